@@ -1,0 +1,48 @@
+//! In-process query speed on a loaded model (the target: `choose` over all policies under 100 ns).
+//! Run: cargo bench --bench predict
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use umodel::{store, Policy};
+
+fn queries(c: &mut Criterion) {
+    for name in store::EMBEDDED.iter().map(|(n, _)| *n) {
+        let m = store::embedded(name).unwrap();
+        let bytes = m.default_bytes();
+        let off_knot = bytes / 3 + 12_345;
+        c.bench_function(&format!("{name}/predict"), |b| {
+            b.iter(|| {
+                black_box(&m).predict(
+                    black_box(Policy::HostMapped),
+                    black_box(bytes),
+                    black_box(4.0),
+                )
+            })
+        });
+        c.bench_function(&format!("{name}/predict_between_sizes"), |b| {
+            b.iter(|| {
+                black_box(&m).predict(
+                    black_box(Policy::ExplicitCopy),
+                    black_box(off_knot),
+                    black_box(4.0),
+                )
+            })
+        });
+        c.bench_function(&format!("{name}/choose_all_policies"), |b| {
+            b.iter(|| black_box(&m).choose(black_box(off_knot), black_box(8.0)))
+        });
+        c.bench_function(&format!("{name}/breakeven"), |b| {
+            b.iter(|| {
+                black_box(&m).breakeven(
+                    black_box(Policy::HostMapped),
+                    black_box(Policy::ExplicitCopy),
+                    black_box(bytes),
+                )
+            })
+        });
+    }
+}
+
+criterion_group!(benches, queries);
+criterion_main!(benches);

@@ -1,0 +1,1 @@
+//! Calibrate (to come).

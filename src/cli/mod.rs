@@ -1,0 +1,312 @@
+//! The command line: clap types, turned into library calls, rendered for people or as JSON.
+//! `main.rs` only calls [`main`]; nothing here is needed by a program that embeds the predictor.
+
+mod commands;
+mod progress;
+mod render;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::model::Statistic;
+use crate::policy::Policy;
+
+/// Tells you where to put your data on a CPU+GPU machine.
+///
+/// umodel measures this machine once (`calibrate`), fits a model of what each placement policy
+/// costs (explicit copies, host-mapped zero-copy, managed memory with and without prefetch and
+/// advice), and then predicts in nanoseconds how long one CPU update followed by R GPU passes takes
+/// under each policy, which policy wins, and at what reuse one overtakes another.
+///
+/// Without `--model`, queries use the model calibrated for this machine if there is one, else a
+/// model embedded in the binary (stderr says which).
+#[derive(Debug, Parser)]
+#[command(
+    name = "umodel",
+    version,
+    propagate_version = true,
+    max_term_width = 100
+)]
+#[command(after_help = "Examples:\n  \
+    umodel predict --policy host-mapped --reuse 4\n  \
+    umodel choose --reuse 8 --bytes 256MiB\n  \
+    umodel breakeven --bytes 1GiB host-mapped explicit-copy\n  \
+    umodel calibrate                      # measure this GPU once (about a minute)\n  \
+    umodel fit run.csv -o model.json && umodel validate --model model.json run.csv")]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Predict one alternation (CPU update, movement, R GPU passes, sync) under one policy.
+    Predict(PredictArgs),
+    /// Rank every policy at a size and reuse; a gap inside the noise is reported as a tie.
+    Choose(ChooseArgs),
+    /// The reuse R* at which two policies take equal time.
+    Breakeven(BreakevenArgs),
+    /// Compare a model's predictions with measurements (error per point and policy, policy picks).
+    Validate(ValidateArgs),
+    /// Fit a platform model from a measurement CSV.
+    Fit(FitArgs),
+    /// Show a model: platform, parameters with uncertainty, terms, noise, validation.
+    Show(ShowArgs),
+    /// Run the placement microbenchmarks on this machine's GPU and write one CSV row per trial.
+    Bench(BenchArgs),
+    /// Measure this machine, fit and validate its model, and store it where queries find it.
+    Calibrate(CalibrateArgs),
+}
+
+#[derive(Debug, Args)]
+struct ModelArg {
+    /// Model file, or the name of an embedded model (gb200-paper, …). Default: this machine's
+    /// calibrated model, else the embedded one for this GPU, else gb200-paper.
+    #[arg(long, short = 'm', value_name = "MODEL")]
+    model: Option<String>,
+}
+
+#[derive(Debug, Args)]
+struct PredictArgs {
+    #[command(flatten)]
+    model: ModelArg,
+    /// Placement policy.
+    #[arg(long, short = 'p', value_name = "POLICY", value_parser = parse_policy)]
+    policy: Policy,
+    /// GPU passes per CPU update (R ≥ 1; fractions allowed for averages).
+    #[arg(long, short = 'r', value_name = "R", value_parser = parse_reuse)]
+    reuse: f64,
+    /// Working-set size: 4096, 64KiB, 256MiB, 1GiB. Default: the model's largest calibrated size.
+    #[arg(long, short = 'b', value_name = "SIZE", value_parser = parse_bytes)]
+    bytes: Option<u64>,
+    /// Show how the prediction decomposes into compute, access and management terms.
+    #[arg(long)]
+    explain: bool,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct ChooseArgs {
+    #[command(flatten)]
+    model: ModelArg,
+    /// GPU passes per CPU update (R ≥ 1).
+    #[arg(long, short = 'r', value_name = "R", value_parser = parse_reuse)]
+    reuse: f64,
+    /// Working-set size. Default: the model's largest calibrated size.
+    #[arg(long, short = 'b', value_name = "SIZE", value_parser = parse_bytes)]
+    bytes: Option<u64>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct BreakevenArgs {
+    #[command(flatten)]
+    model: ModelArg,
+    /// Working-set size. Default: the model's largest calibrated size.
+    #[arg(long, short = 'b', value_name = "SIZE", value_parser = parse_bytes)]
+    bytes: Option<u64>,
+    /// First policy.
+    #[arg(value_name = "A", value_parser = parse_policy)]
+    a: Policy,
+    /// Second policy.
+    #[arg(value_name = "B", value_parser = parse_policy)]
+    b: Policy,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct ValidateArgs {
+    /// The model to check (file or embedded name).
+    #[arg(long, short = 'm', value_name = "MODEL", required = true)]
+    model: String,
+    /// Measurement CSV(s) with `handoff` `alternating` rows.
+    #[arg(value_name = "MEASUREMENTS.csv", required = true)]
+    measurements: Vec<PathBuf>,
+    /// Skip the cells the model was calibrated on (R = 1 at calibrated sizes).
+    #[arg(long)]
+    held_out: bool,
+    /// Statistic of the measured trials to compare against.
+    #[arg(long, value_enum, default_value_t = StatArg::Median)]
+    target: StatArg,
+    /// List every point, not only the summary.
+    #[arg(long, short = 'v')]
+    verbose: bool,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct FitArgs {
+    /// Measurement CSV (DESIGN.md §3): `handoff` rows `gpu_only` and `alternating` at R = 1 per
+    /// policy and size; other rows add access and management terms.
+    #[arg(value_name = "MEASUREMENTS.csv")]
+    measurements: PathBuf,
+    /// Where to write the model (JSON, written atomically).
+    #[arg(long, short = 'o', value_name = "MODEL.json")]
+    output: PathBuf,
+    /// Platform facts file. Default: MEASUREMENTS.facts.json beside the CSV, if present.
+    #[arg(long, value_name = "FACTS.json")]
+    facts: Option<PathBuf>,
+    /// Statistic that stands for a cell's trials: median, or min (the lower envelope).
+    #[arg(long, value_enum, default_value_t = StatArg::Median)]
+    statistic: StatArg,
+    /// Calibrate only at these sizes (comma-separated); the rest stay held out for validation.
+    #[arg(long, value_name = "SIZES", value_delimiter = ',', value_parser = parse_bytes)]
+    sizes: Option<Vec<u64>>,
+    /// Print a JSON summary instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct ShowArgs {
+    #[command(flatten)]
+    model: ModelArg,
+    /// Print the whole model file as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct BenchArgs {
+    /// Groups to run (default: all but oversub): hbm host_mapped transfer prefetch managed pattern
+    /// handoff workload.
+    #[arg(value_name = "GROUP")]
+    groups: Vec<String>,
+    /// Sizes (comma-separated). Default: each group's own sizes.
+    #[arg(long, value_name = "SIZES", value_delimiter = ',', value_parser = parse_bytes)]
+    sizes: Option<Vec<u64>>,
+    /// Measured trials per cell (warm-ups are extra and not written).
+    #[arg(long, value_name = "N")]
+    trials: Option<u32>,
+    /// Reuse values for the handoff group (comma-separated).
+    #[arg(long, value_name = "R", value_delimiter = ',')]
+    reuse: Option<Vec<u32>>,
+    /// CUDA device ordinal.
+    #[arg(long, default_value_t = 0)]
+    device: usize,
+    /// CPU threads for the handoff's CPU update (1 = single thread pinned to a core).
+    #[arg(long, default_value_t = 1)]
+    cpu_threads: usize,
+    /// Core to pin the CPU update thread to. Default: the last core.
+    #[arg(long)]
+    cpu_core: Option<usize>,
+    /// Where to write the rows (`-` for stdout). The run's facts go to OUT.facts.json.
+    #[arg(
+        long,
+        short = 'o',
+        value_name = "FILE.csv",
+        default_value = "measurements.csv"
+    )]
+    out: PathBuf,
+    /// Continue OUT, skipping cells already complete there.
+    #[arg(long)]
+    resume: bool,
+    /// Allow the `oversub` group (managed memory beyond the GPU's capacity, in a watched child
+    /// process). Never on shared machines.
+    #[arg(long)]
+    allow_oversubscription: bool,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct CalibrateArgs {
+    /// CUDA device ordinal.
+    #[arg(long, default_value_t = 0)]
+    device: usize,
+    /// minimal: the fewest measurements that meet the accuracy targets; full: every size and R, for
+    /// validation.
+    #[arg(long, value_enum, default_value_t = PlanArg::Minimal)]
+    plan: PlanArg,
+    /// Where to write the model. Default: the per-user data directory, one file per platform.
+    #[arg(long, short = 'o', value_name = "MODEL.json")]
+    output: Option<PathBuf>,
+    /// Directory for the raw measurements and facts. Default: beside the model.
+    #[arg(long, value_name = "DIR")]
+    data: Option<PathBuf>,
+    /// Continue an interrupted calibration without repeating finished cells.
+    #[arg(long)]
+    resume: bool,
+    /// Statistic that stands for a cell's trials.
+    #[arg(long, value_enum, default_value_t = StatArg::Median)]
+    statistic: StatArg,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum StatArg {
+    Median,
+    Min,
+}
+
+impl From<StatArg> for Statistic {
+    fn from(s: StatArg) -> Statistic {
+        match s {
+            StatArg::Median => Statistic::Median,
+            StatArg::Min => Statistic::Min,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub(crate) enum PlanArg {
+    Minimal,
+    Full,
+}
+
+fn parse_policy(s: &str) -> Result<Policy, String> {
+    s.parse()
+        .map_err(|e: crate::policy::UnknownPolicy| e.to_string())
+}
+
+fn parse_bytes(s: &str) -> Result<u64, String> {
+    crate::units::parse_size(s).map_err(|e| e.to_string())
+}
+
+fn parse_reuse(s: &str) -> Result<f64, String> {
+    let r: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number (R counts GPU passes per CPU update, ≥ 1)"))?;
+    if !r.is_finite() || r < 1.0 {
+        return Err(format!(
+            "`{s}`: R must be at least 1 (GPU passes per CPU update)"
+        ));
+    }
+    Ok(r)
+}
+
+/// Runs the CLI; returns the process exit code (0 ok, 1 error, 2 usage).
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match commands::run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("umodel: error: {e}");
+            for cause in e.chain().skip(1) {
+                eprintln!("  caused by: {cause}");
+            }
+            ExitCode::from(1)
+        }
+    }
+}

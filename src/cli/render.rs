@@ -1,0 +1,412 @@
+//! Output: aligned text for people, JSON (snake_case keys, units in names) for programs.
+
+use std::path::Path;
+
+use anyhow::Result;
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use crate::model::{self, Choice, FitReport, PlatformModel, Prediction, ValidationReport};
+use crate::policy::Policy;
+use crate::store::ModelSource;
+use crate::units::format_size;
+
+/// Milliseconds with about four significant digits.
+pub(crate) fn ms(x: f64) -> String {
+    let a = x.abs();
+    if a >= 1000.0 {
+        format!("{x:.0}")
+    } else if a >= 100.0 {
+        format!("{x:.1}")
+    } else if a >= 10.0 {
+        format!("{x:.2}")
+    } else if a >= 1.0 {
+        format!("{x:.3}")
+    } else {
+        format!("{x:.4}")
+    }
+}
+
+fn reuse(r: f64) -> String {
+    if r.fract() == 0.0 {
+        format!("{r:.0}")
+    } else {
+        format!("{r}")
+    }
+}
+
+pub(super) fn json<T: Serialize + ?Sized>(v: &T) -> Result<()> {
+    println!("{}", serde_json::to_string_pretty(v)?);
+    Ok(())
+}
+
+pub(super) fn predict_json(m: &PlatformModel, p: &Prediction, explain: bool) -> Value {
+    let mut v = json!({
+        "policy": p.policy,
+        "bytes": p.bytes,
+        "reuse": p.reuse,
+        "time_ms": p.time_ms,
+        "fixed_ms": p.fixed_ms,
+        "per_pass_ms": p.per_pass_ms,
+        "interval_ms": p.interval_ms,
+        "spread_ms": p.spread_ms,
+        "extrapolated": p.extrapolated,
+    });
+    if explain {
+        v["explain"] = serde_json::to_value(model::explain(m, p)).expect("serialisable");
+    }
+    v
+}
+
+pub(super) fn predict_text(m: &PlatformModel, _src: &ModelSource, p: &Prediction, explain: bool) {
+    println!(
+        "{} at {}, R = {}: {} ms  (90% interval {}–{} ms)",
+        p.policy,
+        format_size(p.bytes),
+        reuse(p.reuse),
+        ms(p.time_ms),
+        ms(p.interval_ms[0]),
+        ms(p.interval_ms[1])
+    );
+    println!(
+        "  = fixed F {} ms + {} × per-pass G {} ms",
+        ms(p.fixed_ms),
+        reuse(p.reuse),
+        ms(p.per_pass_ms)
+    );
+    if p.extrapolated {
+        let (lo, hi) = m
+            .policy(p.policy)
+            .map(|pm| pm.calibrated_range())
+            .unwrap_or((0, 0));
+        println!(
+            "  extrapolated: {} is outside the sizes calibrated for {} ({} … {}) or their L2 regime",
+            format_size(p.bytes),
+            p.policy,
+            format_size(lo),
+            format_size(hi)
+        );
+    }
+    if explain {
+        let e = model::explain(m, p);
+        println!("  decomposition:");
+        for part in &e.parts {
+            println!(
+                "    {:<11} {:>10} ms  {}",
+                part.kind,
+                ms(part.ms),
+                part.basis
+            );
+        }
+        for note in &e.notes {
+            println!("    note: {note}");
+        }
+    }
+}
+
+pub(super) fn choose_json(c: &Choice) -> Value {
+    json!({
+        "best": c.best(),
+        "tie": c.tie(),
+        "tied": if c.tie() { c.tied().iter().map(|r| r.policy).collect::<Vec<_>>() } else { Vec::new() },
+        "bytes": c.bytes,
+        "reuse": c.reuse,
+        "ranking": c.ranking().iter().map(|r| json!({"policy": r.policy, "time_ms": r.time_ms, "spread_ms": r.spread_ms})).collect::<Vec<_>>(),
+        "extrapolated": c.extrapolated,
+    })
+}
+
+pub(super) fn choose_text(_m: &PlatformModel, _src: &ModelSource, c: &Choice) {
+    println!(
+        "At {}, R = {}{}:",
+        format_size(c.bytes),
+        reuse(c.reuse),
+        if c.extrapolated {
+            " (extrapolated)"
+        } else {
+            ""
+        }
+    );
+    println!(
+        "  {:<4} {:<24} {:>10} {:>10}",
+        "rank", "policy", "time_ms", "spread_ms"
+    );
+    for (i, r) in c.ranking().iter().enumerate() {
+        println!(
+            "  {:<4} {:<24} {:>10} {:>10}",
+            i + 1,
+            r.policy.name(),
+            ms(r.time_ms),
+            ms(r.spread_ms)
+        );
+    }
+    if c.tie() {
+        let names: Vec<&str> = c.tied().iter().map(|r| r.policy.name()).collect();
+        println!(
+            "best: tie between {} (their gap is within the measured noise)",
+            names.join(", ")
+        );
+    } else {
+        println!("best: {}", c.best());
+    }
+}
+
+pub(super) fn breakeven_text(
+    m: &PlatformModel,
+    _src: &ModelSource,
+    a: Policy,
+    b: Policy,
+    bytes: u64,
+    r: Option<f64>,
+    faster_above: Policy,
+) {
+    match r {
+        Some(r) => {
+            let slower_above = if faster_above == a { b } else { a };
+            println!("At {}: R* = {:.3}", format_size(bytes), r);
+            println!("  {slower_above} is faster below R*, {faster_above} above it");
+        }
+        None => {
+            let pa = m
+                .predict(a, bytes, 1.0)
+                .map(|p| p.time_ms)
+                .unwrap_or(f64::NAN);
+            let pb = m
+                .predict(b, bytes, 1.0)
+                .map(|p| p.time_ms)
+                .unwrap_or(f64::NAN);
+            let winner = if pa <= pb { a } else { b };
+            println!(
+                "At {}: no break-even at R ≥ 1 ({winner} is at least as fast for every R ≥ 1)",
+                format_size(bytes)
+            );
+        }
+    }
+}
+
+pub(super) fn validate_text(
+    src: &ModelSource,
+    r: &ValidationReport,
+    failed_rows: usize,
+    verbose: bool,
+) {
+    let s = &r.summary;
+    println!(
+        "Validation of {src} on {} ({} points, target: {:?} of trials)",
+        s.source, s.n_points, s.target
+    );
+    if failed_rows > 0 {
+        println!("  {failed_rows} rows with a failed check were excluded");
+    }
+    if verbose {
+        println!(
+            "  {:<24} {:>9} {:>5} {:>11} {:>11} {:>8} {:>4}",
+            "policy", "bytes", "R", "measured", "predicted", "APE %", "in90"
+        );
+        for p in &r.points {
+            println!(
+                "  {:<24} {:>9} {:>5} {:>11} {:>11} {:>8.2} {:>4}{}",
+                p.policy.name(),
+                format_size(p.bytes),
+                p.reuse,
+                ms(p.measured_ms),
+                ms(p.predicted_ms),
+                p.ape_pct,
+                if p.in_interval { "yes" } else { "no" },
+                if p.extrapolated {
+                    "  (extrapolated)"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
+    println!(
+        "  {:<24} {:>6} {:>12} {:>10}",
+        "policy", "points", "median APE %", "max APE %"
+    );
+    for e in &s.per_policy {
+        println!(
+            "  {:<24} {:>6} {:>12.2} {:>10.2}",
+            e.policy.name(),
+            e.points,
+            e.median_ape_pct,
+            e.max_ape_pct
+        );
+    }
+    println!(
+        "  {:<24} {:>6} {:>12.2} {:>10.2}",
+        "all", s.n_points, s.median_ape_pct, s.max_ape_pct
+    );
+    println!(
+        "  90% intervals contain {:.1}% of the measured values",
+        s.interval_coverage_pct
+    );
+    if s.picks_total > 0 {
+        println!(
+            "  policy picks: {}/{} right; {}/{} where the measured gap exceeds the spread; {}/{} cells inside the noise called a tie",
+            s.picks_correct, s.picks_total, s.clear_picks_correct, s.clear_picks_total, s.unclear_ties_declared, s.unclear_total
+        );
+        for p in r.picks.iter().filter(|p| !p.correct) {
+            println!(
+                "    wrong at {} R = {}: measured best {} (gap {} ms, spread {} ms), predicted {}",
+                format_size(p.bytes),
+                p.reuse,
+                p.measured_best,
+                ms(p.measured_gap_ms),
+                ms(p.measured_spread_ms),
+                p.predicted_best
+            );
+        }
+    }
+    for b in &s.break_even {
+        let pred = b
+            .predicted_r_star
+            .map(|r| format!("{r:.2}"))
+            .unwrap_or_else(|| "none".into());
+        let meas = b
+            .measured_bracket
+            .map(|[lo, hi]| format!("between R = {lo} and {hi}"))
+            .unwrap_or_else(|| "no flip measured".into());
+        println!(
+            "  break-even {} vs {} at {}: predicted R* = {pred}; measured: {meas}",
+            b.a,
+            b.b,
+            format_size(b.bytes)
+        );
+    }
+}
+
+fn knot_table(m: &PlatformModel) {
+    println!(
+        "  {:<24} {:>9} {:>22} {:>12} {:>12} {:>14}",
+        "policy", "bytes", "T(R=1) ms [min–max] n", "G ms/pass", "F ms", "LSQ F / G"
+    );
+    for pm in &m.policies {
+        for k in &pm.knots {
+            let lsq = k
+                .lsq
+                .as_ref()
+                .map(|l| format!("{} / {}", ms(l.f_ms.point), ms(l.g_ms.point)))
+                .unwrap_or_default();
+            println!(
+                "  {:<24} {:>9} {:>22} {:>12} {:>12} {:>14}",
+                pm.policy.name(),
+                format_size(k.bytes),
+                format!(
+                    "{} [{}–{}] {}",
+                    ms(k.t1_ms.median),
+                    ms(k.t1_ms.min),
+                    ms(k.t1_ms.max),
+                    k.t1_ms.n
+                ),
+                ms(m.settings.statistic.of(&k.g_ms)),
+                format!("{}±{}", ms(k.f_ms.point), ms(k.f_ms.se)),
+                lsq
+            );
+        }
+    }
+}
+
+pub(super) fn fit_json(m: &PlatformModel, report: &FitReport, out: &Path) -> Value {
+    json!({
+        "model": out.display().to_string(),
+        "rows_used": report.rows_used,
+        "rows_failed": report.rows_failed,
+        "warnings": report.warnings,
+        "policies": m.policies.iter().map(|pm| json!({
+            "policy": pm.policy,
+            "knots": pm.knots.iter().map(|k| json!({
+                "bytes": k.bytes, "f_ms": k.f_ms, "g_ms": m.settings.statistic.of(&k.g_ms),
+                "t1_ms": m.settings.statistic.of(&k.t1_ms), "lsq": k.lsq,
+            })).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "validation": m.validation,
+    })
+}
+
+pub(super) fn fit_text(m: &PlatformModel, report: &FitReport, out: &Path) {
+    println!(
+        "Fitted {} policies from {} ({} rows used, {} failed rows excluded); wrote {}",
+        m.policies.len(),
+        m.provenance.source_csv,
+        report.rows_used,
+        report.rows_failed,
+        out.display()
+    );
+    knot_table(m);
+    for w in &report.warnings {
+        println!("  warning: {w}");
+    }
+    if let Some(v) = &m.validation {
+        println!(
+            "  held-out check ({} points not used for F and G): median APE {:.2} %, max {:.2} %, picks {}/{}",
+            v.n_points, v.median_ape_pct, v.max_ape_pct, v.picks_correct, v.picks_total
+        );
+    }
+}
+
+pub(super) fn show_text(m: &PlatformModel, src: &ModelSource) {
+    let p = &m.platform;
+    println!("Model: {src}");
+    println!("  platform: {}", m.describe());
+    for (k, v) in [
+        ("gpu", p.gpu.clone()),
+        ("compute capability", p.compute_capability.clone()),
+        (
+            "driver / CUDA",
+            format!("{} / {}", p.driver_version, p.cuda_version),
+        ),
+        ("link", p.link.clone()),
+        ("host CPU", p.host_cpu.clone()),
+        ("L2", p.l2_bytes.map(format_size).unwrap_or_default()),
+    ] {
+        if !v.trim().is_empty() && v.trim() != "/" {
+            println!("  {k}: {v}");
+        }
+    }
+    println!(
+        "  fitted {} by umodel {} (statistic: {:?})",
+        m.provenance.created_utc, m.provenance.umodel_version, m.settings.statistic
+    );
+    if let Some(t) = &m.provenance.measured_utc {
+        println!("  measured {t}");
+    }
+    knot_table(m);
+    if let Some(t) = &m.terms {
+        println!("  terms:");
+        for v in &t.values {
+            println!(
+                "    {:<36} {:>10.4} [{:.4}–{:.4}] n={} at {}",
+                v.name,
+                v.value,
+                v.min,
+                v.max,
+                v.n,
+                format_size(v.bytes)
+            );
+        }
+    }
+    if let Some(n) = &m.noise {
+        println!(
+            "  noise (robust SD of one trial / median): alternating {:.1} %, GPU-only {:.1} %{}",
+            100.0 * n.alternating_rel_sd,
+            100.0 * n.gpu_only_rel_sd,
+            n.cpu_only_rel_sd
+                .map(|c| format!(", CPU-only {:.1} %", 100.0 * c))
+                .unwrap_or_default()
+        );
+        for note in &n.notes {
+            println!("    {note}");
+        }
+    }
+    if let Some(v) = &m.validation {
+        println!(
+            "  validation on {}: {} points, median APE {:.2} %, max {:.2} %, picks {}/{}, 90% coverage {:.0} %",
+            v.source, v.n_points, v.median_ape_pct, v.max_ape_pct, v.picks_correct, v.picks_total, v.interval_coverage_pct
+        );
+    }
+    for n in &m.provenance.notes {
+        println!("  note: {n}");
+    }
+}

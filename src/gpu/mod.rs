@@ -1,0 +1,1 @@
+//! GPU layer (to come).

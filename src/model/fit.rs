@@ -1,0 +1,304 @@
+//! Fitting a platform model from a measurement table.
+//!
+//! The paper's estimator (seed 000, §VIII-B): `G_p(B)` is the GPU-only pass, `F_p(B) = T_p(B,1) − G_p(B)`
+//! from the alternating rows at R = 1, so alternating rows at other R stay held out for validation.
+//! Where several R were measured at a size, a weighted least-squares fit of `T = F + R·G` over them is
+//! reported beside it (never used for predictions, so held-out rows stay held out).
+
+use std::collections::BTreeMap;
+
+use nalgebra::{Matrix2, Vector2};
+
+use super::{
+    Knot, LsqFit, NoiseReport, PlatformModel, PolicyModel, Provenance, Settings, Statistic,
+    SCHEMA_VERSION,
+};
+use crate::platform::Platform;
+use crate::policy::Policy;
+use crate::stats::{median, Estimate, Summary};
+use crate::table::Table;
+
+/// Why no model could be fitted.
+#[derive(Debug, thiserror::Error)]
+pub enum FitError {
+    #[error(
+        "{path}: no policy has both `gpu_only` rows and `alternating` rows at R = 1 in group `handoff` \
+         (a handoff calibration needs both, per policy and size; {rows} usable rows, {failed} failed)"
+    )]
+    NoHandoff {
+        path: String,
+        rows: usize,
+        failed: usize,
+    },
+    #[error("{path}:{line}: `alternating` row without a `reuse` value (R must be given, ≥ 1)")]
+    MissingReuse { path: String, line: usize },
+    #[error(
+        "{path}:{line}: `alternating` row with reuse 0 (R counts GPU passes per CPU update, ≥ 1)"
+    )]
+    ZeroReuse { path: String, line: usize },
+}
+
+/// How to fit.
+#[derive(Debug, Clone, Default)]
+pub struct FitOptions {
+    /// The statistic that stands for a cell (median unless told).
+    pub statistic: Statistic,
+    /// Platform facts (from the run's facts file); the L2 size sets the size model's regimes.
+    pub platform: Platform,
+    /// Only calibrate at these sizes (the others stay held out); all when `None`.
+    pub sizes: Option<Vec<u64>>,
+    /// Provenance to record (source path and hash are filled by the caller).
+    pub provenance: Provenance,
+}
+
+/// What the fit did, for the person running it.
+#[derive(Debug, Clone, Default)]
+pub struct FitReport {
+    pub rows_used: usize,
+    pub rows_failed: usize,
+    /// Things skipped and why (a policy measured at R = 1 without GPU-only rows, …).
+    pub warnings: Vec<String>,
+}
+
+#[derive(Default)]
+struct Cells {
+    gpu_only: BTreeMap<(Policy, u64), Vec<f64>>,
+    cpu_only: BTreeMap<(Policy, u64), Vec<f64>>,
+    alternating: BTreeMap<(Policy, u64, u32), Vec<f64>>,
+}
+
+/// Fits a model from `table`.
+pub fn fit(table: &Table, opts: &FitOptions) -> Result<(PlatformModel, FitReport), FitError> {
+    let path = table.source.display().to_string();
+    let mut cells = Cells::default();
+    for r in table.rows.iter().filter(|r| r.group == "handoff") {
+        let in_sizes = opts.sizes.as_ref().is_none_or(|s| s.contains(&r.bytes));
+        match r.case.as_str() {
+            "gpu_only" if in_sizes => cells
+                .gpu_only
+                .entry((r.policy, r.bytes))
+                .or_default()
+                .push(r.time_ms),
+            "cpu_only" if in_sizes => cells
+                .cpu_only
+                .entry((r.policy, r.bytes))
+                .or_default()
+                .push(r.time_ms),
+            "alternating" => {
+                let reuse = r.reuse.ok_or(FitError::MissingReuse {
+                    path: path.clone(),
+                    line: r.line,
+                })?;
+                if reuse == 0 {
+                    return Err(FitError::ZeroReuse {
+                        path: path.clone(),
+                        line: r.line,
+                    });
+                }
+                if in_sizes {
+                    cells
+                        .alternating
+                        .entry((r.policy, r.bytes, reuse))
+                        .or_default()
+                        .push(r.time_ms);
+                }
+            }
+            _ => {}
+        }
+    }
+    let stat = opts.statistic;
+    let mut report = FitReport {
+        rows_used: table.rows.len(),
+        rows_failed: table.failed.len(),
+        ..Default::default()
+    };
+    let mut policies = Vec::new();
+    for policy in Policy::ALL {
+        let mut knots = Vec::new();
+        let sizes: Vec<u64> = cells
+            .alternating
+            .keys()
+            .filter(|(p, _, r)| *p == policy && *r == 1)
+            .map(|(_, b, _)| *b)
+            .chain(
+                cells
+                    .gpu_only
+                    .keys()
+                    .filter(|(p, _)| *p == policy)
+                    .map(|(_, b)| *b),
+            )
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        for bytes in sizes {
+            let g = cells
+                .gpu_only
+                .get(&(policy, bytes))
+                .and_then(|v| Summary::of(v));
+            let t1 = cells
+                .alternating
+                .get(&(policy, bytes, 1))
+                .and_then(|v| Summary::of(v));
+            let (Some(g), Some(t1)) = (g, t1) else {
+                report.warnings.push(format!(
+                    "{policy} at {}: {} rows missing, size skipped",
+                    crate::units::format_size(bytes),
+                    if g.is_none() {
+                        "gpu_only"
+                    } else {
+                        "alternating R = 1"
+                    }
+                ));
+                continue;
+            };
+            let est = |s: &Summary| Estimate {
+                point: stat.of(s),
+                ..s.estimate()
+            };
+            let f = est(&t1).minus(est(&g));
+            let by_r: Vec<(u32, Summary)> = cells
+                .alternating
+                .range((policy, bytes, 0)..=(policy, bytes, u32::MAX))
+                .filter_map(|((_, _, r), v)| Summary::of(v).map(|s| (*r, s)))
+                .collect();
+            let lsq = (by_r.len() >= 2)
+                .then(|| least_squares(&by_r, stat))
+                .flatten();
+            knots.push(Knot {
+                bytes,
+                t1_ms: t1,
+                g_ms: g,
+                f_ms: f,
+                cpu_only_ms: cells
+                    .cpu_only
+                    .get(&(policy, bytes))
+                    .and_then(|v| Summary::of(v)),
+                lsq,
+            });
+        }
+        if !knots.is_empty() {
+            policies.push(PolicyModel { policy, knots });
+        }
+    }
+    if policies.is_empty() {
+        return Err(FitError::NoHandoff {
+            path,
+            rows: table.rows.len(),
+            failed: table.failed.len(),
+        });
+    }
+    let noise = noise_report(&cells);
+    let terms = super::terms::fit_terms(table);
+    let mut provenance = opts.provenance.clone();
+    provenance.rows_used = table.rows.len() as u64;
+    provenance.rows_failed = table.failed.len() as u64;
+    let model = PlatformModel {
+        schema_version: SCHEMA_VERSION,
+        platform: opts.platform.clone(),
+        provenance,
+        settings: Settings {
+            statistic: stat,
+            l2_bytes: opts.platform.l2_bytes,
+            ..Settings::default()
+        },
+        policies,
+        terms,
+        noise: Some(noise),
+        validation: None,
+    };
+    Ok((model, report))
+}
+
+/// Weighted least squares of `T = F + R·G` over the cells of one policy and size. Weights are
+/// 1/se² when every cell has a spread, else equal. The covariance is scaled up by the reduced χ²
+/// when the points scatter more than their standard errors say.
+fn least_squares(by_r: &[(u32, Summary)], stat: Statistic) -> Option<LsqFit> {
+    let weighted = by_r.iter().all(|(_, s)| s.se > 0.0);
+    let mut xtx = Matrix2::<f64>::zeros();
+    let mut xty = Vector2::<f64>::zeros();
+    for (r, s) in by_r {
+        let w = if weighted { 1.0 / (s.se * s.se) } else { 1.0 };
+        let x = Vector2::new(1.0, f64::from(*r));
+        xtx += w * x * x.transpose();
+        xty += w * stat.of(s) * x;
+    }
+    let inv = xtx.try_inverse()?;
+    let beta = inv * xty;
+    let n = by_r.len();
+    let mut rss = 0.0;
+    let mut chi2 = 0.0;
+    for (r, s) in by_r {
+        let res = stat.of(s) - (beta[0] + beta[1] * f64::from(*r));
+        rss += res * res;
+        if weighted {
+            chi2 += (res / s.se).powi(2);
+        }
+    }
+    let dof = n.saturating_sub(2);
+    let cov = if weighted {
+        inv * if dof > 0 {
+            (chi2 / dof as f64).max(1.0)
+        } else {
+            1.0
+        }
+    } else if dof > 0 {
+        inv * (rss / dof as f64)
+    } else {
+        Matrix2::zeros()
+    };
+    let n_min = by_r.iter().map(|(_, s)| s.n).min().unwrap_or(1);
+    let sd = median(&by_r.iter().map(|(_, s)| s.sd).collect::<Vec<_>>()).unwrap_or(0.0);
+    Some(LsqFit {
+        f_ms: Estimate {
+            point: beta[0],
+            se: cov[(0, 0)].max(0.0).sqrt(),
+            sd,
+            n: n_min,
+        },
+        g_ms: Estimate {
+            point: beta[1],
+            se: cov[(1, 1)].max(0.0).sqrt(),
+            sd: 0.0,
+            n: n_min,
+        },
+        reuse: by_r.iter().map(|(r, _)| *r).collect(),
+        rms_residual_ms: (rss / n as f64).sqrt(),
+    })
+}
+
+fn rel_sd(v: &[f64]) -> Option<f64> {
+    let s = Summary::of(v)?;
+    (s.n > 1 && s.median > 0.0).then(|| s.sd / s.median)
+}
+
+fn noise_report(c: &Cells) -> NoiseReport {
+    let alt: Vec<f64> = c.alternating.values().filter_map(|v| rel_sd(v)).collect();
+    let gpu: Vec<f64> = c.gpu_only.values().filter_map(|v| rel_sd(v)).collect();
+    let cpu: Vec<f64> = c.cpu_only.values().filter_map(|v| rel_sd(v)).collect();
+    let per_policy = Policy::ALL
+        .iter()
+        .filter_map(|&p| {
+            let v: Vec<f64> = c
+                .alternating
+                .iter()
+                .filter(|((q, _, _), _)| *q == p)
+                .filter_map(|(_, v)| rel_sd(v))
+                .collect();
+            median(&v).map(|m| (p, m))
+        })
+        .collect();
+    let mut notes = Vec::new();
+    if alt.is_empty() {
+        notes.push(
+            "single trial per cell: no spread measured, so intervals and ties carry no noise"
+                .into(),
+        );
+    }
+    NoiseReport {
+        alternating_rel_sd: median(&alt).unwrap_or(0.0),
+        gpu_only_rel_sd: median(&gpu).unwrap_or(0.0),
+        cpu_only_rel_sd: median(&cpu),
+        per_policy,
+        notes,
+    }
+}

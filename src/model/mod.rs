@@ -1,0 +1,357 @@
+//! The platform model: per-policy reuse curves `T_p(B, R) = F_p(B) + R·G_p(B)` over calibrated sizes,
+//! the access and management terms behind them, and the queries a scheduler asks (predict, choose,
+//! break-even). Pure math: no GPU, no I/O.
+//!
+//! ## Size model
+//! `F_p` and `G_p` are known at the calibrated sizes ("knots"). Between knots they are interpolated
+//! linearly in bytes: a cost of the form latency + bytes/bandwidth is affine in B, so linear
+//! interpolation reproduces it exactly and reproduces every calibrated point exactly. The knots are
+//! split at the GPU's L2 size: a device-resident working set that fits in L2 (60 MiB on H200) is
+//! served from cache after the first pass, so the per-pass cost changes slope there and a line drawn
+//! across the boundary would be wrong on both sides. Outside the calibrated range (or in a regime with
+//! no knots) the end segment's line is extended (latency + bytes/bandwidth); with one knot the cost
+//! is scaled with bytes. Every such answer is marked `extrapolated`.
+
+pub mod fit;
+pub mod query;
+pub mod terms;
+pub mod validate;
+
+use serde::{Deserialize, Serialize};
+
+use crate::platform::Platform;
+use crate::policy::Policy;
+use crate::stats::{Estimate, Summary};
+
+pub use fit::{fit, FitError, FitOptions, FitReport};
+pub use query::{Choice, Prediction, QueryError, Ranked};
+pub use terms::{explain, Explanation, Part, TermValue, Terms};
+pub use validate::{validate, ValidationReport, ValidationSummary};
+
+/// The model file's schema version; readers refuse any other.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// Which statistic of a cell's trials stands for the cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Statistic {
+    /// The median: robust to outliers; the paper's choice.
+    #[default]
+    Median,
+    /// The fastest trial (lower envelope): insensitive to slow interference, which on a shared VM
+    /// only ever adds time (H200.md, "Noise").
+    Min,
+}
+
+impl Statistic {
+    pub fn of(self, s: &Summary) -> f64 {
+        match self {
+            Statistic::Median => s.median,
+            Statistic::Min => s.min,
+        }
+    }
+}
+
+/// One calibrated size of one policy.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Knot {
+    /// Working-set size in bytes.
+    pub bytes: u64,
+    /// One whole alternation at R = 1 (CPU update, movement, one GPU pass, sync), ms.
+    pub t1_ms: Summary,
+    /// One GPU pass on data already placed (the `gpu_only` rows), ms.
+    pub g_ms: Summary,
+    /// The paper's fixed cost `F = T(1) − G`, ms (derived; kept for people reading the file).
+    pub f_ms: Estimate,
+    /// The CPU update alone, ms, where measured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_only_ms: Option<Summary>,
+    /// Least-squares `F`, `G` over all measured R at this size, where several R were measured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lsq: Option<LsqFit>,
+}
+
+/// A least-squares fit of `T = F + R·G` over the alternating rows of several R.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LsqFit {
+    pub f_ms: Estimate,
+    pub g_ms: Estimate,
+    /// The R values used.
+    pub reuse: Vec<u32>,
+    /// Root-mean-square residual of the cell medians, ms.
+    pub rms_residual_ms: f64,
+}
+
+/// The reuse model of one policy.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PolicyModel {
+    pub policy: Policy,
+    /// Calibrated sizes, ascending, unique.
+    pub knots: Vec<Knot>,
+}
+
+/// Everything a model file holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlatformModel {
+    pub schema_version: u32,
+    pub platform: Platform,
+    pub provenance: Provenance,
+    pub settings: Settings,
+    pub policies: Vec<PolicyModel>,
+    /// Access and management terms (bandwidths, fault throughput, overheads), where measured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terms: Option<Terms>,
+    /// The noise seen in the calibration data.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub noise: Option<NoiseReport>,
+    /// Held-out validation, where the model was checked against measurements it was not fitted on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub validation: Option<ValidationSummary>,
+}
+
+/// Where a model came from.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Provenance {
+    /// The measurement CSV it was fitted from (as given).
+    pub source_csv: String,
+    /// SHA-256 of that file's bytes.
+    pub source_sha256: String,
+    pub rows_used: u64,
+    /// Rows whose check failed: excluded.
+    pub rows_failed: u64,
+    /// When the model was fitted (UTC, RFC 3339).
+    pub created_utc: String,
+    pub umodel_version: String,
+    /// The calibration plan, where `umodel calibrate` made it.
+    pub plan: Option<String>,
+    /// When the measurements were taken, from the run's facts file.
+    pub measured_utc: Option<String>,
+    pub notes: Vec<String>,
+}
+
+/// How the model was fitted and is evaluated.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    /// The statistic that stands for a cell.
+    pub statistic: Statistic,
+    /// Regime boundary of the size model (the L2 size), bytes; none = one regime.
+    pub l2_bytes: Option<u64>,
+    /// Relative spread added to every prediction interval for what the trial spread does not show
+    /// (run-to-run level shifts, model error), as a fraction of the predicted time.
+    pub extra_rel_sd: f64,
+    /// The size model in words.
+    pub size_model: String,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            statistic: Statistic::Median,
+            l2_bytes: None,
+            extra_rel_sd: 0.0,
+            size_model: SIZE_MODEL.to_string(),
+        }
+    }
+}
+
+/// The size model in words (see the module docs).
+pub const SIZE_MODEL: &str = "piecewise linear in bytes between calibrated sizes, split at the L2 size; \
+    end segments extended (latency + bytes/bandwidth) outside the calibrated range; proportional to bytes \
+    from a single calibrated size";
+
+/// The noise seen in calibration data, per policy and overall.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct NoiseReport {
+    /// Median relative robust SD of one alternating trial, over all cells.
+    pub alternating_rel_sd: f64,
+    /// The same for GPU-only passes.
+    pub gpu_only_rel_sd: f64,
+    /// The same for the CPU update alone, where measured.
+    pub cpu_only_rel_sd: Option<f64>,
+    /// Per policy: median relative SD of the alternating cells.
+    pub per_policy: Vec<(Policy, f64)>,
+    pub notes: Vec<String>,
+}
+
+/// A measured quantity at some size: value, standard error, trial spread.
+pub(crate) type Triple = [f64; 3];
+
+/// Evaluates `N` measured quantities of the knots at `bytes` at once (see the module docs for the
+/// rules); returns them and whether this was an extrapolation. The segment is located once, which
+/// keeps `choose` over every policy well under 100 ns.
+#[inline]
+pub(crate) fn eval_knots<const N: usize>(
+    knots: &[Knot],
+    l2: Option<u64>,
+    bytes: u64,
+    get: impl Fn(&Knot) -> [Triple; N],
+) -> ([Triple; N], bool) {
+    debug_assert!(!knots.is_empty());
+    let mut regime_missing = false;
+    let slice = match l2 {
+        Some(l2) => {
+            let split = knots.partition_point(|k| k.bytes <= l2);
+            if split > 0 && split < knots.len() {
+                if bytes <= l2 {
+                    &knots[..split]
+                } else {
+                    &knots[split..]
+                }
+            } else {
+                // All knots on one side: a query on the other side crosses the regime boundary.
+                regime_missing =
+                    (split == 0 && bytes <= l2) || (split == knots.len() && bytes > l2);
+                knots
+            }
+        }
+        None => knots,
+    };
+    let x = bytes as f64;
+    let n = slice.len();
+    let (first, last) = (&slice[0], &slice[n - 1]);
+    // Scales a knot's (value, se, sd) to a new value, keeping se and sd relative to it.
+    let scaled = |t: Triple, v: f64| -> Triple {
+        let r = if t[0] > 0.0 { v / t[0] } else { 1.0 };
+        [v, t[1] * r, t[2] * r]
+    };
+    if bytes == first.bytes || bytes == last.bytes {
+        let k = if bytes == first.bytes { first } else { last };
+        return (get(k), regime_missing);
+    }
+    if n == 1 {
+        let r = x / first.bytes as f64;
+        return (get(first).map(|t| [t[0] * r, t[1] * r, t[2] * r]), true);
+    }
+    if bytes < first.bytes {
+        let (x0, x1) = (first.bytes as f64, slice[1].bytes as f64);
+        let (a, b) = (get(first), get(&slice[1]));
+        let mut out = a;
+        for q in 0..N {
+            let s = (b[q][0] - a[q][0]) / (x1 - x0);
+            let line = a[q][0] + s * (x - x0);
+            let v = if s >= 0.0 && line > 0.0 {
+                line
+            } else {
+                a[q][0] * x / x0
+            };
+            out[q] = scaled(a[q], v);
+        }
+        return (out, true);
+    }
+    if bytes > last.bytes {
+        let (x0, x1) = (slice[n - 2].bytes as f64, last.bytes as f64);
+        let (a, b) = (get(&slice[n - 2]), get(last));
+        let mut out = b;
+        for q in 0..N {
+            let s = ((b[q][0] - a[q][0]) / (x1 - x0)).max(0.0);
+            out[q] = scaled(b[q], b[q][0] + s * (x - x1));
+        }
+        return (out, true);
+    }
+    let i = slice.partition_point(|k| k.bytes <= bytes) - 1;
+    let (x0, x1) = (slice[i].bytes as f64, slice[i + 1].bytes as f64);
+    let w = (x - x0) / (x1 - x0);
+    let (a, b) = (get(&slice[i]), get(&slice[i + 1]));
+    let mut out = a;
+    for q in 0..N {
+        for j in 0..3 {
+            out[q][j] = a[q][j] + w * (b[q][j] - a[q][j]);
+        }
+    }
+    (out, regime_missing)
+}
+
+impl PolicyModel {
+    /// Smallest and largest calibrated size.
+    pub fn calibrated_range(&self) -> (u64, u64) {
+        (self.knots[0].bytes, self.knots[self.knots.len() - 1].bytes)
+    }
+}
+
+impl PlatformModel {
+    /// The model of one policy, if calibrated.
+    pub fn policy(&self, p: Policy) -> Option<&PolicyModel> {
+        self.policies.iter().find(|m| m.policy == p)
+    }
+
+    /// The calibrated policies, in model order.
+    pub fn policy_list(&self) -> Vec<Policy> {
+        self.policies.iter().map(|m| m.policy).collect()
+    }
+
+    /// The size used when a query names none: the largest size calibrated for every policy
+    /// (1 GiB for the paper's GB200 data).
+    pub fn default_bytes(&self) -> u64 {
+        self.policies
+            .iter()
+            .map(|m| m.calibrated_range().1)
+            .min()
+            .unwrap_or(1 << 30)
+    }
+
+    /// Overall calibrated size range (smallest and largest size of any policy).
+    pub fn calibrated_range(&self) -> Option<(u64, u64)> {
+        let lo = self.policies.iter().map(|m| m.calibrated_range().0).min()?;
+        let hi = self.policies.iter().map(|m| m.calibrated_range().1).max()?;
+        Some((lo, hi))
+    }
+
+    /// A one-line description for messages (`GB200 (NVIDIA GB200), fitted 2026-…`).
+    pub fn describe(&self) -> String {
+        let p = &self.platform;
+        let mut s = if p.label.is_empty() {
+            p.gpu.clone()
+        } else {
+            p.label.clone()
+        };
+        if !p.gpu.is_empty() && p.gpu != s {
+            s.push_str(&format!(" ({})", p.gpu));
+        }
+        if !self.provenance.source_csv.is_empty() {
+            s.push_str(&format!(", fitted from {}", self.provenance.source_csv));
+        }
+        s
+    }
+
+    /// Checks the invariants the queries rely on; the store calls this on every file it reads.
+    pub fn check(&self) -> Result<(), String> {
+        if self.policies.is_empty() {
+            return Err("no policies".into());
+        }
+        let mut seen = Vec::new();
+        for m in &self.policies {
+            if seen.contains(&m.policy) {
+                return Err(format!("policy `{}` appears twice", m.policy));
+            }
+            seen.push(m.policy);
+            if m.knots.is_empty() {
+                return Err(format!("policy `{}` has no calibrated sizes", m.policy));
+            }
+            for (i, k) in m.knots.iter().enumerate() {
+                if k.bytes == 0 {
+                    return Err(format!("policy `{}`: knot {i} has zero bytes", m.policy));
+                }
+                if i > 0 && k.bytes <= m.knots[i - 1].bytes {
+                    return Err(format!(
+                        "policy `{}`: sizes not strictly ascending at knot {i}",
+                        m.policy
+                    ));
+                }
+                for (name, s) in [("t1_ms", &k.t1_ms), ("g_ms", &k.g_ms)] {
+                    let vals = [s.median, s.min, s.max, s.sd, s.se];
+                    if vals.iter().any(|v| !v.is_finite() || *v < 0.0) || s.n == 0 {
+                        return Err(format!(
+                            "policy `{}`: knot {i} ({} bytes): `{name}` has a negative, non-finite or empty value",
+                            m.policy, k.bytes
+                        ));
+                    }
+                }
+            }
+        }
+        if !(self.settings.extra_rel_sd.is_finite() && self.settings.extra_rel_sd >= 0.0) {
+            return Err("settings.extra_rel_sd must be a finite, non-negative number".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,310 @@
+//! Checking a model against measurements: the error of every measured alternating cell, the error
+//! per policy, whether the predicted best policy is the measured best, and interval coverage.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{PlatformModel, Statistic};
+use crate::policy::Policy;
+use crate::stats::{median, Summary};
+use crate::table::Table;
+
+/// One measured cell against its prediction.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ValidationPoint {
+    pub policy: Policy,
+    pub bytes: u64,
+    pub reuse: u32,
+    /// The measured statistic (median unless told otherwise), ms.
+    pub measured_ms: f64,
+    pub measured_min_ms: f64,
+    pub measured_max_ms: f64,
+    pub trials: u32,
+    pub predicted_ms: f64,
+    pub interval_ms: [f64; 2],
+    /// Absolute percentage error of the prediction.
+    pub ape_pct: f64,
+    pub in_interval: bool,
+    pub extrapolated: bool,
+}
+
+/// Error of one policy's points.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PolicyError {
+    pub policy: Policy,
+    pub points: usize,
+    pub median_ape_pct: f64,
+    pub max_ape_pct: f64,
+}
+
+/// One (size, reuse) cell where several policies were measured.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Pick {
+    pub bytes: u64,
+    pub reuse: u32,
+    pub measured_best: Policy,
+    /// Measured gap between the best two, ms, and their combined trial spread.
+    pub measured_gap_ms: f64,
+    pub measured_spread_ms: f64,
+    /// True when the measured gap exceeds the spread (the measured order is not noise).
+    pub clear: bool,
+    pub predicted_best: Policy,
+    /// Policies the model could not separate from its best (empty = confident pick).
+    pub predicted_tie: Vec<Policy>,
+    /// The measured best is the predicted best, or among the predicted tie.
+    pub correct: bool,
+}
+
+/// Predicted break-even reuse of two policies at a validated size, beside the measured bracket.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BreakEven {
+    pub bytes: u64,
+    pub a: Policy,
+    pub b: Policy,
+    pub predicted_r_star: Option<f64>,
+    /// Measured R values between which the order of `a` and `b` flips, where it does.
+    pub measured_bracket: Option<[u32; 2]>,
+}
+
+/// The numbers worth keeping with a model (no per-point detail).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ValidationSummary {
+    /// What was validated against (file, and how it was held out).
+    pub source: String,
+    pub target: Statistic,
+    /// Number of points compared.
+    pub n_points: usize,
+    pub median_ape_pct: f64,
+    pub max_ape_pct: f64,
+    pub per_policy: Vec<PolicyError>,
+    pub picks_correct: usize,
+    pub picks_total: usize,
+    /// Picks where the measured gap exceeded the spread, and how many of those were right.
+    pub clear_picks_correct: usize,
+    pub clear_picks_total: usize,
+    /// Cells whose measured gap was within the spread, and how many of those the model called a tie.
+    pub unclear_ties_declared: usize,
+    pub unclear_total: usize,
+    /// Share of points whose measured value lies in the 90 % interval, percent.
+    pub interval_coverage_pct: f64,
+    pub break_even: Vec<BreakEven>,
+}
+
+/// A full validation: every point, every pick, and the summary.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ValidationReport {
+    pub points: Vec<ValidationPoint>,
+    pub picks: Vec<Pick>,
+    #[serde(flatten)]
+    pub summary: ValidationSummary,
+}
+
+/// Validates `model` on the alternating rows of `table`. With `held_out_only`, cells the model was
+/// calibrated on (R = 1 at a calibrated size) are skipped.
+pub fn validate(
+    model: &PlatformModel,
+    table: &Table,
+    held_out_only: bool,
+    target: Statistic,
+) -> ValidationReport {
+    let mut cells: BTreeMap<(Policy, u64, u32), Vec<f64>> = BTreeMap::new();
+    for r in table.select("handoff", "alternating") {
+        let Some(reuse) = r.reuse else { continue };
+        if model.policy(r.policy).is_none() {
+            continue;
+        }
+        let calibrated = reuse == 1
+            && model
+                .policy(r.policy)
+                .is_some_and(|m| m.knots.iter().any(|k| k.bytes == r.bytes));
+        if held_out_only && calibrated {
+            continue;
+        }
+        cells
+            .entry((r.policy, r.bytes, reuse))
+            .or_default()
+            .push(r.time_ms);
+    }
+    let mut points = Vec::new();
+    let mut measured: BTreeMap<(u64, u32), Vec<(Policy, Summary, f64)>> = BTreeMap::new();
+    for (&(policy, bytes, reuse), v) in &cells {
+        let s = Summary::of(v).expect("non-empty");
+        let m = target.of(&s);
+        let p = model
+            .predict(policy, bytes, f64::from(reuse))
+            .expect("policy checked above");
+        let ape = if m > 0.0 {
+            (p.time_ms - m).abs() / m * 100.0
+        } else {
+            f64::INFINITY
+        };
+        points.push(ValidationPoint {
+            policy,
+            bytes,
+            reuse,
+            measured_ms: m,
+            measured_min_ms: s.min,
+            measured_max_ms: s.max,
+            trials: s.n,
+            predicted_ms: p.time_ms,
+            interval_ms: p.interval_ms,
+            ape_pct: ape,
+            in_interval: p.interval_ms[0] <= m && m <= p.interval_ms[1],
+            extrapolated: p.extrapolated,
+        });
+        measured
+            .entry((bytes, reuse))
+            .or_default()
+            .push((policy, s, m));
+    }
+    let picks: Vec<Pick> = measured
+        .iter()
+        .filter(|(_, v)| v.len() >= 2)
+        .map(|(&(bytes, reuse), v)| pick(model, bytes, reuse, v))
+        .collect();
+
+    let apes: Vec<f64> = points.iter().map(|p| p.ape_pct).collect();
+    let per_policy = Policy::ALL
+        .iter()
+        .filter_map(|&policy| {
+            let a: Vec<f64> = points
+                .iter()
+                .filter(|p| p.policy == policy)
+                .map(|p| p.ape_pct)
+                .collect();
+            Some(PolicyError {
+                policy,
+                points: a.len(),
+                median_ape_pct: median(&a)?,
+                max_ape_pct: a.iter().copied().fold(0.0, f64::max),
+            })
+        })
+        .collect();
+    let clear: Vec<&Pick> = picks.iter().filter(|p| p.clear).collect();
+    let unclear: Vec<&Pick> = picks.iter().filter(|p| !p.clear).collect();
+    let summary = ValidationSummary {
+        source: format!(
+            "{}{}",
+            table.source.display(),
+            if held_out_only {
+                " (held-out cells only)"
+            } else {
+                ""
+            }
+        ),
+        target,
+        n_points: points.len(),
+        median_ape_pct: median(&apes).unwrap_or(0.0),
+        max_ape_pct: apes.iter().copied().fold(0.0, f64::max),
+        per_policy,
+        picks_correct: picks.iter().filter(|p| p.correct).count(),
+        picks_total: picks.len(),
+        clear_picks_correct: clear.iter().filter(|p| p.correct).count(),
+        clear_picks_total: clear.len(),
+        unclear_ties_declared: unclear
+            .iter()
+            .filter(|p| !p.predicted_tie.is_empty())
+            .count(),
+        unclear_total: unclear.len(),
+        interval_coverage_pct: if points.is_empty() {
+            0.0
+        } else {
+            100.0 * points.iter().filter(|p| p.in_interval).count() as f64 / points.len() as f64
+        },
+        break_even: break_evens(model, &measured),
+    };
+    ValidationReport {
+        points,
+        picks,
+        summary,
+    }
+}
+
+fn pick(model: &PlatformModel, bytes: u64, reuse: u32, v: &[(Policy, Summary, f64)]) -> Pick {
+    let mut by_meas: Vec<&(Policy, Summary, f64)> = v.iter().collect();
+    by_meas.sort_by(|a, b| a.2.total_cmp(&b.2));
+    let (best, second) = (by_meas[0], by_meas[1]);
+    let gap = second.2 - best.2;
+    let spread = best.1.sd.hypot(second.1.sd);
+    let mut preds: Vec<(Policy, f64, f64)> = v
+        .iter()
+        .map(|(p, _, _)| {
+            let q = model
+                .predict(*p, bytes, f64::from(reuse))
+                .expect("policy in model");
+            (*p, q.time_ms, q.spread_ms)
+        })
+        .collect();
+    preds.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let top = preds[0];
+    let tied: Vec<Policy> = preds
+        .iter()
+        .take_while(|q| super::query::within_noise(q.1 - top.1, top.2, q.2))
+        .map(|q| q.0)
+        .collect();
+    let predicted_tie = if tied.len() > 1 {
+        tied.clone()
+    } else {
+        Vec::new()
+    };
+    Pick {
+        bytes,
+        reuse,
+        measured_best: best.0,
+        measured_gap_ms: gap,
+        measured_spread_ms: spread,
+        clear: gap > spread,
+        predicted_best: top.0,
+        correct: tied.contains(&best.0),
+        predicted_tie,
+    }
+}
+
+fn break_evens(
+    model: &PlatformModel,
+    measured: &BTreeMap<(u64, u32), Vec<(Policy, Summary, f64)>>,
+) -> Vec<BreakEven> {
+    let mut sizes: Vec<u64> = measured.keys().map(|k| k.0).collect();
+    sizes.dedup();
+    let mut out = Vec::new();
+    for bytes in sizes {
+        let policies: Vec<Policy> = {
+            let mut p: Vec<Policy> = measured
+                .range((bytes, 0)..=(bytes, u32::MAX))
+                .flat_map(|(_, v)| v.iter().map(|x| x.0))
+                .collect();
+            p.sort();
+            p.dedup();
+            p
+        };
+        for (i, &a) in policies.iter().enumerate() {
+            for &b in &policies[i + 1..] {
+                let predicted = model.breakeven(a, b, bytes).ok().flatten();
+                // Measured order per R, where both were measured.
+                let order: Vec<(u32, bool)> = measured
+                    .range((bytes, 0)..=(bytes, u32::MAX))
+                    .filter_map(|(&(_, r), v)| {
+                        let ta = v.iter().find(|x| x.0 == a)?.2;
+                        let tb = v.iter().find(|x| x.0 == b)?.2;
+                        Some((r, ta < tb))
+                    })
+                    .collect();
+                let bracket = order
+                    .windows(2)
+                    .find(|w| w[0].1 != w[1].1)
+                    .map(|w| [w[0].0, w[1].0]);
+                if predicted.is_some() || bracket.is_some() {
+                    out.push(BreakEven {
+                        bytes,
+                        a,
+                        b,
+                        predicted_r_star: predicted,
+                        measured_bracket: bracket,
+                    });
+                }
+            }
+        }
+    }
+    out
+}

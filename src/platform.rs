@@ -1,0 +1,174 @@
+//! What machine a measurement or model belongs to: the platform facts and the fingerprint that keys
+//! calibrated models. GPU-free: the GPU layer fills these in, everything else only reads them.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// The facts of a platform that decide its placement costs.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Platform {
+    /// Short label shown to users (`H200`, `GB200`).
+    pub label: String,
+    /// GPU name as the driver reports it.
+    pub gpu: String,
+    /// Compute capability, `major.minor`.
+    pub compute_capability: String,
+    pub sm_count: Option<u32>,
+    /// L2 cache size in bytes (decides where device-resident passes stop being cache-served).
+    pub l2_bytes: Option<u64>,
+    /// Device memory in bytes.
+    pub memory_bytes: Option<u64>,
+    pub driver_version: String,
+    pub cuda_version: String,
+    /// CPU↔GPU link in words (`PCIe Gen5 x16`, `NVLink-C2C`).
+    pub link: String,
+    pub pcie: Option<PcieLink>,
+    pub host_cpu: String,
+    pub host_cpus: Option<u32>,
+    pub host_memory_bytes: Option<u64>,
+    pub numa_nodes: Option<u32>,
+    /// Device attributes that change managed-memory behaviour (name → value).
+    pub attributes: BTreeMap<String, i64>,
+}
+
+/// PCIe link generation and width, current and maximum.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PcieLink {
+    pub gen_current: Option<u32>,
+    pub gen_max: Option<u32>,
+    pub width_current: Option<u32>,
+    pub width_max: Option<u32>,
+}
+
+impl Platform {
+    /// The key a calibrated model is stored under: the GPU name and host CPU model, hashed. Driver
+    /// versions are left out on purpose: a driver update should not orphan a calibration (the model
+    /// file still records the driver it was measured with).
+    pub fn fingerprint(&self) -> String {
+        fingerprint_of(&self.gpu, &self.host_cpu)
+    }
+}
+
+/// Fingerprint from the two facts that can be read cheaply on any machine.
+pub fn fingerprint_of(gpu: &str, host_cpu: &str) -> String {
+    let mut h = Sha256::new();
+    h.update(gpu.trim().as_bytes());
+    h.update([0u8]);
+    h.update(host_cpu.trim().as_bytes());
+    let digest = h.finalize();
+    let hex: String = digest.iter().take(6).map(|b| format!("{b:02x}")).collect();
+    let slug: String = gpu
+        .trim()
+        .to_ascii_lowercase()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect::<String>()
+        .split('-')
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    if slug.is_empty() {
+        hex
+    } else {
+        format!("{slug}-{hex}")
+    }
+}
+
+/// The host CPU model from `/proc/cpuinfo` (empty where it cannot be read).
+pub fn host_cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name") || l.starts_with("Model"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_string())
+        })
+        .unwrap_or_default()
+}
+
+/// Facts about one measurement run, written beside its CSV.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RunFacts {
+    pub platform: Platform,
+    /// UTC start and end, RFC 3339.
+    pub started_utc: String,
+    pub finished_utc: String,
+    /// The command line that produced the run.
+    pub command: String,
+    pub umodel_version: String,
+    /// Conditions worth knowing when reading the numbers (clocks, load, what was not measured).
+    pub conditions: BTreeMap<String, String>,
+    pub notes: Vec<String>,
+}
+
+/// Current UTC time as RFC 3339 (`2026-11-29T23:51:57Z`), without a date crate.
+pub fn now_utc() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    format_utc(secs)
+}
+
+/// Formats seconds since the Unix epoch as RFC 3339 UTC (days-from-civil, Howard Hinnant's algorithm).
+pub fn format_utc(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utc_formatting_known_dates() {
+        assert_eq!(format_utc(0), "1970-01-01T00:00:00Z");
+        assert_eq!(format_utc(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(format_utc(1_795_996_317), "2026-11-29T23:51:57Z");
+    }
+
+    #[test]
+    fn fingerprint_is_stable_and_readable() {
+        let a = fingerprint_of("NVIDIA H200", "Intel Xeon");
+        assert!(a.starts_with("nvidia-h200-"), "{a}");
+        assert_eq!(a, fingerprint_of(" NVIDIA H200 ", "Intel Xeon"));
+        assert_ne!(a, fingerprint_of("NVIDIA H200", "AMD EPYC"));
+    }
+}
+
+/// The first NVIDIA GPU's model name as the kernel driver lists it under `/proc/driver/nvidia/gpus`
+/// (cheap: no CUDA context). `None` where there is no NVIDIA driver.
+pub fn local_gpu_name() -> Option<String> {
+    let mut dirs: Vec<_> = std::fs::read_dir("/proc/driver/nvidia/gpus")
+        .ok()?
+        .filter_map(|e| e.ok())
+        .collect();
+    dirs.sort_by_key(|e| e.file_name());
+    dirs.iter().find_map(|d| {
+        let text = std::fs::read_to_string(d.path().join("information")).ok()?;
+        text.lines()
+            .find_map(|l| l.strip_prefix("Model:"))
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+    })
+}

@@ -1,0 +1,186 @@
+//! Robust summaries of repeated trials, and estimates that carry their uncertainty.
+//!
+//! The CPU side of a handoff jitters ~10 % trial to trial on a shared VM (H200.md, "Noise"), with
+//! occasional outliers, so spreads are taken from the median absolute deviation rather than the
+//! standard deviation: one slow trial must not widen every interval.
+
+use serde::{Deserialize, Serialize};
+
+/// z for a two-sided 90 % normal interval; the interval the CLI reports.
+pub const Z90: f64 = 1.644_853_626_951_472_2;
+
+/// Scale from median absolute deviation to standard deviation for normal data.
+const MAD_TO_SD: f64 = 1.482_602_218_505_602;
+
+/// Asymptotic ratio of the standard error of a median to that of a mean (√(π/2)) for normal data.
+const MEDIAN_SE_FACTOR: f64 = 1.253_314_137_315_500_3;
+
+/// Summary of the trials of one measured cell, in the unit of the trials (ms).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// Number of trials.
+    pub n: u32,
+    /// Median of the trials.
+    pub median: f64,
+    /// Fastest trial (the lower envelope).
+    pub min: f64,
+    /// Slowest trial.
+    pub max: f64,
+    /// Robust standard deviation of one trial (1.4826 × MAD); 0 for a single trial.
+    pub sd: f64,
+    /// Standard error of the median (√(π/2) · sd / √n); 0 for a single trial.
+    pub se: f64,
+}
+
+impl Summary {
+    /// Summarises `values`; `None` when there are none. Non-finite values must be rejected before.
+    pub fn of(values: &[f64]) -> Option<Summary> {
+        if values.is_empty() {
+            return None;
+        }
+        let mut v = values.to_vec();
+        v.sort_by(f64::total_cmp);
+        let median = median_sorted(&v);
+        let mut dev: Vec<f64> = v.iter().map(|x| (x - median).abs()).collect();
+        dev.sort_by(f64::total_cmp);
+        let n = v.len();
+        let mut sd = MAD_TO_SD * median_sorted(&dev);
+        if sd == 0.0 && n > 1 {
+            // More than half the trials identical (quantised timers): fall back to the plain SD
+            // so a real spread in the rest is not reported as none.
+            let mean = v.iter().sum::<f64>() / n as f64;
+            sd = (v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64).sqrt();
+        }
+        let se = if n > 1 {
+            MEDIAN_SE_FACTOR * sd / (n as f64).sqrt()
+        } else {
+            0.0
+        };
+        Some(Summary {
+            n: n as u32,
+            median,
+            min: v[0],
+            max: v[n - 1],
+            sd,
+            se,
+        })
+    }
+
+    /// The estimate of this cell's typical time (its median).
+    pub fn estimate(&self) -> Estimate {
+        Estimate {
+            point: self.median,
+            se: self.se,
+            sd: self.sd,
+            n: self.n,
+        }
+    }
+}
+
+/// A derived quantity with its standard error and the trial-level spread behind it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Estimate {
+    /// Best estimate.
+    pub point: f64,
+    /// Standard error of `point`.
+    pub se: f64,
+    /// Spread of one trial of the underlying measurement (what a single new run may deviate by).
+    pub sd: f64,
+    /// Trials behind it (the smallest count of its inputs).
+    pub n: u32,
+}
+
+impl Estimate {
+    /// An exact value (no uncertainty known).
+    pub const fn exact(point: f64) -> Estimate {
+        Estimate {
+            point,
+            se: 0.0,
+            sd: 0.0,
+            n: 1,
+        }
+    }
+
+    /// `a - b` for independent estimates.
+    pub fn minus(self, b: Estimate) -> Estimate {
+        Estimate {
+            point: self.point - b.point,
+            se: self.se.hypot(b.se),
+            sd: self.sd.hypot(b.sd),
+            n: self.n.min(b.n),
+        }
+    }
+
+    /// Two-sided interval `point ± z·se`.
+    pub fn interval(&self, z: f64) -> [f64; 2] {
+        [self.point - z * self.se, self.point + z * self.se]
+    }
+}
+
+/// Median of an ascending slice (non-empty).
+pub fn median_sorted(v: &[f64]) -> f64 {
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        0.5 * (v[n / 2 - 1] + v[n / 2])
+    }
+}
+
+/// Median of any slice; `None` when empty.
+pub fn median(values: &[f64]) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    Some(median_sorted(&v))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_of_known_values() {
+        let s = Summary::of(&[3.0, 1.0, 2.0, 100.0, 2.5]).unwrap();
+        assert_eq!(s.n, 5);
+        assert_eq!(s.median, 2.5);
+        assert_eq!((s.min, s.max), (1.0, 100.0));
+        // deviations from 2.5: 0.5 1.5 0.5 97.5 0 → MAD 0.5; the outlier does not inflate it.
+        assert!((s.sd - 0.5 * MAD_TO_SD).abs() < 1e-12);
+        assert!((s.se - MEDIAN_SE_FACTOR * s.sd / 5f64.sqrt()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn single_trial_has_no_spread_and_even_counts_average() {
+        let s = Summary::of(&[7.0]).unwrap();
+        assert_eq!((s.median, s.sd, s.se), (7.0, 0.0, 0.0));
+        assert_eq!(Summary::of(&[1.0, 2.0, 3.0, 4.0]).unwrap().median, 2.5);
+        assert!(Summary::of(&[]).is_none());
+    }
+
+    #[test]
+    fn identical_majority_falls_back_to_plain_sd() {
+        let s = Summary::of(&[1.0, 1.0, 1.0, 4.0]).unwrap();
+        assert!(s.sd > 0.0);
+    }
+
+    #[test]
+    fn difference_adds_variances() {
+        let a = Estimate {
+            point: 5.0,
+            se: 3.0,
+            sd: 1.0,
+            n: 4,
+        };
+        let b = Estimate {
+            point: 2.0,
+            se: 4.0,
+            sd: 0.0,
+            n: 9,
+        };
+        let d = a.minus(b);
+        assert_eq!((d.point, d.se, d.n), (3.0, 5.0, 4));
+    }
+}

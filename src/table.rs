@@ -1,0 +1,745 @@
+//! Measurement tables: the CSV contract of DESIGN.md §3, read through polars and checked cell by cell.
+//!
+//! polars parses the CSV (quoting, UTF-8, BOM, CRLF); a light pre-scan of the raw text maps each record
+//! to its physical line and catches ragged rows, because polars reports neither line numbers nor short
+//! rows. Every value is then parsed here, so an error names the file, the line, the column and the value.
+
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use polars::prelude::*;
+
+use crate::policy::Policy;
+use crate::stats::Summary;
+
+/// The columns of the measurement CSV, in the order the suite writes them.
+pub const COLUMNS: [&str; 11] = [
+    "group",
+    "policy",
+    "case",
+    "pattern",
+    "bytes",
+    "useful_bytes",
+    "reuse",
+    "trial",
+    "time_ms",
+    "move_ms",
+    "check",
+];
+
+/// The columns `umodel fit` cannot do without.
+pub const REQUIRED: [&str; 7] = [
+    "group", "policy", "case", "bytes", "reuse", "trial", "time_ms",
+];
+
+/// What went wrong reading a measurement table.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    #[error("{path}: cannot read: {source}")]
+    Io { path: PathBuf, source: io::Error },
+    #[error("{path}: not a readable CSV: {message}")]
+    Csv { path: PathBuf, message: String },
+    #[error("{path}: no header line (empty file)")]
+    Empty { path: PathBuf },
+    #[error("{path}: missing required column `{column}` (required: {required})", required = REQUIRED.join(", "))]
+    MissingColumn { path: PathBuf, column: String },
+    #[error("{path}:{line}: {found} fields, but the header has {expected}")]
+    Ragged {
+        path: PathBuf,
+        line: usize,
+        found: usize,
+        expected: usize,
+    },
+    #[error("{path}:{line}: column `{column}`: {reason} (got `{value}`)")]
+    Value {
+        path: PathBuf,
+        line: usize,
+        column: String,
+        value: String,
+        reason: String,
+    },
+}
+
+/// Whether a trial's result was verified.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Check {
+    /// Checked against a reference and right.
+    Ok,
+    /// Checked and wrong: never used for fitting.
+    Failed,
+    /// No check recorded (published numbers, hand-made tables).
+    Unchecked,
+}
+
+impl Check {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Check::Ok => "ok",
+            Check::Failed => "failed",
+            Check::Unchecked => "",
+        }
+    }
+}
+
+/// One trial.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub group: String,
+    pub policy: Policy,
+    pub case: String,
+    /// `stream`, `stride:N`, `random`, `page:BYTES`; empty means stream.
+    pub pattern: String,
+    /// Working set / allocation footprint in bytes.
+    pub bytes: u64,
+    /// Bytes the timed work usefully read and wrote.
+    pub useful_bytes: Option<u64>,
+    /// GPU passes per CPU update (handoff `alternating` rows).
+    pub reuse: Option<u32>,
+    pub trial: u32,
+    /// The measured time in milliseconds.
+    pub time_ms: f64,
+    /// Movement timed separately, in milliseconds.
+    pub move_ms: Option<f64>,
+    pub check: Check,
+    /// Physical line in the source file (1 = header); 0 for rows made in memory.
+    pub line: usize,
+}
+
+impl Row {
+    /// A row with the required fields; the optional ones empty.
+    pub fn new(
+        group: &str,
+        policy: Policy,
+        case: &str,
+        bytes: u64,
+        trial: u32,
+        time_ms: f64,
+    ) -> Row {
+        Row {
+            group: group.to_string(),
+            policy,
+            case: case.to_string(),
+            pattern: String::new(),
+            bytes,
+            useful_bytes: None,
+            reuse: None,
+            trial,
+            time_ms,
+            move_ms: None,
+            check: Check::Ok,
+            line: 0,
+        }
+    }
+
+    /// The cell this trial belongs to.
+    pub fn key(&self) -> CellKey {
+        CellKey {
+            group: self.group.clone(),
+            policy: self.policy,
+            case: self.case.clone(),
+            pattern: if self.pattern == "stream" {
+                String::new()
+            } else {
+                self.pattern.clone()
+            },
+            bytes: self.bytes,
+            reuse: self.reuse,
+        }
+    }
+}
+
+/// Identifies a measured cell: everything but the trial index.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CellKey {
+    pub group: String,
+    pub policy: Policy,
+    pub case: String,
+    pub pattern: String,
+    pub bytes: u64,
+    pub reuse: Option<u32>,
+}
+
+/// A measurement table: the usable rows, the failed ones set apart, and any extra columns kept verbatim.
+#[derive(Debug, Clone, Default)]
+pub struct Table {
+    /// Where it came from (for messages and provenance).
+    pub source: PathBuf,
+    /// Rows whose check is `ok` or empty.
+    pub rows: Vec<Row>,
+    /// Rows whose check is `failed`: excluded from every fit, counted in every report.
+    pub failed: Vec<Row>,
+    /// Columns beyond the contract, with their values per usable row (same order as `rows`).
+    pub extra: Vec<(String, Vec<String>)>,
+}
+
+impl Table {
+    /// Reads and checks a measurement CSV.
+    pub fn read(path: &Path) -> Result<Table, TableError> {
+        let bytes = std::fs::read(path).map_err(|source| TableError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Table::parse(path, bytes)
+    }
+
+    /// Parses CSV text; `path` is used in messages only.
+    pub fn parse(path: &Path, bytes: Vec<u8>) -> Result<Table, TableError> {
+        let path_buf = path.to_path_buf();
+        let scan = prescan(&bytes);
+        let Some(header_fields) = scan.header_fields else {
+            return Err(TableError::Empty { path: path_buf });
+        };
+        for rec in &scan.records {
+            if !rec.blank && rec.fields != header_fields {
+                return Err(TableError::Ragged {
+                    path: path_buf,
+                    line: rec.line,
+                    found: rec.fields,
+                    expected: header_fields,
+                });
+            }
+        }
+        let df = CsvReadOptions::default()
+            .with_has_header(true)
+            .with_infer_schema_length(Some(0))
+            .with_raise_if_empty(false)
+            .into_reader_with_file_handle(io::Cursor::new(bytes))
+            .finish()
+            .map_err(|e| TableError::Csv {
+                path: path_buf.clone(),
+                message: e.to_string(),
+            })?;
+
+        let names: Vec<String> = df
+            .get_column_names()
+            .iter()
+            .map(|s| s.trim().to_string())
+            .collect();
+        for req in REQUIRED {
+            if !names.iter().any(|n| n == req) {
+                return Err(TableError::MissingColumn {
+                    path: path_buf,
+                    column: req.to_string(),
+                });
+            }
+        }
+        let mut cols: Vec<Vec<Option<String>>> = Vec::with_capacity(names.len());
+        for c in df.columns() {
+            let s = c.str().map_err(|e| TableError::Csv {
+                path: path_buf.clone(),
+                message: e.to_string(),
+            })?;
+            cols.push(s.iter().map(|v| v.map(|x| x.trim().to_string())).collect());
+        }
+        // Map polars rows to physical lines. polars turns a blank line into an all-null row; the
+        // pre-scan saw the same records, so the two agree unless the file is unusual, in which case
+        // lines are counted as if every record were one line.
+        let lines: Vec<(usize, bool)> = if scan.records.len() == df.height() {
+            scan.records.iter().map(|r| (r.line, r.blank)).collect()
+        } else {
+            (0..df.height()).map(|i| (i + 2, false)).collect()
+        };
+        let col = |name: &str| names.iter().position(|n| n == name);
+        let idx = |name: &str| col(name).expect("required column checked above");
+        let (i_group, i_policy, i_case, i_bytes, i_reuse, i_trial, i_time) = (
+            idx("group"),
+            idx("policy"),
+            idx("case"),
+            idx("bytes"),
+            idx("reuse"),
+            idx("trial"),
+            idx("time_ms"),
+        );
+        let (i_pattern, i_useful, i_move, i_check) = (
+            col("pattern"),
+            col("useful_bytes"),
+            col("move_ms"),
+            col("check"),
+        );
+        let extra_idx: Vec<usize> = (0..names.len())
+            .filter(|i| !COLUMNS.contains(&names[*i].as_str()))
+            .collect();
+
+        let mut table = Table {
+            source: path_buf.clone(),
+            extra: extra_idx
+                .iter()
+                .map(|&i| (names[i].clone(), Vec::new()))
+                .collect(),
+            ..Table::default()
+        };
+        for (r, &(line, blank)) in lines.iter().enumerate() {
+            if blank {
+                continue;
+            }
+            let cell = |i: usize| cols[i][r].as_deref().unwrap_or("");
+            let bad = |i: usize, reason: &str| TableError::Value {
+                path: path_buf.clone(),
+                line,
+                column: names[i].clone(),
+                value: cell(i).to_string(),
+                reason: reason.to_string(),
+            };
+            let text = |i: usize| -> Result<String, TableError> {
+                let v = cell(i);
+                if v.is_empty() {
+                    Err(bad(i, "empty"))
+                } else {
+                    Ok(v.to_string())
+                }
+            };
+            let uint = |i: usize, required: bool| -> Result<Option<u64>, TableError> {
+                let v = cell(i);
+                if v.is_empty() {
+                    return if required {
+                        Err(bad(i, "empty"))
+                    } else {
+                        Ok(None)
+                    };
+                }
+                match v.parse::<u64>() {
+                    Ok(x) => Ok(Some(x)),
+                    Err(_) if v.starts_with('-') => Err(bad(i, "negative")),
+                    Err(_) => Err(bad(i, "not a whole number")),
+                }
+            };
+            let float = |i: usize, required: bool| -> Result<Option<f64>, TableError> {
+                let v = cell(i);
+                if v.is_empty() {
+                    return if required {
+                        Err(bad(i, "empty"))
+                    } else {
+                        Ok(None)
+                    };
+                }
+                let x: f64 = v.parse().map_err(|_| bad(i, "not a number"))?;
+                if !x.is_finite() {
+                    return Err(bad(i, "not finite"));
+                }
+                if x < 0.0 {
+                    return Err(bad(i, "negative"));
+                }
+                Ok(Some(x))
+            };
+            let policy: Policy = text(i_policy)?
+                .parse()
+                .map_err(|e: crate::policy::UnknownPolicy| bad(i_policy, &e.to_string()))?;
+            let bytes = uint(i_bytes, true)?.expect("required");
+            if bytes == 0 {
+                return Err(bad(i_bytes, "must be positive"));
+            }
+            let reuse = match uint(i_reuse, false)? {
+                Some(x) if x > u32::MAX as u64 => return Err(bad(i_reuse, "too large")),
+                x => x.map(|x| x as u32),
+            };
+            let trial = uint(i_trial, true)?.expect("required");
+            if trial > u32::MAX as u64 {
+                return Err(bad(i_trial, "too large"));
+            }
+            let check = match i_check.map(cell).unwrap_or("") {
+                "" => Check::Unchecked,
+                "ok" => Check::Ok,
+                "failed" => Check::Failed,
+                _ => {
+                    return Err(bad(
+                        i_check.expect("non-empty"),
+                        "must be `ok`, `failed` or empty",
+                    ))
+                }
+            };
+            let row = Row {
+                group: text(i_group)?,
+                policy,
+                case: text(i_case)?,
+                pattern: i_pattern.map(|i| cell(i).to_string()).unwrap_or_default(),
+                bytes,
+                useful_bytes: match i_useful {
+                    Some(i) => uint(i, false)?,
+                    None => None,
+                },
+                reuse,
+                trial: trial as u32,
+                time_ms: float(i_time, true)?.expect("required"),
+                move_ms: match i_move {
+                    Some(i) => float(i, false)?,
+                    None => None,
+                },
+                check,
+                line,
+            };
+            if check == Check::Failed {
+                table.failed.push(row);
+            } else {
+                for (k, &i) in extra_idx.iter().enumerate() {
+                    table.extra[k].1.push(cell(i).to_string());
+                }
+                table.rows.push(row);
+            }
+        }
+        Ok(table)
+    }
+
+    /// Groups the usable rows into cells and summarises each cell's `time_ms`.
+    pub fn cells(&self) -> BTreeMap<CellKey, Summary> {
+        let mut groups: BTreeMap<CellKey, Vec<f64>> = BTreeMap::new();
+        for r in &self.rows {
+            groups.entry(r.key()).or_default().push(r.time_ms);
+        }
+        groups
+            .into_iter()
+            .map(|(k, v)| {
+                let s = Summary::of(&v).expect("cells are never empty");
+                (k, s)
+            })
+            .collect()
+    }
+
+    /// The usable rows of one group and case.
+    pub fn select<'a>(
+        &'a self,
+        group: &'a str,
+        case: &'a str,
+    ) -> impl Iterator<Item = &'a Row> + 'a {
+        self.rows
+            .iter()
+            .filter(move |r| r.group == group && r.case == case)
+    }
+}
+
+struct Record {
+    line: usize,
+    fields: usize,
+    blank: bool,
+}
+
+struct Prescan {
+    header_fields: Option<usize>,
+    records: Vec<Record>,
+}
+
+/// Splits raw CSV text into records (newlines inside double quotes do not end a record) and counts the
+/// fields of each, remembering the physical line each record starts on.
+fn prescan(bytes: &[u8]) -> Prescan {
+    let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let mut records = Vec::new();
+    let mut header_fields = None;
+    let (mut line, mut start_line) = (1usize, 1usize);
+    let (mut fields, mut in_quotes, mut any) = (1usize, false, false);
+    let mut finish = |start_line: usize, fields: usize, any: bool, header: &mut Option<usize>| {
+        if header.is_none() {
+            if any {
+                *header = Some(fields);
+            }
+        } else {
+            records.push(Record {
+                line: start_line,
+                fields,
+                blank: !any,
+            });
+        }
+    };
+    for &b in text {
+        match b {
+            b'"' => {
+                in_quotes = !in_quotes;
+                any = true;
+            }
+            b',' if !in_quotes => {
+                fields += 1;
+                any = true;
+            }
+            b'\n' => {
+                line += 1;
+                if !in_quotes {
+                    finish(start_line, fields, any, &mut header_fields);
+                    start_line = line;
+                    fields = 1;
+                    any = false;
+                }
+            }
+            b'\r' => {}
+            _ => any = true,
+        }
+    }
+    if any {
+        finish(start_line, fields, any, &mut header_fields);
+    }
+    Prescan {
+        header_fields,
+        records,
+    }
+}
+
+/// Appends rows to a measurement CSV as they are measured, flushing each one, so an interrupted run
+/// keeps everything it measured.
+pub struct CsvAppender {
+    out: BufWriter<File>,
+    path: PathBuf,
+}
+
+impl CsvAppender {
+    /// Creates (truncating) or, with `append`, continues `path`. Continuing checks the header is ours.
+    pub fn open(path: &Path, append: bool) -> Result<CsvAppender, TableError> {
+        let io_err = |source| TableError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let existing =
+            append && path.exists() && std::fs::metadata(path).map_err(io_err)?.len() > 0;
+        if existing {
+            let text = std::fs::read_to_string(path).map_err(io_err)?;
+            let header = text.lines().next().unwrap_or("");
+            if header.trim() != COLUMNS.join(",") {
+                return Err(TableError::Csv {
+                    path: path.to_path_buf(),
+                    message: format!(
+                        "cannot append: header is `{header}`, expected `{}`",
+                        COLUMNS.join(",")
+                    ),
+                });
+            }
+        }
+        let file = OpenOptions::new()
+            .create(true)
+            .write(true)
+            .append(existing)
+            .truncate(!existing)
+            .open(path)
+            .map_err(io_err)?;
+        let mut me = CsvAppender {
+            out: BufWriter::new(file),
+            path: path.to_path_buf(),
+        };
+        if !existing {
+            writeln!(me.out, "{}", COLUMNS.join(",")).map_err(io_err)?;
+            me.out.flush().map_err(io_err)?;
+        }
+        Ok(me)
+    }
+
+    /// Writes one row and flushes it to the OS.
+    pub fn push(&mut self, r: &Row) -> Result<(), TableError> {
+        let opt_u = |x: Option<u64>| x.map(|v| v.to_string()).unwrap_or_default();
+        let opt_f = |x: Option<f64>| x.map(|v| v.to_string()).unwrap_or_default();
+        let line = format!(
+            "{},{},{},{},{},{},{},{},{},{},{}\n",
+            csv_field(&r.group),
+            r.policy.name(),
+            csv_field(&r.case),
+            csv_field(&r.pattern),
+            r.bytes,
+            opt_u(r.useful_bytes),
+            opt_u(r.reuse.map(u64::from)),
+            r.trial,
+            r.time_ms,
+            opt_f(r.move_ms),
+            r.check.name(),
+        );
+        self.out
+            .write_all(line.as_bytes())
+            .and_then(|_| self.out.flush())
+            .map_err(|source| TableError::Io {
+                path: self.path.clone(),
+                source,
+            })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Table, TableError> {
+        Table::parse(Path::new("m.csv"), text.as_bytes().to_vec())
+    }
+
+    const HEAD: &str =
+        "group,policy,case,pattern,bytes,useful_bytes,reuse,trial,time_ms,move_ms,check\n";
+
+    #[test]
+    fn reads_rows_and_sets_failed_apart() {
+        let t = parse(&format!(
+            "{HEAD}handoff,explicit-copy,alternating,,1024,,1,0,2.5,,ok\n\
+             handoff,explicit-copy,alternating,,1024,,1,1,9.5,,failed\n\
+             hbm,device,triad,stream,1024,3072,,0,0.001,,\n"
+        ))
+        .unwrap();
+        assert_eq!(t.rows.len(), 2);
+        assert_eq!(t.failed.len(), 1);
+        assert_eq!(t.failed[0].line, 3);
+        assert_eq!(t.rows[1].useful_bytes, Some(3072));
+        assert_eq!(t.rows[1].check, Check::Unchecked);
+        assert_eq!(t.rows[0].reuse, Some(1));
+    }
+
+    #[test]
+    fn only_required_columns_and_extras_kept() {
+        let t = parse("source,group,policy,case,bytes,reuse,trial,time_ms\nTable III,handoff,managed,gpu_only,8,,0,1\n")
+            .unwrap();
+        assert_eq!(t.rows.len(), 1);
+        assert_eq!(
+            t.extra,
+            vec![("source".to_string(), vec!["Table III".to_string()])]
+        );
+    }
+
+    #[test]
+    fn errors_name_file_line_column_and_value() {
+        let cases = [
+            (
+                "handoff,zero-copy,alternating,,1024,,1,0,2.5,,ok",
+                "column `policy`",
+                "zero-copy",
+            ),
+            (
+                "handoff,managed,alternating,,1024,,1,0,fast,,ok",
+                "column `time_ms`",
+                "not a number",
+            ),
+            (
+                "handoff,managed,alternating,,1024,,1,0,-2,,ok",
+                "column `time_ms`",
+                "negative",
+            ),
+            (
+                "handoff,managed,alternating,,1024,,1,0,inf,,ok",
+                "column `time_ms`",
+                "not finite",
+            ),
+            (
+                "handoff,managed,alternating,,1024,,1,0,NaN,,ok",
+                "column `time_ms`",
+                "not finite",
+            ),
+            (
+                "handoff,managed,alternating,,-1024,,1,0,2,,ok",
+                "column `bytes`",
+                "negative",
+            ),
+            (
+                "handoff,managed,alternating,,1.5,,1,0,2,,ok",
+                "column `bytes`",
+                "whole number",
+            ),
+            (
+                "handoff,managed,alternating,,1024,,x,0,2,,ok",
+                "column `reuse`",
+                "whole number",
+            ),
+            (
+                "handoff,managed,alternating,,1024,,1,0,2,,maybe",
+                "column `check`",
+                "maybe",
+            ),
+            (
+                "handoff,managed,alternating,,1024,,1,0,,,ok",
+                "column `time_ms`",
+                "empty",
+            ),
+            (
+                "handoff,managed,alternating,,1024,1,0,2,ok",
+                "9 fields",
+                "11",
+            ),
+            (
+                "handoff,managed,alternating,,1024,,1,0,2,,ok,extra",
+                "12 fields",
+                "11",
+            ),
+        ];
+        for (row, want1, want2) in cases {
+            let text = format!("{HEAD}handoff,managed,gpu_only,,1024,,,0,1.0,,ok\n{row}\n");
+            let e = parse(&text).unwrap_err().to_string();
+            assert!(e.starts_with("m.csv:3:"), "{row}: {e}");
+            assert!(e.contains(want1) && e.contains(want2), "{row}: {e}");
+        }
+    }
+
+    #[test]
+    fn missing_column_and_empty_file() {
+        let e = parse("group,policy,case,bytes,trial,time_ms\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("missing required column `reuse`"), "{e}");
+        assert!(matches!(parse(""), Err(TableError::Empty { .. })));
+        assert!(matches!(parse("\n\n"), Err(TableError::Empty { .. })));
+    }
+
+    #[test]
+    fn blank_lines_are_skipped_and_lines_stay_right() {
+        let t = parse(&format!(
+            "{HEAD}\nhbm,device,copy,,8,,,0,1,,ok\n\nhbm,device,copy,,8,,,1,x,,ok\n"
+        ));
+        let e = t.unwrap_err().to_string();
+        assert!(e.starts_with("m.csv:5:"), "{e}");
+    }
+
+    #[test]
+    fn appender_round_trips_through_the_reader() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("m.csv");
+        let mut rows = vec![Row::new(
+            "handoff",
+            Policy::HostMapped,
+            "alternating",
+            1 << 30,
+            0,
+            60.2,
+        )];
+        rows[0].reuse = Some(4);
+        rows[0].move_ms = Some(0.125);
+        rows.push(Row::new(
+            "pattern",
+            Policy::Managed,
+            "cold",
+            256 << 20,
+            3,
+            1e-3,
+        ));
+        rows[1].pattern = "stride:64".into();
+        rows[1].useful_bytes = Some(1 << 22);
+        rows[1].check = Check::Failed;
+        {
+            let mut w = CsvAppender::open(&p, false).unwrap();
+            w.push(&rows[0]).unwrap();
+        }
+        {
+            let mut w = CsvAppender::open(&p, true).unwrap();
+            w.push(&rows[1]).unwrap();
+        }
+        let t = Table::read(&p).unwrap();
+        let strip = |r: &Row| Row {
+            line: 0,
+            ..r.clone()
+        };
+        assert_eq!(strip(&t.rows[0]), rows[0]);
+        assert_eq!(strip(&t.failed[0]), rows[1]);
+        assert_eq!(t.failed[0].line, 3);
+    }
+
+    #[test]
+    fn cells_reduce_trials() {
+        let t = parse(&format!(
+            "{HEAD}h,managed,gpu_only,,8,,,0,1,,ok\nh,managed,gpu_only,,8,,,1,3,,ok\nh,managed,gpu_only,,8,,,2,2,,ok\n"
+        ))
+        .unwrap();
+        let cells = t.cells();
+        assert_eq!(cells.len(), 1);
+        let s = cells.values().next().unwrap();
+        assert_eq!((s.n, s.median, s.min, s.max), (3, 2.0, 1.0, 3.0));
+    }
+}

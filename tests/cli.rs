@@ -1,0 +1,542 @@
+//! The command line on good and bad input: every command, the JSON contract of DESIGN.md §3, and a
+//! clear message with a non-zero exit for each kind of bad input.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+const PAPER: &str = "calibration/gb200-paper/measurements.csv";
+const HEAD: &str =
+    "group,policy,case,pattern,bytes,useful_bytes,reuse,trial,time_ms,move_ms,check\n";
+
+/// `umodel` with an empty data directory, so no model calibrated on the machine running the tests
+/// changes the answers.
+fn umodel(data: &tempfile::TempDir) -> Command {
+    let mut c = Command::cargo_bin("umodel").unwrap();
+    c.env("UMODEL_DATA_DIR", data.path());
+    c
+}
+
+fn json_of(out: &[u8]) -> Value {
+    serde_json::from_slice(out)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(out)))
+}
+
+fn keys(v: &Value) -> Vec<String> {
+    let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+    k.sort();
+    k
+}
+
+fn has_keys(v: &Value, want: &[&str]) {
+    for k in want {
+        assert!(v.get(k).is_some(), "missing key `{k}` in {v}");
+    }
+}
+
+fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> PathBuf {
+    let p = dir.path().join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+#[test]
+fn readme_run_command_predicts_from_the_embedded_model() {
+    let d = tempfile::tempdir().unwrap();
+    umodel(&d)
+        .args(["predict", "--policy", "host-mapped", "--reuse", "4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "host-mapped at 1 GiB, R = 4: 75.56 ms",
+        ))
+        .stderr(predicate::str::contains("embedded model gb200-paper"));
+}
+
+#[test]
+fn predict_json_has_the_contract_keys() {
+    let d = tempfile::tempdir().unwrap();
+    let out = umodel(&d)
+        .args([
+            "predict",
+            "-p",
+            "explicit-copy",
+            "-r",
+            "2",
+            "--bytes",
+            "1GiB",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v = json_of(&out.stdout);
+    has_keys(
+        &v,
+        &[
+            "policy",
+            "bytes",
+            "reuse",
+            "time_ms",
+            "fixed_ms",
+            "per_pass_ms",
+            "interval_ms",
+            "extrapolated",
+        ],
+    );
+    assert_eq!(v["policy"], "explicit-copy");
+    assert_eq!(v["bytes"], 1u64 << 30);
+    assert_eq!(v["interval_ms"].as_array().unwrap().len(), 2);
+    let t = v["time_ms"].as_f64().unwrap();
+    let (f, g) = (
+        v["fixed_ms"].as_f64().unwrap(),
+        v["per_pass_ms"].as_f64().unwrap(),
+    );
+    assert!((t - (f + 2.0 * g)).abs() < 1e-9);
+    assert_eq!(v["extrapolated"], false);
+    let v = json_of(
+        &umodel(&d)
+            .args([
+                "predict",
+                "-p",
+                "managed",
+                "-r",
+                "1",
+                "-b",
+                "64MiB",
+                "--json",
+                "--explain",
+            ])
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    assert_eq!(v["extrapolated"], true);
+    assert!(v["explain"]["parts"].as_array().unwrap().len() >= 2);
+}
+
+#[test]
+fn choose_ranks_everything_and_reports_ties() {
+    let d = tempfile::tempdir().unwrap();
+    let v = json_of(
+        &umodel(&d)
+            .args(["choose", "--reuse", "4", "--json"])
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    has_keys(&v, &["best", "tie", "ranking"]);
+    assert_eq!(v["best"], "explicit-copy");
+    assert_eq!(v["tie"], false);
+    let ranking = v["ranking"].as_array().unwrap();
+    assert_eq!(ranking.len(), 4);
+    for r in ranking {
+        has_keys(r, &["policy", "time_ms"]);
+    }
+    let times: Vec<f64> = ranking
+        .iter()
+        .map(|r| r["time_ms"].as_f64().unwrap())
+        .collect();
+    assert!(times.windows(2).all(|w| w[0] <= w[1]), "{times:?}");
+    umodel(&d)
+        .args(["choose", "-r", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("best: host-mapped"));
+}
+
+#[test]
+fn breakeven_json_and_null_when_lines_do_not_cross() {
+    let d = tempfile::tempdir().unwrap();
+    let v = json_of(
+        &umodel(&d)
+            .args([
+                "breakeven",
+                "--bytes",
+                "1GiB",
+                "host-mapped",
+                "explicit-copy",
+                "--json",
+            ])
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    has_keys(&v, &["a", "b", "r_star"]);
+    assert!((v["r_star"].as_f64().unwrap() - 1.06).abs() < 0.005, "{v}");
+    let v = json_of(
+        &umodel(&d)
+            .args(["breakeven", "explicit-copy", "managed", "--json"])
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    assert!(v["r_star"].is_null(), "{v}");
+    umodel(&d)
+        .args(["breakeven", "managed", "managed"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("two different policies"));
+}
+
+#[test]
+fn fit_then_query_then_validate_round_trip() {
+    let d = tempfile::tempdir().unwrap();
+    let model = d.path().join("m.json");
+    umodel(&d)
+        .args(["fit", PAPER, "-o"])
+        .arg(&model)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Fitted 4 policies"));
+    let text = std::fs::read_to_string(&model).unwrap();
+    let v: Value = serde_json::from_str(&text).unwrap();
+    has_keys(
+        &v,
+        &[
+            "schema_version",
+            "platform",
+            "provenance",
+            "settings",
+            "policies",
+            "validation",
+        ],
+    );
+    has_keys(
+        &v["provenance"],
+        &[
+            "source_csv",
+            "source_sha256",
+            "created_utc",
+            "umodel_version",
+        ],
+    );
+    umodel(&d)
+        .args(["predict", "-p", "host-mapped", "-r", "4", "--model"])
+        .arg(&model)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("75.56 ms"))
+        .stderr(predicate::str::contains("model file"));
+    let out = umodel(&d)
+        .args(["validate", "--json", "--model"])
+        .arg(&model)
+        .arg(PAPER)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v = json_of(&out.stdout);
+    has_keys(
+        &v,
+        &[
+            "points",
+            "median_ape_pct",
+            "max_ape_pct",
+            "picks_correct",
+            "picks_total",
+        ],
+    );
+    assert_eq!(v["points"].as_array().unwrap().len(), 10);
+    let out = umodel(&d)
+        .args(["validate", "--held-out", "--model"])
+        .arg(&model)
+        .arg(PAPER)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("6 points"), "{text}");
+    let v = json_of(
+        &umodel(&d)
+            .args(["fit", "--json", PAPER, "-o"])
+            .arg(&model)
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    has_keys(&v, &["model", "rows_used", "rows_failed", "policies"]);
+}
+
+#[test]
+fn show_prints_the_model() {
+    let d = tempfile::tempdir().unwrap();
+    umodel(&d).arg("show").assert().success().stdout(
+        predicate::str::contains("explicit-copy").and(predicate::str::contains("hbm_triad_gbps")),
+    );
+    let v = json_of(&umodel(&d).args(["show", "--json"]).output().unwrap().stdout);
+    assert_eq!(v["schema_version"], 1);
+}
+
+#[test]
+fn a_model_calibrated_for_this_machine_is_preferred_when_present() {
+    // Make a "calibrated" model in the data directory under this machine's fingerprint, when the
+    // machine has an NVIDIA GPU; elsewhere the embedded model must be used.
+    let d = tempfile::tempdir().unwrap();
+    match umodel::platform::local_gpu_name() {
+        Some(gpu) => {
+            let fp = umodel::platform::fingerprint_of(&gpu, &umodel::platform::host_cpu_model());
+            let dir = d.path().join("models");
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::copy("models/gb200-paper.json", dir.join(format!("{fp}.json"))).unwrap();
+            umodel(&d)
+                .args(["choose", "-r", "2"])
+                .assert()
+                .success()
+                .stderr(predicate::str::contains("calibrated model"));
+        }
+        None => {
+            umodel(&d)
+                .args(["choose", "-r", "2"])
+                .assert()
+                .success()
+                .stderr(predicate::str::contains("embedded model"));
+        }
+    }
+}
+
+fn fails_with(d: &tempfile::TempDir, args: &[&str], extra: Option<&Path>, wants: &[&str]) {
+    let mut c = umodel(d);
+    c.args(args);
+    if let Some(p) = extra {
+        c.arg(p);
+    }
+    let out = c.output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} should fail; stderr: {err}");
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    for w in wants {
+        assert!(err.contains(w), "{args:?}: `{w}` not in: {err}");
+    }
+}
+
+#[test]
+fn bad_measurement_files_name_file_line_and_column() {
+    let d = tempfile::tempdir().unwrap();
+    let good = "handoff,managed,gpu_only,,1024,,,0,1.0,,ok\n";
+    let cases: [(&str, &str, &[&str]); 9] = [
+        (
+            "policy.csv",
+            "handoff,zero-copy,alternating,,1024,,1,0,2.5,,ok\n",
+            &["policy.csv:3:", "`policy`", "zero-copy"],
+        ),
+        (
+            "nan.csv",
+            "handoff,managed,alternating,,1024,,1,0,NaN,,ok\n",
+            &["nan.csv:3:", "`time_ms`", "not finite"],
+        ),
+        (
+            "inf.csv",
+            "handoff,managed,alternating,,1024,,1,0,inf,,ok\n",
+            &["inf.csv:3:", "not finite"],
+        ),
+        (
+            "neg.csv",
+            "handoff,managed,alternating,,1024,,1,0,-3,,ok\n",
+            &["neg.csv:3:", "negative"],
+        ),
+        (
+            "word.csv",
+            "handoff,managed,alternating,,1024,,1,0,fast,,ok\n",
+            &["word.csv:3:", "not a number", "fast"],
+        ),
+        (
+            "bytes.csv",
+            "handoff,managed,alternating,,big,,1,0,3,,ok\n",
+            &["bytes.csv:3:", "`bytes`", "big"],
+        ),
+        (
+            "ragged.csv",
+            "handoff,managed,alternating,1024,1,0,3\n",
+            &["ragged.csv:3:", "7 fields", "11"],
+        ),
+        (
+            "noreuse.csv",
+            "handoff,managed,alternating,,1024,,,0,3,,ok\n",
+            &["noreuse.csv:3:", "reuse"],
+        ),
+        (
+            "check.csv",
+            "handoff,managed,alternating,,1024,,1,0,3,,yes\n",
+            &["check.csv:3:", "`check`"],
+        ),
+    ];
+    for (name, row, wants) in cases {
+        let p = write(&d, name, &format!("{HEAD}{good}{row}"));
+        let out = d.path().join("out.json");
+        let mut args = vec![
+            "fit".to_string(),
+            p.display().to_string(),
+            "-o".into(),
+            out.display().to_string(),
+        ];
+        let argv: Vec<&str> = args.iter_mut().map(|s| s.as_str()).collect();
+        fails_with(&d, &argv, None, wants);
+        assert!(
+            !out.exists(),
+            "{name}: no model may be written on bad input"
+        );
+    }
+    let p = write(
+        &d,
+        "missing.csv",
+        "group,policy,case,bytes,trial,time_ms\nh,managed,x,1,0,1\n",
+    );
+    fails_with(
+        &d,
+        &["fit", "-o", "x.json"],
+        Some(&p),
+        &["missing.csv", "missing required column `reuse`"],
+    );
+    let p = write(&d, "empty.csv", "");
+    fails_with(
+        &d,
+        &["fit", "-o", "x.json"],
+        Some(&p),
+        &["empty.csv", "empty"],
+    );
+    fails_with(
+        &d,
+        &["fit", "-o", "x.json", "/nonexistent/m.csv"],
+        None,
+        &["/nonexistent/m.csv", "cannot read"],
+    );
+    let p = write(
+        &d,
+        "nohandoff.csv",
+        &format!("{HEAD}hbm,device,triad,,1024,3072,,0,1,,ok\n"),
+    );
+    fails_with(
+        &d,
+        &["fit", "-o", "x.json"],
+        Some(&p),
+        &["nohandoff.csv", "gpu_only"],
+    );
+    let p = write(&d, "allfailed.csv", &format!("{HEAD}handoff,managed,gpu_only,,8,,,0,1,,failed\nhandoff,managed,alternating,,8,,1,0,2,,failed\n"));
+    fails_with(
+        &d,
+        &["fit", "-o", "x.json"],
+        Some(&p),
+        &["allfailed.csv", "2 failed"],
+    );
+}
+
+#[test]
+fn bad_model_files_are_refused_with_the_reason() {
+    let d = tempfile::tempdir().unwrap();
+    let good = std::fs::read_to_string("models/gb200-paper.json").unwrap();
+    let p = write(&d, "trunc.json", &good[..good.len() / 3]);
+    fails_with(
+        &d,
+        &["predict", "-p", "managed", "-r", "2", "--model"],
+        Some(&p),
+        &["trunc.json", "truncated"],
+    );
+    let p = write(&d, "text.json", "this is not json");
+    fails_with(
+        &d,
+        &["predict", "-p", "managed", "-r", "2", "--model"],
+        Some(&p),
+        &["text.json:1:", "not valid JSON"],
+    );
+    let p = write(
+        &d,
+        "future.json",
+        &good.replacen("\"schema_version\": 1", "\"schema_version\": 2", 1),
+    );
+    fails_with(
+        &d,
+        &["choose", "-r", "2", "--model"],
+        Some(&p),
+        &["future.json", "schema version 2 is newer"],
+    );
+    let p = write(
+        &d,
+        "knots.json",
+        &good.replacen("\"bytes\": 1073741824", "\"bytes\": 0", 1),
+    );
+    fails_with(
+        &d,
+        &["choose", "-r", "2", "--model"],
+        Some(&p),
+        &["knots.json", "zero bytes"],
+    );
+    fails_with(
+        &d,
+        &["choose", "-r", "2", "--model", "no-such-model"],
+        None,
+        &["no model named `no-such-model`", "gb200-paper"],
+    );
+    fails_with(
+        &d,
+        &["choose", "-r", "2", "--model", "/nonexistent/m.json"],
+        None,
+        &["/nonexistent/m.json", "cannot read"],
+    );
+}
+
+#[test]
+fn bad_arguments_are_usage_errors() {
+    let d = tempfile::tempdir().unwrap();
+    for (args, want) in [
+        (
+            vec!["predict", "-p", "zero-copy", "-r", "2"],
+            "unknown policy `zero-copy`",
+        ),
+        (vec!["predict", "-p", "managed", "-r", "0"], "at least 1"),
+        (
+            vec!["predict", "-p", "managed", "-r", "many"],
+            "not a number",
+        ),
+        (
+            vec!["predict", "-p", "managed", "-r", "2", "--bytes", "12XB"],
+            "invalid size `12XB`",
+        ),
+        (vec!["predict", "-p", "managed"], "--reuse"),
+        (vec!["choose", "-r", "nan"], "at least 1"),
+        (vec!["frobnicate"], "unrecognized subcommand"),
+    ] {
+        let out = umodel(&d).args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(want), "{args:?}: `{want}` not in {err}");
+    }
+    // A policy the model does not have is an error of the query, not of the arguments.
+    fails_with(
+        &d,
+        &["predict", "-p", "managed-advise", "-r", "2"],
+        None,
+        &["managed-advise", "not in this model", "host-mapped"],
+    );
+    fails_with(
+        &d,
+        &["validate", "--model", "gb200-paper", "/nonexistent.csv"],
+        None,
+        &["/nonexistent.csv"],
+    );
+}
+
+#[test]
+fn help_teaches() {
+    let d = tempfile::tempdir().unwrap();
+    umodel(&d)
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Examples:").and(predicate::str::contains("calibrate")));
+    for sub in [
+        "predict",
+        "choose",
+        "breakeven",
+        "validate",
+        "fit",
+        "show",
+        "bench",
+        "calibrate",
+    ] {
+        umodel(&d).args([sub, "--help"]).assert().success();
+    }
+    let out = umodel(&d).args(["predict", "--help"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("64KiB"));
+    let _ = keys(&serde_json::json!({}));
+}

@@ -1,0 +1,241 @@
+//! Properties that must hold for any model fitted from any plausible data: predictions never fall as
+//! reuse grows, `choose` is the argmin of `predict`, break-evens are where the lines really cross, and
+//! noise-free data is recovered exactly.
+
+use proptest::prelude::*;
+use umodel::model::{self, FitOptions, Statistic};
+use umodel::platform::Platform;
+use umodel::table::{Row, Table};
+use umodel::Policy;
+
+const MIB: u64 = 1 << 20;
+const SIZES: [u64; 5] = [16 * MIB, 64 * MIB, 256 * MIB, 1024 * MIB, 2048 * MIB];
+
+/// One policy's truth: per size (F, G).
+type Truth = Vec<(Policy, Vec<(u64, f64, f64)>)>;
+
+fn table_from(truth: &Truth, reuse: &[u32], trials: u32, noise: &[f64]) -> Table {
+    let mut rows = Vec::new();
+    let mut k = 0usize;
+    let mut jitter = || {
+        k += 1;
+        1.0 + noise[k % noise.len()]
+    };
+    for (policy, knots) in truth {
+        for &(bytes, f, g) in knots {
+            for t in 0..trials {
+                rows.push(Row::new(
+                    "handoff",
+                    *policy,
+                    "gpu_only",
+                    bytes,
+                    t,
+                    g * jitter(),
+                ));
+                for &r in reuse {
+                    let mut row = Row::new(
+                        "handoff",
+                        *policy,
+                        "alternating",
+                        bytes,
+                        t,
+                        (f + f64::from(r) * g) * jitter(),
+                    );
+                    row.reuse = Some(r);
+                    rows.push(row);
+                }
+            }
+        }
+    }
+    Table {
+        rows,
+        ..Table::default()
+    }
+}
+
+fn truth_strategy() -> impl Strategy<Value = Truth> {
+    let policy_set = proptest::sample::subsequence(Policy::HANDOFF.to_vec(), 2..=6);
+    let sizes = proptest::sample::subsequence(SIZES.to_vec(), 1..=5);
+    (policy_set, sizes).prop_flat_map(|(policies, sizes)| {
+        let n = policies.len() * sizes.len();
+        proptest::collection::vec((0.01f64..500.0, 0.0f64..50.0), n).prop_map(move |params| {
+            policies
+                .iter()
+                .enumerate()
+                .map(|(i, &p)| {
+                    let knots = sizes
+                        .iter()
+                        .enumerate()
+                        .map(|(j, &b)| {
+                            let (f, g) = params[i * sizes.len() + j];
+                            (b, f, g)
+                        })
+                        .collect();
+                    (p, knots)
+                })
+                .collect()
+        })
+    })
+}
+
+fn fitted(truth: &Truth, noise: &[f64], l2: Option<u64>) -> umodel::PlatformModel {
+    let table = table_from(truth, &[1, 2, 8], 3, noise);
+    let opts = FitOptions {
+        platform: Platform {
+            l2_bytes: l2,
+            ..Platform::default()
+        },
+        ..FitOptions::default()
+    };
+    model::fit(&table, &opts).unwrap().0
+}
+
+fn any_bytes() -> impl Strategy<Value = u64> {
+    prop_oneof![
+        1u64..(64 * 1024),
+        (64 * 1024u64)..(8u64 << 30),
+        proptest::sample::select(SIZES.to_vec())
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn prediction_is_non_decreasing_in_reuse(
+        truth in truth_strategy(),
+        noise in proptest::collection::vec(-0.1f64..0.1, 1..7),
+        l2 in proptest::option::of(Just(60 * MIB)),
+        bytes in any_bytes(),
+        r1 in 1.0f64..64.0,
+        dr in 0.0f64..64.0,
+    ) {
+        let m = fitted(&truth, &noise, l2);
+        for p in m.policy_list() {
+            let a = m.predict(p, bytes, r1).unwrap();
+            let b = m.predict(p, bytes, r1 + dr).unwrap();
+            prop_assert!(a.per_pass_ms >= 0.0);
+            prop_assert!(b.time_ms >= a.time_ms - 1e-9 * a.time_ms.abs(), "{p}: T({r1}) = {} > T({}) = {}", a.time_ms, r1 + dr, b.time_ms);
+            prop_assert!(a.interval_ms[0] <= a.time_ms && a.time_ms <= a.interval_ms[1]);
+        }
+    }
+
+    #[test]
+    fn choose_is_the_argmin_of_predict(
+        truth in truth_strategy(),
+        noise in proptest::collection::vec(-0.1f64..0.1, 1..7),
+        bytes in any_bytes(),
+        reuse in 1.0f64..100.0,
+    ) {
+        let m = fitted(&truth, &noise, Some(60 * MIB));
+        let c = m.choose(bytes, reuse).unwrap();
+        let preds: Vec<_> = m.policy_list().into_iter().map(|p| m.predict(p, bytes, reuse).unwrap()).collect();
+        let min = preds.iter().map(|p| p.time_ms).fold(f64::INFINITY, f64::min);
+        prop_assert_eq!(c.ranking().len(), preds.len());
+        prop_assert_eq!(c.ranking()[0].time_ms, min);
+        let best = preds.iter().find(|p| p.policy == c.best()).unwrap();
+        prop_assert_eq!(best.time_ms, min);
+        prop_assert!(c.ranking().windows(2).all(|w| w[0].time_ms <= w[1].time_ms));
+        // Tie exactly when the runner-up is within the combined spread.
+        let (b0, b1) = (c.ranking()[0], c.ranking()[1]);
+        prop_assert_eq!(c.tie(), b1.time_ms - b0.time_ms <= b0.spread_ms.hypot(b1.spread_ms));
+    }
+
+    #[test]
+    fn break_even_is_where_the_lines_cross(
+        truth in truth_strategy(),
+        noise in proptest::collection::vec(-0.1f64..0.1, 1..7),
+        bytes in any_bytes(),
+    ) {
+        let m = fitted(&truth, &noise, Some(60 * MIB));
+        let ps = m.policy_list();
+        let (a, b) = (ps[0], ps[1]);
+        let t = |p: Policy, r: f64| m.predict(p, bytes, r).unwrap().time_ms;
+        match m.breakeven(a, b, bytes).unwrap() {
+            Some(r) => {
+                prop_assert!(r >= 1.0);
+                let scale = t(a, r).abs().max(1e-12);
+                prop_assert!((t(a, r) - t(b, r)).abs() <= 1e-7 * scale, "at R* = {r}: {} vs {}", t(a, r), t(b, r));
+                // On either side the order differs.
+                let below = (t(a, 1.0) - t(b, 1.0)).signum();
+                let above = (t(a, 2.0 * r + 1.0) - t(b, 2.0 * r + 1.0)).signum();
+                if r > 1.0 + 1e-9 && below != 0.0 && above != 0.0 {
+                    prop_assert_ne!(below, above);
+                }
+            }
+            None => {
+                let sign = |r: f64| (t(a, r) - t(b, r)).signum();
+                let s1 = sign(1.0);
+                for r in [1.5, 2.0, 8.0, 64.0, 1e4] {
+                    let s = sign(r);
+                    prop_assert!(s == s1 || s == 0.0 || s1 == 0.0, "order flips at R = {r} but no break-even reported");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn noise_free_data_is_recovered_exactly(truth in truth_strategy()) {
+        let m = fitted(&truth, &[0.0], Some(60 * MIB));
+        for (p, knots) in &truth {
+            for &(bytes, f, g) in knots {
+                let pr = m.predict(*p, bytes, 4.0).unwrap();
+                prop_assert!((pr.fixed_ms - f).abs() <= 1e-9 * f.max(1.0));
+                prop_assert!((pr.per_pass_ms - g).abs() <= 1e-9 * g.max(1.0));
+                prop_assert!(!pr.extrapolated);
+                let k = m.policy(*p).unwrap().knots.iter().find(|k| k.bytes == bytes).unwrap();
+                let lsq = k.lsq.as_ref().unwrap();
+                prop_assert!((lsq.f_ms.point - f).abs() <= 1e-6 * f.max(1.0), "LSQ F {} vs {f}", lsq.f_ms.point);
+                prop_assert!((lsq.g_ms.point - g).abs() <= 1e-6 * g.max(1.0));
+            }
+        }
+        let table = table_from(&truth, &[1, 2, 8], 1, &[0.0]);
+        let v = model::validate(&m, &table, true, Statistic::Median);
+        prop_assert!(v.summary.max_ape_pct < 1e-6);
+    }
+}
+
+#[test]
+fn noisy_realistic_data_validates_and_picks_right() {
+    // Two policies whose lines cross near R = 3, measured with ±3 % jitter over 9 trials at four sizes:
+    // the fit must predict held-out R within a few percent and pick right wherever the gap is clear.
+    let truth: Truth = vec![
+        (
+            Policy::HostMapped,
+            SIZES[..4]
+                .iter()
+                .map(|&b| {
+                    (
+                        b,
+                        50.0 * b as f64 / (1u64 << 30) as f64 + 0.05,
+                        27.0 * b as f64 / (1u64 << 30) as f64,
+                    )
+                })
+                .collect(),
+        ),
+        (
+            Policy::ExplicitCopy,
+            SIZES[..4]
+                .iter()
+                .map(|&b| {
+                    (
+                        b,
+                        90.0 * b as f64 / (1u64 << 30) as f64 + 0.08,
+                        0.5 * b as f64 / (1u64 << 30) as f64,
+                    )
+                })
+                .collect(),
+        ),
+    ];
+    let noise = [0.03, -0.01, 0.02, -0.03, 0.0, 0.01, -0.02, 0.025, -0.015];
+    let table = table_from(&truth, &[1, 2, 4, 8, 16, 32], 9, &noise);
+    let m = model::fit(&table, &FitOptions::default()).unwrap().0;
+    let v = model::validate(&m, &table, true, Statistic::Median);
+    assert!(v.summary.median_ape_pct < 3.0, "{:?}", v.summary);
+    assert_eq!(v.summary.clear_picks_correct, v.summary.clear_picks_total);
+    let r = m
+        .breakeven(Policy::HostMapped, Policy::ExplicitCopy, 1 << 30)
+        .unwrap()
+        .unwrap();
+    assert!((r - 40.0 / 26.5).abs() < 0.3, "R* = {r}");
+}
