@@ -1,1 +1,377 @@
-//! Calibrate (to come).
+//! `umodel calibrate`: run a plan of microbenchmarks on this machine's GPU, fit the model on R = 1 and
+//! per-pass rows, validate it on whatever the plan held out, and store it where queries find it.
+//!
+//! Plans (NOTES.md has the ablation behind the minimal one):
+//! - `minimal`: the handoff at R = 1 only (alternating, GPU-only and CPU-only rows) at the sizes the
+//!   ablation chose, adaptive trials, plus the primitive groups the terms need at one size. Enough for
+//!   the reuse model at any R and size; nothing is held out.
+//! - `full`: every handoff size 16 MiB … 1 GiB at R ∈ {1, 2, 4, 8, 16, 32} and the primitives. The
+//!   model is fitted on R = 1 and GPU-only rows; every R ≥ 2 cell is held out and validated.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use crate::bench::{
+    self, Adaptive, BenchConfig, BenchError, BenchOutcome, Block, CpuConfig, Observer, Output,
+};
+use crate::model::{
+    self, FitError, FitOptions, PlatformModel, Provenance, Statistic, ValidationReport,
+};
+use crate::platform;
+use crate::policy::Policy;
+use crate::store::{self, StoreError};
+use crate::table::{Table, TableError};
+
+const MIB: u64 = 1 << 20;
+const GIB: u64 = 1 << 30;
+
+/// A calibration plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plan {
+    Minimal,
+    Full,
+}
+
+impl Plan {
+    pub fn name(self) -> &'static str {
+        match self {
+            Plan::Minimal => "minimal",
+            Plan::Full => "full",
+        }
+    }
+
+    /// Handoff sizes of the plan.
+    pub fn sizes(self) -> Vec<u64> {
+        match self {
+            // Chosen by the ablation in NOTES.md: one size in the L2 regime, the largest size, and
+            // one between them.
+            Plan::Minimal => vec![16 * MIB, 64 * MIB, 256 * MIB, GIB],
+            Plan::Full => vec![16 * MIB, 64 * MIB, 256 * MIB, GIB],
+        }
+    }
+
+    /// Reuse values measured.
+    pub fn reuse(self) -> Vec<u32> {
+        match self {
+            Plan::Minimal => vec![1],
+            Plan::Full => bench::DEFAULT_REUSE.to_vec(),
+        }
+    }
+
+    /// Adaptive trial settings.
+    pub fn adaptive(self) -> Adaptive {
+        match self {
+            Plan::Minimal => Adaptive {
+                min_trials: 5,
+                max_trials: 11,
+                target_rel_se: 0.01,
+                budget_fixed_s: 0.5,
+                budget_per_gib_s: 4.0,
+            },
+            Plan::Full => Adaptive::SUITE,
+        }
+    }
+
+    /// The blocks, in run order: primitives first (fast, steady), then the handoff.
+    pub fn blocks(self) -> Vec<Block> {
+        let term_size = GIB;
+        let mut b = vec![
+            Block::Hbm { bytes: term_size },
+            Block::HostMapped { bytes: term_size },
+            Block::Transfer { bytes: term_size },
+            Block::Prefetch { bytes: term_size },
+        ];
+        if self == Plan::Full {
+            b.push(Block::Managed { bytes: term_size });
+        }
+        for bytes in self.sizes() {
+            for policy in Policy::HANDOFF {
+                b.push(Block::Handoff { policy, bytes });
+            }
+        }
+        b
+    }
+}
+
+/// What went wrong in a calibration.
+#[derive(Debug, thiserror::Error)]
+pub enum CalibrateError {
+    #[error(transparent)]
+    Bench(#[from] BenchError),
+    #[error(transparent)]
+    Fit(#[from] FitError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Table(#[from] TableError),
+    #[error(
+        "no place to store the model: no per-user data directory (set UMODEL_DATA_DIR or pass -o)"
+    )]
+    NoDataDir,
+}
+
+/// A calibration's settings.
+#[derive(Debug, Clone)]
+pub struct CalibrateConfig {
+    pub device: usize,
+    pub plan: Plan,
+    /// Model path; default: the data directory, one file per platform fingerprint.
+    pub output: Option<PathBuf>,
+    /// Directory for the raw CSV and facts; default: beside the model.
+    pub data: Option<PathBuf>,
+    pub resume: bool,
+    pub statistic: Statistic,
+    pub cpu: CpuConfig,
+    pub command: String,
+}
+
+/// The result of a calibration.
+#[derive(Debug)]
+pub struct CalibrateOutcome {
+    pub model: PlatformModel,
+    pub model_path: PathBuf,
+    pub csv: PathBuf,
+    pub bench: BenchOutcome,
+    /// Held-out validation, where the plan held anything out.
+    pub validation: Option<ValidationReport>,
+    /// Held-out validation of the model composed from the terms alone.
+    pub composed: Option<ValidationReport>,
+    pub elapsed_s: f64,
+}
+
+/// This machine's fingerprint as queries compute it (GPU name from the kernel driver, host CPU).
+pub fn local_fingerprint(fallback_gpu: &str) -> String {
+    let gpu = platform::local_gpu_name().unwrap_or_else(|| fallback_gpu.to_string());
+    platform::fingerprint_of(&gpu, &platform::host_cpu_model())
+}
+
+/// Runs a calibration end to end.
+pub fn run(
+    cfg: &CalibrateConfig,
+    observer: &mut dyn Observer,
+) -> Result<CalibrateOutcome, CalibrateError> {
+    let start = Instant::now();
+    // Fail before measuring anything when the device cannot be used.
+    crate::gpu::libraries_present().map_err(BenchError::from)?;
+    let fp = local_fingerprint("unknown GPU");
+    let model_path = match &cfg.output {
+        Some(p) => p.clone(),
+        None => store::calibrated_path(&fp).ok_or(CalibrateError::NoDataDir)?,
+    };
+    let csv = match &cfg.data {
+        Some(d) => d.join(format!("{}.csv", cfg.plan.name())),
+        None => model_path.with_extension(format!("{}.csv", cfg.plan.name())),
+    };
+    if let Some(dir) = csv.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|source| StoreError::Write {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+    }
+    let bench_cfg = BenchConfig {
+        groups: Vec::new(),
+        sizes: None,
+        trials: None,
+        reuse: cfg.plan.reuse(),
+        adaptive: Some(cfg.plan.adaptive()),
+        device: cfg.device,
+        cpu: cfg.cpu,
+        out: Output::File(csv.clone()),
+        resume: cfg.resume,
+        command: cfg.command.clone(),
+        blocks: Some(cfg.plan.blocks()),
+        ..BenchConfig::default()
+    };
+    let outcome = bench::run(&bench_cfg, observer)?;
+    let (mut model, _report, table) = fit_csv(
+        &csv,
+        None,
+        cfg.statistic,
+        None,
+        Some(cfg.plan.name().to_string()),
+    )?;
+    let validation = model::validate(&model, &table, true, Statistic::Median);
+    let validation = (!validation.points.is_empty()).then_some(validation);
+    let composed =
+        model::compose(&model).map(|c| model::validate(&c, &table, false, Statistic::Median));
+    if let Some(v) = &validation {
+        model.validation = Some(v.summary.clone());
+    }
+    if let Some(c) = &composed {
+        model.provenance.notes.push(format!(
+            "composed model (terms only, no handoff rows) on this run's alternating cells: median APE {:.1} %, max {:.1} %",
+            c.summary.median_ape_pct, c.summary.max_ape_pct
+        ));
+    }
+    store::write_model(&model_path, &model)?;
+    Ok(CalibrateOutcome {
+        model,
+        model_path,
+        csv,
+        bench: outcome,
+        validation,
+        composed: composed.filter(|c| !c.points.is_empty()),
+        elapsed_s: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// Where the raw data of a calibration went, for messages.
+pub fn describe_paths(o: &CalibrateOutcome) -> String {
+    format!(
+        "model {}, measurements {} (facts {})",
+        o.model_path.display(),
+        o.csv.display(),
+        store::facts_path_for(Path::new(&o.csv)).display()
+    )
+}
+
+/// Reads a measurement CSV (and its facts file, when there is one), and fits a model; shared by
+/// `umodel fit` and `calibrate`.
+pub fn fit_csv(
+    csv: &Path,
+    facts: Option<&Path>,
+    statistic: model::Statistic,
+    sizes: Option<Vec<u64>>,
+    plan: Option<String>,
+) -> Result<(PlatformModel, model::FitReport, Table), CalibrateError> {
+    let bytes = std::fs::read(csv).map_err(|source| TableError::Io {
+        path: csv.to_path_buf(),
+        source,
+    })?;
+    let hash = store::sha256_hex(&bytes);
+    let table = Table::parse(csv, bytes)?;
+    let facts_path = match facts {
+        Some(p) => Some(p.to_path_buf()),
+        None => Some(store::facts_path_for(csv)).filter(|p| p.exists()),
+    };
+    let facts = match &facts_path {
+        Some(p) => Some(store::read_facts(p)?),
+        None => None,
+    };
+    let mut provenance = Provenance {
+        source_csv: csv.display().to_string(),
+        source_sha256: hash,
+        created_utc: crate::platform::now_utc(),
+        umodel_version: env!("CARGO_PKG_VERSION").to_string(),
+        plan,
+        measured_utc: facts
+            .as_ref()
+            .map(|f| f.started_utc.clone())
+            .filter(|s| !s.is_empty()),
+        ..Provenance::default()
+    };
+    if facts.is_none() {
+        provenance.notes.push(format!(
+            "no facts file ({} not found): platform unknown",
+            store::facts_path_for(csv).display()
+        ));
+    }
+    let opts = FitOptions {
+        statistic,
+        platform: facts.map(|f| f.platform).unwrap_or_default(),
+        sizes,
+        provenance,
+    };
+    let (m, report) = model::fit(&table, &opts)?;
+    Ok((m, report, table))
+}
+
+/// One candidate plan of the ablation and how it did.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct AblationRow {
+    /// Handoff sizes calibrated on (R = 1 and GPU-only rows).
+    pub sizes: Vec<u64>,
+    /// At most this many trials per cell (`None`: all).
+    pub max_trials: Option<u32>,
+    pub statistic: Statistic,
+    /// Sum of the measured times of the handoff rows the plan needs, seconds (a lower bound of its
+    /// run time: warm-ups, checks and start-up come on top).
+    pub measure_s: f64,
+    /// Held-out error on every other alternating cell of the table.
+    pub points: usize,
+    pub median_ape_pct: f64,
+    pub max_ape_pct: f64,
+    pub picks_correct: usize,
+    pub picks_total: usize,
+    pub clear_picks_correct: usize,
+    pub clear_picks_total: usize,
+    pub coverage_pct: f64,
+}
+
+/// Refits `table` (a full-plan run) with candidate plans: subsets of sizes, capped trial counts and
+/// either statistic; validates each on every alternating cell it did not use.
+pub fn ablate(table: &Table, platform: &platform::Platform) -> Vec<AblationRow> {
+    let sizes_all: Vec<u64> = {
+        let mut v: Vec<u64> = table
+            .select("handoff", "gpu_only")
+            .map(|r| r.bytes)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let mut subsets: Vec<Vec<u64>> = Vec::new();
+    if let Some(&largest) = sizes_all.last() {
+        subsets.push(vec![largest]);
+        for &s in &sizes_all[..sizes_all.len() - 1] {
+            subsets.push(vec![s, largest]);
+        }
+        if sizes_all.len() >= 3 {
+            subsets.push(vec![sizes_all[0], sizes_all[sizes_all.len() - 2], largest]);
+        }
+        subsets.push(sizes_all.clone());
+        subsets.dedup();
+    }
+    let mut out = Vec::new();
+    for sizes in subsets {
+        for max_trials in [Some(3), Some(5), Some(7), None] {
+            for statistic in [Statistic::Median, Statistic::Min] {
+                let keep = |r: &crate::table::Row| {
+                    if r.group != "handoff" {
+                        return true;
+                    }
+                    let calib = r.case == "gpu_only"
+                        || r.case == "cpu_only"
+                        || (r.case == "alternating" && r.reuse == Some(1));
+                    calib && sizes.contains(&r.bytes) && max_trials.is_none_or(|k| r.trial < k)
+                };
+                let sub = Table {
+                    rows: table.rows.iter().filter(|r| keep(r)).cloned().collect(),
+                    ..table.clone()
+                };
+                let measure_s = sub
+                    .rows
+                    .iter()
+                    .filter(|r| r.group == "handoff")
+                    .map(|r| r.time_ms)
+                    .sum::<f64>()
+                    / 1e3;
+                let opts = FitOptions {
+                    statistic,
+                    platform: platform.clone(),
+                    ..FitOptions::default()
+                };
+                let Ok((m, _)) = model::fit(&sub, &opts) else {
+                    continue;
+                };
+                let v = model::validate(&m, table, true, Statistic::Median);
+                let s = v.summary;
+                out.push(AblationRow {
+                    sizes: sizes.clone(),
+                    max_trials,
+                    statistic,
+                    measure_s,
+                    points: s.n_points,
+                    median_ape_pct: s.median_ape_pct,
+                    max_ape_pct: s.max_ape_pct,
+                    picks_correct: s.picks_correct,
+                    picks_total: s.picks_total,
+                    clear_picks_correct: s.clear_picks_correct,
+                    clear_picks_total: s.clear_picks_total,
+                    coverage_pct: s.interval_coverage_pct,
+                });
+            }
+        }
+    }
+    out
+}

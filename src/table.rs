@@ -5,7 +5,7 @@
 //! rows. Every value is then parsed here, so an error names the file, the line, the column and the value.
 
 use std::collections::BTreeMap;
-use std::fs::{File, OpenOptions};
+use std::fs::OpenOptions;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
@@ -475,7 +475,7 @@ fn prescan(bytes: &[u8]) -> Prescan {
 /// Appends rows to a measurement CSV as they are measured, flushing each one, so an interrupted run
 /// keeps everything it measured.
 pub struct CsvAppender {
-    out: BufWriter<File>,
+    out: Box<dyn Write + Send>,
     path: PathBuf,
 }
 
@@ -509,7 +509,7 @@ impl CsvAppender {
             .open(path)
             .map_err(io_err)?;
         let mut me = CsvAppender {
-            out: BufWriter::new(file),
+            out: Box::new(BufWriter::new(file)),
             path: path.to_path_buf(),
         };
         if !existing {
@@ -517,6 +517,17 @@ impl CsvAppender {
             me.out.flush().map_err(io_err)?;
         }
         Ok(me)
+    }
+
+    /// Writes rows to standard output (header first).
+    pub fn stdout() -> Result<CsvAppender, TableError> {
+        let path = PathBuf::from("<stdout>");
+        let mut out: Box<dyn Write + Send> = Box::new(io::stdout());
+        writeln!(out, "{}", COLUMNS.join(",")).map_err(|source| TableError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        Ok(CsvAppender { out, path })
     }
 
     /// Writes one row and flushes it to the OS.

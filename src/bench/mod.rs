@@ -1,1 +1,767 @@
-//! Bench (to come).
+//! The placement-controlled microbenchmark suite (seed 000, Table II and §IV): groups of benchmarks,
+//! each a function of (sizes, trials) that writes one CSV row per measured trial (DESIGN.md §3).
+//!
+//! Method: warm-ups first (never written), then trials; GPU work timed with CUDA events, host work and
+//! whole alternations with the monotonic clock; every benchmark checks its result against a CPU
+//! reference and writes `check = failed` rather than dropping a wrong answer; rows are appended and
+//! flushed as they are measured, so an interrupted run keeps them and `--resume` skips finished blocks.
+//! Progress goes to an [`Observer`]; the library never prints.
+
+pub mod cpu;
+mod groups;
+mod handoff;
+mod workload;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use serde::Serialize;
+
+use crate::gpu::{Gpu, GpuError};
+use crate::platform::{now_utc, Platform, RunFacts};
+use crate::policy::Policy;
+use crate::stats::Summary;
+use crate::store::{self, StoreError};
+use crate::table::{CellKey, Check, CsvAppender, Row, Table, TableError};
+use crate::units::format_size;
+
+const MIB: u64 = 1 << 20;
+const GIB: u64 = 1 << 30;
+
+/// Period of the ramp the data start from (values 0…1023: whole numbers, exact in f32 for the
+/// ~16 million updates a run can apply).
+pub const RAMP: u32 = 1024;
+
+/// A benchmark group (seed 000, Table II).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Group {
+    Hbm,
+    HostMapped,
+    Transfer,
+    Prefetch,
+    Managed,
+    Pattern,
+    Handoff,
+    Workload,
+    Oversub,
+}
+
+impl Group {
+    /// Everything `umodel bench` runs by default (all but `oversub`).
+    pub const DEFAULT: [Group; 8] = [
+        Group::Hbm,
+        Group::HostMapped,
+        Group::Transfer,
+        Group::Prefetch,
+        Group::Managed,
+        Group::Pattern,
+        Group::Handoff,
+        Group::Workload,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::Hbm => "hbm",
+            Group::HostMapped => "host_mapped",
+            Group::Transfer => "transfer",
+            Group::Prefetch => "prefetch",
+            Group::Managed => "managed",
+            Group::Pattern => "pattern",
+            Group::Handoff => "handoff",
+            Group::Workload => "workload",
+            Group::Oversub => "oversub",
+        }
+    }
+
+    pub fn parse(s: &str) -> Result<Group, BenchError> {
+        Group::DEFAULT
+            .iter()
+            .chain([Group::Oversub].iter())
+            .copied()
+            .find(|g| g.name() == s || g.name().replace('_', "-") == s)
+            .ok_or_else(|| {
+                BenchError::Config(format!(
+                    "unknown group `{s}` (groups: {}, oversub)",
+                    Group::DEFAULT
+                        .iter()
+                        .map(|g| g.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            })
+    }
+
+    /// Sizes measured when none are given: the paper's 1 GiB baselines, 256 MiB for the managed
+    /// and pattern sweeps, and 16 MiB … 1 GiB for the handoff (the paper's handoff sizes).
+    pub fn default_sizes(self) -> Vec<u64> {
+        match self {
+            Group::Hbm => vec![16 * MIB, 256 * MIB, GIB],
+            Group::HostMapped | Group::Transfer | Group::Prefetch | Group::Managed => {
+                vec![256 * MIB, GIB]
+            }
+            Group::Pattern => vec![256 * MIB],
+            Group::Handoff => vec![16 * MIB, 64 * MIB, 256 * MIB, GIB],
+            Group::Workload => vec![64 * MIB],
+            Group::Oversub => vec![],
+        }
+    }
+
+    /// Trials per cell when none are given: more where the noise is (the CPU-dominated handoff; H200.md,
+    /// "Noise"), fewer where each trial is slow and steady (cold managed passes, patterns).
+    pub fn default_trials(self) -> u32 {
+        match self {
+            Group::Hbm => 20,
+            Group::HostMapped | Group::Transfer | Group::Prefetch => 10,
+            Group::Managed => 6,
+            Group::Pattern => 3,
+            Group::Handoff => 11,
+            Group::Workload => 5,
+            Group::Oversub => 3,
+        }
+    }
+}
+
+/// Adaptive trial counts for the handoff: trials continue until every R's median is known to
+/// `target_rel_se` (relative standard error), or `max_trials`, or the block's time budget is spent —
+/// so the noisy, CPU-dominated managed cells get the trials and the steady ones do not (H200.md,
+/// "Noise").
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Adaptive {
+    pub min_trials: u32,
+    pub max_trials: u32,
+    pub target_rel_se: f64,
+    /// Time budget of one block: `fixed_s + per_gib_s · size in GiB`.
+    pub budget_fixed_s: f64,
+    pub budget_per_gib_s: f64,
+}
+
+impl Adaptive {
+    /// The suite's default: 5…15 trials, 1 % relative standard error, about 25 s per 1 GiB block.
+    pub const SUITE: Adaptive = Adaptive {
+        min_trials: 5,
+        max_trials: 15,
+        target_rel_se: 0.01,
+        budget_fixed_s: 1.0,
+        budget_per_gib_s: 24.0,
+    };
+
+    /// The time budget of a block of `bytes`, seconds.
+    pub fn budget_s(&self, bytes: u64) -> f64 {
+        self.budget_fixed_s + self.budget_per_gib_s * bytes as f64 / GIB as f64
+    }
+}
+
+/// Reuse values of the handoff when none are given (the paper's).
+pub const DEFAULT_REUSE: [u32; 6] = [1, 2, 4, 8, 16, 32];
+
+/// How the handoff's CPU update runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CpuConfig {
+    /// 1 = single thread pinned to `core`.
+    pub threads: usize,
+    /// Core for the pinned update (default: the last core).
+    pub core: Option<usize>,
+}
+
+/// Where rows go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Output {
+    File(PathBuf),
+    Stdout,
+}
+
+/// Everything a run needs.
+#[derive(Debug, Clone)]
+pub struct BenchConfig {
+    pub groups: Vec<Group>,
+    /// Overrides every group's sizes.
+    pub sizes: Option<Vec<u64>>,
+    /// Overrides every group's trial count.
+    pub trials: Option<u32>,
+    pub reuse: Vec<u32>,
+    /// Adaptive handoff trials (ignored when `trials` is set).
+    pub adaptive: Option<Adaptive>,
+    pub handoff_policies: Vec<Policy>,
+    pub device: usize,
+    pub cpu: CpuConfig,
+    pub out: Output,
+    pub resume: bool,
+    pub allow_oversubscription: bool,
+    /// The command line, for the facts file.
+    pub command: String,
+    /// Extra blocks to run instead of the groups' defaults (calibration plans).
+    pub blocks: Option<Vec<Block>>,
+}
+
+impl Default for BenchConfig {
+    fn default() -> Self {
+        BenchConfig {
+            groups: Group::DEFAULT.to_vec(),
+            sizes: None,
+            trials: None,
+            reuse: DEFAULT_REUSE.to_vec(),
+            adaptive: Some(Adaptive::SUITE),
+            handoff_policies: Policy::HANDOFF.to_vec(),
+            device: 0,
+            cpu: CpuConfig {
+                threads: 1,
+                core: None,
+            },
+            out: Output::File(PathBuf::from("measurements.csv")),
+            resume: false,
+            allow_oversubscription: false,
+            command: String::new(),
+            blocks: None,
+        }
+    }
+}
+
+/// What went wrong in a run.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    #[error(transparent)]
+    Gpu(#[from] GpuError),
+    #[error(transparent)]
+    Table(#[from] TableError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("{0}")]
+    Config(String),
+}
+
+/// Progress of a run, for whoever shows it.
+#[derive(Debug)]
+pub enum BenchEvent<'a> {
+    /// The device is open and the plan is known.
+    Started {
+        blocks: usize,
+        platform: &'a Platform,
+    },
+    /// A block of cells begins (`index` counts from 0).
+    Block {
+        index: usize,
+        total: usize,
+        label: &'a str,
+        skipped: bool,
+    },
+    /// A trial was measured and written.
+    Row(&'a Row),
+    /// Something worth telling the person running it.
+    Note(&'a str),
+}
+
+/// Receives progress; the CLI draws a progress bar from it.
+pub trait Observer {
+    fn event(&mut self, e: BenchEvent<'_>);
+}
+
+/// Ignores progress.
+pub struct Silent;
+impl Observer for Silent {
+    fn event(&mut self, _: BenchEvent<'_>) {}
+}
+
+/// One line of the end-of-run summary: a cell's trials.
+#[derive(Debug, Clone, Serialize)]
+pub struct SummaryLine {
+    pub group: String,
+    pub policy: Policy,
+    pub case: String,
+    pub pattern: String,
+    pub bytes: u64,
+    pub reuse: Option<u32>,
+    pub trials: u32,
+    pub median_ms: f64,
+    pub min_ms: f64,
+    pub max_ms: f64,
+    /// Useful bytes over the median time, GB/s (10⁹ B/s), where the row has useful bytes.
+    pub median_gbps: Option<f64>,
+    /// Trials whose check failed (not in the statistics).
+    pub failed: u32,
+}
+
+/// The result of a run.
+#[derive(Debug, Clone)]
+pub struct BenchOutcome {
+    pub facts: RunFacts,
+    pub summary: Vec<SummaryLine>,
+    pub rows: usize,
+    pub failed: usize,
+    pub skipped_blocks: usize,
+    pub csv: PathBuf,
+    pub elapsed_s: f64,
+}
+
+/// A unit of work that is run, skipped on resume, and reported as one step of progress.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Block {
+    Hbm { bytes: u64 },
+    HostMapped { bytes: u64 },
+    Transfer { bytes: u64 },
+    Prefetch { bytes: u64 },
+    Managed { bytes: u64 },
+    Pattern { bytes: u64, state: groups::State },
+    Handoff { policy: Policy, bytes: u64 },
+    Workload { bytes: u64 },
+    Oversub,
+}
+
+impl Block {
+    pub fn group(&self) -> Group {
+        match self {
+            Block::Hbm { .. } => Group::Hbm,
+            Block::HostMapped { .. } => Group::HostMapped,
+            Block::Transfer { .. } => Group::Transfer,
+            Block::Prefetch { .. } => Group::Prefetch,
+            Block::Managed { .. } => Group::Managed,
+            Block::Pattern { .. } => Group::Pattern,
+            Block::Handoff { .. } => Group::Handoff,
+            Block::Workload { .. } => Group::Workload,
+            Block::Oversub => Group::Oversub,
+        }
+    }
+
+    pub fn label(&self) -> String {
+        match self {
+            Block::Pattern { bytes, state } => {
+                format!("pattern {} {}", state.name(), format_size(*bytes))
+            }
+            Block::Handoff { policy, bytes } => format!("handoff {policy} {}", format_size(*bytes)),
+            Block::Oversub => "oversub".into(),
+            Block::Hbm { bytes }
+            | Block::HostMapped { bytes }
+            | Block::Transfer { bytes }
+            | Block::Prefetch { bytes }
+            | Block::Managed { bytes }
+            | Block::Workload { bytes } => {
+                format!("{} {}", self.group().name(), format_size(*bytes))
+            }
+        }
+    }
+}
+
+/// The blocks of a configuration, in run order.
+pub fn plan(cfg: &BenchConfig) -> Result<Vec<Block>, BenchError> {
+    if let Some(b) = &cfg.blocks {
+        return Ok(b.clone());
+    }
+    if cfg.groups.contains(&Group::Oversub) && !cfg.allow_oversubscription {
+        return Err(BenchError::Config(
+            "the `oversub` group pushes managed memory past the GPU's capacity, which can hang a shared machine; \
+             it runs only with --allow-oversubscription, on a machine you own"
+                .into(),
+        ));
+    }
+    let mut blocks = Vec::new();
+    for &g in &cfg.groups {
+        let sizes = cfg.sizes.clone().unwrap_or_else(|| g.default_sizes());
+        match g {
+            Group::Hbm => blocks.extend(sizes.iter().map(|&bytes| Block::Hbm { bytes })),
+            Group::HostMapped => {
+                blocks.extend(sizes.iter().map(|&bytes| Block::HostMapped { bytes }))
+            }
+            Group::Transfer => blocks.extend(sizes.iter().map(|&bytes| Block::Transfer { bytes })),
+            Group::Prefetch => blocks.extend(sizes.iter().map(|&bytes| Block::Prefetch { bytes })),
+            Group::Managed => blocks.extend(sizes.iter().map(|&bytes| Block::Managed { bytes })),
+            Group::Pattern => {
+                for &bytes in &sizes {
+                    for state in groups::State::ALL {
+                        blocks.push(Block::Pattern { bytes, state });
+                    }
+                }
+            }
+            Group::Handoff => {
+                for &bytes in &sizes {
+                    for &policy in &cfg.handoff_policies {
+                        blocks.push(Block::Handoff { policy, bytes });
+                    }
+                }
+            }
+            Group::Workload => blocks.extend(sizes.iter().map(|&bytes| Block::Workload { bytes })),
+            Group::Oversub => blocks.push(Block::Oversub),
+        }
+    }
+    if blocks.is_empty() {
+        return Err(BenchError::Config(
+            "nothing to run (no groups or no sizes)".into(),
+        ));
+    }
+    if cfg.reuse.is_empty() || cfg.reuse.contains(&0) {
+        return Err(BenchError::Config("reuse values must be ≥ 1".into()));
+    }
+    Ok(blocks)
+}
+
+/// Rows go here: written and flushed at once, kept for the summary, announced to the observer.
+pub(crate) struct Sink<'o> {
+    csv: CsvAppender,
+    rows: Vec<Row>,
+    observer: &'o mut dyn Observer,
+    /// Rows already in the file (resume): count per cell.
+    existing: HashMap<CellKey, u32>,
+}
+
+impl Sink<'_> {
+    pub(crate) fn push(&mut self, mut row: Row) -> Result<(), BenchError> {
+        row.trial += self.existing.get(&row.key()).copied().unwrap_or(0);
+        self.csv.push(&row)?;
+        self.observer.event(BenchEvent::Row(&row));
+        self.rows.push(row);
+        Ok(())
+    }
+
+    pub(crate) fn note(&mut self, s: &str) {
+        self.observer.event(BenchEvent::Note(s));
+    }
+}
+
+/// State shared by the groups while a run goes on.
+pub(crate) struct Runner<'g, 'o> {
+    pub gpu: &'g Gpu,
+    pub sink: Sink<'o>,
+    pub cfg: &'g BenchConfig,
+}
+
+impl Runner<'_, '_> {
+    /// Trials for a group (the override, else the group's default).
+    pub(crate) fn trials(&self, g: Group) -> u32 {
+        self.cfg.trials.unwrap_or_else(|| g.default_trials()).max(1)
+    }
+
+    /// A row of this run.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn row(
+        &mut self,
+        group: Group,
+        policy: Policy,
+        case: &str,
+        pattern: &str,
+        bytes: u64,
+        useful: Option<u64>,
+        reuse: Option<u32>,
+        trial: u32,
+        time_ms: f64,
+        move_ms: Option<f64>,
+        ok: bool,
+    ) -> Result<(), BenchError> {
+        let mut r = Row::new(group.name(), policy, case, bytes, trial, time_ms);
+        r.pattern = pattern.to_string();
+        r.useful_bytes = useful;
+        r.reuse = reuse;
+        r.move_ms = move_ms;
+        r.check = if ok { Check::Ok } else { Check::Failed };
+        self.sink.push(r)
+    }
+}
+
+/// Trials of the handoff's `gpu_only` and `cpu_only` cells (steady or not used for prediction: the
+/// adaptive minimum is enough).
+pub(crate) fn handoff_side_trials(cfg: &BenchConfig) -> u32 {
+    match (cfg.trials, cfg.adaptive) {
+        (Some(t), _) => t.max(1),
+        (None, Some(a)) => a.min_trials.max(1),
+        (None, None) => Group::Handoff.default_trials(),
+    }
+}
+
+/// Cells a block writes, with the trials each needs (for `--resume`): the block's last cell.
+fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
+    let t = |g: Group| cfg.trials.unwrap_or_else(|| g.default_trials()).max(1);
+    let key =
+        |g: Group, policy: Policy, case: &str, pattern: &str, bytes: u64, reuse: Option<u32>| {
+            CellKey {
+                group: g.name().to_string(),
+                policy,
+                case: case.to_string(),
+                pattern: pattern.to_string(),
+                bytes,
+                reuse,
+            }
+        };
+    match block {
+        // The last cell a handoff block writes is `cpu_only`, with a fixed trial count.
+        Block::Handoff { policy, bytes } => {
+            vec![(
+                key(Group::Handoff, *policy, "cpu_only", "", *bytes, None),
+                handoff_side_trials(cfg),
+            )]
+        }
+        Block::Hbm { bytes } => vec![(
+            key(Group::Hbm, Policy::Device, "launch", "", *bytes, None),
+            t(Group::Hbm),
+        )],
+        Block::HostMapped { bytes } => vec![(
+            key(
+                Group::HostMapped,
+                Policy::HostMapped,
+                "triad",
+                "",
+                *bytes,
+                None,
+            ),
+            t(Group::HostMapped),
+        )],
+        Block::Transfer { bytes } => vec![(
+            key(Group::Transfer, Policy::Pageable, "d2h", "", *bytes, None),
+            t(Group::Transfer),
+        )],
+        Block::Prefetch { bytes } => vec![(
+            key(
+                Group::Prefetch,
+                Policy::ManagedPrefetch,
+                "to_host",
+                "",
+                *bytes,
+                None,
+            ),
+            t(Group::Prefetch),
+        )],
+        Block::Managed { bytes } => vec![(
+            key(
+                Group::Managed,
+                Policy::Managed,
+                "cpu_write",
+                "",
+                *bytes,
+                None,
+            ),
+            t(Group::Managed),
+        )],
+        Block::Pattern { bytes, state } => vec![(
+            key(
+                Group::Pattern,
+                state.policy(),
+                state.name(),
+                "page:2097152",
+                *bytes,
+                None,
+            ),
+            t(Group::Pattern),
+        )],
+        Block::Workload { bytes } => {
+            vec![(
+                key(
+                    Group::Workload,
+                    Policy::ManagedAdvisePrefetch,
+                    "total",
+                    "",
+                    *bytes * 3,
+                    None,
+                ),
+                t(Group::Workload),
+            )]
+        }
+        Block::Oversub => vec![],
+    }
+}
+
+/// Runs the suite on the configured device.
+pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcome, BenchError> {
+    let started = Instant::now();
+    let blocks = plan(cfg)?;
+    let gpu = Gpu::open(cfg.device)?;
+    let platform = gpu.platform()?;
+    let mut facts = RunFacts {
+        platform: platform.clone(),
+        started_utc: now_utc(),
+        command: cfg.command.clone(),
+        umodel_version: env!("CARGO_PKG_VERSION").to_string(),
+        ..RunFacts::default()
+    };
+    for (k, v) in gpu.conditions() {
+        facts.conditions.insert(format!("start.{k}"), v);
+    }
+    let core = cfg.cpu.core.or_else(cpu::last_core);
+    if cfg.cpu.threads <= 1 {
+        let pinned = core.map(cpu::pin_current_thread).unwrap_or(false);
+        facts.conditions.insert(
+            "cpu_update".into(),
+            match (pinned, core) {
+                (true, Some(c)) => format!("single thread pinned to core {c}"),
+                _ => "single thread (pinning failed)".into(),
+            },
+        );
+    } else {
+        facts.conditions.insert(
+            "cpu_update".into(),
+            format!("{} threads, unpinned", cfg.cpu.threads),
+        );
+    }
+    let (cap, _) = gpu.managed_budget();
+    facts
+        .conditions
+        .insert("managed_cap_bytes".into(), cap.to_string());
+    facts.notes.push(
+        "not measured: oversubscription (never run on shared machines); hardware counters (no profiler in the loop)".into(),
+    );
+
+    let (csv, csv_path, existing) = match &cfg.out {
+        Output::Stdout => (
+            CsvAppender::stdout()?,
+            PathBuf::from("<stdout>"),
+            HashMap::new(),
+        ),
+        Output::File(p) => {
+            let existing = if cfg.resume && p.exists() {
+                existing_counts(p)?
+            } else {
+                HashMap::new()
+            };
+            (CsvAppender::open(p, cfg.resume)?, p.clone(), existing)
+        }
+    };
+    let facts_path = match &cfg.out {
+        Output::File(p) => Some(store::facts_path_for(p)),
+        Output::Stdout => None,
+    };
+    let write_facts = |f: &RunFacts| -> Result<(), BenchError> {
+        if let Some(fp) = &facts_path {
+            store::write_atomic(
+                fp,
+                serde_json::to_string_pretty(f)
+                    .expect("serialisable")
+                    .as_bytes(),
+            )?;
+        }
+        Ok(())
+    };
+    write_facts(&facts)?;
+
+    observer.event(BenchEvent::Started {
+        blocks: blocks.len(),
+        platform: &platform,
+    });
+    let mut runner = Runner {
+        gpu: &gpu,
+        sink: Sink {
+            csv,
+            rows: Vec::new(),
+            observer,
+            existing: existing.clone(),
+        },
+        cfg,
+    };
+    let mut skipped = 0;
+    let mut block_times: Vec<(String, f64)> = Vec::new();
+    for (i, block) in blocks.iter().enumerate() {
+        let done = !existing.is_empty()
+            && expected_cells(block, cfg)
+                .iter()
+                .all(|(k, n)| existing.get(k).copied().unwrap_or(0) >= *n);
+        let label = block.label();
+        runner.sink.observer.event(BenchEvent::Block {
+            index: i,
+            total: blocks.len(),
+            label: &label,
+            skipped: done,
+        });
+        if done {
+            skipped += 1;
+            continue;
+        }
+        let t0 = Instant::now();
+        runner.run_block(block)?;
+        gpu.sync()?;
+        block_times.push((label, t0.elapsed().as_secs_f64()));
+    }
+    let rows = std::mem::take(&mut runner.sink.rows);
+    drop(runner);
+
+    for (k, v) in gpu.conditions() {
+        facts.conditions.insert(format!("end.{k}"), v);
+    }
+    for (label, secs) in &block_times {
+        facts
+            .conditions
+            .insert(format!("seconds.{label}"), format!("{secs:.2}"));
+    }
+    facts.finished_utc = now_utc();
+    write_facts(&facts)?;
+    let failed = rows.iter().filter(|r| r.check == Check::Failed).count();
+    Ok(BenchOutcome {
+        facts,
+        summary: summarise(&rows),
+        rows: rows.len(),
+        failed,
+        skipped_blocks: skipped,
+        csv: csv_path,
+        elapsed_s: started.elapsed().as_secs_f64(),
+    })
+}
+
+impl Runner<'_, '_> {
+    fn run_block(&mut self, block: &Block) -> Result<(), BenchError> {
+        match *block {
+            Block::Hbm { bytes } => self.hbm(bytes),
+            Block::HostMapped { bytes } => self.host_mapped(bytes),
+            Block::Transfer { bytes } => self.transfer(bytes),
+            Block::Prefetch { bytes } => self.prefetch(bytes),
+            Block::Managed { bytes } => self.managed(bytes),
+            Block::Pattern { bytes, state } => self.pattern(bytes, state),
+            Block::Handoff { policy, bytes } => self.handoff(policy, bytes),
+            Block::Workload { bytes } => self.workload(bytes),
+            Block::Oversub => Err(BenchError::Config(
+                "the oversub group is not run by this build: it needs a machine of your own and an explicit \
+                 watchdog plan; see NOTES.md"
+                    .into(),
+            )),
+        }
+    }
+}
+
+/// Rows per cell already in a CSV (for `--resume`).
+fn existing_counts(path: &Path) -> Result<HashMap<CellKey, u32>, BenchError> {
+    let t = Table::read(path)?;
+    let mut m: HashMap<CellKey, u32> = HashMap::new();
+    for r in t.rows.iter().chain(&t.failed) {
+        *m.entry(r.key()).or_default() += 1;
+    }
+    Ok(m)
+}
+
+/// Summarises rows per cell (failed trials counted, not included).
+pub fn summarise(rows: &[Row]) -> Vec<SummaryLine> {
+    let mut cells: Vec<(CellKey, Vec<f64>, Vec<f64>, u32)> = Vec::new();
+    let mut index: HashMap<CellKey, usize> = HashMap::new();
+    for r in rows {
+        let k = r.key();
+        let i = *index.entry(k.clone()).or_insert_with(|| {
+            cells.push((k, Vec::new(), Vec::new(), 0));
+            cells.len() - 1
+        });
+        if r.check == Check::Failed {
+            cells[i].3 += 1;
+        } else {
+            cells[i].1.push(r.time_ms);
+            if let Some(u) = r.useful_bytes {
+                cells[i].2.push(u as f64);
+            }
+        }
+    }
+    cells
+        .into_iter()
+        .map(|(k, t, u, failed)| {
+            let s = Summary::of(&t);
+            let median = s.map(|s| s.median).unwrap_or(f64::NAN);
+            SummaryLine {
+                group: k.group,
+                policy: k.policy,
+                case: k.case,
+                pattern: k.pattern,
+                bytes: k.bytes,
+                reuse: k.reuse,
+                trials: s.map(|s| s.n).unwrap_or(0),
+                median_ms: median,
+                min_ms: s.map(|s| s.min).unwrap_or(f64::NAN),
+                max_ms: s.map(|s| s.max).unwrap_or(f64::NAN),
+                median_gbps: u
+                    .first()
+                    .filter(|_| median > 0.0)
+                    .map(|u| u / (median * 1e-3) / 1e9),
+                failed,
+            }
+        })
+        .collect()
+}

@@ -1,11 +1,9 @@
 //! One function per subcommand: turn arguments into library calls and hand results to the renderer.
 
-use std::path::Path;
-
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 
 use super::{render, Command};
-use crate::model::{self, FitOptions, PlatformModel, Provenance};
+use crate::model::{self, PlatformModel};
 use crate::store::{self, ModelSource};
 use crate::table::Table;
 
@@ -106,6 +104,22 @@ pub(super) fn run(cmd: Command) -> Result<()> {
         }
         Command::Bench(a) => super::progress::bench(a),
         Command::Calibrate(a) => super::progress::calibrate(a),
+        Command::Ablate(a) => {
+            let table = Table::read(&a.measurements)?;
+            let facts = store::facts_path_for(&a.measurements);
+            let platform = if facts.exists() {
+                store::read_facts(&facts)?.platform
+            } else {
+                Default::default()
+            };
+            let rows = crate::calibrate::ablate(&table, &platform);
+            if a.json {
+                render::json(&rows)
+            } else {
+                render::ablation_text(&a.measurements, &rows);
+                Ok(())
+            }
+        }
     }
 }
 
@@ -124,55 +138,8 @@ pub(super) fn load(name: Option<&str>) -> Result<(PlatformModel, ModelSource)> {
     Ok((m, src))
 }
 
-/// Reads a CSV, fits, writes the model; shared by `fit` and `calibrate`.
-pub(crate) fn fit_file(
-    csv: &Path,
-    facts: Option<&Path>,
-    statistic: model::Statistic,
-    sizes: Option<Vec<u64>>,
-    plan: Option<String>,
-) -> Result<(PlatformModel, model::FitReport, Table)> {
-    let bytes = std::fs::read(csv).with_context(|| format!("{}: cannot read", csv.display()))?;
-    let hash = store::sha256_hex(&bytes);
-    let table = Table::parse(csv, bytes)?;
-    let facts_path = match facts {
-        Some(p) => Some(p.to_path_buf()),
-        None => Some(store::facts_path_for(csv)).filter(|p| p.exists()),
-    };
-    let facts = match &facts_path {
-        Some(p) => Some(store::read_facts(p)?),
-        None => None,
-    };
-    let mut provenance = Provenance {
-        source_csv: csv.display().to_string(),
-        source_sha256: hash,
-        created_utc: crate::platform::now_utc(),
-        umodel_version: env!("CARGO_PKG_VERSION").to_string(),
-        plan,
-        measured_utc: facts
-            .as_ref()
-            .map(|f| f.started_utc.clone())
-            .filter(|s| !s.is_empty()),
-        ..Provenance::default()
-    };
-    if facts.is_none() {
-        provenance.notes.push(format!(
-            "no facts file ({} not found): platform unknown",
-            store::facts_path_for(csv).display()
-        ));
-    }
-    let opts = FitOptions {
-        statistic,
-        platform: facts.map(|f| f.platform).unwrap_or_default(),
-        sizes,
-        provenance,
-    };
-    let (m, report) = model::fit(&table, &opts)?;
-    Ok((m, report, table))
-}
-
 fn fit_cmd(a: super::FitArgs) -> Result<()> {
-    let (mut m, report, table) = fit_file(
+    let (mut m, report, table) = crate::calibrate::fit_csv(
         &a.measurements,
         a.facts.as_deref(),
         a.statistic.into(),

@@ -2,8 +2,8 @@
 //! `main.rs` only calls [`main`]; nothing here is needed by a program that embeds the predictor.
 
 mod commands;
-mod progress;
-mod render;
+pub(crate) mod progress;
+pub(crate) mod render;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -58,6 +58,19 @@ enum Command {
     Bench(BenchArgs),
     /// Measure this machine, fit and validate its model, and store it where queries find it.
     Calibrate(CalibrateArgs),
+    /// Refit a full-plan measurement CSV with smaller candidate plans and report each one's held-out
+    /// error and measuring time (how the minimal plan was chosen).
+    Ablate(AblateArgs),
+}
+
+#[derive(Debug, Args)]
+struct AblateArgs {
+    /// A full-plan measurement CSV (all sizes, all R).
+    #[arg(value_name = "MEASUREMENTS.csv")]
+    measurements: PathBuf,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -177,7 +190,7 @@ struct ShowArgs {
 }
 
 #[derive(Debug, Args)]
-pub(crate) struct BenchArgs {
+pub struct BenchArgs {
     /// Groups to run (default: all but oversub): hbm host_mapped transfer prefetch managed pattern
     /// handoff workload.
     #[arg(value_name = "GROUP")]
@@ -221,7 +234,7 @@ pub(crate) struct BenchArgs {
 }
 
 #[derive(Debug, Args)]
-pub(crate) struct CalibrateArgs {
+pub struct CalibrateArgs {
     /// CUDA device ordinal.
     #[arg(long, default_value_t = 0)]
     device: usize,

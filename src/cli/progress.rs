@@ -1,8 +1,310 @@
-//! Progress bars for the long-running commands.
+//! The long-running commands (`bench`, `calibrate`): a progress bar on a terminal (plain lines on
+//! stderr otherwise), then a summary table or JSON.
+
+use std::io::IsTerminal;
+use std::time::Duration;
+
 use anyhow::{bail, Result};
-pub(super) fn bench(_a: super::BenchArgs) -> Result<()> {
-    bail!("bench: not built yet")
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::render::ms;
+use crate::bench::{
+    self, BenchConfig, BenchEvent, BenchOutcome, CpuConfig, Group, Observer, Output,
+};
+use crate::units::format_size;
+
+/// Renders bench progress: a bar on a terminal, one line per block otherwise.
+pub(crate) struct Progress {
+    bar: Option<ProgressBar>,
+    rows: u64,
 }
-pub(super) fn calibrate(_a: super::CalibrateArgs) -> Result<()> {
-    bail!("calibrate: not built yet")
+
+impl Progress {
+    pub(crate) fn new() -> Progress {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let b = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+            b.set_style(
+                ProgressStyle::with_template(
+                    "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} blocks  {msg}",
+                )
+                .expect("valid template"),
+            );
+            b.enable_steady_tick(Duration::from_millis(200));
+            b
+        });
+        Progress { bar, rows: 0 }
+    }
+
+    pub(crate) fn finish(&self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
+
+    fn line(&self, s: &str) {
+        match &self.bar {
+            Some(b) => b.println(s),
+            None => eprintln!("{s}"),
+        }
+    }
+}
+
+impl Observer for Progress {
+    fn event(&mut self, e: BenchEvent<'_>) {
+        match e {
+            BenchEvent::Started { blocks, platform } => {
+                if let Some(b) = &self.bar {
+                    b.set_length(blocks as u64);
+                }
+                self.line(&format!(
+                    "umodel: measuring {} (CC {}, {} SMs, L2 {}, {}), driver {}, CUDA {}; {} blocks",
+                    platform.gpu,
+                    platform.compute_capability,
+                    platform.sm_count.unwrap_or(0),
+                    platform.l2_bytes.map(format_size).unwrap_or_default(),
+                    if platform.link.is_empty() { "link unknown" } else { &platform.link },
+                    platform.driver_version,
+                    platform.cuda_version,
+                    blocks
+                ));
+            }
+            BenchEvent::Block {
+                index,
+                total,
+                label,
+                skipped,
+            } => match &self.bar {
+                Some(b) => {
+                    b.set_position(index as u64);
+                    b.set_message(format!(
+                        "{label}{}",
+                        if skipped { " (done, skipped)" } else { "" }
+                    ));
+                }
+                None => eprintln!(
+                    "[{}/{total}] {label}{}",
+                    index + 1,
+                    if skipped {
+                        " (already measured: skipped)"
+                    } else {
+                        ""
+                    }
+                ),
+            },
+            BenchEvent::Row(_) => self.rows += 1,
+            BenchEvent::Note(s) => self.line(&format!("umodel: {s}")),
+        }
+    }
+}
+
+fn config_from(a: &super::BenchArgs) -> Result<BenchConfig> {
+    let groups = if a.groups.is_empty() {
+        Group::DEFAULT.to_vec()
+    } else {
+        a.groups
+            .iter()
+            .map(|g| Group::parse(g))
+            .collect::<Result<Vec<_>, _>>()?
+    };
+    if a.trials == Some(0) {
+        bail!("--trials must be at least 1");
+    }
+    if a.cpu_threads == 0 {
+        bail!("--cpu-threads must be at least 1");
+    }
+    Ok(BenchConfig {
+        groups,
+        sizes: a.sizes.clone(),
+        trials: a.trials,
+        reuse: a
+            .reuse
+            .clone()
+            .unwrap_or_else(|| bench::DEFAULT_REUSE.to_vec()),
+        device: a.device,
+        cpu: CpuConfig {
+            threads: a.cpu_threads,
+            core: a.cpu_core,
+        },
+        out: if a.out.as_os_str() == "-" {
+            Output::Stdout
+        } else {
+            Output::File(a.out.clone())
+        },
+        resume: a.resume,
+        allow_oversubscription: a.allow_oversubscription,
+        command: std::env::args().collect::<Vec<_>>().join(" "),
+        ..BenchConfig::default()
+    })
+}
+
+/// Prints the end-of-run summary (stage rows left out of the text; all in JSON).
+pub(crate) fn print_summary(o: &BenchOutcome, json: bool) -> Result<()> {
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::json!({
+                "csv": o.csv.display().to_string(),
+                "rows": o.rows,
+                "failed": o.failed,
+                "skipped_blocks": o.skipped_blocks,
+                "elapsed_s": o.elapsed_s,
+                "facts": o.facts,
+                "summary": o.summary,
+            }))?
+        );
+        return Ok(());
+    }
+    let out: &mut dyn std::io::Write = if o.csv.as_os_str() == "<stdout>" {
+        &mut std::io::stderr()
+    } else {
+        &mut std::io::stdout()
+    };
+    writeln!(
+        out,
+        "{:<12} {:<24} {:<26} {:<14} {:>8} {:>3} {:>3} {:>10} {:>21} {:>9}",
+        "group",
+        "policy",
+        "case",
+        "pattern",
+        "size",
+        "R",
+        "n",
+        "median ms",
+        "[min – max] ms",
+        "GB/s"
+    )?;
+    for l in o.summary.iter().filter(|l| !l.case.starts_with("stage:")) {
+        writeln!(
+            out,
+            "{:<12} {:<24} {:<26} {:<14} {:>8} {:>3} {:>3} {:>10} {:>21} {:>9}{}",
+            l.group,
+            l.policy.name(),
+            l.case,
+            l.pattern,
+            format_size(l.bytes).replace(' ', ""),
+            l.reuse.map(|r| r.to_string()).unwrap_or_default(),
+            l.trials,
+            ms(l.median_ms),
+            format!("[{} – {}]", ms(l.min_ms), ms(l.max_ms)),
+            l.median_gbps.map(|g| format!("{g:.1}")).unwrap_or_default(),
+            if l.failed > 0 {
+                format!("  {} FAILED", l.failed)
+            } else {
+                String::new()
+            }
+        )?;
+    }
+    writeln!(
+        out,
+        "{} rows ({} failed their check) in {:.0} s → {}{}",
+        o.rows,
+        o.failed,
+        o.elapsed_s,
+        o.csv.display(),
+        if o.skipped_blocks > 0 {
+            format!(
+                "; {} blocks already measured were skipped",
+                o.skipped_blocks
+            )
+        } else {
+            String::new()
+        }
+    )?;
+    Ok(())
+}
+
+pub(super) fn bench(a: super::BenchArgs) -> Result<()> {
+    let cfg = config_from(&a)?;
+    let mut p = Progress::new();
+    let result = bench::run(&cfg, &mut p);
+    p.finish();
+    let o = result?;
+    print_summary(&o, a.json)?;
+    if o.failed > 0 {
+        bail!("{} trials failed their check; they are in {} with check = failed and are never used for fitting", o.failed, o.csv.display());
+    }
+    Ok(())
+}
+
+pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
+    use crate::calibrate::{self, CalibrateConfig, Plan};
+    let cfg = CalibrateConfig {
+        device: a.device,
+        plan: if a.plan == super::PlanArg::Full {
+            Plan::Full
+        } else {
+            Plan::Minimal
+        },
+        output: a.output.clone(),
+        data: a.data.clone(),
+        resume: a.resume,
+        statistic: a.statistic.into(),
+        cpu: CpuConfig {
+            threads: 1,
+            core: None,
+        },
+        command: std::env::args().collect::<Vec<_>>().join(" "),
+    };
+    let mut p = Progress::new();
+    let result = calibrate::run(&cfg, &mut p);
+    p.finish();
+    let o = result?;
+    let m = &o.model;
+    if a.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::json!({
+                "model": o.model_path.display().to_string(),
+                "measurements": o.csv.display().to_string(),
+                "plan": cfg.plan.name(),
+                "elapsed_s": o.elapsed_s,
+                "rows": o.bench.rows,
+                "failed": o.bench.failed,
+                "noise": m.noise,
+                "validation": o.validation.as_ref().map(|v| &v.summary),
+                "composed_validation": o.composed.as_ref().map(|v| &v.summary),
+            }))?
+        );
+    } else {
+        println!(
+            "Calibrated {} ({} plan) in {:.1} s: {} rows, {} failed their check",
+            m.platform.gpu,
+            cfg.plan.name(),
+            o.elapsed_s,
+            o.bench.rows,
+            o.bench.failed
+        );
+        println!("  {}", calibrate::describe_paths(&o));
+        if let Some(n) = &m.noise {
+            println!(
+                "  noise seen (robust SD of one trial): alternating {:.1} %, GPU-only {:.1} %{}",
+                100.0 * n.alternating_rel_sd,
+                100.0 * n.gpu_only_rel_sd,
+                n.cpu_only_rel_sd
+                    .map(|c| format!(", CPU update alone {:.1} %", 100.0 * c))
+                    .unwrap_or_default()
+            );
+        }
+        for (label, v) in [
+            ("held-out", &o.validation),
+            ("composed from terms", &o.composed),
+        ] {
+            if let Some(v) = v {
+                let s = &v.summary;
+                println!(
+                    "  {label}: {} points, median APE {:.2} %, max {:.2} %, picks {}/{} ({} clear: {} right), 90% interval coverage {:.0} %",
+                    s.n_points, s.median_ape_pct, s.max_ape_pct, s.picks_correct, s.picks_total, s.clear_picks_total, s.clear_picks_correct, s.interval_coverage_pct
+                );
+            }
+        }
+        println!("  queries on this machine now use it: umodel choose --reuse 4");
+    }
+    if o.bench.failed > 0 {
+        bail!(
+            "{} trials failed their check (excluded from the fit; kept in {})",
+            o.bench.failed,
+            o.csv.display()
+        );
+    }
+    Ok(())
 }

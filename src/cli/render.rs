@@ -410,3 +410,32 @@ pub(super) fn show_text(m: &PlatformModel, src: &ModelSource) {
         println!("  note: {n}");
     }
 }
+
+pub(super) fn ablation_text(csv: &Path, rows: &[crate::calibrate::AblationRow]) {
+    println!("Ablation on {} (fit on R = 1 + GPU-only rows of the plan; validate on every other alternating cell)", csv.display());
+    println!(
+        "  {:<34} {:>6} {:>7} {:>9} {:>7} {:>8} {:>8} {:>9} {:>7}",
+        "sizes", "trials", "stat", "measure s", "points", "med APE", "max APE", "clear ok", "cov %"
+    );
+    for r in rows {
+        let sizes: Vec<String> = r
+            .sizes
+            .iter()
+            .map(|b| format_size(*b).replace(' ', ""))
+            .collect();
+        println!(
+            "  {:<34} {:>6} {:>7} {:>9.1} {:>7} {:>8.2} {:>8.2} {:>9} {:>7.0}",
+            sizes.join(","),
+            r.max_trials
+                .map(|k| k.to_string())
+                .unwrap_or_else(|| "all".into()),
+            format!("{:?}", r.statistic).to_lowercase(),
+            r.measure_s,
+            r.points,
+            r.median_ape_pct,
+            r.max_ape_pct,
+            format!("{}/{}", r.clear_picks_correct, r.clear_picks_total),
+            r.coverage_pct
+        );
+    }
+}

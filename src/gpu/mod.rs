@@ -1,1 +1,974 @@
-//! GPU layer (to come).
+//! Every CUDA call umodel makes, behind safe wrappers: the context on one device, the memory kinds
+//! (device, pinned, pinned host-mapped, managed with prefetch and advice) as owners that free on drop,
+//! NVRTC-compiled kernels with typed launchers, and event timing. Nothing outside this module uses
+//! `unsafe` or a cudarc type.
+//!
+//! Soundness rests on three rules the wrappers enforce:
+//! 1. GPU work is enqueued on one stream of one context, owned by [`Gpu`]; raw pointers go to kernels
+//!    only through the launchers here, which borrow the buffers they touch.
+//! 2. Host access to memory the GPU may touch (pinned, managed) goes through `host`/`host_mut`, which
+//!    synchronise the context first, so no kernel or copy is in flight while a slice is borrowed.
+//! 3. Buffers synchronise before they free, so nothing in flight outlives its memory.
+//!
+//! On a machine without libcuda, libnvrtc or a GPU, [`Gpu::open`] returns [`GpuError`]; nothing panics.
+
+pub mod facts;
+
+use std::collections::HashMap;
+use std::ffi::c_void;
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use cudarc::driver::{
+    result, sys, CudaContext, CudaEvent, CudaFunction, CudaStream, LaunchConfig, PushKernelArg,
+};
+use cudarc::nvrtc::{compile_ptx_with_opts, CompileError, CompileOptions};
+
+/// The kernel sources, one file per family (compiled by NVRTC at run time for the device).
+const KERNELS: &[(&str, &str)] = &[
+    ("stream.cu", include_str!("../../kernels/stream.cu")),
+    ("pattern.cu", include_str!("../../kernels/pattern.cu")),
+    ("gather.cu", include_str!("../../kernels/gather.cu")),
+];
+
+/// Kernel names, as `extern "C"` in the sources.
+const FUNCTIONS: &[&str] = &[
+    "stream_triad_flat",
+    "stream_triad_grid",
+    "stream_copy_flat",
+    "stream_copy_grid",
+    "stream_inplace_flat",
+    "stream_inplace_grid",
+    "stream_read_sum",
+    "check_ramp",
+    "stream_empty",
+    "pattern_strided",
+    "pattern_random",
+    "gather_accumulate",
+];
+
+/// Threads per block for every launch.
+const BLOCK: u32 = 256;
+
+/// What went wrong on the GPU side.
+#[derive(Debug, thiserror::Error)]
+pub enum GpuError {
+    #[error(
+        "no CUDA driver: libcuda could not be loaded. `bench` and `calibrate` need an NVIDIA GPU and its driver; \
+         predictions (`predict`, `choose`, `breakeven`) work without one"
+    )]
+    NoDriver,
+    #[error("no NVRTC: libnvrtc (the CUDA run-time compiler, part of the CUDA toolkit) could not be loaded; umodel compiles its kernels with it")]
+    NoNvrtc,
+    #[error("no CUDA device {ordinal}: {reason}")]
+    NoDevice { ordinal: usize, reason: String },
+    #[error("CUDA call failed while {what}: {source}")]
+    Driver {
+        what: String,
+        source: cudarc::driver::DriverError,
+    },
+    #[error("compiling {file} for {arch} failed:\n{log}")]
+    Compile {
+        file: String,
+        arch: String,
+        log: String,
+    },
+    #[error("this GPU lacks {0}, which the benchmark needs")]
+    Unsupported(String),
+    #[error(
+        "managed-memory guard: {requested} bytes more would bring managed allocations to {total} bytes, over the cap of {cap} bytes \
+         (half the device memory free at start). Oversubscribing managed memory can hang the GPU and the host"
+    )]
+    ManagedCap {
+        requested: u64,
+        total: u64,
+        cap: u64,
+    },
+    #[error("the CUDA library panicked while {0} (a symbol missing from this driver?)")]
+    Panicked(String),
+}
+
+trait Ctx<T> {
+    fn ctx(self, what: impl FnOnce() -> String) -> Result<T, GpuError>;
+}
+
+impl<T> Ctx<T> for Result<T, cudarc::driver::DriverError> {
+    fn ctx(self, what: impl FnOnce() -> String) -> Result<T, GpuError> {
+        self.map_err(|source| GpuError::Driver {
+            what: what(),
+            source,
+        })
+    }
+}
+
+/// Whether the CUDA driver and NVRTC libraries can be loaded (cheap; no context).
+pub fn libraries_present() -> Result<(), GpuError> {
+    // SAFETY: only tries to dlopen the libraries; no CUDA call is made.
+    if !unsafe { cudarc::driver::sys::is_culib_present() } {
+        return Err(GpuError::NoDriver);
+    }
+    // SAFETY: as above.
+    if !unsafe { cudarc::nvrtc::sys::is_culib_present() } {
+        return Err(GpuError::NoNvrtc);
+    }
+    Ok(())
+}
+
+/// The pure check behind the managed-memory cap, kept apart so it is tested without a GPU: a new
+/// managed allocation of `request` bytes is allowed only while all managed allocations together stay
+/// within `cap` (half the device memory free at start; H200.md, safety rules).
+pub fn managed_guard(in_use: u64, request: u64, cap: u64) -> Result<(), GpuError> {
+    let total = in_use.saturating_add(request);
+    if total > cap {
+        Err(GpuError::ManagedCap {
+            requested: request,
+            total,
+            cap,
+        })
+    } else {
+        Ok(())
+    }
+}
+
+/// Element types the buffers hold.
+pub trait Elem: Copy + Default + Send + Sync + 'static + sealed::Sealed {}
+impl Elem for f32 {}
+impl Elem for u32 {}
+impl Elem for u64 {}
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for f32 {}
+    impl Sealed for u32 {}
+    impl Sealed for u64 {}
+}
+
+/// Where managed memory should go or be advised towards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Location {
+    Device,
+    Host,
+}
+
+/// `cudaMemAdvise` hints (they move nothing; they change where faults resolve or what is mapped).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Advice {
+    ReadMostly,
+    PreferredLocation(Location),
+    AccessedBy(Location),
+    UnsetReadMostly,
+    UnsetPreferredLocation,
+    UnsetAccessedBy(Location),
+}
+
+/// An open device: context, stream, compiled kernels and the managed-memory budget.
+pub struct Gpu {
+    ctx: Arc<CudaContext>,
+    stream: Arc<CudaStream>,
+    ordinal: usize,
+    sms: u32,
+    functions: HashMap<&'static str, CudaFunction>,
+    managed: Arc<ManagedBudget>,
+    scratch: DeviceBuf<u64>,
+}
+
+struct ManagedBudget {
+    cap: u64,
+    used: AtomicU64,
+}
+
+fn guard_panics<T>(what: &str, f: impl FnOnce() -> Result<T, GpuError>) -> Result<T, GpuError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+        .unwrap_or_else(|_| Err(GpuError::Panicked(what.to_string())))
+}
+
+impl Gpu {
+    /// Opens device `ordinal`: creates its context, compiles the kernels for its architecture and sets
+    /// the managed-memory cap to half its free memory.
+    pub fn open(ordinal: usize) -> Result<Gpu, GpuError> {
+        libraries_present()?;
+        guard_panics("opening the device", || Gpu::open_inner(ordinal))
+    }
+
+    fn open_inner(ordinal: usize) -> Result<Gpu, GpuError> {
+        let count = CudaContext::device_count().map_err(|e| GpuError::NoDevice {
+            ordinal,
+            reason: e.to_string(),
+        })?;
+        if count <= 0 {
+            return Err(GpuError::NoDevice {
+                ordinal,
+                reason: "the driver sees no CUDA devices".into(),
+            });
+        }
+        if ordinal >= count as usize {
+            return Err(GpuError::NoDevice {
+                ordinal,
+                reason: format!("the driver sees {count} device(s): 0…{}", count - 1),
+            });
+        }
+        let ctx =
+            CudaContext::new(ordinal).ctx(|| format!("creating a context on device {ordinal}"))?;
+        // SAFETY: called before any allocation or stream exists; umodel orders its own work on one
+        // stream and synchronises before host access and frees (module docs), so cudarc's per-slice
+        // events are not needed.
+        unsafe { ctx.disable_event_tracking() };
+        let stream = ctx.default_stream();
+        use sys::CUdevice_attribute::*;
+        let attr = |a| ctx.attribute(a).ctx(|| "reading a device attribute".into());
+        if attr(CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY)? == 0 {
+            return Err(GpuError::Unsupported("managed memory".into()));
+        }
+        if attr(CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY)? == 0 {
+            return Err(GpuError::Unsupported("mapped host memory".into()));
+        }
+        let sms = attr(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)? as u32;
+        let (major, minor) = ctx
+            .compute_capability()
+            .ctx(|| "reading the compute capability".into())?;
+        let arch = format!("compute_{major}{minor}");
+        let mut functions = HashMap::new();
+        for (file, src) in KERNELS {
+            let opts = CompileOptions {
+                options: vec![format!("--gpu-architecture={arch}"), "--std=c++17".into()],
+                name: Some(file.to_string()),
+                ..Default::default()
+            };
+            let ptx = compile_ptx_with_opts(src, opts).map_err(|e| GpuError::Compile {
+                file: file.to_string(),
+                arch: arch.clone(),
+                log: match e {
+                    CompileError::CompileError { log, .. } => log.to_string_lossy().into_owned(),
+                    other => other.to_string(),
+                },
+            })?;
+            let module = ctx
+                .load_module(ptx)
+                .ctx(|| format!("loading the module of {file}"))?;
+            for name in FUNCTIONS {
+                if let Ok(f) = module.load_function(name) {
+                    functions.insert(*name, f);
+                }
+            }
+        }
+        for name in FUNCTIONS {
+            if !functions.contains_key(name) {
+                return Err(GpuError::Compile {
+                    file: "kernels/".into(),
+                    arch,
+                    log: format!("kernel `{name}` not found"),
+                });
+            }
+        }
+        let (free, _) = ctx.mem_get_info().ctx(|| "reading free memory".into())?;
+        let managed = Arc::new(ManagedBudget {
+            cap: free as u64 / 2,
+            used: AtomicU64::new(0),
+        });
+        let scratch = DeviceBuf::<u64>::new(&ctx, 1)?;
+        Ok(Gpu {
+            ctx,
+            stream,
+            ordinal,
+            sms,
+            functions,
+            managed,
+            scratch,
+        })
+    }
+
+    pub fn ordinal(&self) -> usize {
+        self.ordinal
+    }
+
+    /// Streaming multiprocessors.
+    pub fn sms(&self) -> u32 {
+        self.sms
+    }
+
+    /// The managed-memory cap in bytes, and how much is allocated now.
+    pub fn managed_budget(&self) -> (u64, u64) {
+        (self.managed.cap, self.managed.used.load(Ordering::SeqCst))
+    }
+
+    /// Free and total device memory, bytes.
+    pub fn mem_info(&self) -> Result<(u64, u64), GpuError> {
+        let (f, t) = self
+            .ctx
+            .mem_get_info()
+            .ctx(|| "reading free memory".into())?;
+        Ok((f as u64, t as u64))
+    }
+
+    /// Waits for all work on the device; reports any error a kernel or copy hit.
+    pub fn sync(&self) -> Result<(), GpuError> {
+        self.ctx
+            .synchronize()
+            .ctx(|| "waiting for the GPU".into())?;
+        self.ctx.check_err().ctx(|| "a deferred CUDA error".into())
+    }
+
+    // ----- memory ----------------------------------------------------------------------------
+
+    /// Device memory (`cuMemAlloc`) of `len` elements.
+    pub fn device<T: Elem>(&self, len: usize) -> Result<DeviceBuf<T>, GpuError> {
+        DeviceBuf::new(&self.ctx, len)
+    }
+
+    /// Page-locked host memory of `len` elements; `mapped` also maps it into the GPU's address space
+    /// (host-mapped, zero-copy). Cached, not write-combined (CPU reads stay fast; H200.md pitfall 3).
+    pub fn pinned<T: Elem>(&self, len: usize, mapped: bool) -> Result<PinnedBuf<T>, GpuError> {
+        let bytes = (len.max(1)) * std::mem::size_of::<T>();
+        let flags = sys::CU_MEMHOSTALLOC_PORTABLE
+            | if mapped {
+                sys::CU_MEMHOSTALLOC_DEVICEMAP
+            } else {
+                0
+            };
+        self.ctx
+            .bind_to_thread()
+            .ctx(|| "binding the context".into())?;
+        // SAFETY: plain allocation; the pointer is owned by the returned PinnedBuf and freed once.
+        let host = unsafe { result::malloc_host(bytes, flags) }
+            .ctx(|| format!("allocating {bytes} bytes of pinned host memory"))?;
+        let mut dptr: sys::CUdeviceptr = 0;
+        if mapped {
+            // SAFETY: `host` was allocated with DEVICEMAP just above.
+            let r = unsafe { sys::cuMemHostGetDevicePointer_v2(&mut dptr, host, 0) }.result();
+            if let Err(e) = r {
+                // SAFETY: freeing what was allocated above, once.
+                unsafe {
+                    let _ = result::free_host(host);
+                }
+                return Err(GpuError::Driver {
+                    what: "mapping pinned memory into the GPU".into(),
+                    source: e,
+                });
+            }
+        }
+        Ok(PinnedBuf {
+            ptr: host as *mut T,
+            len,
+            dptr,
+            ctx: self.ctx.clone(),
+        })
+    }
+
+    /// Managed memory (`cuMemAllocManaged`, attached globally) of `len` elements, within the cap.
+    pub fn managed<T: Elem>(&self, len: usize) -> Result<ManagedBuf<T>, GpuError> {
+        let bytes = (len.max(1) * std::mem::size_of::<T>()) as u64;
+        let used = self.managed.used.load(Ordering::SeqCst);
+        managed_guard(used, bytes, self.managed.cap)?;
+        self.ctx
+            .bind_to_thread()
+            .ctx(|| "binding the context".into())?;
+        // SAFETY: plain allocation; owned by the returned ManagedBuf and freed once.
+        let ptr = unsafe {
+            result::malloc_managed(bytes as usize, sys::CUmemAttach_flags::CU_MEM_ATTACH_GLOBAL)
+        }
+        .ctx(|| format!("allocating {bytes} bytes of managed memory"))?;
+        self.managed.used.fetch_add(bytes, Ordering::SeqCst);
+        Ok(ManagedBuf {
+            ptr,
+            len,
+            ctx: self.ctx.clone(),
+            budget: self.managed.clone(),
+            _t: PhantomData,
+        })
+    }
+
+    fn location(&self, loc: Location) -> sys::CUmemLocation {
+        match loc {
+            Location::Device => sys::CUmemLocation {
+                type_: sys::CUmemLocationType::CU_MEM_LOCATION_TYPE_DEVICE,
+                id: self.ordinal as i32,
+            },
+            Location::Host => sys::CUmemLocation {
+                type_: sys::CUmemLocationType::CU_MEM_LOCATION_TYPE_HOST,
+                id: 0,
+            },
+        }
+    }
+
+    /// `cudaMemPrefetchAsync`: moves the pages of `buf` to `to`, in stream order.
+    pub fn prefetch<T: Elem>(&self, buf: &ManagedBuf<T>, to: Location) -> Result<(), GpuError> {
+        // SAFETY: the range is exactly the live allocation owned by `buf`; the stream is ours.
+        unsafe {
+            result::mem_prefetch_async(
+                buf.ptr,
+                buf.bytes(),
+                self.location(to),
+                self.stream.cu_stream(),
+            )
+        }
+        .ctx(|| format!("prefetching {} bytes to the {to:?}", buf.bytes()))
+    }
+
+    /// `cudaMemAdvise` on all of `buf`.
+    pub fn advise<T: Elem>(&self, buf: &ManagedBuf<T>, advice: Advice) -> Result<(), GpuError> {
+        use sys::CUmem_advise::*;
+        let (a, loc) = match advice {
+            Advice::ReadMostly => (CU_MEM_ADVISE_SET_READ_MOSTLY, Location::Device),
+            Advice::UnsetReadMostly => (CU_MEM_ADVISE_UNSET_READ_MOSTLY, Location::Device),
+            Advice::PreferredLocation(l) => (CU_MEM_ADVISE_SET_PREFERRED_LOCATION, l),
+            Advice::UnsetPreferredLocation => {
+                (CU_MEM_ADVISE_UNSET_PREFERRED_LOCATION, Location::Device)
+            }
+            Advice::AccessedBy(l) => (CU_MEM_ADVISE_SET_ACCESSED_BY, l),
+            Advice::UnsetAccessedBy(l) => (CU_MEM_ADVISE_UNSET_ACCESSED_BY, l),
+        };
+        self.ctx
+            .bind_to_thread()
+            .ctx(|| "binding the context".into())?;
+        // SAFETY: the range is exactly the live allocation owned by `buf`.
+        unsafe { result::mem_advise(buf.ptr, buf.bytes(), a, self.location(loc)) }
+            .ctx(|| format!("advising {advice:?}"))
+    }
+
+    /// Copies host memory to the device, in stream order (asynchronous from pinned memory).
+    pub fn copy_to_device<T: Elem>(
+        &self,
+        src: &PinnedBuf<T>,
+        dst: &mut DeviceBuf<T>,
+    ) -> Result<(), GpuError> {
+        let n = src.len.min(dst.len) * std::mem::size_of::<T>();
+        // SAFETY: both ranges lie within live allocations owned by the borrowed buffers; the host
+        // buffer is page-locked and is not handed out to the CPU until the next synchronisation.
+        unsafe {
+            sys::cuMemcpyHtoDAsync_v2(
+                dst.ptr,
+                src.ptr as *const c_void,
+                n,
+                self.stream.cu_stream(),
+            )
+        }
+        .result()
+        .ctx(|| format!("copying {n} bytes host to device"))
+    }
+
+    /// Copies device memory to the host, in stream order.
+    pub fn copy_to_host<T: Elem>(
+        &self,
+        src: &DeviceBuf<T>,
+        dst: &mut PinnedBuf<T>,
+    ) -> Result<(), GpuError> {
+        let n = src.len.min(dst.len) * std::mem::size_of::<T>();
+        // SAFETY: as in copy_to_device.
+        unsafe {
+            sys::cuMemcpyDtoHAsync_v2(dst.ptr as *mut c_void, src.ptr, n, self.stream.cu_stream())
+        }
+        .result()
+        .ctx(|| format!("copying {n} bytes device to host"))
+    }
+
+    /// Copies ordinary (pageable) host memory to the device; the driver stages it, so this returns
+    /// when the source may be reused.
+    pub fn copy_slice_to_device<T: Elem>(
+        &self,
+        src: &[T],
+        dst: &mut DeviceBuf<T>,
+    ) -> Result<(), GpuError> {
+        let n = src.len().min(dst.len);
+        // SAFETY: `dst` owns at least `n` elements; cuMemcpyHtoDAsync from pageable memory returns
+        // only after the source has been staged (CUDA docs, API synchronisation behaviour).
+        unsafe { result::memcpy_htod_async(dst.ptr, &src[..n], self.stream.cu_stream()) }
+            .ctx(|| format!("copying {n} elements from pageable memory"))
+    }
+
+    /// Copies device memory to ordinary host memory; returns when the data has arrived.
+    pub fn copy_slice_to_host<T: Elem>(
+        &self,
+        src: &DeviceBuf<T>,
+        dst: &mut [T],
+    ) -> Result<(), GpuError> {
+        let n = dst.len().min(src.len);
+        // SAFETY: `src` owns at least `n` elements; the synchronous copy completes before returning.
+        unsafe { result::memcpy_dtoh_sync(&mut dst[..n], src.ptr) }
+            .ctx(|| format!("copying {n} elements to pageable memory"))
+    }
+
+    /// Device-to-device copy by the driver (`cuMemcpyDtoDAsync`).
+    pub fn copy_device(
+        &self,
+        src: &DeviceBuf<f32>,
+        dst: &mut DeviceBuf<f32>,
+    ) -> Result<(), GpuError> {
+        let n = src.len.min(dst.len) * 4;
+        // SAFETY: both ranges lie within live allocations owned by the borrowed buffers.
+        unsafe { result::memcpy_dtod_async(dst.ptr, src.ptr, n, self.stream.cu_stream()) }
+            .ctx(|| "device-to-device copy".into())
+    }
+
+    /// Sets every byte of `buf` to `byte` (0 zeroes; 0xFF poisons floats with NaN so an output
+    /// that was never written cannot pass a check).
+    pub fn fill_bytes<T: Elem>(&self, buf: &mut impl GpuMem<T>, byte: u8) -> Result<(), GpuError> {
+        let n = buf.len() * std::mem::size_of::<T>();
+        // SAFETY: the range is the live allocation the borrowed buffer owns (device, mapped or managed).
+        unsafe { result::memset_d8_async(buf.gpu_ptr(), byte, n, self.stream.cu_stream()) }
+            .ctx(|| format!("setting {n} bytes"))
+    }
+
+    // ----- timing ----------------------------------------------------------------------------
+
+    /// A timing event (recorded on the stream; `CU_EVENT_DEFAULT`, since `new_event(None)` cannot be
+    /// timed: H200.md pitfall 4).
+    pub fn event(&self) -> Result<Event, GpuError> {
+        let e = self
+            .ctx
+            .new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))
+            .ctx(|| "creating an event".into())?;
+        Ok(Event(e))
+    }
+
+    /// Records `e` on the stream after everything enqueued so far.
+    pub fn record(&self, e: &Event) -> Result<(), GpuError> {
+        e.0.record(&self.stream).ctx(|| "recording an event".into())
+    }
+
+    // ----- kernels ---------------------------------------------------------------------------
+
+    fn f(&self, name: &str) -> &CudaFunction {
+        &self.functions[name]
+    }
+
+    fn flat(&self, n: u64) -> LaunchConfig {
+        let blocks = n.div_ceil(u64::from(BLOCK)).clamp(1, u64::from(u32::MAX)) as u32;
+        LaunchConfig {
+            grid_dim: (blocks, 1, 1),
+            block_dim: (BLOCK, 1, 1),
+            shared_mem_bytes: 0,
+        }
+    }
+
+    /// Grid-stride shape: 8 blocks of 256 per SM (2048 threads, Hopper's per-SM maximum).
+    fn grid(&self, n: u64) -> LaunchConfig {
+        let full = self.sms * 8;
+        let need = n.div_ceil(u64::from(BLOCK)).max(1);
+        LaunchConfig {
+            grid_dim: ((need.min(u64::from(full))) as u32, 1, 1),
+            block_dim: (BLOCK, 1, 1),
+            shared_mem_bytes: 0,
+        }
+    }
+
+    /// `a = b + s·c` over float arrays (lengths: the shortest; a multiple of 4 floats is used).
+    pub fn triad(
+        &self,
+        shape: Shape,
+        a: &mut impl GpuMem<f32>,
+        b: &impl GpuMem<f32>,
+        c: &impl GpuMem<f32>,
+        s: f32,
+    ) -> Result<(), GpuError> {
+        let n4 = (a.len().min(b.len()).min(c.len()) / 4) as u64;
+        let (pa, pb, pc) = (a.gpu_ptr(), b.gpu_ptr(), c.gpu_ptr());
+        let (name, cfg) = match shape {
+            Shape::Flat => ("stream_triad_flat", self.flat(n4)),
+            Shape::Grid => ("stream_triad_grid", self.grid(n4)),
+        };
+        let mut l = self.stream.launch_builder(self.f(name));
+        l.arg(&pa).arg(&pb).arg(&pc).arg(&s).arg(&n4);
+        // SAFETY: the arguments match the kernel's signature (float4*, const float4*, const float4*,
+        // float, unsigned long long); every pointer covers ≥ 4·n4 floats of live memory the GPU may
+        // access, borrowed for the call and kept alive until a synchronisation (module rules).
+        unsafe { l.launch(cfg) }.map(|_| ()).ctx(|| name.into())
+    }
+
+    /// `dst = src` over float arrays.
+    pub fn copy(
+        &self,
+        shape: Shape,
+        dst: &mut impl GpuMem<f32>,
+        src: &impl GpuMem<f32>,
+    ) -> Result<(), GpuError> {
+        let n4 = (dst.len().min(src.len()) / 4) as u64;
+        let (pd, ps) = (dst.gpu_ptr(), src.gpu_ptr());
+        let (name, cfg) = match shape {
+            Shape::Flat => ("stream_copy_flat", self.flat(n4)),
+            Shape::Grid => ("stream_copy_grid", self.grid(n4)),
+        };
+        let mut l = self.stream.launch_builder(self.f(name));
+        l.arg(&pd).arg(&ps).arg(&n4);
+        // SAFETY: (float4*, const float4*, unsigned long long); both cover ≥ 4·n4 live floats.
+        unsafe { l.launch(cfg) }.map(|_| ()).ctx(|| name.into())
+    }
+
+    /// `x = a·x + b` over all of `x` (the handoff's GPU pass).
+    pub fn inplace(
+        &self,
+        shape: Shape,
+        x: &mut impl GpuMem<f32>,
+        a: f32,
+        b: f32,
+    ) -> Result<(), GpuError> {
+        let n = x.len() as u64;
+        let px = x.gpu_ptr();
+        let (name, cfg) = match shape {
+            Shape::Flat => ("stream_inplace_flat", self.flat((n / 4).max(n % 4))),
+            Shape::Grid => ("stream_inplace_grid", self.grid((n / 4).max(n % 4))),
+        };
+        let mut l = self.stream.launch_builder(self.f(name));
+        l.arg(&px).arg(&a).arg(&b).arg(&n);
+        // SAFETY: (float*, float, float, unsigned long long); `x` covers n live floats; the flat grid
+        // covers max(n/4, n%4) threads, enough for the vector part and the tail.
+        unsafe { l.launch(cfg) }.map(|_| ()).ctx(|| name.into())
+    }
+
+    /// Enqueues a read of every float of `x` that sums them (as whole numbers) into the scratch word;
+    /// fetch the sum with [`Gpu::take_sum`] after timing.
+    pub fn read_sum(&self, x: &impl GpuMem<f32>) -> Result<(), GpuError> {
+        let n = x.len() as u64;
+        let (px, ps) = (x.gpu_ptr(), self.scratch.ptr);
+        self.zero_scratch()?;
+        let mut l = self.stream.launch_builder(self.f("stream_read_sum"));
+        l.arg(&px).arg(&n).arg(&ps);
+        // SAFETY: (const float*, unsigned long long, unsigned long long*); `x` covers n live floats,
+        // the scratch word is owned by self.
+        unsafe { l.launch(self.grid((n / 4).max(1))) }
+            .map(|_| ())
+            .ctx(|| "stream_read_sum".into())
+    }
+
+    fn zero_scratch(&self) -> Result<(), GpuError> {
+        // SAFETY: the scratch allocation is 8 bytes, owned by self.
+        unsafe { result::memset_d8_async(self.scratch.ptr, 0, 8, self.stream.cu_stream()) }
+            .ctx(|| "clearing a counter".into())
+    }
+
+    /// Waits and returns the scratch word (the sum of [`Gpu::read_sum`] or the count of [`Gpu::check_ramp`]).
+    pub fn take_sum(&self) -> Result<u64, GpuError> {
+        self.sync()?;
+        let mut v = [0u64];
+        // SAFETY: the scratch word is 8 live bytes; the copy is synchronous.
+        unsafe { result::memcpy_dtoh_sync(&mut v, self.scratch.ptr) }
+            .ctx(|| "reading a counter".into())?;
+        Ok(v[0])
+    }
+
+    /// Counts, on the GPU, the elements of `x` that differ from `(i % period) + offset`; returns the
+    /// count. Used where reading the data on the CPU would migrate managed pages and disturb the next
+    /// trial.
+    pub fn check_ramp(
+        &self,
+        x: &impl GpuMem<f32>,
+        period: u32,
+        offset: f32,
+    ) -> Result<u64, GpuError> {
+        let n = x.len() as u64;
+        let (px, ps) = (x.gpu_ptr(), self.scratch.ptr);
+        self.zero_scratch()?;
+        let mut l = self.stream.launch_builder(self.f("check_ramp"));
+        l.arg(&px).arg(&n).arg(&period).arg(&offset).arg(&ps);
+        // SAFETY: (const float*, unsigned long long, unsigned int, float, unsigned long long*).
+        unsafe { l.launch(self.grid((n / 4).max(1))) }
+            .map(|_| ())
+            .ctx(|| "check_ramp".into())?;
+        self.take_sum()
+    }
+
+    /// An empty kernel (launch overhead).
+    pub fn empty(&self) -> Result<(), GpuError> {
+        let mut l = self.stream.launch_builder(self.f("stream_empty"));
+        // SAFETY: no arguments.
+        unsafe {
+            l.launch(LaunchConfig {
+                grid_dim: (1, 1, 1),
+                block_dim: (1, 1, 1),
+                shared_mem_bytes: 0,
+            })
+        }
+        .map(|_| ())
+        .ctx(|| "stream_empty".into())
+    }
+
+    /// Increments `x[i·stride]` for `i < count`.
+    pub fn strided(
+        &self,
+        x: &mut impl GpuMem<f32>,
+        stride: u64,
+        count: u64,
+    ) -> Result<(), GpuError> {
+        assert!(
+            count == 0 || (count - 1) * stride < x.len() as u64,
+            "strided access out of bounds"
+        );
+        let px = x.gpu_ptr();
+        let mut l = self.stream.launch_builder(self.f("pattern_strided"));
+        l.arg(&px).arg(&stride).arg(&count);
+        // SAFETY: (float*, unsigned long long, unsigned long long); every index i·stride < len (asserted).
+        unsafe { l.launch(self.grid(count.max(1))) }
+            .map(|_| ())
+            .ctx(|| "pattern_strided".into())
+    }
+
+    /// Increments `x[idx[i]]` for `i < idx.len()`; `idx` must index inside `x`.
+    pub fn random(
+        &self,
+        x: &mut impl GpuMem<f32>,
+        idx: &impl GpuMem<u32>,
+        max_index: u32,
+    ) -> Result<(), GpuError> {
+        assert!((max_index as usize) < x.len(), "random index out of bounds");
+        let count = idx.len() as u64;
+        let (px, pi) = (x.gpu_ptr(), idx.gpu_ptr());
+        let mut l = self.stream.launch_builder(self.f("pattern_random"));
+        l.arg(&px).arg(&pi).arg(&count);
+        // SAFETY: (float*, const unsigned int*, unsigned long long); the caller's index array holds
+        // values ≤ max_index < len(x) (the bench builds it as a permutation and states its maximum).
+        unsafe { l.launch(self.grid(count.max(1))) }
+            .map(|_| ())
+            .ctx(|| "pattern_random".into())
+    }
+
+    /// `out[i] += scale · table[keys[i]]` (seed 001's kernel); keys must index inside `table`.
+    pub fn gather(
+        &self,
+        table: &impl GpuMem<f32>,
+        keys: &impl GpuMem<u32>,
+        max_key: u32,
+        out: &mut impl GpuMem<f32>,
+        scale: f32,
+    ) -> Result<(), GpuError> {
+        assert!((max_key as usize) < table.len(), "gather key out of bounds");
+        let n = keys.len().min(out.len()) as u64;
+        let (pt, pk, po) = (table.gpu_ptr(), keys.gpu_ptr(), out.gpu_ptr());
+        let mut l = self.stream.launch_builder(self.f("gather_accumulate"));
+        l.arg(&pt).arg(&pk).arg(&po).arg(&n).arg(&scale);
+        // SAFETY: (const float*, const unsigned int*, float*, unsigned long long, float); keys ≤ max_key
+        // < len(table) as stated by the caller, n ≤ both lengths.
+        unsafe { l.launch(self.flat(n)) }
+            .map(|_| ())
+            .ctx(|| "gather_accumulate".into())
+    }
+}
+
+/// Launch shape of the streaming kernels (see kernels/stream.cu).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// One float4 per thread, one launch over the array.
+    Flat,
+    /// Grid-stride loop, 8 blocks of 256 threads per SM.
+    Grid,
+}
+
+/// A timing event.
+pub struct Event(CudaEvent);
+
+impl Event {
+    /// Milliseconds between two recorded events (waits for both).
+    pub fn ms_since(&self, start: &Event) -> Result<f64, GpuError> {
+        start
+            .0
+            .elapsed_ms(&self.0)
+            .map(f64::from)
+            .ctx(|| "reading an event time".into())
+    }
+}
+
+/// Memory a kernel can read and write.
+pub trait GpuMem<T: Elem> {
+    /// The address the GPU uses.
+    fn gpu_ptr(&self) -> u64;
+    /// Length in elements.
+    fn len(&self) -> usize;
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Device memory (`cuMemAlloc`).
+pub struct DeviceBuf<T: Elem> {
+    ptr: sys::CUdeviceptr,
+    len: usize,
+    ctx: Arc<CudaContext>,
+    _t: PhantomData<T>,
+}
+
+impl<T: Elem> DeviceBuf<T> {
+    fn new(ctx: &Arc<CudaContext>, len: usize) -> Result<Self, GpuError> {
+        let bytes = len.max(1) * std::mem::size_of::<T>();
+        ctx.bind_to_thread().ctx(|| "binding the context".into())?;
+        // SAFETY: plain allocation, owned by the returned value and freed once in Drop.
+        let ptr = unsafe { result::malloc_sync(bytes) }
+            .ctx(|| format!("allocating {bytes} bytes of device memory"))?;
+        Ok(DeviceBuf {
+            ptr,
+            len,
+            ctx: ctx.clone(),
+            _t: PhantomData,
+        })
+    }
+}
+
+impl<T: Elem> GpuMem<T> for DeviceBuf<T> {
+    fn gpu_ptr(&self) -> u64 {
+        self.ptr
+    }
+    fn len(&self) -> usize {
+        self.len
+    }
+}
+
+impl<T: Elem> Drop for DeviceBuf<T> {
+    fn drop(&mut self) {
+        let _ = self.ctx.synchronize();
+        // SAFETY: allocated by cuMemAlloc in new(), freed only here, after all work has finished.
+        unsafe {
+            let _ = result::free_sync(self.ptr);
+        }
+    }
+}
+
+/// Page-locked host memory, optionally mapped into the GPU's address space.
+pub struct PinnedBuf<T: Elem> {
+    ptr: *mut T,
+    len: usize,
+    /// Device address when mapped; 0 otherwise.
+    dptr: sys::CUdeviceptr,
+    ctx: Arc<CudaContext>,
+}
+
+// SAFETY: the buffer owns its allocation; access goes through &/&mut self.
+unsafe impl<T: Elem> Send for PinnedBuf<T> {}
+// SAFETY: shared access hands out only shared slices.
+unsafe impl<T: Elem> Sync for PinnedBuf<T> {}
+
+impl<T: Elem> PinnedBuf<T> {
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn is_mapped(&self) -> bool {
+        self.dptr != 0
+    }
+    /// The data, for the CPU. Synchronises the device first, so no GPU work touches it meanwhile.
+    pub fn host(&self) -> Result<&[T], GpuError> {
+        self.ctx
+            .synchronize()
+            .ctx(|| "waiting for the GPU before host access".into())?;
+        // SAFETY: `ptr` holds `len` initialised-or-zeroable elements (Elem types are plain numbers
+        // for which any bit pattern is valid); no GPU work is in flight (synchronised above) and none
+        // can be enqueued while this borrow lives (launchers borrow the buffer).
+        Ok(unsafe { std::slice::from_raw_parts(self.ptr, self.len) })
+    }
+    /// The data, for the CPU, writable (see [`PinnedBuf::host`]).
+    pub fn host_mut(&mut self) -> Result<&mut [T], GpuError> {
+        self.ctx
+            .synchronize()
+            .ctx(|| "waiting for the GPU before host access".into())?;
+        // SAFETY: as in host(); exclusive because self is borrowed mutably.
+        Ok(unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) })
+    }
+}
+
+impl<T: Elem> GpuMem<T> for PinnedBuf<T> {
+    fn gpu_ptr(&self) -> u64 {
+        assert!(
+            self.dptr != 0,
+            "pinned buffer is not mapped into the GPU (allocate it with mapped = true)"
+        );
+        self.dptr
+    }
+    fn len(&self) -> usize {
+        self.len
+    }
+}
+
+impl<T: Elem> Drop for PinnedBuf<T> {
+    fn drop(&mut self) {
+        let _ = self.ctx.synchronize();
+        // SAFETY: allocated by cuMemHostAlloc, freed only here, after all work has finished.
+        unsafe {
+            let _ = result::free_host(self.ptr as *mut c_void);
+        }
+    }
+}
+
+/// Managed memory (`cuMemAllocManaged`), counted against the managed-memory cap.
+pub struct ManagedBuf<T: Elem> {
+    ptr: sys::CUdeviceptr,
+    len: usize,
+    ctx: Arc<CudaContext>,
+    budget: Arc<ManagedBudget>,
+    _t: PhantomData<T>,
+}
+
+// SAFETY: as for PinnedBuf.
+unsafe impl<T: Elem> Send for ManagedBuf<T> {}
+// SAFETY: as for PinnedBuf.
+unsafe impl<T: Elem> Sync for ManagedBuf<T> {}
+
+impl<T: Elem> ManagedBuf<T> {
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn bytes(&self) -> usize {
+        self.len.max(1) * std::mem::size_of::<T>()
+    }
+    /// The data, for the CPU (pages migrate to the host on access). Synchronises first.
+    pub fn host(&self) -> Result<&[T], GpuError> {
+        self.ctx
+            .synchronize()
+            .ctx(|| "waiting for the GPU before host access".into())?;
+        // SAFETY: managed memory is CPU-addressable (UVA: the pointer is valid on the host); no GPU
+        // work is in flight and none can be enqueued while the borrow lives.
+        Ok(unsafe { std::slice::from_raw_parts(self.ptr as *const T, self.len) })
+    }
+    /// Writable host view (see [`ManagedBuf::host`]).
+    pub fn host_mut(&mut self) -> Result<&mut [T], GpuError> {
+        self.ctx
+            .synchronize()
+            .ctx(|| "waiting for the GPU before host access".into())?;
+        // SAFETY: as in host(); exclusive because self is borrowed mutably.
+        Ok(unsafe { std::slice::from_raw_parts_mut(self.ptr as *mut T, self.len) })
+    }
+}
+
+impl<T: Elem> GpuMem<T> for ManagedBuf<T> {
+    fn gpu_ptr(&self) -> u64 {
+        self.ptr
+    }
+    fn len(&self) -> usize {
+        self.len
+    }
+}
+
+impl<T: Elem> Drop for ManagedBuf<T> {
+    fn drop(&mut self) {
+        let _ = self.ctx.synchronize();
+        // SAFETY: allocated by cuMemAllocManaged, freed only here, after all work has finished.
+        unsafe {
+            let _ = result::free_sync(self.ptr);
+        }
+        self.budget
+            .used
+            .fetch_sub(self.bytes() as u64, Ordering::SeqCst);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn managed_guard_allows_up_to_the_cap_and_no_further() {
+        assert!(managed_guard(0, 50, 100).is_ok());
+        assert!(managed_guard(50, 50, 100).is_ok());
+        let e = managed_guard(60, 50, 100).unwrap_err();
+        assert!(matches!(
+            e,
+            GpuError::ManagedCap {
+                requested: 50,
+                total: 110,
+                cap: 100
+            }
+        ));
+        assert!(e.to_string().contains("hang"), "{e}");
+        assert!(managed_guard(u64::MAX, 1, u64::MAX - 1).is_err());
+    }
+}

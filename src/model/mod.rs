@@ -25,7 +25,7 @@ use crate::stats::{Estimate, Summary};
 
 pub use fit::{fit, FitError, FitOptions, FitReport};
 pub use query::{Choice, Prediction, QueryError, Ranked};
-pub use terms::{explain, Explanation, Part, TermValue, Terms};
+pub use terms::{compose, composed_fg, explain, Explanation, Part, TermValue, Terms};
 pub use validate::{validate, ValidationReport, ValidationSummary};
 
 /// The model file's schema version; readers refuse any other.

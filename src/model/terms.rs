@@ -39,9 +39,23 @@ impl Terms {
     pub fn get(&self, name: &str) -> Option<&TermValue> {
         self.values.iter().find(|t| t.name == name)
     }
-    /// A term's value by name.
+    /// A term's value by name (at the largest size measured).
     pub fn value(&self, name: &str) -> Option<f64> {
         self.get(name).map(|t| t.value)
+    }
+
+    /// A term's value measured at the size nearest to `bytes` (in log distance).
+    pub fn at(&self, name: &str, bytes: u64) -> Option<f64> {
+        let x = (bytes.max(1) as f64).ln();
+        self.values
+            .iter()
+            .filter(|t| t.name == name)
+            .min_by(|a, b| {
+                ((a.bytes as f64).ln() - x)
+                    .abs()
+                    .total_cmp(&((b.bytes as f64).ln() - x).abs())
+            })
+            .map(|t| t.value)
     }
 }
 
@@ -251,32 +265,35 @@ pub fn fit_terms(table: &Table) -> Option<Terms> {
             .filter(|r| r.group == group && r.case == case && r.policy == policy)
             .filter(|r| r.pattern == pattern || (pattern.is_empty() && r.pattern == "stream"))
             .collect();
-        let Some(bytes) = rows.iter().map(|r| r.bytes).max() else {
-            continue;
-        };
-        let per_trial: Vec<f64> = rows
-            .iter()
-            .filter(|r| r.bytes == bytes && r.time_ms > 0.0)
-            .map(|r| match kind {
-                Kind::Bandwidth => {
-                    r.useful_bytes.unwrap_or(r.bytes) as f64 / (r.time_ms * 1e-3) / 1e9
-                }
-                Kind::Micros => r.time_ms * 1e3,
-            })
-            .collect();
-        let Some(s) = Summary::of(&per_trial) else {
-            continue;
-        };
-        values.push(TermValue {
-            name: name.to_string(),
-            value: s.median,
-            se: s.se,
-            min: s.min,
-            max: s.max,
-            n: s.n,
-            bytes,
-            source: format!("{group}/{case} {policy}"),
-        });
+        let mut sizes: Vec<u64> = rows.iter().map(|r| r.bytes).collect();
+        sizes.sort_unstable_by(|a, b| b.cmp(a));
+        sizes.dedup();
+        // Largest size first: `Terms::get` answers with it.
+        for bytes in sizes {
+            let per_trial: Vec<f64> = rows
+                .iter()
+                .filter(|r| r.bytes == bytes && r.time_ms > 0.0)
+                .map(|r| match kind {
+                    Kind::Bandwidth => {
+                        r.useful_bytes.unwrap_or(r.bytes) as f64 / (r.time_ms * 1e-3) / 1e9
+                    }
+                    Kind::Micros => r.time_ms * 1e3,
+                })
+                .collect();
+            let Some(s) = Summary::of(&per_trial) else {
+                continue;
+            };
+            values.push(TermValue {
+                name: name.to_string(),
+                value: s.median,
+                se: s.se,
+                min: s.min,
+                max: s.max,
+                n: s.n,
+                bytes,
+                source: format!("{group}/{case} {policy}"),
+            });
+        }
     }
     pattern_terms(table, &mut values);
     (!values.is_empty()).then_some(Terms { values })
@@ -423,4 +440,88 @@ pub fn explain(m: &super::PlatformModel, p: &super::Prediction) -> Explanation {
         notes.push("extrapolated outside the calibrated sizes".into());
     }
     Explanation { parts, notes }
+}
+
+/// One policy's `(F, G)` in ms at `bytes`, composed from the terms alone (no handoff rows): the CPU
+/// update at the calibrated CPU update rate, the policy's movement at the calibrated link, prefetch or
+/// fault-migration rates, one launch + sync, and a GPU pass (read + write of the working set) at the
+/// bandwidth of the path the pass uses. `None` when a needed term was not measured.
+pub fn composed_fg(t: &Terms, policy: crate::policy::Policy, bytes: u64) -> Option<(f64, f64)> {
+    use crate::policy::Policy::*;
+    let b = bytes as f64;
+    // ms to move `useful` bytes at `gbps` GB/s.
+    let ms = |useful: f64, term: &str| {
+        t.at(term, bytes)
+            .filter(|g| *g > 0.0)
+            .map(|g| useful / g / 1e6)
+    };
+    let launch = t.at("launch_sync_us", bytes).unwrap_or(10.0) / 1e3;
+    let cpu = ms(2.0 * b, "cpu_update_gbps")?;
+    let (f, g) = match policy {
+        ExplicitCopy => (
+            cpu + ms(b, "h2d_pinned_gbps")? + ms(b, "d2h_pinned_gbps")? + launch,
+            ms(2.0 * b, "hbm_inplace_gbps")?,
+        ),
+        HostMapped => (cpu + launch, ms(2.0 * b, "host_inplace_gbps")?),
+        Managed => {
+            let pass = ms(2.0 * b, "managed_reused_gbps")?;
+            // The CPU update faults the pages back; the first GPU pass migrates them again.
+            let migrate = (ms(2.0 * b, "managed_cold_gbps")? - pass).max(0.0);
+            (
+                ms(2.0 * b, "cpu_write_migrated_gbps")? + migrate + launch,
+                pass,
+            )
+        }
+        ManagedPrefetch | ManagedAdvisePrefetch => (
+            cpu + ms(b, "prefetch_to_device_gbps")? + ms(b, "prefetch_to_host_gbps")? + launch,
+            ms(2.0 * b, "managed_prefetched_gbps")?,
+        ),
+        ManagedAdvise => (cpu + launch, ms(2.0 * b, "advise_preferred_host_gbps")?),
+        Device | Pageable => return None,
+    };
+    Some((f, g))
+}
+
+/// The composed model: the same policies and sizes as `m`, with F and G built by [`composed_fg`]
+/// from `m`'s terms. `None` when `m` has no terms or none of its policies can be composed.
+pub fn compose(m: &super::PlatformModel) -> Option<super::PlatformModel> {
+    let terms = m.terms.as_ref()?;
+    let mut out = m.clone();
+    out.policies.clear();
+    for pm in &m.policies {
+        let mut knots = Vec::new();
+        for k in &pm.knots {
+            let Some((f, g)) = composed_fg(terms, pm.policy, k.bytes) else {
+                continue;
+            };
+            let exact = |v: f64| Summary {
+                n: 1,
+                median: v,
+                min: v,
+                max: v,
+                sd: 0.0,
+                se: 0.0,
+            };
+            knots.push(super::Knot {
+                bytes: k.bytes,
+                t1_ms: exact(f + g),
+                g_ms: exact(g),
+                f_ms: crate::stats::Estimate::exact(f),
+                cpu_only_ms: None,
+                lsq: None,
+            });
+        }
+        if !knots.is_empty() {
+            out.policies.push(super::PolicyModel {
+                policy: pm.policy,
+                knots,
+            });
+        }
+    }
+    out.validation = None;
+    out.settings.statistic = super::Statistic::Median;
+    out.provenance
+        .notes
+        .push("composed from the access and management terms; no handoff rows used".into());
+    (!out.policies.is_empty()).then_some(out)
 }

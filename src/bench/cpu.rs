@@ -1,0 +1,207 @@
+//! Host-side work of the suite: the CPU update of the handoff (single thread pinned to a core, or
+//! several threads), and the fills and checks that run on every core outside the timed regions.
+
+use std::hint::black_box;
+
+/// Pins the calling thread to `core`; false where that is not possible (the run's facts say so).
+pub fn pin_current_thread(core: usize) -> bool {
+    core_affinity::get_core_ids()
+        .and_then(|ids| ids.into_iter().find(|c| c.id == core))
+        .map(core_affinity::set_for_current)
+        .unwrap_or(false)
+}
+
+/// The last core's id (the default for the pinned CPU update, away from core 0's interrupts).
+pub fn last_core() -> Option<usize> {
+    core_affinity::get_core_ids().and_then(|ids| ids.iter().map(|c| c.id).max())
+}
+
+fn workers() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .clamp(1, 32)
+}
+
+/// The handoff's CPU update `x = a·x + b`, on `threads` threads (1 = the calling, pinned thread).
+pub fn update(x: &mut [f32], a: f32, b: f32, threads: usize) {
+    let (a, b) = (black_box(a), black_box(b));
+    if threads <= 1 {
+        for v in x.iter_mut() {
+            *v = a * *v + b;
+        }
+        return;
+    }
+    let chunk = x.len().div_ceil(threads).max(1);
+    std::thread::scope(|s| {
+        for part in x.chunks_mut(chunk) {
+            s.spawn(move || {
+                for v in part.iter_mut() {
+                    *v = a * *v + b;
+                }
+            });
+        }
+    });
+}
+
+/// Runs `f(offset, chunk)` over `x` on every core.
+fn par_mut<T: Send>(x: &mut [T], f: impl Fn(usize, &mut [T]) + Sync) {
+    let chunk = x.len().div_ceil(workers()).max(1);
+    std::thread::scope(|s| {
+        for (i, part) in x.chunks_mut(chunk).enumerate() {
+            let f = &f;
+            s.spawn(move || f(i * chunk, part));
+        }
+    });
+}
+
+fn par_sum<T: Sync>(x: &[T], f: impl Fn(usize, &[T]) -> u64 + Sync) -> u64 {
+    let chunk = x.len().div_ceil(workers()).max(1);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = x
+            .chunks(chunk)
+            .enumerate()
+            .map(|(i, part)| {
+                let f = &f;
+                s.spawn(move || f(i * chunk, part))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("check thread"))
+            .sum()
+    })
+}
+
+/// The value the suite's data start from: small whole numbers, so every update stays exact in f32
+/// and a check can demand bit-exact results.
+#[inline]
+pub fn ramp(i: usize, period: u32) -> f32 {
+    (i % period as usize) as f32
+}
+
+/// Fills `x[i] = ramp(i) + offset` on every core.
+pub fn fill_ramp(x: &mut [f32], period: u32, offset: f32) {
+    par_mut(x, |start, part| {
+        for (j, v) in part.iter_mut().enumerate() {
+            *v = ramp(start + j, period) + offset;
+        }
+    });
+}
+
+/// Counts the elements of `x` that are not `ramp(i) + offset`.
+pub fn ramp_mismatches(x: &[f32], period: u32, offset: f32) -> u64 {
+    par_sum(x, |start, part| {
+        part.iter()
+            .enumerate()
+            .filter(|(j, v)| **v != ramp(start + j, period) + offset)
+            .count() as u64
+    })
+}
+
+/// Counts the elements for which `bad(i, value)` holds, on every core.
+pub fn count_bad(x: &[f32], bad: impl Fn(usize, f32) -> bool + Sync) -> u64 {
+    par_sum(x, |start, part| {
+        part.iter()
+            .enumerate()
+            .filter(|(j, v)| bad(start + j, **v))
+            .count() as u64
+    })
+}
+
+/// Sum of `ramp(i)` for `i < n`, as a whole number (what the GPU read kernel must return).
+pub fn ramp_sum(n: usize, period: u32) -> u64 {
+    let p = period as u64;
+    let n = n as u64;
+    let full = n / p;
+    let rest = n % p;
+    full * (p * (p - 1) / 2) + rest * (rest.saturating_sub(1)) / 2
+}
+
+/// Elements that differ between two slices (bitwise).
+pub fn mismatches(a: &[f32], b: &[f32]) -> u64 {
+    if a.len() != b.len() {
+        return a.len().max(b.len()) as u64;
+    }
+    par_sum(a, |start, part| {
+        part.iter()
+            .zip(&b[start..start + part.len()])
+            .filter(|(x, y)| x.to_bits() != y.to_bits())
+            .count() as u64
+    })
+}
+
+/// A deterministic pseudo-random permutation of `0..n` (Fisher–Yates with splitmix64).
+pub fn permutation(n: usize, seed: u64) -> Vec<u32> {
+    assert!(
+        n <= u32::MAX as usize + 1,
+        "permutation too large for u32 indices"
+    );
+    let mut v: Vec<u32> = (0..n as u64).map(|i| i as u32).collect();
+    let mut state = seed;
+    for i in (1..n).rev() {
+        let j = (splitmix64(&mut state) % (i as u64 + 1)) as usize;
+        v.swap(i, j);
+    }
+    v
+}
+
+/// splitmix64 (Steele, Lea, Flood 2014): small, fast, good enough to shuffle benchmark indices.
+pub fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn update_is_exact_on_ramps_single_and_multi_threaded() {
+        for threads in [1, 3] {
+            let mut x = vec![0.0f32; 10_007];
+            fill_ramp(&mut x, 1024, 0.0);
+            update(&mut x, 1.0, 1.0, threads);
+            update(&mut x, 1.0, 1.0, threads);
+            assert_eq!(ramp_mismatches(&x, 1024, 2.0), 0);
+            x[5000] += 1.0;
+            assert_eq!(ramp_mismatches(&x, 1024, 2.0), 1);
+        }
+    }
+
+    #[test]
+    fn ramp_sum_matches_a_loop() {
+        for (n, p) in [
+            (0usize, 1024u32),
+            (1, 1024),
+            (1023, 1024),
+            (1024, 1024),
+            (5000, 1024),
+            (10, 3),
+        ] {
+            let want: u64 = (0..n).map(|i| ramp(i, p) as u64).sum();
+            assert_eq!(ramp_sum(n, p), want, "n={n} p={p}");
+        }
+    }
+
+    #[test]
+    fn permutation_is_a_permutation() {
+        let p = permutation(10_000, 7);
+        let mut s = p.clone();
+        s.sort_unstable();
+        assert!(s.iter().enumerate().all(|(i, v)| *v as usize == i));
+        assert_ne!(p, s, "shuffled");
+        assert_eq!(p, permutation(10_000, 7), "deterministic");
+    }
+
+    #[test]
+    fn mismatches_counts_bits() {
+        let a = vec![1.0f32, 2.0, 3.0];
+        assert_eq!(mismatches(&a, &[1.0, 2.5, 3.0]), 1);
+        assert_eq!(mismatches(&a, &a), 0);
+        assert_eq!(mismatches(&a, &[1.0]), 3);
+    }
+}

@@ -1,0 +1,708 @@
+//! The bandwidth, transfer, managed-memory and access-pattern groups (seed 000 §IV-B…D).
+
+use std::time::Instant;
+
+use super::cpu::{self, fill_ramp, ramp, ramp_mismatches, ramp_sum};
+use super::{BenchError, Group, Runner, RAMP};
+use crate::gpu::{Advice, DeviceBuf, GpuMem, Location, ManagedBuf, Shape};
+use crate::policy::Policy;
+
+/// Warm-up launches before the trials of a fast cell (never written).
+const WARM: u32 = 3;
+
+/// The memory state an access pattern is measured in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum State {
+    /// `cudaMalloc` memory.
+    Resident,
+    /// Managed, initialised on the CPU just before the pass.
+    Cold,
+    /// Managed, prefetched to the GPU before the pass.
+    Prefetched,
+    /// Managed, after a previous GPU pass.
+    Reused,
+}
+
+impl State {
+    pub const ALL: [State; 4] = [
+        State::Resident,
+        State::Cold,
+        State::Prefetched,
+        State::Reused,
+    ];
+    pub fn name(self) -> &'static str {
+        match self {
+            State::Resident => "resident",
+            State::Cold => "cold",
+            State::Prefetched => "prefetched",
+            State::Reused => "reused",
+        }
+    }
+    pub fn policy(self) -> Policy {
+        match self {
+            State::Resident => Policy::Device,
+            State::Cold | State::Reused => Policy::Managed,
+            State::Prefetched => Policy::ManagedPrefetch,
+        }
+    }
+}
+
+/// Access patterns of the sweep: (name, stride in floats or 0 for random).
+fn patterns() -> Vec<(String, u64)> {
+    let mut v: Vec<(String, u64)> = (0..=10)
+        .map(|k| (format!("stride:{}", 1u64 << k), 1u64 << k))
+        .collect();
+    v.push(("random".into(), 0));
+    for page in [4096u64, 65536, 2 << 20] {
+        v.push((format!("page:{page}"), page / 4));
+    }
+    v
+}
+
+fn floats(bytes: u64) -> usize {
+    (bytes / 4).max(4) as usize
+}
+
+impl Runner<'_, '_> {
+    /// Times `f` (GPU work enqueued on the stream) with events; ms.
+    pub(crate) fn time_gpu(
+        &self,
+        f: impl FnOnce() -> Result<(), BenchError>,
+    ) -> Result<f64, BenchError> {
+        let (a, b) = (self.gpu.event()?, self.gpu.event()?);
+        self.gpu.record(&a)?;
+        f()?;
+        self.gpu.record(&b)?;
+        Ok(b.ms_since(&a)?)
+    }
+
+    /// Writes a cell's trials after its check: `times` in ms.
+    #[allow(clippy::too_many_arguments)]
+    fn cell(
+        &mut self,
+        group: Group,
+        policy: Policy,
+        case: &str,
+        pattern: &str,
+        bytes: u64,
+        useful: Option<u64>,
+        times: &[(f64, Option<f64>)],
+        ok: bool,
+    ) -> Result<(), BenchError> {
+        for (t, &(ms, mv)) in times.iter().enumerate() {
+            self.row(
+                group, policy, case, pattern, bytes, useful, None, t as u32, ms, mv, ok,
+            )?;
+        }
+        if !ok {
+            self.sink.note(&format!(
+                "check FAILED: {} {policy} {case} {pattern} {bytes} bytes",
+                group.name()
+            ));
+        }
+        Ok(())
+    }
+
+    /// Device copy of a host vector.
+    fn upload(&self, host: &[f32]) -> Result<DeviceBuf<f32>, BenchError> {
+        let mut d = self.gpu.device::<f32>(host.len())?;
+        self.gpu.copy_slice_to_device(host, &mut d)?;
+        Ok(d)
+    }
+
+    fn download(&self, d: &DeviceBuf<f32>) -> Result<Vec<f32>, BenchError> {
+        let mut h = vec![0f32; d.len()];
+        self.gpu.copy_slice_to_host(d, &mut h)?;
+        Ok(h)
+    }
+
+    /// `hbm`: device-resident triad, copy, in-place and read passes in both launch shapes, the driver's
+    /// device-to-device copy as the peer, and launch + sync overhead.
+    pub(crate) fn hbm(&mut self, bytes: u64) -> Result<(), BenchError> {
+        let g = Group::Hbm;
+        let trials = self.trials(g);
+        let n = floats(bytes) / 4 * 4;
+        let bytes = n as u64 * 4;
+        let mut base = vec![0f32; n];
+        fill_ramp(&mut base, RAMP, 0.0);
+        let b = self.upload(&base)?;
+        let c = self.upload(&base)?;
+        let mut a = self.gpu.device::<f32>(n)?;
+        let gpu = self.gpu;
+        for (shape, suffix) in [(Shape::Flat, ""), (Shape::Grid, "-grid")] {
+            // triad: a = b + 0.5·c, exact on the ramp.
+            gpu.fill_bytes(&mut a, 0xFF)?;
+            let mut times = Vec::new();
+            for t in 0..WARM + trials {
+                let ms = self.time_gpu(|| Ok(gpu.triad(shape, &mut a, &b, &c, 0.5)?))?;
+                if t >= WARM {
+                    times.push((ms, None));
+                }
+            }
+            let got = self.download(&a)?;
+            let ok = cpu::count_bad(&got, |i, v| v != ramp(i, RAMP) + 0.5 * ramp(i, RAMP)) == 0;
+            self.cell(
+                g,
+                Policy::Device,
+                &format!("triad{suffix}"),
+                "",
+                bytes,
+                Some(3 * bytes),
+                &times,
+                ok,
+            )?;
+
+            gpu.fill_bytes(&mut a, 0xFF)?;
+            let mut times = Vec::new();
+            for t in 0..WARM + trials {
+                let ms = self.time_gpu(|| Ok(gpu.copy(shape, &mut a, &b)?))?;
+                if t >= WARM {
+                    times.push((ms, None));
+                }
+            }
+            let ok = ramp_mismatches(&self.download(&a)?, RAMP, 0.0) == 0;
+            self.cell(
+                g,
+                Policy::Device,
+                &format!("copy{suffix}"),
+                "",
+                bytes,
+                Some(2 * bytes),
+                &times,
+                ok,
+            )?;
+
+            // in place: a = 1·a + 1, starting from the ramp copied above.
+            let mut times = Vec::new();
+            for t in 0..WARM + trials {
+                let ms = self.time_gpu(|| Ok(gpu.inplace(shape, &mut a, 1.0, 1.0)?))?;
+                if t >= WARM {
+                    times.push((ms, None));
+                }
+            }
+            let ok = ramp_mismatches(&self.download(&a)?, RAMP, (WARM + trials) as f32) == 0;
+            self.cell(
+                g,
+                Policy::Device,
+                &format!("inplace{suffix}"),
+                "",
+                bytes,
+                Some(2 * bytes),
+                &times,
+                ok,
+            )?;
+        }
+        // read: every float summed on the GPU, the sum checked each trial.
+        let want = ramp_sum(n, RAMP);
+        let mut times = Vec::new();
+        let mut ok = true;
+        for t in 0..WARM + trials {
+            let ms = self.time_gpu(|| Ok(gpu.read_sum(&b)?))?;
+            ok &= gpu.take_sum()? == want;
+            if t >= WARM {
+                times.push((ms, None));
+            }
+        }
+        self.cell(
+            g,
+            Policy::Device,
+            "read",
+            "",
+            bytes,
+            Some(bytes),
+            &times,
+            ok,
+        )?;
+        // The driver's own device-to-device copy, the peer for `copy` (read + write counted).
+        gpu.fill_bytes(&mut a, 0xFF)?;
+        let mut times = Vec::new();
+        for t in 0..WARM + trials {
+            let ms = self.time_gpu(|| Ok(gpu.copy_device(&b, &mut a)?))?;
+            if t >= WARM {
+                times.push((ms, None));
+            }
+        }
+        let ok = ramp_mismatches(&self.download(&a)?, RAMP, 0.0) == 0;
+        self.cell(
+            g,
+            Policy::Device,
+            "d2d",
+            "",
+            bytes,
+            Some(2 * bytes),
+            &times,
+            ok,
+        )?;
+        // Launch + synchronisation of an empty kernel, host-timed (what every pass pays once).
+        let mut times = Vec::new();
+        for t in 0..WARM + trials {
+            let s = Instant::now();
+            gpu.empty()?;
+            gpu.sync()?;
+            if t >= WARM {
+                times.push((s.elapsed().as_secs_f64() * 1e3, None));
+            }
+        }
+        self.cell(g, Policy::Device, "launch", "", bytes, None, &times, true)?;
+        Ok(())
+    }
+
+    /// `host_mapped`: GPU passes over pinned host memory mapped into the GPU (zero-copy).
+    pub(crate) fn host_mapped(&mut self, bytes: u64) -> Result<(), BenchError> {
+        let g = Group::HostMapped;
+        let trials = self.trials(g);
+        let warm = 2;
+        let n = floats(bytes) / 4 * 4;
+        let bytes = n as u64 * 4;
+        let gpu = self.gpu;
+        let mut x = gpu.pinned::<f32>(n, true)?;
+        fill_ramp(x.host_mut()?, RAMP, 0.0);
+        let want = ramp_sum(n, RAMP);
+        let mut times = Vec::new();
+        let mut ok = true;
+        for t in 0..warm + trials {
+            let ms = self.time_gpu(|| Ok(gpu.read_sum(&x)?))?;
+            ok &= gpu.take_sum()? == want;
+            if t >= warm {
+                times.push((ms, None));
+            }
+        }
+        self.cell(
+            g,
+            Policy::HostMapped,
+            "read",
+            "",
+            bytes,
+            Some(bytes),
+            &times,
+            ok,
+        )?;
+        let mut times = Vec::new();
+        for t in 0..warm + trials {
+            let ms = self.time_gpu(|| Ok(gpu.inplace(Shape::Flat, &mut x, 1.0, 1.0)?))?;
+            if t >= warm {
+                times.push((ms, None));
+            }
+        }
+        let ok = ramp_mismatches(x.host()?, RAMP, (warm + trials) as f32) == 0;
+        self.cell(
+            g,
+            Policy::HostMapped,
+            "inplace",
+            "",
+            bytes,
+            Some(2 * bytes),
+            &times,
+            ok,
+        )?;
+        // triad over three mapped arrays (the paper's host-mapped figure).
+        fill_ramp(x.host_mut()?, RAMP, 0.0);
+        let mut c = gpu.pinned::<f32>(n, true)?;
+        fill_ramp(c.host_mut()?, RAMP, 0.0);
+        let mut a = gpu.pinned::<f32>(n, true)?;
+        a.host_mut()?.fill(f32::NAN);
+        let mut times = Vec::new();
+        for t in 0..warm + trials {
+            let ms = self.time_gpu(|| Ok(gpu.triad(Shape::Flat, &mut a, &x, &c, 0.5)?))?;
+            if t >= warm {
+                times.push((ms, None));
+            }
+        }
+        let ok = cpu::count_bad(a.host()?, |i, v| v != 1.5 * ramp(i, RAMP)) == 0;
+        self.cell(
+            g,
+            Policy::HostMapped,
+            "triad",
+            "",
+            bytes,
+            Some(3 * bytes),
+            &times,
+            ok,
+        )?;
+        Ok(())
+    }
+
+    /// `transfer`: explicit copies each way, from pinned (`explicit-copy`) and pageable memory.
+    pub(crate) fn transfer(&mut self, bytes: u64) -> Result<(), BenchError> {
+        let g = Group::Transfer;
+        let trials = self.trials(g);
+        let warm = 2;
+        let n = floats(bytes);
+        let bytes = n as u64 * 4;
+        let gpu = self.gpu;
+        let mut d = gpu.device::<f32>(n)?;
+        let mut h = gpu.pinned::<f32>(n, false)?;
+        // Pinned host → device.
+        fill_ramp(h.host_mut()?, RAMP, 0.0);
+        gpu.fill_bytes(&mut d, 0xFF)?;
+        let mut times = Vec::new();
+        for t in 0..warm + trials {
+            let ms = self.time_gpu(|| Ok(gpu.copy_to_device(&h, &mut d)?))?;
+            if t >= warm {
+                times.push((ms, None));
+            }
+        }
+        let ok = ramp_mismatches(&self.download(&d)?, RAMP, 0.0) == 0;
+        self.cell(
+            g,
+            Policy::ExplicitCopy,
+            "h2d",
+            "",
+            bytes,
+            Some(bytes),
+            &times,
+            ok,
+        )?;
+        // Device → pinned host (d holds the ramp).
+        h.host_mut()?.fill(f32::NAN);
+        let mut times = Vec::new();
+        for t in 0..warm + trials {
+            let ms = self.time_gpu(|| Ok(gpu.copy_to_host(&d, &mut h)?))?;
+            if t >= warm {
+                times.push((ms, None));
+            }
+        }
+        let ok = ramp_mismatches(h.host()?, RAMP, 0.0) == 0;
+        self.cell(
+            g,
+            Policy::ExplicitCopy,
+            "d2h",
+            "",
+            bytes,
+            Some(bytes),
+            &times,
+            ok,
+        )?;
+        drop(h);
+        // Pageable host memory (the driver stages it through its own pinned buffers).
+        let mut p = vec![0f32; n];
+        fill_ramp(&mut p, RAMP, 1.0);
+        let mut times = Vec::new();
+        for t in 0..warm + trials {
+            let ms = self.time_gpu(|| Ok(gpu.copy_slice_to_device(&p, &mut d)?))?;
+            if t >= warm {
+                times.push((ms, None));
+            }
+        }
+        let ok = ramp_mismatches(&self.download(&d)?, RAMP, 1.0) == 0;
+        self.cell(
+            g,
+            Policy::Pageable,
+            "h2d",
+            "",
+            bytes,
+            Some(bytes),
+            &times,
+            ok,
+        )?;
+        p.fill(f32::NAN);
+        let mut times = Vec::new();
+        for t in 0..warm + trials {
+            let ms = self.time_gpu(|| Ok(gpu.copy_slice_to_host(&d, &mut p)?))?;
+            if t >= warm {
+                times.push((ms, None));
+            }
+        }
+        let ok = ramp_mismatches(&p, RAMP, 1.0) == 0;
+        self.cell(
+            g,
+            Policy::Pageable,
+            "d2h",
+            "",
+            bytes,
+            Some(bytes),
+            &times,
+            ok,
+        )?;
+        Ok(())
+    }
+
+    /// `prefetch`: `cudaMemPrefetchAsync` bandwidth each way, timed on its own, data checked on the
+    /// side it arrived at.
+    pub(crate) fn prefetch(&mut self, bytes: u64) -> Result<(), BenchError> {
+        let g = Group::Prefetch;
+        let trials = self.trials(g);
+        let warm = 2;
+        let n = floats(bytes);
+        let bytes = n as u64 * 4;
+        let gpu = self.gpu;
+        let mut m = gpu.managed::<f32>(n)?;
+        fill_ramp(m.host_mut()?, RAMP, 0.0);
+        for t in 0..warm + trials {
+            let to_dev = self.time_gpu(|| Ok(gpu.prefetch(&m, Location::Device)?))?;
+            let ok_dev = gpu.check_ramp(&m, RAMP, 0.0)? == 0;
+            let to_host = self.time_gpu(|| Ok(gpu.prefetch(&m, Location::Host)?))?;
+            let ok_host = ramp_mismatches(m.host()?, RAMP, 0.0) == 0;
+            if t >= warm {
+                let t = t - warm;
+                self.row(
+                    g,
+                    Policy::ManagedPrefetch,
+                    "to_device",
+                    "",
+                    bytes,
+                    Some(bytes),
+                    None,
+                    t,
+                    to_dev,
+                    None,
+                    ok_dev,
+                )?;
+                self.row(
+                    g,
+                    Policy::ManagedPrefetch,
+                    "to_host",
+                    "",
+                    bytes,
+                    Some(bytes),
+                    None,
+                    t,
+                    to_host,
+                    None,
+                    ok_host,
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `managed`: one GPU pass over managed memory in each state (cold after CPU initialisation,
+    /// prefetched, reused, under each advice), and CPU writes to pages the GPU last touched.
+    pub(crate) fn managed(&mut self, bytes: u64) -> Result<(), BenchError> {
+        let g = Group::Managed;
+        let trials = self.trials(g);
+        let warm = 1;
+        let n = floats(bytes) / 4 * 4;
+        let bytes = n as u64 * 4;
+        let gpu = self.gpu;
+        let threads = self.cfg.cpu.threads;
+        // (case, policy, advice, read-only pass)
+        let cases: [(&str, Policy, &[Advice], bool); 9] = [
+            ("cold", Policy::Managed, &[], false),
+            ("prefetched", Policy::ManagedPrefetch, &[], false),
+            ("reused", Policy::Managed, &[], false),
+            ("cold-read", Policy::Managed, &[], true),
+            (
+                "advise-read-mostly",
+                Policy::ManagedAdvise,
+                &[Advice::ReadMostly],
+                true,
+            ),
+            (
+                "advise-preferred-device",
+                Policy::ManagedAdvise,
+                &[Advice::PreferredLocation(Location::Device)],
+                false,
+            ),
+            (
+                "advise-preferred-host",
+                Policy::ManagedAdvise,
+                &[Advice::PreferredLocation(Location::Host)],
+                false,
+            ),
+            (
+                "advise-accessed-by-device",
+                Policy::ManagedAdvise,
+                &[Advice::AccessedBy(Location::Device)],
+                false,
+            ),
+            (
+                "advise-accessed-by-host",
+                Policy::ManagedAdvise,
+                &[Advice::AccessedBy(Location::Host)],
+                false,
+            ),
+        ];
+        let want_sum = ramp_sum(n, RAMP);
+        for (case, policy, advice, read_only) in cases {
+            // A fresh allocation per case, so advice never carries over.
+            let mut m: ManagedBuf<f32> = gpu.managed(n)?;
+            for a in advice {
+                gpu.advise(&m, *a)?;
+            }
+            for t in 0..warm + trials {
+                fill_ramp(m.host_mut()?, RAMP, 0.0); // CPU initialisation: every page on the host
+                let mut offset = 0.0;
+                let mut move_ms = None;
+                match case {
+                    "prefetched" => {
+                        move_ms = Some(self.time_gpu(|| Ok(gpu.prefetch(&m, Location::Device)?))?)
+                    }
+                    "reused" => {
+                        gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0)?;
+                        offset += 1.0;
+                    }
+                    _ => {}
+                }
+                let (ms, ok) = if read_only {
+                    let ms = self.time_gpu(|| Ok(gpu.read_sum(&m)?))?;
+                    (ms, gpu.take_sum()? == want_sum)
+                } else {
+                    let ms = self.time_gpu(|| Ok(gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0)?))?;
+                    (ms, gpu.check_ramp(&m, RAMP, offset + 1.0)? == 0)
+                };
+                if t >= warm {
+                    let useful = if read_only { bytes } else { 2 * bytes };
+                    self.row(
+                        g,
+                        policy,
+                        case,
+                        "",
+                        bytes,
+                        Some(useful),
+                        None,
+                        t - warm,
+                        ms,
+                        move_ms,
+                        ok,
+                    )?;
+                }
+            }
+        }
+        // CPU update of host-resident managed pages, then of pages a GPU pass just migrated away:
+        // the difference is the cost of faulting them back.
+        let mut m: ManagedBuf<f32> = gpu.managed(n)?;
+        for (case, gpu_first) in [("cpu_write_resident", false), ("cpu_write", true)] {
+            for t in 0..warm + trials {
+                fill_ramp(m.host_mut()?, RAMP, 0.0);
+                let mut offset = 0.0;
+                if gpu_first {
+                    gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0)?;
+                    offset += 1.0;
+                }
+                gpu.sync()?;
+                let x = m.host_mut()?;
+                let s = Instant::now();
+                cpu::update(x, 1.0, 1.0, threads);
+                let ms = s.elapsed().as_secs_f64() * 1e3;
+                let ok = ramp_mismatches(m.host()?, RAMP, offset + 1.0) == 0;
+                if t >= warm {
+                    self.row(
+                        g,
+                        Policy::Managed,
+                        case,
+                        "",
+                        bytes,
+                        Some(2 * bytes),
+                        None,
+                        t - warm,
+                        ms,
+                        None,
+                        ok,
+                    )?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `pattern`: strided, random and page-touch access in one memory state; useful bytes are the
+    /// touched elements read and written, the footprint the whole array.
+    pub(crate) fn pattern(&mut self, bytes: u64, state: State) -> Result<(), BenchError> {
+        let g = Group::Pattern;
+        let trials = self.trials(g);
+        let warm = 1;
+        let n = floats(bytes);
+        let bytes = n as u64 * 4;
+        let gpu = self.gpu;
+        let idx_host = cpu::permutation(n, 0x5EED_0000 ^ n as u64);
+        let mut idx = gpu.device::<u32>(n)?;
+        let mut stage = gpu.pinned::<u32>(n, false)?;
+        stage.host_mut()?.copy_from_slice(&idx_host);
+        gpu.copy_to_device(&stage, &mut idx)?;
+        gpu.sync()?;
+        drop(stage);
+        drop(idx_host);
+        let policy = state.policy();
+        let mut base = vec![0f32; n];
+        fill_ramp(&mut base, RAMP, 0.0);
+        for (name, stride) in patterns() {
+            let count = if stride == 0 {
+                n as u64
+            } else {
+                (n as u64).div_ceil(stride)
+            };
+            let useful = count * 8;
+            let touched = |i: usize| stride == 0 || (i as u64 % stride == 0);
+            match state {
+                State::Resident => {
+                    let mut x = self.upload(&base)?;
+                    let mut times = Vec::new();
+                    for t in 0..warm + trials {
+                        let ms = self.time_gpu(|| {
+                            if stride == 0 {
+                                gpu.random(&mut x, &idx, (n - 1) as u32)?
+                            } else {
+                                gpu.strided(&mut x, stride, count)?
+                            }
+                            Ok(())
+                        })?;
+                        if t >= warm {
+                            times.push((ms, None));
+                        }
+                    }
+                    let got = self.download(&x)?;
+                    let k = (warm + trials) as f32;
+                    let ok = cpu::count_bad(&got, |i, v| {
+                        v != ramp(i, RAMP) + if touched(i) { k } else { 0.0 }
+                    }) == 0;
+                    self.cell(
+                        g,
+                        policy,
+                        state.name(),
+                        &name,
+                        bytes,
+                        Some(useful),
+                        &times,
+                        ok,
+                    )?;
+                }
+                State::Cold | State::Prefetched | State::Reused => {
+                    let mut m: ManagedBuf<f32> = gpu.managed(n)?;
+                    for t in 0..warm + trials {
+                        fill_ramp(m.host_mut()?, RAMP, 0.0);
+                        let mut k = 1.0;
+                        let mut move_ms = None;
+                        if state == State::Prefetched {
+                            move_ms =
+                                Some(self.time_gpu(|| Ok(gpu.prefetch(&m, Location::Device)?))?);
+                        }
+                        let launch = |m: &mut ManagedBuf<f32>| -> Result<(), BenchError> {
+                            if stride == 0 {
+                                gpu.random(m, &idx, (n - 1) as u32)?
+                            } else {
+                                gpu.strided(m, stride, count)?
+                            }
+                            Ok(())
+                        };
+                        if state == State::Reused {
+                            launch(&mut m)?;
+                            k += 1.0;
+                        }
+                        let ms = self.time_gpu(|| launch(&mut m))?;
+                        let host = m.host()?;
+                        let ok = cpu::count_bad(host, |i, v| {
+                            v != ramp(i, RAMP) + if touched(i) { k } else { 0.0 }
+                        }) == 0;
+                        if t >= warm {
+                            self.row(
+                                g,
+                                policy,
+                                state.name(),
+                                &name,
+                                bytes,
+                                Some(useful),
+                                None,
+                                t - warm,
+                                ms,
+                                move_ms,
+                                ok,
+                            )?;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,297 @@
+//! `handoff`: the CPU↔GPU alternation of seed 000 §VII-B under each placement policy. One alternation
+//! is a CPU update of the whole working set, the policy's movement in, R GPU passes, the movement
+//! out and a synchronisation; it is timed whole with the monotonic clock, and per stage (CPU update
+//! on the host clock, GPU stages with events). `gpu_only` rows time single passes on data already
+//! placed, `cpu_only` rows the CPU update alone: the paper's G and CPU baseline.
+//!
+//! Data are a ramp of whole numbers and every CPU update and GPU pass adds 1, so after k steps every
+//! element must be exactly ramp + k. Each trial is checked where the data are (host memory on the CPU;
+//! managed memory resident on the GPU with a GPU-side comparison, since reading it on the CPU would
+//! migrate it and change what the next trial measures).
+
+use std::time::Instant;
+
+use super::cpu::{self, fill_ramp, ramp_mismatches};
+use super::{BenchError, Group, Runner, RAMP};
+use crate::gpu::{Advice, DeviceBuf, Location, ManagedBuf, PinnedBuf, Shape};
+use crate::policy::Policy;
+
+/// Warm-up alternations before the trials (never written).
+const WARM: u32 = 2;
+
+enum Place {
+    Explicit {
+        host: PinnedBuf<f32>,
+        dev: DeviceBuf<f32>,
+    },
+    Mapped(PinnedBuf<f32>),
+    Managed(ManagedBuf<f32>),
+}
+
+/// Times of one alternation, ms.
+struct Alternation {
+    total: f64,
+    cpu: f64,
+    move_in: f64,
+    passes: f64,
+    move_out: f64,
+}
+
+impl Runner<'_, '_> {
+    pub(crate) fn handoff(&mut self, policy: Policy, bytes: u64) -> Result<(), BenchError> {
+        let g = Group::Handoff;
+        let gpu = self.gpu;
+        let side_trials = super::handoff_side_trials(self.cfg);
+        // Fixed trials when asked for; adaptive otherwise (module docs of bench::Adaptive).
+        let (min_t, max_t, target, budget) = match (self.cfg.trials, self.cfg.adaptive) {
+            (Some(t), _) => (t.max(1), t.max(1), 0.0, f64::INFINITY),
+            (None, Some(a)) => (
+                a.min_trials.max(1),
+                a.max_trials.max(a.min_trials).max(1),
+                a.target_rel_se,
+                a.budget_s(bytes),
+            ),
+            (None, None) => (self.trials(g), self.trials(g), 0.0, f64::INFINITY),
+        };
+        let threads = self.cfg.cpu.threads;
+        let reuse = self.cfg.reuse.clone();
+        let n = ((bytes / 4) as usize).max(4);
+        let bytes = n as u64 * 4;
+        let prefetching = matches!(
+            policy,
+            Policy::ManagedPrefetch | Policy::ManagedAdvisePrefetch
+        );
+        let mut place = match policy {
+            Policy::ExplicitCopy => Place::Explicit {
+                host: gpu.pinned(n, false)?,
+                dev: gpu.device(n)?,
+            },
+            Policy::HostMapped => Place::Mapped(gpu.pinned(n, true)?),
+            Policy::Managed | Policy::ManagedPrefetch => Place::Managed(gpu.managed(n)?),
+            Policy::ManagedAdvise | Policy::ManagedAdvisePrefetch => {
+                // The data live in host memory and the GPU maps them (no migration on access); the
+                // prefetching variant moves them anyway, in bulk, before the passes.
+                let m = gpu.managed(n)?;
+                gpu.advise(&m, Advice::PreferredLocation(Location::Host))?;
+                gpu.advise(&m, Advice::AccessedBy(Location::Device))?;
+                Place::Managed(m)
+            }
+            Policy::Device | Policy::Pageable => {
+                return Err(BenchError::Config(format!(
+                    "`{policy}` is not a handoff policy"
+                )));
+            }
+        };
+        match &mut place {
+            Place::Explicit { host, .. } | Place::Mapped(host) => {
+                fill_ramp(host.host_mut()?, RAMP, 0.0)
+            }
+            Place::Managed(m) => fill_ramp(m.host_mut()?, RAMP, 0.0),
+        }
+        let mut k = 0u32; // updates applied so far
+        let events = [gpu.event()?, gpu.event()?, gpu.event()?, gpu.event()?];
+
+        let alternate = |place: &mut Place, r: u32| -> Result<Alternation, BenchError> {
+            let start = Instant::now();
+            let cpu_ms = {
+                let x: &mut [f32] = match place {
+                    Place::Explicit { host, .. } | Place::Mapped(host) => host.host_mut()?,
+                    Place::Managed(m) => m.host_mut()?,
+                };
+                let s = Instant::now();
+                cpu::update(x, 1.0, 1.0, threads);
+                s.elapsed().as_secs_f64() * 1e3
+            };
+            gpu.record(&events[0])?;
+            match place {
+                Place::Explicit { host, dev } => gpu.copy_to_device(host, dev)?,
+                Place::Managed(m) if prefetching => gpu.prefetch(m, Location::Device)?,
+                _ => {}
+            }
+            gpu.record(&events[1])?;
+            for _ in 0..r {
+                match place {
+                    Place::Explicit { dev, .. } => gpu.inplace(Shape::Flat, dev, 1.0, 1.0)?,
+                    Place::Mapped(h) => gpu.inplace(Shape::Flat, h, 1.0, 1.0)?,
+                    Place::Managed(m) => gpu.inplace(Shape::Flat, m, 1.0, 1.0)?,
+                }
+            }
+            gpu.record(&events[2])?;
+            match place {
+                Place::Explicit { host, dev } => gpu.copy_to_host(dev, host)?,
+                Place::Managed(m) if prefetching => gpu.prefetch(m, Location::Host)?,
+                _ => {}
+            }
+            gpu.record(&events[3])?;
+            gpu.sync()?;
+            let total = start.elapsed().as_secs_f64() * 1e3;
+            Ok(Alternation {
+                total,
+                cpu: cpu_ms,
+                move_in: events[1].ms_since(&events[0])?,
+                passes: events[2].ms_since(&events[1])?,
+                move_out: events[3].ms_since(&events[2])?,
+            })
+        };
+        // Where the data are after an alternation decides where they are checked (module docs).
+        let check = |place: &Place, k: u32| -> Result<bool, BenchError> {
+            Ok(match place {
+                Place::Explicit { host, .. } | Place::Mapped(host) => {
+                    ramp_mismatches(host.host()?, RAMP, k as f32) == 0
+                }
+                Place::Managed(m) if policy == Policy::Managed => {
+                    gpu.check_ramp(m, RAMP, k as f32)? == 0
+                }
+                Place::Managed(m) => ramp_mismatches(m.host()?, RAMP, k as f32) == 0,
+            })
+        };
+
+        for _ in 0..WARM {
+            alternate(&mut place, 1)?;
+            k += 2;
+        }
+        let block_start = Instant::now();
+        let mut by_r: Vec<Vec<f64>> = vec![Vec::new(); reuse.len()];
+        let mut t = 0u32;
+        loop {
+            for (i, &r) in reuse.iter().enumerate() {
+                let a = alternate(&mut place, r)?;
+                k += 1 + r;
+                let ok = check(&place, k)?;
+                let moved = a.move_in + a.move_out;
+                self.row(
+                    g,
+                    policy,
+                    "alternating",
+                    "",
+                    bytes,
+                    None,
+                    Some(r),
+                    t,
+                    a.total,
+                    Some(moved),
+                    ok,
+                )?;
+                for (stage, ms) in [
+                    ("stage:cpu", a.cpu),
+                    ("stage:move_in", a.move_in),
+                    ("stage:passes", a.passes),
+                    ("stage:move_out", a.move_out),
+                ] {
+                    self.row(g, policy, stage, "", bytes, None, Some(r), t, ms, None, ok)?;
+                }
+                if ok {
+                    by_r[i].push(a.total);
+                } else {
+                    self.sink.note(&format!(
+                        "check FAILED: handoff {policy} {bytes} bytes R={r} trial {t}"
+                    ));
+                }
+            }
+            t += 1;
+            if t >= max_t {
+                break;
+            }
+            if t >= min_t {
+                let precise = by_r.iter().all(|v| {
+                    crate::stats::Summary::of(v)
+                        .is_some_and(|s| s.median > 0.0 && s.se / s.median <= target)
+                });
+                if precise || block_start.elapsed().as_secs_f64() >= budget {
+                    break;
+                }
+            }
+        }
+        let trials = side_trials;
+
+        // GPU-only: single passes on data already where this policy's passes find them.
+        match &mut place {
+            Place::Explicit { host, dev } => gpu.copy_to_device(host, dev)?,
+            Place::Managed(m) if prefetching => gpu.prefetch(m, Location::Device)?,
+            Place::Managed(m) if policy == Policy::Managed => {
+                gpu.inplace(Shape::Flat, m, 1.0, 1.0)?; // migrate to the GPU (untimed)
+                k += 1;
+            }
+            _ => {}
+        }
+        let mut times = Vec::new();
+        for p in 0..WARM + 1 + trials {
+            let ms = self.time_gpu(|| {
+                match &mut place {
+                    Place::Explicit { dev, .. } => gpu.inplace(Shape::Flat, dev, 1.0, 1.0)?,
+                    Place::Mapped(h) => gpu.inplace(Shape::Flat, h, 1.0, 1.0)?,
+                    Place::Managed(m) => gpu.inplace(Shape::Flat, m, 1.0, 1.0)?,
+                }
+                Ok(())
+            })?;
+            k += 1;
+            if p > WARM {
+                times.push(ms);
+            }
+        }
+        let ok = match &mut place {
+            Place::Explicit { host, dev } => {
+                gpu.copy_to_host(dev, host)?;
+                ramp_mismatches(host.host()?, RAMP, k as f32) == 0
+            }
+            Place::Mapped(h) => ramp_mismatches(h.host()?, RAMP, k as f32) == 0,
+            Place::Managed(m) => gpu.check_ramp(m, RAMP, k as f32)? == 0,
+        };
+        for (t, ms) in times.iter().enumerate() {
+            self.row(
+                g,
+                policy,
+                "gpu_only",
+                "",
+                bytes,
+                Some(2 * bytes),
+                None,
+                t as u32,
+                *ms,
+                None,
+                ok,
+            )?;
+        }
+
+        // CPU-only: the update alone, on data already in host memory.
+        let mut times = Vec::new();
+        for p in 0..WARM + trials {
+            let x: &mut [f32] = match &mut place {
+                Place::Explicit { host, .. } | Place::Mapped(host) => host.host_mut()?,
+                Place::Managed(m) => {
+                    gpu.prefetch(m, Location::Host)?;
+                    m.host_mut()?
+                }
+            };
+            let s = Instant::now();
+            cpu::update(x, 1.0, 1.0, threads);
+            let ms = s.elapsed().as_secs_f64() * 1e3;
+            k += 1;
+            if p >= WARM {
+                times.push(ms);
+            }
+        }
+        let ok = match &place {
+            Place::Explicit { host, .. } | Place::Mapped(host) => {
+                ramp_mismatches(host.host()?, RAMP, k as f32) == 0
+            }
+            Place::Managed(m) => ramp_mismatches(m.host()?, RAMP, k as f32) == 0,
+        };
+        for (t, ms) in times.iter().enumerate() {
+            self.row(
+                g,
+                policy,
+                "cpu_only",
+                "",
+                bytes,
+                Some(2 * bytes),
+                None,
+                t as u32,
+                *ms,
+                None,
+                ok,
+            )?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,174 @@
+//! GPU tests. Those marked `#[ignore]` need an NVIDIA GPU and run on the GPU machine
+//! (`cargo test --release --test gpu -- --ignored`, or the prebuilt test binary there; see NOTES.md).
+//! The rest run everywhere and check that a machine without a GPU gets a clear error, not a panic.
+
+use assert_cmd::Command;
+use umodel::bench::{self, BenchConfig, Group, Output, Silent};
+use umodel::gpu::{self, Gpu, GpuError, Location, Shape};
+use umodel::table::{Check, Table};
+
+fn gpu_present() -> bool {
+    gpu::libraries_present().is_ok() && Gpu::open(0).is_ok()
+}
+
+#[test]
+fn without_a_gpu_bench_and_calibrate_fail_cleanly() {
+    if gpu_present() {
+        return; // covered by the ignored tests on the GPU machine
+    }
+    let d = tempfile::tempdir().unwrap();
+    for args in [vec!["bench", "hbm", "--out"], vec!["calibrate", "--data"]] {
+        let out = Command::cargo_bin("umodel")
+            .unwrap()
+            .env("UMODEL_DATA_DIR", d.path())
+            .args(&args)
+            .arg(d.path().join("x"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(
+            err.contains("CUDA") || err.contains("GPU"),
+            "{args:?}: {err}"
+        );
+    }
+    assert!(matches!(
+        Gpu::open(0),
+        Err(GpuError::NoDriver | GpuError::NoNvrtc | GpuError::NoDevice { .. })
+    ));
+}
+
+#[test]
+fn oversubscription_needs_its_flag() {
+    let cfg = BenchConfig {
+        groups: vec![Group::Oversub],
+        ..BenchConfig::default()
+    };
+    let e = bench::plan(&cfg).unwrap_err().to_string();
+    assert!(e.contains("--allow-oversubscription"), "{e}");
+}
+
+#[test]
+#[ignore = "needs an NVIDIA GPU"]
+fn device_facts_are_sane() {
+    let g = Gpu::open(0).unwrap();
+    let p = g.platform().unwrap();
+    assert!(!p.gpu.is_empty());
+    assert!(p.sm_count.unwrap() > 0);
+    assert!(p.l2_bytes.unwrap() > 0);
+    assert!(p.memory_bytes.unwrap() > 1 << 30);
+    assert!(p.cuda_version.contains('.'));
+    let (cap, used) = g.managed_budget();
+    let (free, _) = g.mem_info().unwrap();
+    assert!(cap <= free / 2 + (64 << 20), "cap {cap} vs free {free}");
+    assert_eq!(used, 0);
+}
+
+#[test]
+#[ignore = "needs an NVIDIA GPU"]
+fn managed_cap_refuses_before_allocating() {
+    let g = Gpu::open(0).unwrap();
+    let (cap, _) = g.managed_budget();
+    let too_many = (cap / 4 + 1) as usize; // floats: one more byte-quad than the cap allows
+    match g.managed::<f32>(too_many) {
+        Err(GpuError::ManagedCap { .. }) => {}
+        Err(e) => panic!("wrong error: {e}"),
+        Ok(_) => panic!("allocation over the managed cap was allowed"),
+    }
+    assert_eq!(g.managed_budget().1, 0, "nothing was allocated");
+    let m = g.managed::<f32>(1 << 20).unwrap();
+    assert_eq!(g.managed_budget().1, 4 << 20);
+    drop(m);
+    assert_eq!(g.managed_budget().1, 0);
+}
+
+#[test]
+#[ignore = "needs an NVIDIA GPU"]
+fn kernels_and_memory_kinds_compute_the_right_thing() {
+    let g = Gpu::open(0).unwrap();
+    let n = (1 << 20) + 3; // a tail that is not a multiple of 4
+                           // Device: in-place passes, both shapes.
+    let mut host = g.pinned::<f32>(n, false).unwrap();
+    for (i, v) in host.host_mut().unwrap().iter_mut().enumerate() {
+        *v = (i % 1024) as f32;
+    }
+    let mut d = g.device::<f32>(n).unwrap();
+    g.copy_to_device(&host, &mut d).unwrap();
+    g.inplace(Shape::Flat, &mut d, 1.0, 1.0).unwrap();
+    g.inplace(Shape::Grid, &mut d, 1.0, 1.0).unwrap();
+    g.copy_to_host(&d, &mut host).unwrap();
+    assert!(host
+        .host()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .all(|(i, v)| *v == (i % 1024) as f32 + 2.0));
+    assert_eq!(g.check_ramp(&d, 1024, 2.0).unwrap(), 0);
+    assert_eq!(g.check_ramp(&d, 1024, 3.0).unwrap(), n as u64);
+    // Mapped host memory: the GPU writes it in place.
+    let mut m = g.pinned::<f32>(n, true).unwrap();
+    m.host_mut().unwrap().fill(5.0);
+    g.inplace(Shape::Flat, &mut m, 2.0, 1.0).unwrap();
+    assert!(m.host().unwrap().iter().all(|v| *v == 11.0));
+    // Managed memory, prefetched both ways.
+    let mut u = g.managed::<f32>(n).unwrap();
+    u.host_mut().unwrap().fill(1.0);
+    g.prefetch(&u, Location::Device).unwrap();
+    g.inplace(Shape::Flat, &mut u, 1.0, 1.0).unwrap();
+    g.prefetch(&u, Location::Host).unwrap();
+    assert!(u.host().unwrap().iter().all(|v| *v == 2.0));
+    // Read-sum is exact on whole numbers.
+    g.read_sum(&u).unwrap();
+    assert_eq!(g.take_sum().unwrap(), 2 * n as u64);
+    // Events measure something.
+    let (a, b) = (g.event().unwrap(), g.event().unwrap());
+    g.record(&a).unwrap();
+    g.inplace(Shape::Flat, &mut d, 1.0, 0.0).unwrap();
+    g.record(&b).unwrap();
+    assert!(b.ms_since(&a).unwrap() > 0.0);
+}
+
+#[test]
+#[ignore = "needs an NVIDIA GPU"]
+fn every_group_runs_small_and_passes_its_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("m.csv");
+    let cfg = BenchConfig {
+        groups: Group::DEFAULT.to_vec(),
+        sizes: Some(vec![8 << 20]),
+        trials: Some(2),
+        reuse: vec![1, 3],
+        out: Output::File(out.clone()),
+        ..BenchConfig::default()
+    };
+    let o = bench::run(&cfg, &mut Silent).unwrap();
+    assert_eq!(
+        o.failed,
+        0,
+        "{:#?}",
+        o.summary
+            .iter()
+            .filter(|l| l.failed > 0)
+            .collect::<Vec<_>>()
+    );
+    let t = Table::read(&out).unwrap();
+    assert!(t.failed.is_empty());
+    assert!(t.rows.iter().all(|r| r.check == Check::Ok));
+    for g in Group::DEFAULT {
+        assert!(
+            t.rows.iter().any(|r| r.group == g.name()),
+            "no rows for {}",
+            g.name()
+        );
+    }
+    assert!(umodel::store::facts_path_for(&out).exists());
+    // Resume skips every finished block.
+    let cfg = BenchConfig {
+        resume: true,
+        ..cfg
+    };
+    let o = bench::run(&cfg, &mut Silent).unwrap();
+    assert_eq!(o.rows, 0, "resume re-measured finished blocks");
+    assert!(o.skipped_blocks > 0);
+}
