@@ -44,17 +44,6 @@ pub fn update(x: &mut [f32], a: f32, b: f32, threads: usize) {
     });
 }
 
-/// Runs `f(offset, chunk)` over `x` on every core.
-fn par_mut<T: Send>(x: &mut [T], f: impl Fn(usize, &mut [T]) + Sync) {
-    let chunk = x.len().div_ceil(workers()).max(1);
-    std::thread::scope(|s| {
-        for (i, part) in x.chunks_mut(chunk).enumerate() {
-            let f = &f;
-            s.spawn(move || f(i * chunk, part));
-        }
-    });
-}
-
 fn par_sum<T: Sync>(x: &[T], f: impl Fn(usize, &[T]) -> u64 + Sync) -> u64 {
     let chunk = x.len().div_ceil(workers()).max(1);
     std::thread::scope(|s| {
@@ -80,22 +69,82 @@ pub fn ramp(i: usize, period: u32) -> f32 {
     (i % period as usize) as f32
 }
 
+/// One period of the ramp plus `offset`: fills and checks copy and compare it chunk by chunk, which
+/// runs at memory speed (a `%` per element made a 1 GiB check take a quarter of a second).
+fn period_table(period: u32, offset: f32) -> Vec<f32> {
+    scaled_table(period, 1.0, offset)
+}
+
+fn scaled_table(period: u32, scale: f32, offset: f32) -> Vec<f32> {
+    (0..period).map(|j| scale * j as f32 + offset).collect()
+}
+
+/// Work split for the fills and checks: chunks that start at a multiple of the period.
+fn aligned_chunk(len: usize, period: usize) -> usize {
+    len.div_ceil(workers()).div_ceil(period).max(1) * period
+}
+
 /// Fills `x[i] = ramp(i) + offset` on every core.
 pub fn fill_ramp(x: &mut [f32], period: u32, offset: f32) {
-    par_mut(x, |start, part| {
-        for (j, v) in part.iter_mut().enumerate() {
-            *v = ramp(start + j, period) + offset;
+    let table = period_table(period, offset);
+    let chunk = aligned_chunk(x.len(), period as usize);
+    std::thread::scope(|s| {
+        for part in x.chunks_mut(chunk) {
+            let table = &table;
+            s.spawn(move || {
+                for piece in part.chunks_mut(table.len()) {
+                    piece.copy_from_slice(&table[..piece.len()]);
+                }
+            });
         }
     });
 }
 
 /// Counts the elements of `x` that are not `ramp(i) + offset`.
 pub fn ramp_mismatches(x: &[f32], period: u32, offset: f32) -> u64 {
-    par_sum(x, |start, part| {
-        part.iter()
-            .enumerate()
-            .filter(|(j, v)| **v != ramp(start + j, period) + offset)
-            .count() as u64
+    scaled_ramp_mismatches(x, period, 1.0, offset)
+}
+
+/// Counts the elements of `x` that are not `scale·ramp(i) + offset`.
+pub fn scaled_ramp_mismatches(x: &[f32], period: u32, scale: f32, offset: f32) -> u64 {
+    let table = scaled_table(period, scale, offset);
+    let chunk = aligned_chunk(x.len(), period as usize);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = x
+            .chunks(chunk)
+            .map(|part| {
+                let table = &table;
+                s.spawn(move || {
+                    part.chunks(table.len())
+                        .map(|piece| {
+                            piece
+                                .iter()
+                                .zip(table)
+                                .filter(|(a, b)| a.to_bits() != b.to_bits())
+                                .count() as u64
+                        })
+                        .sum::<u64>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("check thread"))
+            .sum()
+    })
+}
+
+/// Counts elements that differ from the ramp plus `k` where `touched(i)` and from the ramp elsewhere,
+/// for a power-of-two `stride` (touched: `i % stride == 0`) or every element (`stride == 0`).
+pub fn pattern_mismatches(x: &[f32], period: u32, stride: u64, k: f32) -> u64 {
+    if stride <= 1 {
+        return ramp_mismatches(x, period, k);
+    }
+    debug_assert!(stride.is_power_of_two() && (period as u64).is_power_of_two());
+    let mask = stride as usize - 1;
+    let pmask = period as usize - 1;
+    count_bad(x, |i, v| {
+        v != (i & pmask) as f32 + if i & mask == 0 { k } else { 0.0 }
     })
 }
 
@@ -170,6 +219,29 @@ mod tests {
             x[5000] += 1.0;
             assert_eq!(ramp_mismatches(&x, 1024, 2.0), 1);
         }
+    }
+
+    #[test]
+    fn pattern_checks_find_exactly_the_wrong_elements() {
+        let mut x = vec![0.0f32; 4096 + 5];
+        fill_ramp(&mut x, 1024, 0.0);
+        for i in (0..x.len()).step_by(64) {
+            x[i] += 2.0;
+        }
+        assert_eq!(pattern_mismatches(&x, 1024, 64, 2.0), 0);
+        assert_eq!(
+            pattern_mismatches(&x, 1024, 64, 1.0),
+            x.len().div_ceil(64) as u64
+        );
+        assert_eq!(
+            pattern_mismatches(&x, 1024, 32, 2.0),
+            x.len().div_ceil(64) as u64
+        );
+        x[3] = 99.0;
+        assert_eq!(pattern_mismatches(&x, 1024, 64, 2.0), 1);
+        let mut y = vec![0.0f32; 100];
+        fill_ramp(&mut y, 1024, 3.0);
+        assert_eq!(pattern_mismatches(&y, 1024, 0, 3.0), 0);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use super::cpu::{self, fill_ramp, ramp, ramp_mismatches, ramp_sum};
+use super::cpu::{self, fill_ramp, ramp_mismatches, ramp_sum};
 use super::{BenchError, Group, Runner, RAMP};
 use crate::gpu::{Advice, DeviceBuf, GpuMem, Location, ManagedBuf, Shape};
 use crate::policy::Policy;
@@ -140,7 +140,7 @@ impl Runner<'_, '_> {
                 }
             }
             let got = self.download(&a)?;
-            let ok = cpu::count_bad(&got, |i, v| v != ramp(i, RAMP) + 0.5 * ramp(i, RAMP)) == 0;
+            let ok = cpu::scaled_ramp_mismatches(&got, RAMP, 1.5, 0.0) == 0;
             self.cell(
                 g,
                 Policy::Device,
@@ -308,7 +308,7 @@ impl Runner<'_, '_> {
                 times.push((ms, None));
             }
         }
-        let ok = cpu::count_bad(a.host()?, |i, v| v != 1.5 * ramp(i, RAMP)) == 0;
+        let ok = cpu::scaled_ramp_mismatches(a.host()?, RAMP, 1.5, 0.0) == 0;
         self.cell(
             g,
             Policy::HostMapped,
@@ -623,7 +623,6 @@ impl Runner<'_, '_> {
                 (n as u64).div_ceil(stride)
             };
             let useful = count * 8;
-            let touched = |i: usize| stride == 0 || (i as u64 % stride == 0);
             match state {
                 State::Resident => {
                     let mut x = self.upload(&base)?;
@@ -643,9 +642,7 @@ impl Runner<'_, '_> {
                     }
                     let got = self.download(&x)?;
                     let k = (warm + trials) as f32;
-                    let ok = cpu::count_bad(&got, |i, v| {
-                        v != ramp(i, RAMP) + if touched(i) { k } else { 0.0 }
-                    }) == 0;
+                    let ok = cpu::pattern_mismatches(&got, RAMP, stride, k) == 0;
                     self.cell(
                         g,
                         policy,
@@ -681,9 +678,7 @@ impl Runner<'_, '_> {
                         }
                         let ms = self.time_gpu(|| launch(&mut m))?;
                         let host = m.host()?;
-                        let ok = cpu::count_bad(host, |i, v| {
-                            v != ramp(i, RAMP) + if touched(i) { k } else { 0.0 }
-                        }) == 0;
+                        let ok = cpu::pattern_mismatches(host, RAMP, stride, k) == 0;
                         if t >= warm {
                             self.row(
                                 g,
