@@ -32,6 +32,14 @@ fn queries(c: &mut Criterion) {
         c.bench_function(&format!("{name}/choose_all_policies"), |b| {
             b.iter(|| black_box(&m).choose(black_box(off_knot), black_box(8.0)))
         });
+        let p = umodel::model::Predictor::new(&m);
+        c.bench_function(&format!("{name}/predictor_choose_all_policies"), |b| {
+            b.iter(|| black_box(&p).choose(black_box(off_knot), black_box(8.0)))
+        });
+        c.bench_function(
+            &format!("{name}/predictor_choose_at_a_calibrated_size"),
+            |b| b.iter(|| black_box(&p).choose(black_box(bytes), black_box(8.0))),
+        );
         c.bench_function(&format!("{name}/breakeven"), |b| {
             b.iter(|| {
                 black_box(&m).breakeven(

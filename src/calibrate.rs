@@ -200,13 +200,15 @@ pub fn run(
         ..BenchConfig::default()
     };
     let outcome = bench::run(&bench_cfg, observer)?;
-    let (mut model, _report, table) = fit_csv(
-        &csv,
-        None,
-        cfg.statistic,
-        None,
-        Some(cfg.plan.name().to_string()),
-    )?;
+    let opts = FitOptions {
+        statistic: cfg.statistic,
+        provenance: Provenance {
+            plan: Some(cfg.plan.name().to_string()),
+            ..Provenance::default()
+        },
+        ..FitOptions::default()
+    };
+    let (mut model, _report, table) = fit_csv(&csv, None, opts)?;
     let validation = model::validate(&model, &table, true, Statistic::Median);
     let validation = (!validation.points.is_empty()).then_some(validation);
     let composed =
@@ -247,9 +249,7 @@ pub fn describe_paths(o: &CalibrateOutcome) -> String {
 pub fn fit_csv(
     csv: &Path,
     facts: Option<&Path>,
-    statistic: model::Statistic,
-    sizes: Option<Vec<u64>>,
-    plan: Option<String>,
+    opts: FitOptions,
 ) -> Result<(PlatformModel, model::FitReport, Table), CalibrateError> {
     let bytes = std::fs::read(csv).map_err(|source| TableError::Io {
         path: csv.to_path_buf(),
@@ -270,7 +270,7 @@ pub fn fit_csv(
         source_sha256: hash,
         created_utc: crate::platform::now_utc(),
         umodel_version: env!("CARGO_PKG_VERSION").to_string(),
-        plan,
+        plan: opts.provenance.plan.clone(),
         measured_utc: facts
             .as_ref()
             .map(|f| f.started_utc.clone())
@@ -284,10 +284,9 @@ pub fn fit_csv(
         ));
     }
     let opts = FitOptions {
-        statistic,
         platform: facts.map(|f| f.platform).unwrap_or_default(),
-        sizes,
         provenance,
+        ..opts
     };
     let (m, report) = model::fit(&table, &opts)?;
     Ok((m, report, table))
@@ -301,6 +300,9 @@ pub struct AblationRow {
     /// At most this many trials per cell (`None`: all).
     pub max_trials: Option<u32>,
     pub statistic: Statistic,
+    /// Size model: interpolation between sizes, and whether the knots are split at the L2 size.
+    pub interpolation: model::Interpolation,
+    pub l2_split: bool,
     /// Sum of the measured times of the handoff rows the plan needs, seconds (a lower bound of its
     /// run time: warm-ups, checks and start-up come on top).
     pub measure_s: f64,
@@ -341,8 +343,14 @@ pub fn ablate(table: &Table, platform: &platform::Platform) -> Vec<AblationRow> 
     }
     let mut out = Vec::new();
     for sizes in subsets {
-        for max_trials in [Some(3), Some(5), Some(7), None] {
-            for statistic in [Statistic::Median, Statistic::Min] {
+        for max_trials in [Some(3), Some(5), None] {
+            for (statistic, interpolation, l2_split) in [
+                (Statistic::Median, model::Interpolation::Linear, true),
+                (Statistic::Min, model::Interpolation::Linear, true),
+                (Statistic::Median, model::Interpolation::LogLog, true),
+                (Statistic::Median, model::Interpolation::LogLog, false),
+                (Statistic::Median, model::Interpolation::Linear, false),
+            ] {
                 let keep = |r: &crate::table::Row| {
                     if r.group != "handoff" {
                         return true;
@@ -368,15 +376,21 @@ pub fn ablate(table: &Table, platform: &platform::Platform) -> Vec<AblationRow> 
                     platform: platform.clone(),
                     ..FitOptions::default()
                 };
-                let Ok((m, _)) = model::fit(&sub, &opts) else {
+                let Ok((mut m, _)) = model::fit(&sub, &opts) else {
                     continue;
                 };
+                m.settings.interpolation = interpolation;
+                if !l2_split {
+                    m.settings.l2_bytes = None;
+                }
                 let v = model::validate(&m, table, true, Statistic::Median);
                 let s = v.summary;
                 out.push(AblationRow {
                     sizes: sizes.clone(),
                     max_trials,
                     statistic,
+                    interpolation,
+                    l2_split,
                     measure_s,
                     points: s.n_points,
                     median_ape_pct: s.median_ape_pct,

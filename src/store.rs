@@ -60,8 +60,13 @@ pub enum StoreError {
 }
 
 /// Models compiled into the binary: (name, JSON). The first is the fallback default.
-pub const EMBEDDED: &[(&str, &str)] =
-    &[("gb200-paper", include_str!("../models/gb200-paper.json"))];
+pub const EMBEDDED: &[(&str, &str)] = &[
+    ("gb200-paper", include_str!("../models/gb200-paper.json")),
+    // `umodel fit calibration/h200/full.csv --noise-from calibration/h200/minimal-a.csv --noise-from
+    // calibration/h200/minimal-b.csv`: the full-plan calibration recorded on the H200 test machine,
+    // with the level shifts between its runs in the intervals (NOTES.md).
+    ("h200", include_str!("../models/h200.json")),
+];
 
 /// Hex SHA-256 of some bytes (model provenance records the hash of its source CSV).
 pub fn sha256_hex(bytes: &[u8]) -> String {

@@ -85,6 +85,7 @@ fn fitted(truth: &Truth, noise: &[f64], l2: Option<u64>) -> umodel::PlatformMode
             l2_bytes: l2,
             ..Platform::default()
         },
+        l2_split: l2.is_some(),
         ..FitOptions::default()
     };
     model::fit(&table, &opts).unwrap().0
@@ -139,6 +140,30 @@ proptest! {
         // Tie exactly when the runner-up is within the combined spread.
         let (b0, b1) = (c.ranking()[0], c.ranking()[1]);
         prop_assert_eq!(c.tie(), b1.time_ms - b0.time_ms <= b0.spread_ms.hypot(b1.spread_ms));
+    }
+
+    #[test]
+    fn the_compiled_predictor_answers_exactly_as_the_model(
+        truth in truth_strategy(),
+        noise in proptest::collection::vec(-0.1f64..0.1, 1..7),
+        l2 in proptest::option::of(Just(60 * MIB)),
+        bytes in any_bytes(),
+        reuse in 1.0f64..100.0,
+    ) {
+        let m = fitted(&truth, &noise, l2);
+        let p = umodel::model::Predictor::new(&m);
+        let (a, b) = (m.choose(bytes, reuse).unwrap(), p.choose(bytes, reuse).unwrap());
+        let near = |x: f64, y: f64| (x - y).abs() <= 1e-9 * x.abs().max(y.abs()).max(1e-12);
+        prop_assert_eq!(a.ranking().len(), b.ranking().len());
+        for (x, y) in a.ranking().iter().zip(b.ranking()) {
+            prop_assert!(near(x.time_ms, y.time_ms) && near(x.spread_ms, y.spread_ms), "{x:?} vs {y:?}");
+            // Equal times may swap places; a different policy must then have the same time.
+            prop_assert!(x.policy == y.policy || near(x.time_ms, y.time_ms));
+        }
+        for pol in m.policy_list() {
+            let t = p.time_ms(pol, bytes, reuse).unwrap();
+            prop_assert!(near(t, m.predict(pol, bytes, reuse).unwrap().time_ms));
+        }
     }
 
     #[test]

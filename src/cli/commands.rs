@@ -68,6 +68,22 @@ pub(super) fn run(cmd: Command) -> Result<()> {
                         format!("{} + {}", table.source.display(), path.display()).into();
                 }
             }
+            let m = if a.composed {
+                model::compose(&m).ok_or_else(|| {
+                    anyhow::anyhow!("this model has no access and management terms to compose from")
+                })?
+            } else {
+                m
+            };
+            let m = if a.cpu_baseline {
+                let (r, moved) = model::rebase_cpu(&m, &table);
+                if moved == 0 {
+                    bail!("--cpu-baseline: the measurements have no `cpu_only` rows at this model's sizes (or the model has none)");
+                }
+                r
+            } else {
+                m
+            };
             let report = model::validate(&m, &table, a.held_out, a.target.into());
             if report.points.is_empty() {
                 bail!(
@@ -139,13 +155,42 @@ pub(super) fn load(name: Option<&str>) -> Result<(PlatformModel, ModelSource)> {
 }
 
 fn fit_cmd(a: super::FitArgs) -> Result<()> {
-    let (mut m, report, table) = crate::calibrate::fit_csv(
-        &a.measurements,
-        a.facts.as_deref(),
-        a.statistic.into(),
-        a.sizes,
-        None,
-    )?;
+    let opts = model::FitOptions {
+        statistic: a.statistic.into(),
+        sizes: a.sizes,
+        l2_split: a.l2_split,
+        interpolation: match a.interpolation {
+            super::InterpArg::Linear => model::Interpolation::Linear,
+            super::InterpArg::Loglog => model::Interpolation::LogLog,
+        },
+        ..model::FitOptions::default()
+    };
+    let (mut m, report, table) =
+        crate::calibrate::fit_csv(&a.measurements, a.facts.as_deref(), opts)?;
+    if !a.noise_from.is_empty() {
+        let others = a
+            .noise_from
+            .iter()
+            .map(|p| Table::read(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        match model::between_run_rel_sd(&table, &others) {
+            Some(shift) => {
+                m.settings.extra_rel_sd = shift;
+                if let Some(n) = m.noise.as_mut() {
+                    n.between_run_rel_sd = Some(shift);
+                }
+                m.provenance.notes.push(format!(
+                    "prediction intervals include the level shift between runs, {:.1} % (RMS over the R = 1 cells of {})",
+                    100.0 * shift,
+                    a.noise_from.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+                ));
+            }
+            None => bail!(
+                "--noise-from: no R = 1 alternating cells in common with {}",
+                a.measurements.display()
+            ),
+        }
+    }
     // The alternating rows at R ≠ 1 (and any sizes left out) were not used for F and G: check the
     // model on them and keep the summary in the model file.
     let v = model::validate(&m, &table, true, model::Statistic::Median);

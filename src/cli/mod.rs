@@ -149,6 +149,13 @@ struct ValidateArgs {
     /// Statistic of the measured trials to compare against.
     #[arg(long, value_enum, default_value_t = StatArg::Median)]
     target: StatArg,
+    /// Rebase the model's CPU update on the measurements' own `cpu_only` rows first (follows the
+    /// CPU's level shifts between processes; reported separately from the plain figures).
+    #[arg(long)]
+    cpu_baseline: bool,
+    /// Validate the model composed from the access and management terms instead (no handoff rows).
+    #[arg(long)]
+    composed: bool,
     /// List every point, not only the summary.
     #[arg(long, short = 'v')]
     verbose: bool,
@@ -175,9 +182,25 @@ struct FitArgs {
     /// Calibrate only at these sizes (comma-separated); the rest stay held out for validation.
     #[arg(long, value_name = "SIZES", value_delimiter = ',', value_parser = parse_bytes)]
     sizes: Option<Vec<u64>>,
+    /// Other runs of the same machine: their R = 1 cells measure the level shifts between
+    /// processes, which are added to every prediction interval (repeatable).
+    #[arg(long, value_name = "OTHER.csv")]
+    noise_from: Vec<PathBuf>,
+    /// Split the size model at the GPU's L2 size (off: the H200 ablation found it worse).
+    #[arg(long)]
+    l2_split: bool,
+    /// Interpolation between calibrated sizes.
+    #[arg(long, value_enum, default_value_t = InterpArg::Linear)]
+    interpolation: InterpArg,
     /// Print a JSON summary instead of text.
     #[arg(long)]
     json: bool,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum InterpArg {
+    Linear,
+    Loglog,
 }
 
 #[derive(Debug, Args)]

@@ -414,8 +414,17 @@ pub(super) fn show_text(m: &PlatformModel, src: &ModelSource) {
 pub(super) fn ablation_text(csv: &Path, rows: &[crate::calibrate::AblationRow]) {
     println!("Ablation on {} (fit on R = 1 + GPU-only rows of the plan; validate on every other alternating cell)", csv.display());
     println!(
-        "  {:<34} {:>6} {:>7} {:>9} {:>7} {:>8} {:>8} {:>9} {:>7}",
-        "sizes", "trials", "stat", "measure s", "points", "med APE", "max APE", "clear ok", "cov %"
+        "  {:<34} {:>6} {:>7} {:>13} {:>9} {:>7} {:>8} {:>8} {:>9} {:>7}",
+        "sizes",
+        "trials",
+        "stat",
+        "size model",
+        "measure s",
+        "points",
+        "med APE",
+        "max APE",
+        "clear ok",
+        "cov %"
     );
     for r in rows {
         let sizes: Vec<String> = r
@@ -424,12 +433,21 @@ pub(super) fn ablation_text(csv: &Path, rows: &[crate::calibrate::AblationRow]) 
             .map(|b| format_size(*b).replace(' ', ""))
             .collect();
         println!(
-            "  {:<34} {:>6} {:>7} {:>9.1} {:>7} {:>8.2} {:>8.2} {:>9} {:>7.0}",
+            "  {:<34} {:>6} {:>7} {:>13} {:>9.1} {:>7} {:>8.2} {:>8.2} {:>9} {:>7.0}",
             sizes.join(","),
             r.max_trials
                 .map(|k| k.to_string())
                 .unwrap_or_else(|| "all".into()),
             format!("{:?}", r.statistic).to_lowercase(),
+            format!(
+                "{}{}",
+                if r.interpolation == crate::model::Interpolation::LogLog {
+                    "loglog"
+                } else {
+                    "linear"
+                },
+                if r.l2_split { "+L2" } else { "" }
+            ),
             r.measure_s,
             r.points,
             r.median_ape_pct,

@@ -49,6 +49,12 @@ pub struct FitOptions {
     pub sizes: Option<Vec<u64>>,
     /// Provenance to record (source path and hash are filled by the caller).
     pub provenance: Provenance,
+    /// Split the size model at the platform's L2 size. Off by default: on the H200 the split made
+    /// held-out errors worse (NOTES.md, ablation), because F is dominated by host-side work that does
+    /// not care about the GPU's L2.
+    pub l2_split: bool,
+    /// Interpolation between calibrated sizes.
+    pub interpolation: super::Interpolation,
 }
 
 /// What the fit did, for the person running it.
@@ -198,7 +204,12 @@ pub fn fit(table: &Table, opts: &FitOptions) -> Result<(PlatformModel, FitReport
         provenance,
         settings: Settings {
             statistic: stat,
-            l2_bytes: opts.platform.l2_bytes,
+            l2_bytes: if opts.l2_split {
+                opts.platform.l2_bytes
+            } else {
+                None
+            },
+            interpolation: opts.interpolation,
             ..Settings::default()
         },
         policies,
@@ -299,6 +310,76 @@ fn noise_report(c: &Cells) -> NoiseReport {
         gpu_only_rel_sd: median(&gpu).unwrap_or(0.0),
         cpu_only_rel_sd: median(&cpu),
         per_policy,
+        between_run_rel_sd: None,
         notes,
     }
+}
+
+/// The run-to-run level shift: root-mean-square of log(median elsewhere / median here) over the
+/// alternating R = 1 cells that `here` and each of `others` both measured. `None` without matches.
+pub fn between_run_rel_sd(here: &Table, others: &[Table]) -> Option<f64> {
+    let cells = |t: &Table| -> BTreeMap<(Policy, u64), f64> {
+        let mut m: BTreeMap<(Policy, u64), Vec<f64>> = BTreeMap::new();
+        for r in t
+            .select("handoff", "alternating")
+            .filter(|r| r.reuse == Some(1))
+        {
+            m.entry((r.policy, r.bytes)).or_default().push(r.time_ms);
+        }
+        m.into_iter()
+            .filter_map(|(k, v)| median(&v).map(|x| (k, x)))
+            .collect()
+    };
+    let mine = cells(here);
+    let logs: Vec<f64> = others
+        .iter()
+        .flat_map(|o| {
+            let theirs = cells(o);
+            mine.iter()
+                .filter_map(|(k, a)| {
+                    theirs
+                        .get(k)
+                        .filter(|b| **b > 0.0 && *a > 0.0)
+                        .map(|b| (b / a).ln())
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    (!logs.is_empty()).then(|| (logs.iter().map(|l| l * l).sum::<f64>() / logs.len() as f64).sqrt())
+}
+
+/// A copy of `m` with each knot's CPU update replaced by the one `baseline` measured (its `cpu_only`
+/// rows at the knot's size): T(1) moves by the difference, G is unchanged. This is how a prediction
+/// follows the level shifts of the CPU between processes (H200.md, "Noise") with a probe of a second
+/// or so instead of a recalibration. Knots without a CPU baseline on either side are left alone.
+pub fn rebase_cpu(m: &PlatformModel, baseline: &Table) -> (PlatformModel, usize) {
+    let mut cpu: BTreeMap<(Policy, u64), Vec<f64>> = BTreeMap::new();
+    for r in baseline.select("handoff", "cpu_only") {
+        cpu.entry((r.policy, r.bytes)).or_default().push(r.time_ms);
+    }
+    let stat = m.settings.statistic;
+    let mut out = m.clone();
+    let mut moved = 0;
+    for pm in &mut out.policies {
+        for k in &mut pm.knots {
+            let (Some(own), Some(new)) = (
+                k.cpu_only_ms.as_ref(),
+                cpu.get(&(pm.policy, k.bytes)).and_then(|v| Summary::of(v)),
+            ) else {
+                continue;
+            };
+            let d = stat.of(&new) - stat.of(own);
+            for v in [&mut k.t1_ms.median, &mut k.t1_ms.min, &mut k.t1_ms.max] {
+                *v = (*v + d).max(0.0);
+            }
+            k.f_ms.point += d;
+            k.cpu_only_ms = Some(new);
+            moved += 1;
+        }
+    }
+    out.provenance.notes.push(format!(
+        "CPU update rebased on {} ({moved} knots)",
+        baseline.source.display()
+    ));
+    (out, moved)
 }

@@ -5,12 +5,17 @@
 //! ## Size model
 //! `F_p` and `G_p` are known at the calibrated sizes ("knots"). Between knots they are interpolated
 //! linearly in bytes: a cost of the form latency + bytes/bandwidth is affine in B, so linear
-//! interpolation reproduces it exactly and reproduces every calibrated point exactly. The knots are
-//! split at the GPU's L2 size: a device-resident working set that fits in L2 (60 MiB on H200) is
-//! served from cache after the first pass, so the per-pass cost changes slope there and a line drawn
-//! across the boundary would be wrong on both sides. Outside the calibrated range (or in a regime with
-//! no knots) the end segment's line is extended (latency + bytes/bandwidth); with one knot the cost
-//! is scaled with bytes. Every such answer is marked `extrapolated`.
+//! interpolation reproduces it exactly and reproduces every calibrated point exactly. Outside the
+//! calibrated range the end segment's line is extended (latency + bytes/bandwidth); with one knot
+//! the cost is scaled with bytes. Every such answer is marked `extrapolated`.
+//!
+//! The form was chosen from data (NOTES.md, "Size model"): on the H200 a split of the knots at the
+//! GPU's L2 size (60 MiB), with each regime extended on its own, made held-out errors worse (max 45–
+//! 112 % against 15–32 % without it), because F is dominated by the CPU update and the copies, which
+//! do not care about the GPU's L2, while the L2 effect on G is small next to F. The split remains an
+//! option (`Settings::l2_bytes`), as does interpolation in log–log space (a power law between knots),
+//! which did as well as linear within the noise. The L2 regime is handled by calibrating one size in
+//! it (16 MiB) in every plan.
 
 pub mod fit;
 pub mod query;
@@ -23,8 +28,9 @@ use crate::platform::Platform;
 use crate::policy::Policy;
 use crate::stats::{Estimate, Summary};
 
-pub use fit::{fit, FitError, FitOptions, FitReport};
-pub use query::{Choice, Prediction, QueryError, Ranked};
+pub use fit::{between_run_rel_sd, fit, rebase_cpu, FitError, FitOptions, FitReport};
+
+pub use query::{Choice, Prediction, Predictor, QueryError, Ranked};
 pub use terms::{compose, composed_fg, explain, Explanation, Part, TermValue, Terms};
 pub use validate::{validate, ValidationReport, ValidationSummary};
 
@@ -140,8 +146,23 @@ pub struct Settings {
     /// Relative spread added to every prediction interval for what the trial spread does not show
     /// (run-to-run level shifts, model error), as a fraction of the predicted time.
     pub extra_rel_sd: f64,
+    /// How values between two calibrated sizes are interpolated.
+    #[serde(default)]
+    pub interpolation: Interpolation,
     /// The size model in words.
     pub size_model: String,
+}
+
+/// Interpolation between calibrated sizes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Interpolation {
+    /// Linear in bytes: exact for latency + bytes/bandwidth.
+    #[default]
+    Linear,
+    /// Linear in log(bytes) and log(time) (a power law between knots): follows costs whose rate
+    /// changes with size, such as a CPU pass that runs from the host's caches at small sizes.
+    LogLog,
 }
 
 impl Default for Settings {
@@ -149,6 +170,7 @@ impl Default for Settings {
         Settings {
             statistic: Statistic::Median,
             l2_bytes: None,
+            interpolation: Interpolation::Linear,
             extra_rel_sd: 0.0,
             size_model: SIZE_MODEL.to_string(),
         }
@@ -171,6 +193,10 @@ pub struct NoiseReport {
     pub cpu_only_rel_sd: Option<f64>,
     /// Per policy: median relative SD of the alternating cells.
     pub per_policy: Vec<(Policy, f64)>,
+    /// Root-mean-square relative difference of the R = 1 cells between this run and other runs of
+    /// the same machine (the level shifts between processes), where other runs were given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub between_run_rel_sd: Option<f64>,
     pub notes: Vec<String>,
 }
 
@@ -181,17 +207,19 @@ pub(crate) type Triple = [f64; 3];
 /// rules); returns them and whether this was an extrapolation. The segment is located once, which
 /// keeps `choose` over every policy well under 100 ns.
 #[inline]
-pub(crate) fn eval_knots<const N: usize>(
-    knots: &[Knot],
+pub(crate) fn eval_knots<K, const N: usize>(
+    knots: &[K],
+    size_of: impl Fn(&K) -> u64,
     l2: Option<u64>,
+    interpolation: Interpolation,
     bytes: u64,
-    get: impl Fn(&Knot) -> [Triple; N],
+    get: impl Fn(&K) -> [Triple; N],
 ) -> ([Triple; N], bool) {
     debug_assert!(!knots.is_empty());
     let mut regime_missing = false;
     let slice = match l2 {
         Some(l2) => {
-            let split = knots.partition_point(|k| k.bytes <= l2);
+            let split = knots.partition_point(|k| size_of(k) <= l2);
             if split > 0 && split < knots.len() {
                 if bytes <= l2 {
                     &knots[..split]
@@ -215,16 +243,16 @@ pub(crate) fn eval_knots<const N: usize>(
         let r = if t[0] > 0.0 { v / t[0] } else { 1.0 };
         [v, t[1] * r, t[2] * r]
     };
-    if bytes == first.bytes || bytes == last.bytes {
-        let k = if bytes == first.bytes { first } else { last };
+    if bytes == size_of(first) || bytes == size_of(last) {
+        let k = if bytes == size_of(first) { first } else { last };
         return (get(k), regime_missing);
     }
     if n == 1 {
-        let r = x / first.bytes as f64;
+        let r = x / size_of(first) as f64;
         return (get(first).map(|t| [t[0] * r, t[1] * r, t[2] * r]), true);
     }
-    if bytes < first.bytes {
-        let (x0, x1) = (first.bytes as f64, slice[1].bytes as f64);
+    if bytes < size_of(first) {
+        let (x0, x1) = (size_of(first) as f64, size_of(&slice[1]) as f64);
         let (a, b) = (get(first), get(&slice[1]));
         let mut out = a;
         for q in 0..N {
@@ -239,8 +267,8 @@ pub(crate) fn eval_knots<const N: usize>(
         }
         return (out, true);
     }
-    if bytes > last.bytes {
-        let (x0, x1) = (slice[n - 2].bytes as f64, last.bytes as f64);
+    if bytes > size_of(last) {
+        let (x0, x1) = (size_of(&slice[n - 2]) as f64, size_of(last) as f64);
         let (a, b) = (get(&slice[n - 2]), get(last));
         let mut out = b;
         for q in 0..N {
@@ -249,14 +277,32 @@ pub(crate) fn eval_knots<const N: usize>(
         }
         return (out, true);
     }
-    let i = slice.partition_point(|k| k.bytes <= bytes) - 1;
-    let (x0, x1) = (slice[i].bytes as f64, slice[i + 1].bytes as f64);
-    let w = (x - x0) / (x1 - x0);
+    let i = slice.partition_point(|k| size_of(k) <= bytes) - 1;
+    let (x0, x1) = (size_of(&slice[i]) as f64, size_of(&slice[i + 1]) as f64);
     let (a, b) = (get(&slice[i]), get(&slice[i + 1]));
     let mut out = a;
-    for q in 0..N {
-        for j in 0..3 {
-            out[q][j] = a[q][j] + w * (b[q][j] - a[q][j]);
+    match interpolation {
+        Interpolation::Linear => {
+            let w = (x - x0) / (x1 - x0);
+            for q in 0..N {
+                for j in 0..3 {
+                    out[q][j] = a[q][j] + w * (b[q][j] - a[q][j]);
+                }
+            }
+        }
+        Interpolation::LogLog => {
+            let w = (x / x0).ln() / (x1 / x0).ln();
+            for q in 0..N {
+                let (va, vb) = (a[q][0], b[q][0]);
+                out[q][0] = if va > 0.0 && vb > 0.0 {
+                    va * (vb / va).powf(w)
+                } else {
+                    va + w * (vb - va)
+                };
+                for j in 1..3 {
+                    out[q][j] = a[q][j] + w * (b[q][j] - a[q][j]);
+                }
+            }
         }
     }
     (out, regime_missing)

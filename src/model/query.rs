@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{eval_knots, PlatformModel, PolicyModel};
+use super::{eval_knots, PlatformModel, PolicyModel, Triple};
 use crate::policy::Policy;
 use crate::stats::Z90;
 
@@ -103,12 +103,19 @@ impl PlatformModel {
     #[inline]
     fn eval(&self, m: &PolicyModel, bytes: u64, reuse: f64) -> (f64, f64, f64, f64, f64, bool) {
         let stat = self.settings.statistic;
-        let ([t1, g], extrapolated) = eval_knots(&m.knots, self.settings.l2_bytes, bytes, |k| {
-            [
-                [stat.of(&k.t1_ms), k.t1_ms.se, k.t1_ms.sd],
-                [stat.of(&k.g_ms), k.g_ms.se, k.g_ms.sd],
-            ]
-        });
+        let ([t1, g], extrapolated) = eval_knots(
+            &m.knots,
+            |k| k.bytes,
+            self.settings.l2_bytes,
+            self.settings.interpolation,
+            bytes,
+            |k| {
+                [
+                    [stat.of(&k.t1_ms), k.t1_ms.se, k.t1_ms.sd],
+                    [stat.of(&k.g_ms), k.g_ms.se, k.g_ms.sd],
+                ]
+            },
+        );
         // T(R) = T(1) + (R − 1)·G, with T(1) and G measured independently: this form carries the
         // right variance (F = T(1) − G shares T(1)'s error with every R).
         let extra = reuse - 1.0;
@@ -238,5 +245,152 @@ impl PlatformModel {
         }
         let r = (pa.fixed_ms - pb.fixed_ms) / dg;
         Ok((r.is_finite() && r >= 1.0).then_some(r))
+    }
+}
+
+/// One calibrated size of a [`Predictor`] policy: T(1) and G as (value, se, sd), for the model's
+/// statistic.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct CompiledKnot {
+    bytes: u64,
+    t1: Triple,
+    g: Triple,
+    /// 1 / (next knot's bytes − these bytes): interpolation multiplies instead of dividing.
+    inv_dx: f64,
+}
+
+/// A model compiled for the hot path of a scheduler: the knots of every policy packed next to each
+/// other, the statistic resolved, interpolation by multiplication. Answers as [`PlatformModel`] does
+/// (to rounding; a property test checks), and `choose` over six policies stays under 100 ns
+/// (NOTES.md).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Predictor {
+    policies: Vec<(Policy, Vec<CompiledKnot>)>,
+    l2: Option<u64>,
+    interpolation: super::Interpolation,
+}
+
+impl Predictor {
+    /// Compiles `m`.
+    pub fn new(m: &PlatformModel) -> Predictor {
+        let stat = m.settings.statistic;
+        let policies = m
+            .policies
+            .iter()
+            .map(|pm| {
+                let knots = pm
+                    .knots
+                    .iter()
+                    .enumerate()
+                    .map(|(i, k)| CompiledKnot {
+                        bytes: k.bytes,
+                        t1: [stat.of(&k.t1_ms), k.t1_ms.se, k.t1_ms.sd],
+                        g: [stat.of(&k.g_ms), k.g_ms.se, k.g_ms.sd],
+                        inv_dx: pm
+                            .knots
+                            .get(i + 1)
+                            .map_or(0.0, |n| 1.0 / (n.bytes - k.bytes) as f64),
+                    })
+                    .collect();
+                (pm.policy, knots)
+            })
+            .collect();
+        Predictor {
+            policies,
+            l2: m.settings.l2_bytes,
+            interpolation: m.settings.interpolation,
+        }
+    }
+
+    /// Predicted time and trial spread of one policy (ms), and whether it was extrapolated.
+    #[inline]
+    fn time_and_spread(&self, knots: &[CompiledKnot], bytes: u64, reuse: f64) -> (f64, f64, bool) {
+        let extra = reuse - 1.0;
+        // Fast path: one regime, linear, inside the calibrated range (what a scheduler asks most):
+        // a short linear scan and one multiply. Everything else goes through the shared evaluator.
+        if self.l2.is_none() && self.interpolation == super::Interpolation::Linear {
+            if let Some(k) = knots.iter().position(|k| k.bytes >= bytes) {
+                if k > 0 {
+                    let (a, b) = (&knots[k - 1], &knots[k]);
+                    let w = (bytes - a.bytes) as f64 * a.inv_dx;
+                    let t1 = a.t1[0] + w * (b.t1[0] - a.t1[0]);
+                    let g = a.g[0] + w * (b.g[0] - a.g[0]);
+                    let sd1 = a.t1[2] + w * (b.t1[2] - a.t1[2]);
+                    let sdg = a.g[2] + w * (b.g[2] - a.g[2]);
+                    return (t1 + extra * g, rss(sd1, extra * sdg), false);
+                }
+            }
+        }
+        let ([t1, g], extrapolated) = eval_knots(
+            knots,
+            |k| k.bytes,
+            self.l2,
+            self.interpolation,
+            bytes,
+            |k| [k.t1, k.g],
+        );
+        (t1[0] + extra * g[0], rss(t1[2], extra * g[2]), extrapolated)
+    }
+
+    /// As [`PlatformModel::choose`].
+    pub fn choose(&self, bytes: u64, reuse: f64) -> Result<Choice, QueryError> {
+        if !(reuse.is_finite() && reuse >= 0.0) {
+            return Err(QueryError::BadReuse(reuse));
+        }
+        if bytes == 0 {
+            return Err(QueryError::ZeroBytes);
+        }
+        let empty = Ranked {
+            policy: Policy::Device,
+            time_ms: 0.0,
+            spread_ms: 0.0,
+        };
+        let mut c = Choice {
+            bytes,
+            reuse,
+            ranking: [empty; Policy::ALL.len()],
+            len: 0,
+            tied: 0,
+            extrapolated: false,
+        };
+        for (policy, knots) in &self.policies {
+            let (time, spread, extrapolated) = self.time_and_spread(knots, bytes, reuse);
+            let mut i = c.len;
+            while i > 0 && c.ranking[i - 1].time_ms > time {
+                c.ranking[i] = c.ranking[i - 1];
+                i -= 1;
+            }
+            c.ranking[i] = Ranked {
+                policy: *policy,
+                time_ms: time,
+                spread_ms: spread,
+            };
+            c.len += 1;
+            c.extrapolated |= extrapolated;
+        }
+        if c.len == 0 {
+            return Err(QueryError::UnknownPolicy {
+                policy: Policy::Device,
+                available: String::new(),
+            });
+        }
+        let best = c.ranking[0];
+        c.tied = 1;
+        while c.tied < c.len
+            && within_noise(
+                c.ranking[c.tied].time_ms - best.time_ms,
+                best.spread_ms,
+                c.ranking[c.tied].spread_ms,
+            )
+        {
+            c.tied += 1;
+        }
+        Ok(c)
+    }
+
+    /// Predicted time of one policy, ms (as [`PlatformModel::predict`]'s `time_ms`).
+    pub fn time_ms(&self, policy: Policy, bytes: u64, reuse: f64) -> Option<f64> {
+        let (_, knots) = self.policies.iter().find(|(p, _)| *p == policy)?;
+        Some(self.time_and_spread(knots, bytes, reuse).0)
     }
 }

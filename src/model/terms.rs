@@ -214,6 +214,22 @@ const SPECS: &[(&str, &str, &str, Policy, &str, Kind)] = &[
         Kind::Bandwidth,
     ),
     (
+        "cpu_update_gbps",
+        "managed",
+        "cpu_write_resident",
+        Policy::Managed,
+        "",
+        Kind::Bandwidth,
+    ),
+    (
+        "managed_cold_read_gbps",
+        "managed",
+        "cold-read",
+        Policy::Managed,
+        "",
+        Kind::Bandwidth,
+    ),
+    (
         "advise_read_mostly_gbps",
         "managed",
         "advise-read-mostly",
@@ -376,10 +392,17 @@ pub fn explain(m: &super::PlatformModel, p: &super::Prediction) -> Explanation {
     let pm = m.policy(p.policy).expect("prediction came from this model");
     let stat = m.settings.statistic;
     let cpu = if pm.knots.iter().all(|k| k.cpu_only_ms.is_some()) {
-        let ([v], _) = super::eval_knots(&pm.knots, m.settings.l2_bytes, p.bytes, |k| {
-            let s = k.cpu_only_ms.as_ref().expect("checked");
-            [[stat.of(s), s.se, s.sd]]
-        });
+        let ([v], _) = super::eval_knots(
+            &pm.knots,
+            |k| k.bytes,
+            m.settings.l2_bytes,
+            m.settings.interpolation,
+            p.bytes,
+            |k| {
+                let s = k.cpu_only_ms.as_ref().expect("checked");
+                [[stat.of(s), s.se, s.sd]]
+            },
+        );
         Some(v[0])
     } else {
         None

@@ -294,7 +294,11 @@ fn break_evens(
                     .windows(2)
                     .find(|w| w[0].1 != w[1].1)
                     .map(|w| [w[0].0, w[1].0]);
-                if predicted.is_some() || bracket.is_some() {
+                // Lines that cross far beyond any measured R are parallel for every practical
+                // purpose; listing them would bury the crossings that matter.
+                let max_r = order.iter().map(|o| o.0).max().unwrap_or(1);
+                let plausible = predicted.is_some_and(|r| r <= 2.0 * f64::from(max_r));
+                if plausible || bracket.is_some() {
                     out.push(BreakEven {
                         bytes,
                         a,
