@@ -380,9 +380,7 @@ pub fn ablate(table: &Table, platform: &platform::Platform) -> Vec<AblationRow> 
                     continue;
                 };
                 m.settings.interpolation = interpolation;
-                if !l2_split {
-                    m.settings.l2_bytes = None;
-                }
+                m.settings.l2_bytes = if l2_split { platform.l2_bytes } else { None };
                 let v = model::validate(&m, table, true, Statistic::Median);
                 let s = v.summary;
                 out.push(AblationRow {

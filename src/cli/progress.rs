@@ -137,6 +137,17 @@ fn config_from(a: &super::BenchArgs) -> Result<BenchConfig> {
     })
 }
 
+/// GB/s with three significant digits at least (sparse patterns reach a few MB/s).
+fn gbps(g: f64) -> String {
+    if g >= 100.0 {
+        format!("{g:.1}")
+    } else if g >= 1.0 {
+        format!("{g:.2}")
+    } else {
+        format!("{g:.4}")
+    }
+}
+
 /// Prints the end-of-run summary (stage rows left out of the text; all in JSON).
 pub(crate) fn print_summary(o: &BenchOutcome, json: bool) -> Result<()> {
     if json {
@@ -186,7 +197,7 @@ pub(crate) fn print_summary(o: &BenchOutcome, json: bool) -> Result<()> {
             l.trials,
             ms(l.median_ms),
             format!("[{} – {}]", ms(l.min_ms), ms(l.max_ms)),
-            l.median_gbps.map(|g| format!("{g:.1}")).unwrap_or_default(),
+            l.median_gbps.map(gbps).unwrap_or_default(),
             if l.failed > 0 {
                 format!("  {} FAILED", l.failed)
             } else {
