@@ -10,6 +10,7 @@
 pub mod cpu;
 mod groups;
 mod handoff;
+pub mod oversub;
 mod workload;
 
 use std::collections::HashMap;
@@ -360,6 +361,16 @@ pub fn plan(cfg: &BenchConfig) -> Result<Vec<Block>, BenchError> {
              it runs only with --allow-oversubscription, on a machine you own"
                 .into(),
         ));
+    }
+    if cfg.groups.contains(&Group::Oversub)
+        && std::env::var(oversub::CONSENT_VAR).as_deref() != Ok(oversub::CONSENT)
+    {
+        return Err(BenchError::Config(format!(
+            "the `oversub` group also needs {}={} in the environment: it can hang the GPU and the host, \
+             so it never runs on a shared machine",
+            oversub::CONSENT_VAR,
+            oversub::CONSENT
+        )));
     }
     let mut blocks = Vec::new();
     for &g in &cfg.groups {
@@ -722,11 +733,7 @@ impl Runner<'_, '_> {
             Block::Pattern { bytes, state } => self.pattern(bytes, state),
             Block::Handoff { policy, bytes } => self.handoff(policy, bytes),
             Block::Workload { bytes } => self.workload(bytes),
-            Block::Oversub => Err(BenchError::Config(
-                "the oversub group is not run by this build: it needs a machine of your own and an explicit \
-                 watchdog plan; see NOTES.md"
-                    .into(),
-            )),
+            Block::Oversub => self.oversub(),
         }
     }
 }

@@ -254,6 +254,9 @@ pub struct BenchArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
+    /// Internal: the oversub group's child process (one footprint, percent of device memory).
+    #[arg(long, hide = true, value_name = "PERCENT")]
+    oversub_child: Option<u32>,
 }
 
 #[derive(Debug, Args)]

@@ -225,6 +225,14 @@ pub(crate) fn print_summary(o: &BenchOutcome, json: bool) -> Result<()> {
 }
 
 pub(super) fn bench(a: super::BenchArgs) -> Result<()> {
+    if let Some(pct) = a.oversub_child {
+        return Ok(bench::oversub::child(
+            a.device,
+            pct,
+            a.trials.unwrap_or(3),
+            &a.out,
+        )?);
+    }
     let cfg = config_from(&a)?;
     let mut p = Progress::new();
     let result = bench::run(&cfg, &mut p);

@@ -187,10 +187,19 @@ impl Gpu {
     /// the managed-memory cap to half its free memory.
     pub fn open(ordinal: usize) -> Result<Gpu, GpuError> {
         libraries_present()?;
-        guard_panics("opening the device", || Gpu::open_inner(ordinal))
+        guard_panics("opening the device", || Gpu::open_inner(ordinal, false))
     }
 
-    fn open_inner(ordinal: usize) -> Result<Gpu, GpuError> {
+    /// Opens device `ordinal` with the managed-memory cap lifted, for the `oversub` group's child
+    /// process only. Oversubscribing managed memory can hang the GPU and the host (H200.md): the
+    /// bench runs this in a child process under a watchdog, behind two explicit opt-ins, and never on
+    /// a shared machine.
+    pub fn open_oversubscribing(ordinal: usize) -> Result<Gpu, GpuError> {
+        libraries_present()?;
+        guard_panics("opening the device", || Gpu::open_inner(ordinal, true))
+    }
+
+    fn open_inner(ordinal: usize, lift_cap: bool) -> Result<Gpu, GpuError> {
         let count = CudaContext::device_count().map_err(|e| GpuError::NoDevice {
             ordinal,
             reason: e.to_string(),
@@ -262,7 +271,7 @@ impl Gpu {
         }
         let (free, _) = ctx.mem_get_info().ctx(|| "reading free memory".into())?;
         let managed = Arc::new(ManagedBudget {
-            cap: free as u64 / 2,
+            cap: if lift_cap { u64::MAX } else { free as u64 / 2 },
             used: AtomicU64::new(0),
         });
         let scratch = DeviceBuf::<u64>::new(&ctx, 1)?;
