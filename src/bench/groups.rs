@@ -76,6 +76,23 @@ impl Runner<'_, '_> {
         Ok(b.ms_since(&a)?)
     }
 
+    /// Runs `warm + trials` timed launches of `f` (events around each), keeping the last `trials`.
+    fn timed(
+        &self,
+        warm: u32,
+        trials: u32,
+        mut f: impl FnMut() -> Result<(), BenchError>,
+    ) -> Result<Vec<(f64, Option<f64>)>, BenchError> {
+        let mut times = Vec::with_capacity(trials as usize);
+        for t in 0..warm + trials {
+            let ms = self.time_gpu(&mut f)?;
+            if t >= warm {
+                times.push((ms, None));
+            }
+        }
+        Ok(times)
+    }
+
     /// Writes a cell's trials after its check: `times` in ms.
     #[allow(clippy::too_many_arguments)]
     fn cell(
@@ -132,13 +149,7 @@ impl Runner<'_, '_> {
         for (shape, suffix) in [(Shape::Flat, ""), (Shape::Grid, "-grid")] {
             // triad: a = b + 0.5·c, exact on the ramp.
             gpu.fill_bytes(&mut a, 0xFF)?;
-            let mut times = Vec::new();
-            for t in 0..WARM + trials {
-                let ms = self.time_gpu(|| Ok(gpu.triad(shape, &mut a, &b, &c, 0.5)?))?;
-                if t >= WARM {
-                    times.push((ms, None));
-                }
-            }
+            let times = self.timed(WARM, trials, || Ok(gpu.triad(shape, &mut a, &b, &c, 0.5)?))?;
             let got = self.download(&a)?;
             let ok = cpu::scaled_ramp_mismatches(&got, RAMP, 1.5, 0.0) == 0;
             self.cell(
@@ -153,13 +164,7 @@ impl Runner<'_, '_> {
             )?;
 
             gpu.fill_bytes(&mut a, 0xFF)?;
-            let mut times = Vec::new();
-            for t in 0..WARM + trials {
-                let ms = self.time_gpu(|| Ok(gpu.copy(shape, &mut a, &b)?))?;
-                if t >= WARM {
-                    times.push((ms, None));
-                }
-            }
+            let times = self.timed(WARM, trials, || Ok(gpu.copy(shape, &mut a, &b)?))?;
             let ok = ramp_mismatches(&self.download(&a)?, RAMP, 0.0) == 0;
             self.cell(
                 g,
@@ -173,13 +178,7 @@ impl Runner<'_, '_> {
             )?;
 
             // in place: a = 1·a + 1, starting from the ramp copied above.
-            let mut times = Vec::new();
-            for t in 0..WARM + trials {
-                let ms = self.time_gpu(|| Ok(gpu.inplace(shape, &mut a, 1.0, 1.0)?))?;
-                if t >= WARM {
-                    times.push((ms, None));
-                }
-            }
+            let times = self.timed(WARM, trials, || Ok(gpu.inplace(shape, &mut a, 1.0, 1.0)?))?;
             let ok = ramp_mismatches(&self.download(&a)?, RAMP, (WARM + trials) as f32) == 0;
             self.cell(
                 g,
@@ -215,13 +214,7 @@ impl Runner<'_, '_> {
         )?;
         // The driver's own device-to-device copy, the peer for `copy` (read + write counted).
         gpu.fill_bytes(&mut a, 0xFF)?;
-        let mut times = Vec::new();
-        for t in 0..WARM + trials {
-            let ms = self.time_gpu(|| Ok(gpu.copy_device(&b, &mut a)?))?;
-            if t >= WARM {
-                times.push((ms, None));
-            }
-        }
+        let times = self.timed(WARM, trials, || Ok(gpu.copy_device(&b, &mut a)?))?;
         let ok = ramp_mismatches(&self.download(&a)?, RAMP, 0.0) == 0;
         self.cell(
             g,
@@ -277,13 +270,9 @@ impl Runner<'_, '_> {
             &times,
             ok,
         )?;
-        let mut times = Vec::new();
-        for t in 0..warm + trials {
-            let ms = self.time_gpu(|| Ok(gpu.inplace(Shape::Flat, &mut x, 1.0, 1.0)?))?;
-            if t >= warm {
-                times.push((ms, None));
-            }
-        }
+        let times = self.timed(warm, trials, || {
+            Ok(gpu.inplace(Shape::Flat, &mut x, 1.0, 1.0)?)
+        })?;
         let ok = ramp_mismatches(x.host()?, RAMP, (warm + trials) as f32) == 0;
         self.cell(
             g,
@@ -301,13 +290,9 @@ impl Runner<'_, '_> {
         fill_ramp(c.host_mut()?, RAMP, 0.0);
         let mut a = gpu.pinned::<f32>(n, true)?;
         a.host_mut()?.fill(f32::NAN);
-        let mut times = Vec::new();
-        for t in 0..warm + trials {
-            let ms = self.time_gpu(|| Ok(gpu.triad(Shape::Flat, &mut a, &x, &c, 0.5)?))?;
-            if t >= warm {
-                times.push((ms, None));
-            }
-        }
+        let times = self.timed(warm, trials, || {
+            Ok(gpu.triad(Shape::Flat, &mut a, &x, &c, 0.5)?)
+        })?;
         let ok = cpu::scaled_ramp_mismatches(a.host()?, RAMP, 1.5, 0.0) == 0;
         self.cell(
             g,
@@ -335,13 +320,7 @@ impl Runner<'_, '_> {
         // Pinned host → device.
         fill_ramp(h.host_mut()?, RAMP, 0.0);
         gpu.fill_bytes(&mut d, 0xFF)?;
-        let mut times = Vec::new();
-        for t in 0..warm + trials {
-            let ms = self.time_gpu(|| Ok(gpu.copy_to_device(&h, &mut d)?))?;
-            if t >= warm {
-                times.push((ms, None));
-            }
-        }
+        let times = self.timed(warm, trials, || Ok(gpu.copy_to_device(&h, &mut d)?))?;
         let ok = ramp_mismatches(&self.download(&d)?, RAMP, 0.0) == 0;
         self.cell(
             g,
@@ -355,13 +334,7 @@ impl Runner<'_, '_> {
         )?;
         // Device → pinned host (d holds the ramp).
         h.host_mut()?.fill(f32::NAN);
-        let mut times = Vec::new();
-        for t in 0..warm + trials {
-            let ms = self.time_gpu(|| Ok(gpu.copy_to_host(&d, &mut h)?))?;
-            if t >= warm {
-                times.push((ms, None));
-            }
-        }
+        let times = self.timed(warm, trials, || Ok(gpu.copy_to_host(&d, &mut h)?))?;
         let ok = ramp_mismatches(h.host()?, RAMP, 0.0) == 0;
         self.cell(
             g,
@@ -377,13 +350,7 @@ impl Runner<'_, '_> {
         // Pageable host memory (the driver stages it through its own pinned buffers).
         let mut p = vec![0f32; n];
         fill_ramp(&mut p, RAMP, 1.0);
-        let mut times = Vec::new();
-        for t in 0..warm + trials {
-            let ms = self.time_gpu(|| Ok(gpu.copy_slice_to_device(&p, &mut d)?))?;
-            if t >= warm {
-                times.push((ms, None));
-            }
-        }
+        let times = self.timed(warm, trials, || Ok(gpu.copy_slice_to_device(&p, &mut d)?))?;
         let ok = ramp_mismatches(&self.download(&d)?, RAMP, 1.0) == 0;
         self.cell(
             g,
@@ -396,13 +363,7 @@ impl Runner<'_, '_> {
             ok,
         )?;
         p.fill(f32::NAN);
-        let mut times = Vec::new();
-        for t in 0..warm + trials {
-            let ms = self.time_gpu(|| Ok(gpu.copy_slice_to_host(&d, &mut p)?))?;
-            if t >= warm {
-                times.push((ms, None));
-            }
-        }
+        let times = self.timed(warm, trials, || Ok(gpu.copy_slice_to_host(&d, &mut p)?))?;
         let ok = ramp_mismatches(&p, RAMP, 1.0) == 0;
         self.cell(
             g,
@@ -626,20 +587,14 @@ impl Runner<'_, '_> {
             match state {
                 State::Resident => {
                     let mut x = self.upload(&base)?;
-                    let mut times = Vec::new();
-                    for t in 0..warm + trials {
-                        let ms = self.time_gpu(|| {
-                            if stride == 0 {
-                                gpu.random(&mut x, &idx, (n - 1) as u32)?
-                            } else {
-                                gpu.strided(&mut x, stride, count)?
-                            }
-                            Ok(())
-                        })?;
-                        if t >= warm {
-                            times.push((ms, None));
+                    let times = self.timed(warm, trials, || {
+                        if stride == 0 {
+                            gpu.random(&mut x, &idx, (n - 1) as u32)?
+                        } else {
+                            gpu.strided(&mut x, stride, count)?
                         }
-                    }
+                        Ok(())
+                    })?;
                     let got = self.download(&x)?;
                     let k = (warm + trials) as f32;
                     let ok = cpu::pattern_mismatches(&got, RAMP, stride, k) == 0;

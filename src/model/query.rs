@@ -66,6 +66,68 @@ pub struct Choice {
 }
 
 impl Choice {
+    /// An empty ranking for a valid query.
+    #[inline]
+    fn start(bytes: u64, reuse: f64) -> Result<Choice, QueryError> {
+        if !(reuse.is_finite() && reuse >= 0.0) {
+            return Err(QueryError::BadReuse(reuse));
+        }
+        if bytes == 0 {
+            return Err(QueryError::ZeroBytes);
+        }
+        let empty = Ranked {
+            policy: Policy::Device,
+            time_ms: 0.0,
+            spread_ms: 0.0,
+        };
+        Ok(Choice {
+            bytes,
+            reuse,
+            ranking: [empty; Policy::ALL.len()],
+            len: 0,
+            tied: 0,
+            extrapolated: false,
+        })
+    }
+
+    /// Inserts a policy, keeping the ranking sorted (≤ 8 entries; equal times keep their order).
+    #[inline]
+    fn insert(&mut self, policy: Policy, time_ms: f64, spread_ms: f64, extrapolated: bool) {
+        let mut i = self.len;
+        while i > 0 && self.ranking[i - 1].time_ms > time_ms {
+            self.ranking[i] = self.ranking[i - 1];
+            i -= 1;
+        }
+        self.ranking[i] = Ranked {
+            policy,
+            time_ms,
+            spread_ms,
+        };
+        self.len += 1;
+        self.extrapolated |= extrapolated;
+    }
+
+    /// Counts the policies within the noise of the best.
+    #[inline]
+    fn finish(mut self) -> Result<Choice, QueryError> {
+        if self.len == 0 {
+            return Err(QueryError::UnknownPolicy {
+                policy: Policy::Device,
+                available: String::new(),
+            });
+        }
+        let best = self.ranking[0];
+        self.tied = 1;
+        while self.tied < self.len {
+            let r = self.ranking[self.tied];
+            if !within_noise(r.time_ms - best.time_ms, best.spread_ms, r.spread_ms) {
+                break;
+            }
+            self.tied += 1;
+        }
+        Ok(self)
+    }
+
     /// Fastest first.
     pub fn ranking(&self) -> &[Ranked] {
         &self.ranking[..self.len]
@@ -177,58 +239,12 @@ impl PlatformModel {
     /// Ranks every calibrated policy at (`bytes`, `reuse`); the best two are a tie when their
     /// predicted gap is within the trial spread of the two (what a single run could reverse).
     pub fn choose(&self, bytes: u64, reuse: f64) -> Result<Choice, QueryError> {
-        let empty = Ranked {
-            policy: Policy::Device,
-            time_ms: 0.0,
-            spread_ms: 0.0,
-        };
-        let mut c = Choice {
-            bytes,
-            reuse,
-            ranking: [empty; Policy::ALL.len()],
-            len: 0,
-            tied: 0,
-            extrapolated: false,
-        };
-        if !(reuse.is_finite() && reuse >= 0.0) {
-            return Err(QueryError::BadReuse(reuse));
-        }
-        if bytes == 0 {
-            return Err(QueryError::ZeroBytes);
-        }
+        let mut c = Choice::start(bytes, reuse)?;
         for m in &self.policies {
             let (time, _, spread, _, _, extrapolated) = self.eval(m, bytes, reuse);
-            // Insertion keeps the array sorted (≤ 8 entries); equal times keep model order.
-            let mut i = c.len;
-            while i > 0 && c.ranking[i - 1].time_ms > time {
-                c.ranking[i] = c.ranking[i - 1];
-                i -= 1;
-            }
-            c.ranking[i] = Ranked {
-                policy: m.policy,
-                time_ms: time,
-                spread_ms: spread,
-            };
-            c.len += 1;
-            c.extrapolated |= extrapolated;
+            c.insert(m.policy, time, spread, extrapolated);
         }
-        if c.len == 0 {
-            return Err(QueryError::UnknownPolicy {
-                policy: Policy::Device,
-                available: String::new(),
-            });
-        }
-        let best = c.ranking[0];
-        c.tied = 1;
-        while c.tied < c.len {
-            let r = c.ranking[c.tied];
-            if within_noise(r.time_ms - best.time_ms, best.spread_ms, r.spread_ms) {
-                c.tied += 1;
-            } else {
-                break;
-            }
-        }
-        Ok(c)
+        c.finish()
     }
 
     /// The reuse R* at which policies `a` and `b` take equal time at `bytes`; `None` when their lines
@@ -334,58 +350,12 @@ impl Predictor {
 
     /// As [`PlatformModel::choose`].
     pub fn choose(&self, bytes: u64, reuse: f64) -> Result<Choice, QueryError> {
-        if !(reuse.is_finite() && reuse >= 0.0) {
-            return Err(QueryError::BadReuse(reuse));
-        }
-        if bytes == 0 {
-            return Err(QueryError::ZeroBytes);
-        }
-        let empty = Ranked {
-            policy: Policy::Device,
-            time_ms: 0.0,
-            spread_ms: 0.0,
-        };
-        let mut c = Choice {
-            bytes,
-            reuse,
-            ranking: [empty; Policy::ALL.len()],
-            len: 0,
-            tied: 0,
-            extrapolated: false,
-        };
+        let mut c = Choice::start(bytes, reuse)?;
         for (policy, knots) in &self.policies {
             let (time, spread, extrapolated) = self.time_and_spread(knots, bytes, reuse);
-            let mut i = c.len;
-            while i > 0 && c.ranking[i - 1].time_ms > time {
-                c.ranking[i] = c.ranking[i - 1];
-                i -= 1;
-            }
-            c.ranking[i] = Ranked {
-                policy: *policy,
-                time_ms: time,
-                spread_ms: spread,
-            };
-            c.len += 1;
-            c.extrapolated |= extrapolated;
+            c.insert(*policy, time, spread, extrapolated);
         }
-        if c.len == 0 {
-            return Err(QueryError::UnknownPolicy {
-                policy: Policy::Device,
-                available: String::new(),
-            });
-        }
-        let best = c.ranking[0];
-        c.tied = 1;
-        while c.tied < c.len
-            && within_noise(
-                c.ranking[c.tied].time_ms - best.time_ms,
-                best.spread_ms,
-                c.ranking[c.tied].spread_ms,
-            )
-        {
-            c.tied += 1;
-        }
-        Ok(c)
+        c.finish()
     }
 
     /// Predicted time of one policy, ms (as [`PlatformModel::predict`]'s `time_ms`).
