@@ -109,7 +109,7 @@ impl Choice {
 
     /// Counts the policies within the noise of the best.
     #[inline]
-    fn finish(mut self) -> Result<Choice, QueryError> {
+    fn finish(&mut self) -> Result<(), QueryError> {
         if self.len == 0 {
             return Err(QueryError::UnknownPolicy {
                 policy: Policy::Device,
@@ -125,7 +125,7 @@ impl Choice {
             }
             self.tied += 1;
         }
-        Ok(self)
+        Ok(())
     }
 
     /// Fastest first.
@@ -244,7 +244,8 @@ impl PlatformModel {
             let (time, _, spread, _, _, extrapolated) = self.eval(m, bytes, reuse);
             c.insert(m.policy, time, spread, extrapolated);
         }
-        c.finish()
+        c.finish()?;
+        Ok(c)
     }
 
     /// The reuse R* at which policies `a` and `b` take equal time at `bytes`; `None` when their lines
@@ -355,7 +356,8 @@ impl Predictor {
             let (time, spread, extrapolated) = self.time_and_spread(knots, bytes, reuse);
             c.insert(*policy, time, spread, extrapolated);
         }
-        c.finish()
+        c.finish()?;
+        Ok(c)
     }
 
     /// Predicted time of one policy, ms (as [`PlatformModel::predict`]'s `time_ms`).
