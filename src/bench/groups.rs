@@ -93,6 +93,29 @@ impl Runner<'_, '_> {
         Ok(times)
     }
 
+    /// `read`: every float of `x` summed on the GPU (timed), the sum checked after each trial.
+    fn read_cell(
+        &mut self,
+        g: Group,
+        policy: Policy,
+        x: &impl GpuMem<f32>,
+        warm: u32,
+        trials: u32,
+    ) -> Result<(), BenchError> {
+        let gpu = self.gpu;
+        let want = ramp_sum(x.len(), RAMP);
+        let bytes = x.len() as u64 * 4;
+        let (mut times, mut ok) = (Vec::new(), true);
+        for t in 0..warm + trials {
+            let ms = self.time_gpu(|| Ok(gpu.read_sum(x)?))?;
+            ok &= gpu.take_sum()? == want;
+            if t >= warm {
+                times.push((ms, None));
+            }
+        }
+        self.cell(g, policy, "read", "", bytes, Some(bytes), &times, ok)
+    }
+
     /// Writes a cell's trials after its check: `times` in ms.
     #[allow(clippy::too_many_arguments)]
     fn cell(
@@ -192,26 +215,7 @@ impl Runner<'_, '_> {
             )?;
         }
         // read: every float summed on the GPU, the sum checked each trial.
-        let want = ramp_sum(n, RAMP);
-        let mut times = Vec::new();
-        let mut ok = true;
-        for t in 0..WARM + trials {
-            let ms = self.time_gpu(|| Ok(gpu.read_sum(&b)?))?;
-            ok &= gpu.take_sum()? == want;
-            if t >= WARM {
-                times.push((ms, None));
-            }
-        }
-        self.cell(
-            g,
-            Policy::Device,
-            "read",
-            "",
-            bytes,
-            Some(bytes),
-            &times,
-            ok,
-        )?;
+        self.read_cell(g, Policy::Device, &b, WARM, trials)?;
         // The driver's own device-to-device copy, the peer for `copy` (read + write counted).
         gpu.fill_bytes(&mut a, 0xFF)?;
         let times = self.timed(WARM, trials, || Ok(gpu.copy_device(&b, &mut a)?))?;
@@ -250,26 +254,7 @@ impl Runner<'_, '_> {
         let gpu = self.gpu;
         let mut x = gpu.pinned::<f32>(n, true)?;
         fill_ramp(x.host_mut()?, RAMP, 0.0);
-        let want = ramp_sum(n, RAMP);
-        let mut times = Vec::new();
-        let mut ok = true;
-        for t in 0..warm + trials {
-            let ms = self.time_gpu(|| Ok(gpu.read_sum(&x)?))?;
-            ok &= gpu.take_sum()? == want;
-            if t >= warm {
-                times.push((ms, None));
-            }
-        }
-        self.cell(
-            g,
-            Policy::HostMapped,
-            "read",
-            "",
-            bytes,
-            Some(bytes),
-            &times,
-            ok,
-        )?;
+        self.read_cell(g, Policy::HostMapped, &x, warm, trials)?;
         let times = self.timed(warm, trials, || {
             Ok(gpu.inplace(Shape::Flat, &mut x, 1.0, 1.0)?)
         })?;
