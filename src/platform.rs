@@ -136,6 +136,23 @@ pub fn format_utc(secs: u64) -> String {
     )
 }
 
+/// The first NVIDIA GPU's model name as the kernel driver lists it under `/proc/driver/nvidia/gpus`
+/// (cheap: no CUDA context). `None` where there is no NVIDIA driver.
+pub fn local_gpu_name() -> Option<String> {
+    let mut dirs: Vec<_> = std::fs::read_dir("/proc/driver/nvidia/gpus")
+        .ok()?
+        .filter_map(|e| e.ok())
+        .collect();
+    dirs.sort_by_key(|e| e.file_name());
+    dirs.iter().find_map(|d| {
+        let text = std::fs::read_to_string(d.path().join("information")).ok()?;
+        text.lines()
+            .find_map(|l| l.strip_prefix("Model:"))
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,21 +171,4 @@ mod tests {
         assert_eq!(a, fingerprint_of(" NVIDIA H200 ", "Intel Xeon"));
         assert_ne!(a, fingerprint_of("NVIDIA H200", "AMD EPYC"));
     }
-}
-
-/// The first NVIDIA GPU's model name as the kernel driver lists it under `/proc/driver/nvidia/gpus`
-/// (cheap: no CUDA context). `None` where there is no NVIDIA driver.
-pub fn local_gpu_name() -> Option<String> {
-    let mut dirs: Vec<_> = std::fs::read_dir("/proc/driver/nvidia/gpus")
-        .ok()?
-        .filter_map(|e| e.ok())
-        .collect();
-    dirs.sort_by_key(|e| e.file_name());
-    dirs.iter().find_map(|d| {
-        let text = std::fs::read_to_string(d.path().join("information")).ok()?;
-        text.lines()
-            .find_map(|l| l.strip_prefix("Model:"))
-            .map(|v| v.trim().to_string())
-            .filter(|v| !v.is_empty())
-    })
 }
