@@ -118,7 +118,7 @@ impl Runner<'_, '_> {
 
     /// Writes a cell's trials after its check: `times` in ms.
     #[allow(clippy::too_many_arguments)]
-    fn cell(
+    pub(crate) fn cell(
         &mut self,
         group: Group,
         policy: Policy,

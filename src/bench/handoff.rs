@@ -226,7 +226,7 @@ impl Runner<'_, '_> {
             })?;
             k += 1;
             if p > WARM {
-                times.push(ms);
+                times.push((ms, None));
             }
         }
         let ok = match &mut place {
@@ -237,21 +237,16 @@ impl Runner<'_, '_> {
             Place::Mapped(h) => ramp_mismatches(h.host()?, RAMP, k as f32) == 0,
             Place::Managed(m) => gpu.check_ramp(m, RAMP, k as f32)? == 0,
         };
-        for (t, ms) in times.iter().enumerate() {
-            self.row(
-                g,
-                policy,
-                "gpu_only",
-                "",
-                bytes,
-                Some(2 * bytes),
-                None,
-                t as u32,
-                *ms,
-                None,
-                ok,
-            )?;
-        }
+        self.cell(
+            g,
+            policy,
+            "gpu_only",
+            "",
+            bytes,
+            Some(2 * bytes),
+            &times,
+            ok,
+        )?;
 
         // CPU-only: the update alone, on data already in host memory.
         let mut times = Vec::new();
@@ -268,7 +263,7 @@ impl Runner<'_, '_> {
             let ms = s.elapsed().as_secs_f64() * 1e3;
             k += 1;
             if p >= WARM {
-                times.push(ms);
+                times.push((ms, None));
             }
         }
         let ok = match &place {
@@ -277,21 +272,16 @@ impl Runner<'_, '_> {
             }
             Place::Managed(m) => ramp_mismatches(m.host()?, RAMP, k as f32) == 0,
         };
-        for (t, ms) in times.iter().enumerate() {
-            self.row(
-                g,
-                policy,
-                "cpu_only",
-                "",
-                bytes,
-                Some(2 * bytes),
-                None,
-                t as u32,
-                *ms,
-                None,
-                ok,
-            )?;
-        }
+        self.cell(
+            g,
+            policy,
+            "cpu_only",
+            "",
+            bytes,
+            Some(2 * bytes),
+            &times,
+            ok,
+        )?;
         Ok(())
     }
 }
