@@ -162,6 +162,20 @@ fn every_group_runs_small_and_passes_its_checks() {
             g.name()
         );
     }
+    // The CPU-update primitives the composed model needs.
+    for (group, case) in [
+        ("transfer", "cpu_update"),
+        ("managed", "cpu_write_prefetched"),
+    ] {
+        assert!(
+            t.rows.iter().any(|r| r.group == group && r.case == case),
+            "no {group} {case} rows"
+        );
+    }
+    let terms = umodel::model::terms::fit_terms(&t).expect("terms");
+    for name in ["cpu_update_pinned_gbps", "cpu_write_prefetched_gbps"] {
+        assert!(terms.at(name, 8 << 20).is_some_and(|v| v > 0.0), "{name}");
+    }
     assert!(umodel::store::facts_path_for(&out).exists());
     // Resume skips every finished block.
     let cfg = BenchConfig {

@@ -59,6 +59,14 @@ fn patterns() -> Vec<(String, u64)> {
     v
 }
 
+/// What happens to managed pages before the timed CPU update of the `managed` group.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Before {
+    Nothing,
+    GpuPass,
+    PrefetchRoundTrip,
+}
+
 fn floats(bytes: u64) -> usize {
     (bytes / 4).max(4) as usize
 }
@@ -331,6 +339,30 @@ impl Runner<'_, '_> {
             &times,
             ok,
         )?;
+        // The CPU update on pinned memory (the explicit-copy and host-mapped handoffs update such
+        // pages; on the H200 it ran at a different rate than on managed pages).
+        let threads = self.cfg.cpu.threads;
+        fill_ramp(h.host_mut()?, RAMP, 0.0);
+        let mut times = Vec::with_capacity(trials as usize);
+        for t in 0..warm + trials {
+            let x = h.host_mut()?;
+            let s = Instant::now();
+            cpu::update(x, 1.0, 1.0, threads);
+            if t >= warm {
+                times.push((s.elapsed().as_secs_f64() * 1e3, None));
+            }
+        }
+        let ok = ramp_mismatches(h.host()?, RAMP, (warm + trials) as f32) == 0;
+        self.cell(
+            g,
+            Policy::ExplicitCopy,
+            "cpu_update",
+            "",
+            bytes,
+            Some(2 * bytes),
+            &times,
+            ok,
+        )?;
         drop(h);
         // Pageable host memory (the driver stages it through its own pinned buffers).
         let mut p = vec![0f32; n];
@@ -505,15 +537,31 @@ impl Runner<'_, '_> {
                 }
             }
         }
-        // CPU update of host-resident managed pages, then of pages a GPU pass just migrated away:
-        // the difference is the cost of faulting them back.
+        // CPU update of host-resident managed pages, of pages a GPU pass just migrated away (the
+        // difference is the cost of faulting them back), and of pages prefetched to the GPU, passed
+        // over and prefetched back (what the prefetching handoffs update; on the H200 their CPU
+        // stage was ~1.6x the resident rate).
         let mut m: ManagedBuf<f32> = gpu.managed(n)?;
-        for (case, gpu_first) in [("cpu_write_resident", false), ("cpu_write", true)] {
+        for (case, policy, before) in [
+            ("cpu_write_resident", Policy::Managed, Before::Nothing),
+            ("cpu_write", Policy::Managed, Before::GpuPass),
+            (
+                "cpu_write_prefetched",
+                Policy::ManagedPrefetch,
+                Before::PrefetchRoundTrip,
+            ),
+        ] {
             for t in 0..warm + trials {
                 fill_ramp(m.host_mut()?, RAMP, 0.0);
                 let mut offset = 0.0;
-                if gpu_first {
+                if before != Before::Nothing {
+                    if before == Before::PrefetchRoundTrip {
+                        gpu.prefetch(&m, Location::Device)?;
+                    }
                     gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0)?;
+                    if before == Before::PrefetchRoundTrip {
+                        gpu.prefetch(&m, Location::Host)?;
+                    }
                     offset += 1.0;
                 }
                 gpu.sync()?;
@@ -525,7 +573,7 @@ impl Runner<'_, '_> {
                 if t >= warm {
                     self.row(
                         g,
-                        Policy::Managed,
+                        policy,
                         case,
                         "",
                         bytes,

@@ -552,8 +552,8 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
         Block::Managed { bytes } => vec![(
             key(
                 Group::Managed,
-                Policy::Managed,
-                "cpu_write",
+                Policy::ManagedPrefetch,
+                "cpu_write_prefetched",
                 "",
                 *bytes,
                 None,
