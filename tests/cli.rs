@@ -364,13 +364,13 @@ fn bad_measurement_files_name_file_line_and_column() {
     for (name, row, wants) in cases {
         let p = write(&d, name, &format!("{HEAD}{good}{row}"));
         let out = d.path().join("out.json");
-        let mut args = vec![
+        let args = [
             "fit".to_string(),
             p.display().to_string(),
             "-o".into(),
             out.display().to_string(),
         ];
-        let argv: Vec<&str> = args.iter_mut().map(|s| s.as_str()).collect();
+        let argv: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
         fails_with(&d, &argv, None, wants);
         assert!(
             !out.exists(),

@@ -198,18 +198,20 @@ pub fn fit(table: &Table, opts: &FitOptions) -> Result<(PlatformModel, FitReport
     let mut provenance = opts.provenance.clone();
     provenance.rows_used = table.rows.len() as u64;
     provenance.rows_failed = table.failed.len() as u64;
+    let l2_bytes = if opts.l2_split {
+        opts.platform.l2_bytes
+    } else {
+        None
+    };
     let model = PlatformModel {
         schema_version: SCHEMA_VERSION,
         platform: opts.platform.clone(),
         provenance,
         settings: Settings {
             statistic: stat,
-            l2_bytes: if opts.l2_split {
-                opts.platform.l2_bytes
-            } else {
-                None
-            },
+            l2_bytes,
             interpolation: opts.interpolation,
+            size_model: super::size_model_words(l2_bytes, opts.interpolation),
             ..Settings::default()
         },
         policies,

@@ -177,10 +177,29 @@ impl Default for Settings {
     }
 }
 
-/// The size model in words (see the module docs).
-pub const SIZE_MODEL: &str = "piecewise linear in bytes between calibrated sizes, split at the L2 size; \
-    end segments extended (latency + bytes/bandwidth) outside the calibrated range; proportional to bytes \
-    from a single calibrated size";
+/// The size model in words (see the module docs), for the default settings.
+pub const SIZE_MODEL: &str =
+    "piecewise linear in bytes between calibrated sizes; end segments extended \
+    (latency + bytes/bandwidth) outside the calibrated range; proportional to bytes from a single \
+    calibrated size";
+
+/// The size model in words for given settings (recorded in the model file for its readers).
+pub fn size_model_words(l2_bytes: Option<u64>, interpolation: Interpolation) -> String {
+    let between = match interpolation {
+        Interpolation::Linear => "piecewise linear in bytes between calibrated sizes",
+        Interpolation::LogLog => {
+            "piecewise linear in log(bytes) and log(time) between calibrated sizes"
+        }
+    };
+    let split = match l2_bytes {
+        Some(l2) => format!(", split at the L2 size ({})", crate::units::format_size(l2)),
+        None => String::new(),
+    };
+    format!(
+        "{between}{split}; end segments extended (latency + bytes/bandwidth) outside the calibrated \
+         range; proportional to bytes from a single calibrated size"
+    )
+}
 
 /// The noise seen in calibration data, per policy and overall.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -399,5 +418,20 @@ impl PlatformModel {
             return Err("settings.extra_rel_sd must be a finite, non-negative number".into());
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn size_model_words_say_what_the_settings_do() {
+        let plain = size_model_words(None, Interpolation::Linear);
+        assert_eq!(plain, SIZE_MODEL);
+        assert!(!plain.contains("L2"));
+        let split = size_model_words(Some(60 << 20), Interpolation::LogLog);
+        assert!(split.contains("split at the L2 size (60 MiB)"), "{split}");
+        assert!(split.contains("log(bytes)"), "{split}");
     }
 }

@@ -127,7 +127,7 @@ pub fn validate(
             .push(r.time_ms);
     }
     let mut points = Vec::new();
-    let mut measured: BTreeMap<(u64, u32), Vec<(Policy, Summary, f64)>> = BTreeMap::new();
+    let mut measured: Measured = BTreeMap::new();
     for (&(policy, bytes, reuse), v) in &cells {
         let s = Summary::of(v).expect("non-empty");
         let m = target.of(&s);
@@ -261,9 +261,12 @@ fn pick(model: &PlatformModel, bytes: u64, reuse: u32, v: &[(Policy, Summary, f6
     }
 }
 
+/// Measured cells by (bytes, R): each policy's trial summary and the statistic compared.
+type Measured = BTreeMap<(u64, u32), Vec<(Policy, Summary, f64)>>;
+
 fn break_evens(
     model: &PlatformModel,
-    measured: &BTreeMap<(u64, u32), Vec<(Policy, Summary, f64)>>,
+    measured: &Measured,
 ) -> Vec<BreakEven> {
     let mut sizes: Vec<u64> = measured.keys().map(|k| k.0).collect();
     sizes.dedup();
