@@ -62,9 +62,10 @@ pub enum StoreError {
 /// Models compiled into the binary: (name, JSON). The first is the fallback default.
 pub const EMBEDDED: &[(&str, &str)] = &[
     ("gb200-paper", include_str!("../models/gb200-paper.json")),
-    // `umodel fit calibration/h200/full.csv --noise-from calibration/h200/minimal-a.csv --noise-from
-    // calibration/h200/minimal-b.csv`: the full-plan calibration recorded on the H200 test machine,
-    // with the level shifts between its runs in the intervals (NOTES.md).
+    // `umodel fit calibration/h200/run2/full-3.csv --noise-from calibration/h200/run2/full-1.csv
+    // --noise-from calibration/h200/run2/minimal-{1,2,3}.csv` (one flag per file): the same F and G
+    // as the model `umodel calibrate --plan full` wrote on the H200 test machine (run2/full-3.model.json),
+    // with the level shifts between its runs added to the intervals (NOTES.md; tests/h200.rs).
     ("h200", include_str!("../models/h200.json")),
 ];
 
