@@ -264,10 +264,7 @@ fn pick(model: &PlatformModel, bytes: u64, reuse: u32, v: &[(Policy, Summary, f6
 /// Measured cells by (bytes, R): each policy's trial summary and the statistic compared.
 type Measured = BTreeMap<(u64, u32), Vec<(Policy, Summary, f64)>>;
 
-fn break_evens(
-    model: &PlatformModel,
-    measured: &Measured,
-) -> Vec<BreakEven> {
+fn break_evens(model: &PlatformModel, measured: &Measured) -> Vec<BreakEven> {
     let mut sizes: Vec<u64> = measured.keys().map(|k| k.0).collect();
     sizes.dedup();
     let mut out = Vec::new();
