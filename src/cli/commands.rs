@@ -173,22 +173,16 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
             .iter()
             .map(|p| Table::read(p))
             .collect::<Result<Vec<_>, _>>()?;
-        match model::between_run_rel_sd(&table, &others) {
-            Some(shift) => {
-                m.settings.extra_rel_sd = shift;
-                if let Some(n) = m.noise.as_mut() {
-                    n.between_run_rel_sd = Some(shift);
-                }
-                m.provenance.notes.push(format!(
-                    "prediction intervals include the level shift between runs, {:.1} % (RMS over the R = 1 cells of {})",
-                    100.0 * shift,
-                    a.noise_from.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
-                ));
-            }
-            None => bail!(
+        let sources: Vec<String> = a
+            .noise_from
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        if model::add_between_run_noise(&mut m, &table, &others, &sources).is_none() {
+            bail!(
                 "--noise-from: no R = 1 alternating cells in common with {}",
                 a.measurements.display()
-            ),
+            );
         }
     }
     // The alternating rows at R ≠ 1 (and any sizes left out) were not used for F and G: check the

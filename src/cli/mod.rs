@@ -57,6 +57,11 @@ enum Command {
     /// Run the placement microbenchmarks on this machine's GPU and write one CSV row per trial.
     Bench(BenchArgs),
     /// Measure this machine, fit and validate its model, and store it where queries find it.
+    ///
+    /// Each calibration keeps its raw CSV and facts beside the model; a new one moves the earlier
+    /// CSV aside (`<plan>.<start time>.csv`) and measures how far whole runs move against up to 8
+    /// earlier calibrations, which widens the prediction intervals accordingly (a shared VM's CPU
+    /// moves 9-23 % between runs; NOTES.md). Interrupted runs continue with --resume.
     Calibrate(CalibrateArgs),
     /// Refit a full-plan measurement CSV with smaller candidate plans and report each one's held-out
     /// error and measuring time (how the minimal plan was chosen).
@@ -274,7 +279,8 @@ pub struct CalibrateArgs {
     /// Directory for the raw measurements and facts. Default: beside the model.
     #[arg(long, value_name = "DIR")]
     data: Option<PathBuf>,
-    /// Continue an interrupted calibration without repeating finished cells.
+    /// Continue an interrupted calibration without repeating finished cells (appends to its CSV
+    /// instead of starting a new one).
     #[arg(long)]
     resume: bool,
     /// Statistic that stands for a cell's trials.

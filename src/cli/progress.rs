@@ -282,6 +282,9 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
                 "noise": m.noise,
                 "validation": o.validation.as_ref().map(|v| &v.summary),
                 "composed_validation": o.composed.as_ref().map(|v| &v.summary),
+                "between_run_rel_sd": o.between_runs.map(|b| b.0),
+                "earlier_runs_compared": o.between_runs.map_or(0, |b| b.1),
+                "archived_measurements": o.archived.as_ref().map(|p| p.display().to_string()),
             }))?
         );
     } else {
@@ -304,15 +307,40 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
                     .unwrap_or_default()
             );
         }
-        for (label, v) in [
-            ("held-out", &o.validation),
-            ("composed from terms", &o.composed),
+        match o.between_runs {
+            Some((shift, n)) => println!(
+                "  run-to-run shift: {:.1} % RMS against {n} earlier calibration{} kept beside it (in the prediction intervals)",
+                100.0 * shift,
+                if n == 1 { "" } else { "s" }
+            ),
+            None => println!(
+                "  run-to-run shift: not measured yet (the first calibration here); the next calibration measures it against this one"
+            ),
+        }
+        if let Some(a) = &o.archived {
+            println!(
+                "  the earlier calibration's measurements were kept as {}",
+                a.display()
+            );
+        }
+        for (label, v, intervals) in [
+            ("held-out", &o.validation, true),
+            // The composed model's terms carry no per-prediction error: no intervals to check.
+            ("composed from terms", &o.composed, false),
         ] {
             if let Some(v) = v {
                 let s = &v.summary;
+                let coverage = if intervals {
+                    format!(
+                        ", 90% interval coverage {:.0} % (within this run)",
+                        s.interval_coverage_pct
+                    )
+                } else {
+                    String::new()
+                };
                 println!(
-                    "  {label}: {} points, median APE {:.2} %, max {:.2} %, picks {}/{} ({} clear: {} right), 90% interval coverage {:.0} %",
-                    s.n_points, s.median_ape_pct, s.max_ape_pct, s.picks_correct, s.picks_total, s.clear_picks_total, s.clear_picks_correct, s.interval_coverage_pct
+                    "  {label}: {} points, median APE {:.2} %, max {:.2} %, picks {}/{} ({} clear: {} right){coverage}",
+                    s.n_points, s.median_ape_pct, s.max_ape_pct, s.picks_correct, s.picks_total, s.clear_picks_total, s.clear_picks_correct
                 );
             }
         }

@@ -317,6 +317,28 @@ fn noise_report(c: &Cells) -> NoiseReport {
     }
 }
 
+/// Puts the run-to-run level shift between `here` (the table `m` was fitted from) and `others` into
+/// `m`'s prediction intervals (`settings.extra_rel_sd`, `noise.between_run_rel_sd`, a provenance note
+/// naming `sources`). Returns the shift; `None` (and `m` untouched) when no R = 1 cells match.
+pub fn add_between_run_noise(
+    m: &mut PlatformModel,
+    here: &Table,
+    others: &[Table],
+    sources: &[String],
+) -> Option<f64> {
+    let shift = between_run_rel_sd(here, others)?;
+    m.settings.extra_rel_sd = shift;
+    if let Some(n) = m.noise.as_mut() {
+        n.between_run_rel_sd = Some(shift);
+    }
+    m.provenance.notes.push(format!(
+        "prediction intervals include the level shift between runs, {:.1} % (RMS over the R = 1 cells of {})",
+        100.0 * shift,
+        sources.join(", ")
+    ));
+    Some(shift)
+}
+
 /// The run-to-run level shift: root-mean-square of log(median elsewhere / median here) over the
 /// alternating R = 1 cells that `here` and each of `others` both measured. `None` without matches.
 pub fn between_run_rel_sd(here: &Table, others: &[Table]) -> Option<f64> {

@@ -28,7 +28,9 @@ use crate::platform::Platform;
 use crate::policy::Policy;
 use crate::stats::{Estimate, Summary};
 
-pub use fit::{between_run_rel_sd, fit, rebase_cpu, FitError, FitOptions, FitReport};
+pub use fit::{
+    add_between_run_noise, between_run_rel_sd, fit, rebase_cpu, FitError, FitOptions, FitReport,
+};
 
 pub use query::{Choice, Prediction, Predictor, QueryError, Ranked};
 pub use terms::{compose, composed_fg, explain, Explanation, Part, TermValue, Terms};
