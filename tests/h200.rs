@@ -83,10 +83,13 @@ fn the_minimal_calibrations_took_under_a_minute() {
         Path::new(RUN2).join("minimal-3.csv"),
         Path::new(RUN2).join("minimal-4.csv"),
         Path::new(RUN2).join("minimal-5.csv"),
+        Path::new(RUN2).join("data-dir/nvidia-h200-0931b6b9ea7c.minimal.csv"),
+        Path::new(RUN2).join("data-dir/nvidia-h200-0931b6b9ea7c.minimal.2026-11-30T02-17-19Z.csv"),
     ] {
         let facts = store::read_facts(&store::facts_path_for(&path)).unwrap();
         // The facts cover the measurements; the logs beside them record the whole command with
-        // context creation, NVRTC and the fit (49.5 s, 44.4 s; 44.4 s, 39.2 s, 50.6 s, 52.3 s).
+        // context creation, NVRTC and the fit (49.5 s, 44.4 s; 44.4 s, 39.2 s, 50.6 s, 52.3 s,
+        // 40.8 s, 47.3 s).
         assert!(
             seconds_between(&facts.started_utc, &facts.finished_utc) < 60,
             "{}",
@@ -267,4 +270,26 @@ fn h200_answers_follow_the_measurements() {
         f64::from(flip[0]) <= r && r <= f64::from(flip[1]),
         "R* = {r}, measured flip between {flip:?}"
     );
+}
+
+#[test]
+fn a_second_calibration_measured_the_shift_against_the_first() {
+    // calibration/h200/run2/data-dir is what two `umodel calibrate` runs left in a data directory.
+    let dir = Path::new(RUN2).join("data-dir");
+    let csv = dir.join("nvidia-h200-0931b6b9ea7c.minimal.csv");
+    let m = store::read_model(&dir.join("nvidia-h200-0931b6b9ea7c.json")).unwrap();
+    assert_eq!(
+        m.provenance.source_sha256,
+        store::sha256_hex(&std::fs::read(&csv).unwrap())
+    );
+    let earlier = umodel::calibrate::previous_runs(&csv);
+    assert_eq!(earlier.len(), 1, "{earlier:?}");
+    let shift = model::between_run_rel_sd(
+        &Table::read(&csv).unwrap(),
+        &[Table::read(&earlier[0]).unwrap()],
+    )
+    .unwrap();
+    close(100.0 * shift, 17.04);
+    assert!((m.settings.extra_rel_sd - shift).abs() < 1e-12);
+    assert_eq!(m.noise.unwrap().between_run_rel_sd, Some(shift));
 }
