@@ -188,6 +188,7 @@ fn within_run_held_out_figures_reproduce() {
         (refit, 89.17),
         (h200(), 100.0),
     ] {
+        let trials_only = (model.settings.extra_rel_sd > 0.0).then_some(89.17);
         let v = model::validate(&model, &run2("full-3.csv"), true, Statistic::Median).summary;
         assert_eq!(v.n_points, 120);
         close(v.median_ape_pct, 0.84);
@@ -195,7 +196,15 @@ fn within_run_held_out_figures_reproduce() {
         assert_eq!((v.picks_correct, v.picks_total), (20, 20));
         assert_eq!((v.clear_picks_correct, v.clear_picks_total), (19, 19));
         close(v.interval_coverage_pct, coverage);
+        match (v.interval_coverage_trials_only_pct, trials_only) {
+            (Some(got), Some(want)) => close(got, want),
+            (got, want) => assert_eq!(got, want),
+        }
     }
+    // The summary stored in the embedded model says the same.
+    let stored = h200().validation.unwrap();
+    close(stored.median_ape_pct, 0.84);
+    close(stored.interval_coverage_trials_only_pct.unwrap(), 89.17);
     // The other full-plan run of the final code, fitted the same way.
     let other = run2("full-1.csv");
     let (m, _) = model::fit(&other, &fit_options(RUN2, "full-1.csv")).unwrap();

@@ -239,8 +239,13 @@ pub(super) fn validate_text(
         "all", s.n_points, s.median_ape_pct, s.max_ape_pct
     );
     println!(
-        "  90% intervals contain {:.1}% of the measured values",
-        s.interval_coverage_pct
+        "  90% intervals contain {:.1}% of the measured values{}",
+        s.interval_coverage_pct,
+        s.interval_coverage_trials_only_pct
+            .map(|c| format!(
+                " ({c:.1}% without the model's run-to-run shift, trial statistics alone)"
+            ))
+            .unwrap_or_default()
     );
     if s.picks_total > 0 {
         println!(
@@ -389,11 +394,14 @@ pub(super) fn show_text(m: &PlatformModel, src: &ModelSource) {
     }
     if let Some(n) = &m.noise {
         println!(
-            "  noise (robust SD of one trial / median): alternating {:.1} %, GPU-only {:.1} %{}",
+            "  noise (robust SD of one trial / median): alternating {:.1} %, GPU-only {:.1} %{}{}",
             100.0 * n.alternating_rel_sd,
             100.0 * n.gpu_only_rel_sd,
             n.cpu_only_rel_sd
                 .map(|c| format!(", CPU-only {:.1} %", 100.0 * c))
+                .unwrap_or_default(),
+            n.between_run_rel_sd
+                .map(|b| format!("; between runs {:.1} % RMS (in the intervals)", 100.0 * b))
                 .unwrap_or_default()
         );
         for note in &n.notes {
@@ -402,8 +410,9 @@ pub(super) fn show_text(m: &PlatformModel, src: &ModelSource) {
     }
     if let Some(v) = &m.validation {
         println!(
-            "  validation on {}: {} points, median APE {:.2} %, max {:.2} %, picks {}/{}, 90% coverage {:.0} %",
-            v.source, v.n_points, v.median_ape_pct, v.max_ape_pct, v.picks_correct, v.picks_total, v.interval_coverage_pct
+            "  validation on {}: {} points, median APE {:.2} %, max {:.2} %, picks {}/{}, 90% coverage {:.0} %{}",
+            v.source, v.n_points, v.median_ape_pct, v.max_ape_pct, v.picks_correct, v.picks_total, v.interval_coverage_pct,
+            v.interval_coverage_trials_only_pct.map(|c| format!(" ({c:.0} % from the trial statistics alone)")).unwrap_or_default()
         );
     }
     for n in &m.provenance.notes {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{PlatformModel, Statistic};
 use crate::policy::Policy;
-use crate::stats::{median, Summary};
+use crate::stats::{median, Summary, Z90};
 use crate::table::Table;
 
 /// One measured cell against its prediction.
@@ -88,6 +88,10 @@ pub struct ValidationSummary {
     pub unclear_total: usize,
     /// Share of points whose measured value lies in the 90 % interval, percent.
     pub interval_coverage_pct: f64,
+    /// The same with the intervals from the trial statistics alone, when the model's intervals also
+    /// carry a run-to-run shift (`settings.extra_rel_sd`): what the within-run noise accounts for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interval_coverage_trials_only_pct: Option<f64>,
     pub break_even: Vec<BreakEven>,
 }
 
@@ -127,6 +131,7 @@ pub fn validate(
             .push(r.time_ms);
     }
     let mut points = Vec::new();
+    let mut trials_only: Vec<bool> = Vec::new();
     let mut measured: Measured = BTreeMap::new();
     for (&(policy, bytes, reuse), v) in &cells {
         let s = Summary::of(v).expect("non-empty");
@@ -134,6 +139,9 @@ pub fn validate(
         let p = model
             .predict(policy, bytes, f64::from(reuse))
             .expect("policy checked above");
+        // The interval without the run-to-run term (query::predict: model error + new cell's).
+        let half = Z90 * std::f64::consts::SQRT_2 * p.se_ms;
+        trials_only.push((p.time_ms - half).max(0.0) <= m && m <= p.time_ms + half);
         let ape = if m > 0.0 {
             (p.time_ms - m).abs() / m * 100.0
         } else {
@@ -212,6 +220,12 @@ pub fn validate(
         } else {
             100.0 * points.iter().filter(|p| p.in_interval).count() as f64 / points.len() as f64
         },
+        interval_coverage_trials_only_pct: (model.settings.extra_rel_sd > 0.0
+            && !trials_only.is_empty())
+        .then(|| {
+            100.0 * trials_only.iter().filter(|&&inside| inside).count() as f64
+                / trials_only.len() as f64
+        }),
         break_even: break_evens(model, &measured),
     };
     ValidationReport {
