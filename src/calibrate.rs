@@ -213,6 +213,22 @@ pub fn archive_previous(csv: &Path) -> Result<Option<PathBuf>, StoreError> {
     Ok(Some(dest))
 }
 
+/// Undoes [`archive_previous`]: moves `archived` (and its facts) back to `csv`.
+pub fn unarchive(archived: &Path, csv: &Path) -> Result<(), StoreError> {
+    let rename = |from: &Path, to: &Path| {
+        std::fs::rename(from, to).map_err(|source| StoreError::Write {
+            path: to.to_path_buf(),
+            source,
+        })
+    };
+    rename(archived, csv)?;
+    let facts = store::facts_path_for(archived);
+    if facts.exists() {
+        rename(&facts, &store::facts_path_for(csv))?;
+    }
+    Ok(())
+}
+
 /// Earlier calibration CSVs beside `csv` (a calibration's `<prefix><plan>.csv`): the other plan's
 /// current file and every archived `<prefix><plan>.<stamp>.csv`, newest last, at most [`HISTORY`].
 pub fn previous_runs(csv: &Path) -> Vec<PathBuf> {
@@ -306,7 +322,16 @@ pub fn run(
         group_trials: cfg.plan.group_trials(),
         ..BenchConfig::default()
     };
-    let outcome = bench::run(&bench_cfg, observer)?;
+    let outcome = match bench::run(&bench_cfg, observer) {
+        Ok(o) => o,
+        Err(e) => {
+            // Nothing measured (the device did not open): put the earlier run back where it was.
+            if let Some(a) = archived.as_deref().filter(|_| !csv.exists()) {
+                unarchive(a, &csv)?;
+            }
+            return Err(e.into());
+        }
+    };
     let opts = FitOptions {
         statistic: cfg.statistic,
         provenance: Provenance {
@@ -553,6 +578,11 @@ mod tests {
         touch(&csv);
         let b = archive_previous(&csv).unwrap().unwrap();
         assert_ne!(a, b);
+        // A calibration that measured nothing puts the earlier run back.
+        unarchive(&b, &csv).unwrap();
+        assert!(csv.exists() && !b.exists());
+        let b = archive_previous(&csv).unwrap().unwrap();
+        assert!(b.exists() && !csv.exists());
         // History: both archives and the other plan's file; not this run's file, not other
         // machines' files, not facts files.
         touch(&csv);
