@@ -50,9 +50,28 @@ fn readme_run_command_predicts_from_the_embedded_model() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "host-mapped at 1 GiB, R = 4: 75.56 ms",
+            "host-mapped at 1 GiB, R = 4: 75.56 ms  (no interval: the model has no trial statistics)",
         ))
         .stderr(predicate::str::contains("embedded model gb200-paper"));
+    // A model with trial statistics gives a real interval.
+    umodel(&d)
+        .args([
+            "predict",
+            "--policy",
+            "host-mapped",
+            "--reuse",
+            "4",
+            "--model",
+            "h200",
+        ])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::is_match(
+                r"host-mapped at 1 GiB, R = 4: [0-9.]+ ms  \(90% interval [0-9.]+–[0-9.]+ ms\)",
+            )
+            .unwrap(),
+        );
 }
 
 #[test]

@@ -59,14 +59,22 @@ pub(super) fn predict_json(m: &PlatformModel, p: &Prediction, explain: bool) -> 
 }
 
 pub(super) fn predict_text(m: &PlatformModel, _src: &ModelSource, p: &Prediction, explain: bool) {
+    let interval = if p.interval_ms[1] > p.interval_ms[0] {
+        format!(
+            "90% interval {}–{} ms",
+            ms(p.interval_ms[0]),
+            ms(p.interval_ms[1])
+        )
+    } else {
+        // gb200-paper: fitted from single published values, so no trial spread to build one from.
+        "no interval: the model has no trial statistics".to_string()
+    };
     println!(
-        "{} at {}, R = {}: {} ms  (90% interval {}–{} ms)",
+        "{} at {}, R = {}: {} ms  ({interval})",
         p.policy,
         format_size(p.bytes),
         reuse(p.reuse),
         ms(p.time_ms),
-        ms(p.interval_ms[0]),
-        ms(p.interval_ms[1])
     );
     println!(
         "  = fixed F {} ms + {} × per-pass G {} ms",
