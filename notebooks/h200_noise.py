@@ -57,3 +57,31 @@ for p in policies:
             meds = [st.median(v) for v in vals]
             spread = 100 * (max(meds) / min(meds) - 1)
             print(f"{p:<25} {size:>5} MiB " + " ".join(f"{m:8.2f}" for m in meds) + f"   max/min {spread:5.1f} %")
+
+# %% [markdown]
+# ## Two levels (run2, the final code): explicit copy, CPU stage per trial, by R
+#
+# The second session's full-plan run (`run2/full-3.csv`, 7–21 trials per cell). At 256 MiB and 1 GiB
+# the update runs at one of two speeds 1.34x apart, holding each for several seconds; a cell's median
+# is whichever level most of its trials saw.
+
+# %%
+def stage_cpu(path, policy):
+    out = defaultdict(list)
+    with open(path) as f:
+        for r in csv.DictReader(f):
+            if r["group"] == "handoff" and r["policy"] == policy and r["case"] == "stage:cpu":
+                out[(int(r["bytes"]) >> 20, r["reuse"])].append(float(r["time_ms"]))
+    return out
+
+
+run2 = stage_cpu(ROOT / "run2" / "full-3.csv", "explicit-copy")
+for size in [256, 1024]:
+    for r in ["1", "2", "4", "8", "16", "32"]:
+        v = run2[(size, r)]
+        print(f"{size:>5} MiB R={r:>2}: " + " ".join(f"{x:6.1f}" for x in v))
+    both = sorted(x for r in ["1", "2", "4", "8", "16", "32"] for x in run2[(size, r)])
+    gap = max(range(len(both) - 1), key=lambda i: both[i + 1] / both[i])
+    fast, slow = st.median(both[: gap + 1]), st.median(both[gap + 1 :])
+    print(f"{size:>5} MiB: levels {fast:.1f} and {slow:.1f} ms (x{slow / fast:.2f}), "
+          f"fast level in {100 * (gap + 1) / len(both):.0f} % of {len(both)} trials")
