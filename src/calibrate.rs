@@ -70,7 +70,7 @@ impl Plan {
                 side_trials: 3,
             },
             // The full plan is the validation set: its held-out medians must be known better than
-            // the error they judge. On the H200 the CPU update moves between levels ~25 % apart
+            // the error they judge. On the H200 the CPU update moves between levels 30–34 % apart
             // from one second to the next, and 5 trials per cell (the suite's floor, spent in
             // 15 s per 1 GiB block) left single cells 10–15 % off (NOTES.md); twice the budget and
             // a floor of 7 keep the run near 6 minutes.

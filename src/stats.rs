@@ -120,7 +120,7 @@ impl Estimate {
 /// Distribution-free standard error of the median from the order statistics around it (McKean &
 /// Schrader 1984: `(x₍ₙ₋c₊₁₎ − x₍c₎) / (2·1.96)`, `c = round((n+1)/2 − 1.96·√(n/4))`); 0 below 3
 /// trials. The MAD-based error assumes one level of noise; the H200's CPU update flips between two
-/// levels ~34 % apart (NOTES.md), and when the trials of a cell split between them the median can
+/// levels 30–34 % apart (NOTES.md), and when the trials of a cell split between them the median can
 /// land on either: this estimate sees the split, the MAD of the larger group does not.
 fn order_statistic_se(sorted: &[f64]) -> f64 {
     const Z: f64 = 1.959_963_984_540_054;
