@@ -269,8 +269,9 @@ pub struct CalibrateArgs {
     /// CUDA device ordinal.
     #[arg(long, default_value_t = 0)]
     device: usize,
-    /// minimal: the fewest measurements that meet the accuracy targets; full: every size and R, for
-    /// validation.
+    /// minimal: R = 1 at three sizes plus the primitive bandwidths, under a minute (the sizes were
+    /// chosen by `umodel ablate`); full: every size 16 MiB-1 GiB and R 1-32, about 6 minutes on an
+    /// H200, with every R >= 2 cell held out to validate the fit.
     #[arg(long, value_enum, default_value_t = PlanArg::Minimal)]
     plan: PlanArg,
     /// Where to write the model. Default: the per-user data directory, one file per platform.
