@@ -23,6 +23,13 @@ fn workers() -> usize {
         .clamp(1, 32)
 }
 
+/// One handoff CPU update `x = x + 1` (see [`update`]), timed on the host's monotonic clock; ms.
+pub fn timed_update(x: &mut [f32], threads: usize) -> f64 {
+    let s = std::time::Instant::now();
+    update(x, 1.0, 1.0, threads);
+    s.elapsed().as_secs_f64() * 1e3
+}
+
 /// The handoff's CPU update `x = a·x + b`, on `threads` threads (1 = the calling, pinned thread).
 pub fn update(x: &mut [f32], a: f32, b: f32, threads: usize) {
     let (a, b) = (black_box(a), black_box(b));

@@ -67,6 +67,22 @@ enum Before {
     PrefetchRoundTrip,
 }
 
+/// Runs `warm + trials` timings (`one` returns ms), keeping the last `trials`.
+fn keep_last(
+    warm: u32,
+    trials: u32,
+    mut one: impl FnMut() -> Result<f64, BenchError>,
+) -> Result<Vec<(f64, Option<f64>)>, BenchError> {
+    let mut times = Vec::with_capacity(trials as usize);
+    for t in 0..warm + trials {
+        let ms = one()?;
+        if t >= warm {
+            times.push((ms, None));
+        }
+    }
+    Ok(times)
+}
+
 fn floats(bytes: u64) -> usize {
     (bytes / 4).max(4) as usize
 }
@@ -91,14 +107,22 @@ impl Runner<'_, '_> {
         trials: u32,
         mut f: impl FnMut() -> Result<(), BenchError>,
     ) -> Result<Vec<(f64, Option<f64>)>, BenchError> {
-        let mut times = Vec::with_capacity(trials as usize);
-        for t in 0..warm + trials {
-            let ms = self.time_gpu(&mut f)?;
-            if t >= warm {
-                times.push((ms, None));
-            }
-        }
-        Ok(times)
+        keep_last(warm, trials, || self.time_gpu(&mut f))
+    }
+
+    /// [`Self::timed`] on the host's monotonic clock, for work that ends on the host (a CPU pass, or
+    /// a launch followed by a synchronisation).
+    fn timed_host(
+        &self,
+        warm: u32,
+        trials: u32,
+        mut f: impl FnMut() -> Result<(), BenchError>,
+    ) -> Result<Vec<(f64, Option<f64>)>, BenchError> {
+        keep_last(warm, trials, || {
+            let s = Instant::now();
+            f()?;
+            Ok(s.elapsed().as_secs_f64() * 1e3)
+        })
     }
 
     /// `read`: every float of `x` summed on the GPU (timed), the sum checked after each trial.
@@ -239,15 +263,11 @@ impl Runner<'_, '_> {
             ok,
         )?;
         // Launch + synchronisation of an empty kernel, host-timed (what every pass pays once).
-        let mut times = Vec::new();
-        for t in 0..WARM + trials {
-            let s = Instant::now();
+        let times = self.timed_host(WARM, trials, || {
             gpu.empty()?;
             gpu.sync()?;
-            if t >= WARM {
-                times.push((s.elapsed().as_secs_f64() * 1e3, None));
-            }
-        }
+            Ok(())
+        })?;
         self.cell(g, Policy::Device, "launch", "", bytes, None, &times, true)?;
         Ok(())
     }
@@ -342,16 +362,12 @@ impl Runner<'_, '_> {
         // The CPU update on pinned memory (the explicit-copy and host-mapped handoffs update such
         // pages; on the H200 it ran at a different rate than on managed pages).
         let threads = self.cfg.cpu.threads;
-        fill_ramp(h.host_mut()?, RAMP, 0.0);
-        let mut times = Vec::with_capacity(trials as usize);
-        for t in 0..warm + trials {
-            let x = h.host_mut()?;
-            let s = Instant::now();
+        let x = h.host_mut()?; // synchronises once; nothing runs on the GPU until the check
+        fill_ramp(x, RAMP, 0.0);
+        let times = self.timed_host(warm, trials, || {
             cpu::update(x, 1.0, 1.0, threads);
-            if t >= warm {
-                times.push((s.elapsed().as_secs_f64() * 1e3, None));
-            }
-        }
+            Ok(())
+        })?;
         let ok = ramp_mismatches(h.host()?, RAMP, (warm + trials) as f32) == 0;
         self.cell(
             g,
@@ -565,10 +581,7 @@ impl Runner<'_, '_> {
                     offset += 1.0;
                 }
                 gpu.sync()?;
-                let x = m.host_mut()?;
-                let s = Instant::now();
-                cpu::update(x, 1.0, 1.0, threads);
-                let ms = s.elapsed().as_secs_f64() * 1e3;
+                let ms = cpu::timed_update(m.host_mut()?, threads);
                 let ok = ramp_mismatches(m.host()?, RAMP, offset + 1.0) == 0;
                 if t >= warm {
                     self.row(

@@ -101,6 +101,15 @@ impl Runner<'_, '_> {
         let mut k = 0u32; // updates applied so far
         let events = [gpu.event()?, gpu.event()?, gpu.event()?, gpu.event()?];
 
+        // One GPU pass over the data wherever this policy's passes find them.
+        let pass = |place: &mut Place| -> Result<(), BenchError> {
+            match place {
+                Place::Explicit { dev, .. } => gpu.inplace(Shape::Flat, dev, 1.0, 1.0)?,
+                Place::Mapped(h) => gpu.inplace(Shape::Flat, h, 1.0, 1.0)?,
+                Place::Managed(m) => gpu.inplace(Shape::Flat, m, 1.0, 1.0)?,
+            }
+            Ok(())
+        };
         let alternate = |place: &mut Place, r: u32| -> Result<Alternation, BenchError> {
             let start = Instant::now();
             let cpu_ms = {
@@ -108,9 +117,7 @@ impl Runner<'_, '_> {
                     Place::Explicit { host, .. } | Place::Mapped(host) => host.host_mut()?,
                     Place::Managed(m) => m.host_mut()?,
                 };
-                let s = Instant::now();
-                cpu::update(x, 1.0, 1.0, threads);
-                s.elapsed().as_secs_f64() * 1e3
+                cpu::timed_update(x, threads)
             };
             gpu.record(&events[0])?;
             match place {
@@ -120,11 +127,7 @@ impl Runner<'_, '_> {
             }
             gpu.record(&events[1])?;
             for _ in 0..r {
-                match place {
-                    Place::Explicit { dev, .. } => gpu.inplace(Shape::Flat, dev, 1.0, 1.0)?,
-                    Place::Mapped(h) => gpu.inplace(Shape::Flat, h, 1.0, 1.0)?,
-                    Place::Managed(m) => gpu.inplace(Shape::Flat, m, 1.0, 1.0)?,
-                }
+                pass(place)?;
             }
             gpu.record(&events[2])?;
             match place {
@@ -224,14 +227,6 @@ impl Runner<'_, '_> {
             }
             _ => {}
         }
-        let pass = |place: &mut Place| -> Result<(), BenchError> {
-            match place {
-                Place::Explicit { dev, .. } => gpu.inplace(Shape::Flat, dev, 1.0, 1.0)?,
-                Place::Mapped(h) => gpu.inplace(Shape::Flat, h, 1.0, 1.0)?,
-                Place::Managed(m) => gpu.inplace(Shape::Flat, m, 1.0, 1.0)?,
-            }
-            Ok(())
-        };
         // The alternation runs its R passes back to back, so G is the time per pass of a batch of
         // back-to-back passes, not of one pass between two events: at 16 MiB the single pass paid
         // ~5 µs of event and launch gaps and over-predicted R = 32 by 8.6 % in both H200 runs of
@@ -282,9 +277,7 @@ impl Runner<'_, '_> {
                     m.host_mut()?
                 }
             };
-            let s = Instant::now();
-            cpu::update(x, 1.0, 1.0, threads);
-            let ms = s.elapsed().as_secs_f64() * 1e3;
+            let ms = cpu::timed_update(x, threads);
             k += 1;
             if p >= WARM {
                 times.push((ms, None));
