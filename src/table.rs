@@ -151,7 +151,7 @@ impl Row {
 }
 
 /// Identifies a measured cell: everything but the trial index.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct CellKey {
     pub group: String,
     pub policy: Policy,

@@ -274,12 +274,9 @@ impl Observer for Silent {
 /// One line of the end-of-run summary: a cell's trials.
 #[derive(Debug, Clone, Serialize)]
 pub struct SummaryLine {
-    pub group: String,
-    pub policy: Policy,
-    pub case: String,
-    pub pattern: String,
-    pub bytes: u64,
-    pub reuse: Option<u32>,
+    /// The cell (its keys appear at the top level of the JSON summary).
+    #[serde(flatten)]
+    pub cell: CellKey,
     pub trials: u32,
     pub median_ms: f64,
     pub min_ms: f64,
@@ -773,12 +770,7 @@ pub fn summarise(rows: &[Row]) -> Vec<SummaryLine> {
             let s = Summary::of(&t);
             let median = s.map(|s| s.median).unwrap_or(f64::NAN);
             SummaryLine {
-                group: k.group,
-                policy: k.policy,
-                case: k.case,
-                pattern: k.pattern,
-                bytes: k.bytes,
-                reuse: k.reuse,
+                cell: k,
                 trials: s.map(|s| s.n).unwrap_or(0),
                 median_ms: median,
                 min_ms: s.map(|s| s.min).unwrap_or(f64::NAN),
@@ -791,4 +783,40 @@ pub fn summarise(rows: &[Row]) -> Vec<SummaryLine> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_lines_keep_the_cell_keys_at_the_top_of_the_json() {
+        let mut rows = vec![
+            Row::new("hbm", Policy::Device, "triad", 1 << 30, 0, 2.0),
+            Row::new("hbm", Policy::Device, "triad", 1 << 30, 1, 1.0),
+        ];
+        for r in &mut rows {
+            r.useful_bytes = Some(3 << 30);
+        }
+        let mut bad = Row::new("hbm", Policy::Device, "triad", 1 << 30, 2, 9.0);
+        bad.check = Check::Failed;
+        rows.push(bad);
+        let lines = summarise(&rows);
+        assert_eq!(lines.len(), 1);
+        let v = serde_json::to_value(&lines[0]).unwrap();
+        for (k, want) in [
+            ("group", serde_json::json!("hbm")),
+            ("policy", serde_json::json!("device")),
+            ("case", serde_json::json!("triad")),
+            ("pattern", serde_json::json!("")),
+            ("bytes", serde_json::json!(1u64 << 30)),
+            ("reuse", serde_json::Value::Null),
+            ("trials", serde_json::json!(2)),
+            ("median_ms", serde_json::json!(1.5)),
+            ("failed", serde_json::json!(1)),
+        ] {
+            assert_eq!(v[k], want, "{k}");
+        }
+        assert!(v.get("cell").is_none());
+    }
 }

@@ -184,16 +184,21 @@ pub(crate) fn print_summary(o: &BenchOutcome, json: bool) -> Result<()> {
         "[min – max] ms",
         "GB/s"
     )?;
-    for l in o.summary.iter().filter(|l| !l.case.starts_with("stage:")) {
+    for l in o
+        .summary
+        .iter()
+        .filter(|l| !l.cell.case.starts_with("stage:"))
+    {
+        let c = &l.cell;
         writeln!(
             out,
             "{:<12} {:<24} {:<26} {:<14} {:>8} {:>3} {:>3} {:>10} {:>21} {:>9}{}",
-            l.group,
-            l.policy.name(),
-            l.case,
-            l.pattern,
-            format_size(l.bytes).replace(' ', ""),
-            l.reuse.map(|r| r.to_string()).unwrap_or_default(),
+            c.group,
+            c.policy.name(),
+            c.case,
+            c.pattern,
+            format_size(c.bytes).replace(' ', ""),
+            c.reuse.map(|r| r.to_string()).unwrap_or_default(),
             l.trials,
             ms(l.median_ms),
             format!("[{} – {}]", ms(l.min_ms), ms(l.max_ms)),
