@@ -7,6 +7,14 @@ use super::{eval_knots, PlatformModel, PolicyModel, Triple};
 use crate::policy::Policy;
 use crate::stats::Z90;
 
+/// Half-width of the 90 % interval of a prediction of `time_ms` whose standard error is `se_ms`:
+/// the interval is for a new measured median, so it holds the model's own error, the new cell's
+/// sampling error (about as large, same noise source) and any extra relative spread recorded in the
+/// model (the run-to-run shift).
+pub(crate) fn interval_half_ms(time_ms: f64, se_ms: f64, extra_rel_sd: f64) -> f64 {
+    Z90 * (2.0 * se_ms * se_ms + (extra_rel_sd * time_ms).powi(2)).sqrt()
+}
+
 /// A query the model cannot answer.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum QueryError {
@@ -219,9 +227,7 @@ impl PlatformModel {
                     .join(", "),
             })?;
         let (time, se, spread, t1, g, extrapolated) = self.eval(m, bytes, reuse);
-        // The interval is for a new measured median: the model's own error plus the new cell's
-        // sampling error (about as large, same noise source) plus any recorded extra spread.
-        let half = Z90 * (2.0 * se * se + (self.settings.extra_rel_sd * time).powi(2)).sqrt();
+        let half = interval_half_ms(time, se, self.settings.extra_rel_sd);
         Ok(Prediction {
             policy,
             bytes,

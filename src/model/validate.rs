@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{PlatformModel, Statistic};
 use crate::policy::Policy;
-use crate::stats::{median, Summary, Z90};
+use crate::stats::{median, Summary};
 use crate::table::Table;
 
 /// One measured cell against its prediction.
@@ -139,8 +139,8 @@ pub fn validate(
         let p = model
             .predict(policy, bytes, f64::from(reuse))
             .expect("policy checked above");
-        // The interval without the run-to-run term (query::predict: model error + new cell's).
-        let half = Z90 * std::f64::consts::SQRT_2 * p.se_ms;
+        // The interval without the run-to-run term.
+        let half = super::query::interval_half_ms(p.time_ms, p.se_ms, 0.0);
         trials_only.push((p.time_ms - half).max(0.0) <= m && m <= p.time_ms + half);
         let ape = if m > 0.0 {
             (p.time_ms - m).abs() / m * 100.0
