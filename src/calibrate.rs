@@ -33,6 +33,8 @@ pub enum Plan {
 }
 
 impl Plan {
+    pub const ALL: [Plan; 2] = [Plan::Minimal, Plan::Full];
+
     pub fn name(self) -> &'static str {
         match self {
             Plan::Minimal => "minimal",
@@ -200,31 +202,27 @@ pub fn archive_previous(csv: &Path) -> Result<Option<PathBuf>, StoreError> {
         k += 1;
         dest = csv.with_file_name(format!("{stem}.{stamp}-{k}.csv"));
     }
-    let rename = |from: &Path, to: &Path| {
-        std::fs::rename(from, to).map_err(|source| StoreError::Write {
-            path: to.to_path_buf(),
-            source,
-        })
-    };
-    rename(csv, &dest)?;
-    if facts.exists() {
-        rename(&facts, &store::facts_path_for(&dest))?;
-    }
+    move_run(csv, &dest)?;
     Ok(Some(dest))
 }
 
 /// Undoes [`archive_previous`]: moves `archived` (and its facts) back to `csv`.
 pub fn unarchive(archived: &Path, csv: &Path) -> Result<(), StoreError> {
+    move_run(archived, csv)
+}
+
+/// Renames a measurement CSV and, where it has one, its facts file.
+fn move_run(from: &Path, to: &Path) -> Result<(), StoreError> {
     let rename = |from: &Path, to: &Path| {
         std::fs::rename(from, to).map_err(|source| StoreError::Write {
             path: to.to_path_buf(),
             source,
         })
     };
-    rename(archived, csv)?;
-    let facts = store::facts_path_for(archived);
+    rename(from, to)?;
+    let facts = store::facts_path_for(from);
     if facts.exists() {
-        rename(&facts, &store::facts_path_for(csv))?;
+        rename(&facts, &store::facts_path_for(to))?;
     }
     Ok(())
 }
@@ -235,7 +233,7 @@ pub fn previous_runs(csv: &Path) -> Vec<PathBuf> {
     let Some(name) = csv.file_name().and_then(|n| n.to_str()) else {
         return Vec::new();
     };
-    let Some(prefix) = [Plan::Minimal, Plan::Full]
+    let Some(prefix) = Plan::ALL
         .iter()
         .find_map(|p| name.strip_suffix(&format!("{}.csv", p.name())))
     else {
@@ -253,7 +251,7 @@ pub fn previous_runs(csv: &Path) -> Vec<PathBuf> {
         .filter_map(|e| {
             let n = e.file_name().to_str()?.to_string();
             let rest = n.strip_prefix(prefix)?.strip_suffix(".csv")?;
-            let ok = [Plan::Minimal, Plan::Full].iter().any(|p| {
+            let ok = Plan::ALL.iter().any(|p| {
                 rest == p.name()
                     || rest
                         .strip_prefix(p.name())
