@@ -142,6 +142,10 @@ fn embedded_h200_model_is_what_calibrate_made_of_the_committed_full_plan() {
     .map(run2);
     let shift = model::between_run_rel_sd(&full, &others).unwrap();
     assert!((m.settings.extra_rel_sd - shift).abs() < 1e-12);
+    assert_eq!(
+        m.settings.platform_extra_rel_sd,
+        model::fit::platform_between_run_rel_sd(&full, &others)
+    );
     assert!(
         (0.05..0.3).contains(&shift),
         "level shift between runs {shift}"
@@ -233,6 +237,68 @@ fn across_run_figures_reproduce() {
             v.interval_coverage_pct
         );
     }
+}
+
+#[test]
+fn across_run_figures_given_the_cpu_update_reproduce() {
+    // The same comparisons with each measured trial given its own CPU update (`validate
+    // --cpu-from-trials`): what is left once the CPU's level, which moves between runs, is known.
+    for (t, median, max) in [
+        (run2("full-1.csv"), 1.04, 20.03),
+        (table("suite.csv"), 0.83, 10.59),
+    ] {
+        let v = model::validate_given_trial_cpu(&h200(), &t, false, Statistic::Median)
+            .unwrap()
+            .summary;
+        assert_eq!(v.n_points, 144);
+        close(v.median_ape_pct, median);
+        close(v.max_ape_pct, max);
+        assert_eq!(v.clear_picks_correct, v.clear_picks_total);
+        assert!(
+            v.interval_coverage_pct >= 99.0,
+            "{}",
+            v.interval_coverage_pct
+        );
+    }
+    // Every minimal run of the final code against both full-plan runs, held out (NOTES.md, "Given
+    // the CPU"): plainly 5.1–21.1 %, given the CPU update 0.53–1.31 %.
+    let mut plain = Vec::new();
+    let mut given = Vec::new();
+    for name in [
+        "minimal-1.csv",
+        "minimal-2.csv",
+        "minimal-3.csv",
+        "minimal-4.csv",
+        "minimal-5.csv",
+    ] {
+        let opts = FitOptions {
+            platform: h200().platform,
+            ..FitOptions::default()
+        };
+        let (m, _) = model::fit(&run2(name), &opts).unwrap();
+        for target in ["full-1.csv", "full-3.csv"] {
+            let t = run2(target);
+            plain.push(
+                model::validate(&m, &t, true, Statistic::Median)
+                    .summary
+                    .median_ape_pct,
+            );
+            let v = model::validate_given_trial_cpu(&m, &t, true, Statistic::Median).unwrap();
+            given.push(v.summary.median_ape_pct);
+        }
+    }
+    let range = |v: &[f64]| {
+        (
+            v.iter().copied().fold(f64::MAX, f64::min),
+            v.iter().copied().fold(0.0, f64::max),
+        )
+    };
+    let (lo, hi) = range(&plain);
+    close(lo, 5.13);
+    close(hi, 21.08);
+    let (lo, hi) = range(&given);
+    close(lo, 0.53);
+    close(hi, 1.31);
 }
 
 #[test]

@@ -3,12 +3,14 @@
 //! noise-free data is recovered exactly.
 
 use proptest::prelude::*;
-use umodel::model::{self, FitOptions, Statistic};
+use umodel::model::{self, CpuUpdate, FitOptions, QueryError, Statistic};
 use umodel::platform::Platform;
 use umodel::table::{Row, Table};
 use umodel::Policy;
 
 const MIB: u64 = 1 << 20;
+/// The share of F the synthetic CPU update takes (the H200's explicit copy: ~150 of ~190 ms).
+const CPU_SHARE: f64 = 0.6;
 const SIZES: [u64; 5] = [16 * MIB, 64 * MIB, 256 * MIB, 1024 * MIB, 2048 * MIB];
 
 /// One policy's truth: per size (F, G).
@@ -42,7 +44,18 @@ fn table_from(truth: &Truth, reuse: &[u32], trials: u32, noise: &[f64]) -> Table
                         (f + f64::from(r) * g) * jitter(),
                     );
                     row.reuse = Some(r);
+                    // The trial's CPU update: a share of F, with its own jitter.
+                    let mut cpu = Row::new(
+                        "handoff",
+                        *policy,
+                        "stage:cpu",
+                        bytes,
+                        t,
+                        CPU_SHARE * f * jitter(),
+                    );
+                    cpu.reuse = Some(r);
                     rows.push(row);
+                    rows.push(cpu);
                 }
             }
         }
@@ -200,6 +213,49 @@ proptest! {
     }
 
     #[test]
+    fn a_given_cpu_update_moves_the_prediction_one_for_one(
+        truth in truth_strategy(),
+        noise in proptest::collection::vec(-0.1f64..0.1, 1..7),
+        bytes in any_bytes(),
+        reuse in 1.0f64..64.0,
+        x in 0.0f64..500.0,
+        d in 0.0f64..100.0,
+    ) {
+        let m = fitted(&truth, &noise, None);
+        for p in m.policy_list() {
+            let at = |cpu: f64, r: f64| m.predict_with_cpu(p, bytes, r, CpuUpdate::StageMs(cpu)).unwrap();
+            let (a, b) = (at(x, reuse), at(x + d, reuse));
+            prop_assert!((b.time_ms - a.time_ms - d).abs() <= 1e-9 * b.time_ms.max(1.0));
+            prop_assert_eq!(a.cpu_given_ms, Some(x));
+            prop_assert!(a.interval_ms[0] <= a.time_ms && a.time_ms <= a.interval_ms[1]);
+            prop_assert!(at(x, reuse + 5.0).time_ms >= a.time_ms - 1e-9 * a.time_ms.abs());
+            prop_assert!((a.fixed_ms + reuse * a.per_pass_ms - a.time_ms).abs() <= 1e-9 * a.time_ms.max(1.0));
+        }
+    }
+
+    #[test]
+    fn choose_and_break_even_with_a_cpu_scale_agree_with_predict(
+        truth in truth_strategy(),
+        noise in proptest::collection::vec(-0.1f64..0.1, 1..7),
+        bytes in any_bytes(),
+        reuse in 1.0f64..100.0,
+        k in 0.0f64..3.0,
+    ) {
+        let m = fitted(&truth, &noise, Some(60 * MIB));
+        let cpu = CpuUpdate::Scaled(k);
+        let c = m.choose_with_cpu(bytes, reuse, cpu).unwrap();
+        let t = |p: Policy, r: f64| m.predict_with_cpu(p, bytes, r, cpu).unwrap().time_ms;
+        let min = m.policy_list().into_iter().map(|p| t(p, reuse)).fold(f64::INFINITY, f64::min);
+        prop_assert_eq!(c.ranking()[0].time_ms, min);
+        prop_assert_eq!(t(c.best(), reuse), min);
+        let ps = m.policy_list();
+        if let Some(r) = m.breakeven_with_cpu(ps[0], ps[1], bytes, cpu).unwrap() {
+            let scale = t(ps[0], r).abs().max(1e-12);
+            prop_assert!((t(ps[0], r) - t(ps[1], r)).abs() <= 1e-7 * scale);
+        }
+    }
+
+    #[test]
     fn noise_free_data_is_recovered_exactly(truth in truth_strategy()) {
         let m = fitted(&truth, &[0.0], Some(60 * MIB));
         for (p, knots) in &truth {
@@ -217,6 +273,21 @@ proptest! {
         let table = table_from(&truth, &[1, 2, 8], 1, &[0.0]);
         let v = model::validate(&m, &table, true, Statistic::Median);
         prop_assert!(v.summary.max_ape_pct < 1e-6);
+        // The CPU update and the rest are recovered apart: as calibrated, a scale of 1 is the plain
+        // prediction, and each trial given its own CPU update is predicted exactly.
+        for (p, knots) in &truth {
+            for &(bytes, f, _) in knots {
+                let plain = m.predict(*p, bytes, 4.0).unwrap().time_ms;
+                let one = m.predict_with_cpu(*p, bytes, 4.0, CpuUpdate::Scaled(1.0)).unwrap().time_ms;
+                prop_assert!((one - plain).abs() <= 1e-9 * plain.max(1.0), "{one} vs {plain}");
+                let k = m.policy(*p).unwrap().knots.iter().find(|k| k.bytes == bytes).unwrap();
+                let cpu = k.cpu_stage_ms.as_ref().unwrap().median;
+                prop_assert!((cpu - CPU_SHARE * f).abs() <= 1e-9 * f.max(1.0));
+            }
+        }
+        let given = model::validate_given_trial_cpu(&m, &table, true, Statistic::Median).unwrap();
+        prop_assert!(given.summary.max_ape_pct < 1e-6);
+        prop_assert_eq!(given.summary.n_points, v.summary.n_points);
     }
 }
 
@@ -263,4 +334,38 @@ fn noisy_realistic_data_validates_and_picks_right() {
         .unwrap()
         .unwrap();
     assert!((r - 40.0 / 26.5).abs() < 0.3, "R* = {r}");
+}
+
+#[test]
+fn a_cpu_update_is_refused_where_it_cannot_be_used() {
+    // The paper's model has no CPU stage to replace.
+    let paper = umodel::store::embedded("gb200-paper").unwrap();
+    let p = Policy::ExplicitCopy;
+    assert_eq!(
+        paper.predict_with_cpu(p, 1 << 30, 2.0, CpuUpdate::Scaled(1.1)),
+        Err(QueryError::NoCpuStage(p))
+    );
+    // As calibrated is the plain prediction, for any model.
+    assert_eq!(
+        paper.predict_with_cpu(p, 1 << 30, 2.0, CpuUpdate::Calibrated),
+        paper.predict(p, 1 << 30, 2.0)
+    );
+    let h200 = umodel::store::embedded("h200").unwrap();
+    for bad in [
+        CpuUpdate::Scaled(-1.0),
+        CpuUpdate::StageMs(f64::NAN),
+        CpuUpdate::StageMs(f64::INFINITY),
+    ] {
+        let e = h200.predict_with_cpu(p, 1 << 30, 2.0, bad).unwrap_err();
+        assert!(matches!(e, QueryError::BadCpu(_)), "{bad:?}: {e}");
+    }
+    // One time in ms is one policy's update; ranking policies needs a scale.
+    assert!(matches!(
+        h200.choose_with_cpu(1 << 30, 2.0, CpuUpdate::StageMs(100.0)),
+        Err(QueryError::BadCpu(_))
+    ));
+    assert!(matches!(
+        h200.breakeven_with_cpu(p, Policy::HostMapped, 1 << 30, CpuUpdate::StageMs(100.0)),
+        Err(QueryError::BadCpu(_))
+    ));
 }

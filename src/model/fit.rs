@@ -71,6 +71,31 @@ struct Cells {
     gpu_only: BTreeMap<(Policy, u64), Vec<f64>>,
     cpu_only: BTreeMap<(Policy, u64), Vec<f64>>,
     alternating: BTreeMap<(Policy, u64, u32), Vec<f64>>,
+    /// R = 1 alternations: each trial's CPU stage, and the trial less it.
+    cpu_stage: BTreeMap<(Policy, u64), Vec<f64>>,
+    t1_platform: BTreeMap<(Policy, u64), Vec<f64>>,
+}
+
+/// Each handoff `alternating` row with the CPU update of its own trial (the `stage:cpu` row of the
+/// same policy, size, R and trial), in row order. Tables joined from several files repeat trial
+/// numbers, so the n-th alternation of a (cell, trial) is paired with the n-th CPU stage of it.
+pub(crate) fn alternations_with_cpu(table: &Table) -> Vec<(&crate::table::Row, Option<f64>)> {
+    type Key = (Policy, u64, Option<u32>, u32);
+    let mut cpu: BTreeMap<Key, std::collections::VecDeque<f64>> = BTreeMap::new();
+    for r in table.select("handoff", "stage:cpu") {
+        cpu.entry((r.policy, r.bytes, r.reuse, r.trial))
+            .or_default()
+            .push_back(r.time_ms);
+    }
+    table
+        .select("handoff", "alternating")
+        .map(|r| {
+            let c = cpu
+                .get_mut(&(r.policy, r.bytes, r.reuse, r.trial))
+                .and_then(|q| q.pop_front());
+            (r, c)
+        })
+        .collect()
 }
 
 /// Fits a model from `table`.
@@ -110,6 +135,18 @@ pub fn fit(table: &Table, opts: &FitOptions) -> Result<(PlatformModel, FitReport
                 }
             }
             _ => {}
+        }
+    }
+    for (r, cpu) in alternations_with_cpu(table) {
+        let in_sizes = opts.sizes.as_ref().is_none_or(|s| s.contains(&r.bytes));
+        if let (Some(1), Some(c), true) = (r.reuse, cpu, in_sizes) {
+            let key = (r.policy, r.bytes);
+            cells.cpu_stage.entry(key).or_default().push(c);
+            cells
+                .t1_platform
+                .entry(key)
+                .or_default()
+                .push(r.time_ms - c);
         }
     }
     let stat = opts.statistic;
@@ -177,6 +214,14 @@ pub fn fit(table: &Table, opts: &FitOptions) -> Result<(PlatformModel, FitReport
                 f_ms: f,
                 cpu_only_ms: cells
                     .cpu_only
+                    .get(&(policy, bytes))
+                    .and_then(|v| Summary::of(v)),
+                cpu_stage_ms: cells
+                    .cpu_stage
+                    .get(&(policy, bytes))
+                    .and_then(|v| Summary::of(v)),
+                t1_platform_ms: cells
+                    .t1_platform
                     .get(&(policy, bytes))
                     .and_then(|v| Summary::of(v)),
                 lsq,
@@ -328,13 +373,19 @@ pub fn add_between_run_noise(
 ) -> Option<f64> {
     let shift = between_run_rel_sd(here, others)?;
     m.settings.extra_rel_sd = shift;
+    m.settings.platform_extra_rel_sd = platform_between_run_rel_sd(here, others);
     if let Some(n) = m.noise.as_mut() {
         n.between_run_rel_sd = Some(shift);
     }
     m.provenance.notes.push(format!(
-        "prediction intervals include the level shift between runs, {:.1} % (RMS over the R = 1 cells of {})",
+        "prediction intervals include the level shift between runs, {:.1} % (RMS over the R = 1 cells of {}){}",
         100.0 * shift,
-        sources.join(", ")
+        sources.join(", "),
+        if m.settings.platform_extra_rel_sd.is_empty() {
+            String::new()
+        } else {
+            "; those given the CPU update, the shift of the rest of an alternation per policy".into()
+        }
     ));
     Some(shift)
 }
@@ -342,24 +393,51 @@ pub fn add_between_run_noise(
 /// The run-to-run level shift: root-mean-square of log(median elsewhere / median here) over the
 /// alternating R = 1 cells that `here` and each of `others` both measured. `None` without matches.
 pub fn between_run_rel_sd(here: &Table, others: &[Table]) -> Option<f64> {
-    let cells = |t: &Table| -> BTreeMap<(Policy, u64), f64> {
-        let mut m: BTreeMap<(Policy, u64), Vec<f64>> = BTreeMap::new();
-        for r in t
-            .select("handoff", "alternating")
-            .filter(|r| r.reuse == Some(1))
-        {
-            m.entry((r.policy, r.bytes)).or_default().push(r.time_ms);
+    rms_log_shift(here, others, false, |_| true)
+}
+
+/// The same per policy for the platform's share of those cells (each trial less its own CPU
+/// update): what a prediction given the CPU update still moves by between runs. Policies without
+/// matching cells are left out.
+pub fn platform_between_run_rel_sd(here: &Table, others: &[Table]) -> Vec<(Policy, f64)> {
+    Policy::ALL
+        .iter()
+        .filter_map(|&p| rms_log_shift(here, others, true, |q| q == p).map(|s| (p, s)))
+        .collect()
+}
+
+/// Median per R = 1 alternating cell: of the whole trial, or of the trial less its CPU stage.
+fn r1_medians(t: &Table, platform: bool) -> BTreeMap<(Policy, u64), f64> {
+    let mut m: BTreeMap<(Policy, u64), Vec<f64>> = BTreeMap::new();
+    for (r, cpu) in alternations_with_cpu(t) {
+        if r.reuse != Some(1) {
+            continue;
         }
-        m.into_iter()
-            .filter_map(|(k, v)| median(&v).map(|x| (k, x)))
-            .collect()
-    };
-    let mine = cells(here);
+        let v = match (platform, cpu) {
+            (false, _) => r.time_ms,
+            (true, Some(c)) => r.time_ms - c,
+            (true, None) => continue,
+        };
+        m.entry((r.policy, r.bytes)).or_default().push(v);
+    }
+    m.into_iter()
+        .filter_map(|(k, v)| median(&v).map(|x| (k, x)))
+        .collect()
+}
+
+fn rms_log_shift(
+    here: &Table,
+    others: &[Table],
+    platform: bool,
+    keep: impl Fn(Policy) -> bool,
+) -> Option<f64> {
+    let mine = r1_medians(here, platform);
     let logs: Vec<f64> = others
         .iter()
         .flat_map(|o| {
-            let theirs = cells(o);
+            let theirs = r1_medians(o, platform);
             mine.iter()
+                .filter(|((p, _), _)| keep(*p))
                 .filter_map(|(k, a)| {
                     theirs
                         .get(k)
@@ -397,6 +475,11 @@ pub fn rebase_cpu(m: &PlatformModel, baseline: &Table) -> (PlatformModel, usize)
                 *v = (*v + d).max(0.0);
             }
             k.f_ms.point += d;
+            if let Some(c) = &mut k.cpu_stage_ms {
+                for v in [&mut c.median, &mut c.min, &mut c.max] {
+                    *v = (*v + d).max(0.0);
+                }
+            }
             k.cpu_only_ms = Some(new);
             moved += 1;
         }

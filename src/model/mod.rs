@@ -32,9 +32,9 @@ pub use fit::{
     add_between_run_noise, between_run_rel_sd, fit, rebase_cpu, FitError, FitOptions, FitReport,
 };
 
-pub use query::{Choice, Prediction, Predictor, QueryError, Ranked};
+pub use query::{Choice, CpuUpdate, Prediction, Predictor, QueryError, Ranked};
 pub use terms::{compose, composed_fg, explain, Explanation, Part, TermValue, Terms};
-pub use validate::{validate, ValidationReport, ValidationSummary};
+pub use validate::{validate, validate_given_trial_cpu, ValidationReport, ValidationSummary};
 
 /// The model file's schema version; readers refuse any other.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -74,6 +74,15 @@ pub struct Knot {
     /// The CPU update alone, ms, where measured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_only_ms: Option<Summary>,
+    /// The CPU update inside the R = 1 alternations themselves (their trials' `stage:cpu` rows), ms,
+    /// where recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_stage_ms: Option<Summary>,
+    /// T(1) less the CPU update of the same trial (per trial `alternating − stage:cpu` at R = 1), ms:
+    /// the platform's share of an alternation (movement, one pass, sync), free of the CPU's level,
+    /// which on a shared VM moves between runs while this part does not (NOTES.md, "Given the CPU").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub t1_platform_ms: Option<Summary>,
     /// Least-squares `F`, `G` over all measured R at this size, where several R were measured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lsq: Option<LsqFit>,
@@ -148,6 +157,11 @@ pub struct Settings {
     /// Relative spread added to every prediction interval for what the trial spread does not show
     /// (run-to-run level shifts, model error), as a fraction of the predicted time.
     pub extra_rel_sd: f64,
+    /// Per policy, the relative run-to-run shift of the platform's share of an alternation (T(1)
+    /// less its own CPU update), for predictions given the CPU update
+    /// ([`PlatformModel::predict_with_cpu`]); empty where no other runs were compared.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub platform_extra_rel_sd: Vec<(Policy, f64)>,
     /// How values between two calibrated sizes are interpolated.
     #[serde(default)]
     pub interpolation: Interpolation,
@@ -174,6 +188,7 @@ impl Default for Settings {
             l2_bytes: None,
             interpolation: Interpolation::Linear,
             extra_rel_sd: 0.0,
+            platform_extra_rel_sd: Vec::new(),
             size_model: SIZE_MODEL.to_string(),
         }
     }
@@ -405,7 +420,17 @@ impl PlatformModel {
                         m.policy
                     ));
                 }
-                for (name, s) in [("t1_ms", &k.t1_ms), ("g_ms", &k.g_ms)] {
+                let optional = [
+                    ("cpu_stage_ms", &k.cpu_stage_ms),
+                    ("t1_platform_ms", &k.t1_platform_ms),
+                ];
+                let present = optional
+                    .iter()
+                    .filter_map(|(n, s)| s.as_ref().map(|s| (*n, s)));
+                for (name, s) in [("t1_ms", &k.t1_ms), ("g_ms", &k.g_ms)]
+                    .into_iter()
+                    .chain(present)
+                {
                     let vals = [s.median, s.min, s.max, s.sd, s.se];
                     if vals.iter().any(|v| !v.is_finite() || *v < 0.0) || s.n == 0 {
                         return Err(format!(
@@ -418,6 +443,16 @@ impl PlatformModel {
         }
         if !(self.settings.extra_rel_sd.is_finite() && self.settings.extra_rel_sd >= 0.0) {
             return Err("settings.extra_rel_sd must be a finite, non-negative number".into());
+        }
+        if let Some((p, _)) = self
+            .settings
+            .platform_extra_rel_sd
+            .iter()
+            .find(|(_, v)| !(v.is_finite() && *v >= 0.0))
+        {
+            return Err(format!(
+                "settings.platform_extra_rel_sd: `{p}` must be a finite, non-negative number"
+            ));
         }
         Ok(())
     }

@@ -10,9 +10,9 @@ use crate::stats::Z90;
 /// Half-width of the 90 % interval of a prediction of `time_ms` whose standard error is `se_ms`:
 /// the interval is for a new measured median, so it holds the model's own error, the new cell's
 /// sampling error (about as large, same noise source) and any extra relative spread recorded in the
-/// model (the run-to-run shift).
-pub(crate) fn interval_half_ms(time_ms: f64, se_ms: f64, extra_rel_sd: f64) -> f64 {
-    Z90 * (2.0 * se_ms * se_ms + (extra_rel_sd * time_ms).powi(2)).sqrt()
+/// model (the run-to-run shift), here as an SD in ms.
+pub(crate) fn interval_half_ms(se_ms: f64, extra_sd_ms: f64) -> f64 {
+    Z90 * (2.0 * se_ms * se_ms + extra_sd_ms * extra_sd_ms).sqrt()
 }
 
 /// A query the model cannot answer.
@@ -26,6 +26,30 @@ pub enum QueryError {
     ZeroBytes,
     #[error("break-even needs two different policies (got `{0}` twice)")]
     SamePolicy(Policy),
+    #[error(
+        "policy `{0}`: this model does not separate the CPU update from the rest of an alternation \
+         (its calibration data have no `stage:cpu` rows at R = 1; recalibrate, or refit the CSV with \
+         this version)"
+    )]
+    NoCpuStage(Policy),
+    #[error("{0}")]
+    BadCpu(String),
+}
+
+/// The CPU update a prediction assumes. The model keeps it apart from the platform's share of an
+/// alternation (movement, passes, sync) because on a shared VM the CPU's speed moves 9–23 % between
+/// runs while the platform's share does not (NOTES.md, "Given the CPU").
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum CpuUpdate {
+    /// As it ran during calibration.
+    Calibrated,
+    /// Every policy's CPU update takes `k` times as long as during calibration (a probe of the
+    /// CPU's current speed against the calibrated one, or a heavier or lighter update).
+    Scaled(f64),
+    /// The CPU update of one alternation takes this long, ms, as it runs under the policy: on
+    /// pinned host memory for explicit copy and host-mapped; managed policies include the faults
+    /// that bring pages back to the CPU. What a trial's `stage:cpu` row records.
+    StageMs(f64),
 }
 
 /// One prediction, with its parts and its uncertainty.
@@ -50,6 +74,10 @@ pub struct Prediction {
     pub spread_ms: f64,
     /// True when `bytes` is outside the calibrated sizes (or their L2 regime).
     pub extrapolated: bool,
+    /// The CPU update this prediction assumed, ms, when it was not the calibrated one
+    /// ([`PlatformModel::predict_with_cpu`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_given_ms: Option<f64>,
 }
 
 /// A policy and its predicted time, for rankings.
@@ -227,7 +255,7 @@ impl PlatformModel {
                     .join(", "),
             })?;
         let (time, se, spread, t1, g, extrapolated) = self.eval(m, bytes, reuse);
-        let half = interval_half_ms(time, se, self.settings.extra_rel_sd);
+        let half = interval_half_ms(se, self.settings.extra_rel_sd * time);
         Ok(Prediction {
             policy,
             bytes,
@@ -239,7 +267,111 @@ impl PlatformModel {
             se_ms: se,
             spread_ms: spread,
             extrapolated,
+            cpu_given_ms: None,
         })
+    }
+
+    /// As [`predict`](Self::predict), with the CPU update given instead of the calibrated one:
+    /// `T = C + P(1) + (R − 1)·G`, where `P(1)` is T(1) less its own trials' CPU update. The interval
+    /// holds the trial statistics of `P(1)` and `G` (and of the CPU update scaled, for
+    /// [`CpuUpdate::Scaled`]) and the run-to-run shift of the platform's share where the model
+    /// records one (`settings.platform_extra_rel_sd`), not the whole alternation's, most of which is
+    /// the CPU's.
+    pub fn predict_with_cpu(
+        &self,
+        policy: Policy,
+        bytes: u64,
+        reuse: f64,
+        cpu: CpuUpdate,
+    ) -> Result<Prediction, QueryError> {
+        let base = self.predict(policy, bytes, reuse)?;
+        // (scale of the calibrated update, or the update itself)
+        let (k, given_ms) = match cpu {
+            CpuUpdate::Calibrated => return Ok(base),
+            CpuUpdate::Scaled(k) if k.is_finite() && k >= 0.0 => (k, None),
+            CpuUpdate::StageMs(ms) if ms.is_finite() && ms >= 0.0 => (0.0, Some(ms)),
+            CpuUpdate::Scaled(k) => {
+                return Err(QueryError::BadCpu(format!(
+                    "CPU scale must be a finite number ≥ 0 (got {k})"
+                )))
+            }
+            CpuUpdate::StageMs(ms) => {
+                return Err(QueryError::BadCpu(format!(
+                    "CPU update time must be a finite number of ms ≥ 0 (got {ms})"
+                )))
+            }
+        };
+        let m = self.policy(policy).expect("predict checked the policy");
+        if m.knots
+            .iter()
+            .any(|k| k.cpu_stage_ms.is_none() || k.t1_platform_ms.is_none())
+        {
+            return Err(QueryError::NoCpuStage(policy));
+        }
+        let stat = self.settings.statistic;
+        let triple = |s: &crate::stats::Summary| [stat.of(s), s.se, s.sd];
+        let ([c, p1, g], _) = eval_knots(
+            &m.knots,
+            |k| k.bytes,
+            self.settings.l2_bytes,
+            self.settings.interpolation,
+            bytes,
+            |k| {
+                [
+                    triple(k.cpu_stage_ms.as_ref().expect("checked")),
+                    triple(k.t1_platform_ms.as_ref().expect("checked")),
+                    triple(&k.g_ms),
+                ]
+            },
+        );
+        let extra = reuse - 1.0;
+        let (cpu_ms, cpu_se, cpu_sd) = (given_ms.unwrap_or(k * c[0]), k * c[1], k * c[2]);
+        let time = cpu_ms + p1[0] + extra * g[0];
+        let se = rss(rss(cpu_se, p1[1]), extra * g[1]);
+        // The run-to-run shift of the platform's share (movement, passes, sync), per policy.
+        let shift = self
+            .settings
+            .platform_extra_rel_sd
+            .iter()
+            .find(|(p, _)| *p == policy)
+            .map_or(0.0, |(_, s)| *s);
+        let half = interval_half_ms(se, shift * (time - cpu_ms));
+        Ok(Prediction {
+            time_ms: time,
+            fixed_ms: time - reuse * g[0],
+            per_pass_ms: g[0],
+            interval_ms: [(time - half).max(0.0), time + half],
+            se_ms: se,
+            spread_ms: rss(rss(cpu_sd, p1[2]), extra * g[2]),
+            cpu_given_ms: Some(cpu_ms),
+            ..base
+        })
+    }
+
+    /// As [`choose`](Self::choose), with every policy's CPU update as `cpu` says.
+    pub fn choose_with_cpu(
+        &self,
+        bytes: u64,
+        reuse: f64,
+        cpu: CpuUpdate,
+    ) -> Result<Choice, QueryError> {
+        if cpu == CpuUpdate::Calibrated {
+            return self.choose(bytes, reuse);
+        }
+        if let CpuUpdate::StageMs(_) = cpu {
+            return Err(QueryError::BadCpu(
+                "a CPU update time in ms is one policy's (managed policies add their faults to it); \
+                 rank policies with a CPU scale instead"
+                    .into(),
+            ));
+        }
+        let mut c = Choice::start(bytes, reuse)?;
+        for m in &self.policies {
+            let p = self.predict_with_cpu(m.policy, bytes, reuse, cpu)?;
+            c.insert(m.policy, p.time_ms, p.spread_ms, p.extrapolated);
+        }
+        c.finish()?;
+        Ok(c)
     }
 
     /// Ranks every calibrated policy at (`bytes`, `reuse`); the best two are a tie when their
@@ -257,11 +389,29 @@ impl PlatformModel {
     /// The reuse R* at which policies `a` and `b` take equal time at `bytes`; `None` when their lines
     /// do not cross at R ≥ 1 (parallel, or one is faster for every R ≥ 1).
     pub fn breakeven(&self, a: Policy, b: Policy, bytes: u64) -> Result<Option<f64>, QueryError> {
+        self.breakeven_with_cpu(a, b, bytes, CpuUpdate::Calibrated)
+    }
+
+    /// As [`breakeven`](Self::breakeven), with both policies' CPU update as `cpu` says (a scale:
+    /// one time in ms cannot stand for two policies' updates).
+    pub fn breakeven_with_cpu(
+        &self,
+        a: Policy,
+        b: Policy,
+        bytes: u64,
+        cpu: CpuUpdate,
+    ) -> Result<Option<f64>, QueryError> {
         if a == b {
             return Err(QueryError::SamePolicy(a));
         }
-        let pa = self.predict(a, bytes, 1.0)?;
-        let pb = self.predict(b, bytes, 1.0)?;
+        if let CpuUpdate::StageMs(_) = cpu {
+            return Err(QueryError::BadCpu(
+                "a CPU update time in ms is one policy's; compare policies with a CPU scale instead"
+                    .into(),
+            ));
+        }
+        let pa = self.predict_with_cpu(a, bytes, 1.0, cpu)?;
+        let pb = self.predict_with_cpu(b, bytes, 1.0, cpu)?;
         let dg = pb.per_pass_ms - pa.per_pass_ms;
         if dg == 0.0 {
             return Ok(None);

@@ -407,7 +407,9 @@ pub fn explain(m: &super::PlatformModel, p: &super::Prediction) -> Explanation {
     let mut notes = Vec::new();
     let pm = m.policy(p.policy).expect("prediction came from this model");
     let stat = m.settings.statistic;
-    let cpu = if pm.knots.iter().all(|k| k.cpu_only_ms.is_some()) {
+    let cpu = if let Some(c) = p.cpu_given_ms {
+        Some(c)
+    } else if pm.knots.iter().all(|k| k.cpu_only_ms.is_some()) {
         let ([v], _) = super::eval_knots(
             &pm.knots,
             |k| k.bytes,
@@ -446,7 +448,11 @@ pub fn explain(m: &super::PlatformModel, p: &super::Prediction) -> Explanation {
             parts.push(Part {
                 kind: "compute",
                 ms: c,
-                basis: "CPU update alone (cpu_only rows)".into(),
+                basis: if p.cpu_given_ms.is_some() {
+                    "CPU update as given (not the calibrated one)".into()
+                } else {
+                    "CPU update alone (cpu_only rows)".into()
+                },
             });
             parts.push(Part {
                 kind: "access",
@@ -558,6 +564,8 @@ pub fn compose(m: &super::PlatformModel) -> Option<super::PlatformModel> {
                 g_ms: exact(g),
                 f_ms: crate::stats::Estimate::exact(f),
                 cpu_only_ms: None,
+                cpu_stage_ms: None,
+                t1_platform_ms: None,
                 lsq: None,
             });
         }

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{PlatformModel, Statistic};
+use super::{CpuUpdate, PlatformModel, Prediction, QueryError, Statistic};
 use crate::policy::Policy;
 use crate::stats::{median, Summary};
 use crate::table::Table;
@@ -112,35 +112,110 @@ pub fn validate(
     held_out_only: bool,
     target: Statistic,
 ) -> ValidationReport {
-    let mut cells: BTreeMap<(Policy, u64, u32), Vec<f64>> = BTreeMap::new();
-    for r in table.select("handoff", "alternating") {
+    let cells = cells(model, table, held_out_only);
+    let preds = cells
+        .keys()
+        .map(|&(policy, bytes, reuse)| {
+            let p = model
+                .predict(policy, bytes, f64::from(reuse))
+                .expect("cells() keeps the model's policies");
+            ((policy, bytes, reuse), p)
+        })
+        .collect();
+    report(model, table, held_out_only, target, &cells, &preds, "")
+}
+
+/// As [`validate`], with each measured trial predicted from its own CPU update (its `stage:cpu`
+/// row) and the model's platform share: how well the model transfers once the CPU's speed, which a
+/// shared VM moves between runs, is known. Trials without a CPU stage are not predicted.
+pub fn validate_given_trial_cpu(
+    model: &PlatformModel,
+    table: &Table,
+    held_out_only: bool,
+    target: Statistic,
+) -> Result<ValidationReport, QueryError> {
+    let cells = cells(model, table, held_out_only);
+    let mut preds = BTreeMap::new();
+    for (&(policy, bytes, reuse), trials) in &cells {
+        let cpus: Vec<f64> = trials.iter().filter_map(|t| t.1).collect();
+        let Some(c) = Summary::of(&cpus) else {
+            return Err(QueryError::BadCpu(format!(
+                "{}: {policy} at {} R = {reuse} has no `stage:cpu` rows to take the CPU update from",
+                table.source.display(),
+                crate::units::format_size(bytes)
+            )));
+        };
+        let r = f64::from(reuse);
+        let each = cpus
+            .iter()
+            .map(|&ms| {
+                model
+                    .predict_with_cpu(policy, bytes, r, CpuUpdate::StageMs(ms))
+                    .map(|p| p.time_ms)
+            })
+            .collect::<Result<Vec<f64>, _>>()?;
+        let at = model.predict_with_cpu(policy, bytes, r, CpuUpdate::StageMs(target.of(&c)))?;
+        let time = target.of(&Summary::of(&each).expect("non-empty"));
+        let half = at.interval_ms[1] - at.time_ms;
+        let p = Prediction {
+            time_ms: time,
+            interval_ms: [(time - half).max(0.0), time + half],
+            ..at
+        };
+        preds.insert((policy, bytes, reuse), p);
+    }
+    Ok(report(
+        model,
+        table,
+        held_out_only,
+        target,
+        &cells,
+        &preds,
+        ", each trial given its own CPU update",
+    ))
+}
+
+/// Measured alternating trials by cell, each with its trial's CPU update where recorded.
+type Cells = BTreeMap<(Policy, u64, u32), Vec<(f64, Option<f64>)>>;
+
+fn cells(model: &PlatformModel, table: &Table, held_out_only: bool) -> Cells {
+    let mut cells = Cells::new();
+    for (r, cpu) in super::fit::alternations_with_cpu(table) {
         let Some(reuse) = r.reuse else { continue };
-        if model.policy(r.policy).is_none() {
+        let Some(m) = model.policy(r.policy) else {
             continue;
-        }
-        let calibrated = reuse == 1
-            && model
-                .policy(r.policy)
-                .is_some_and(|m| m.knots.iter().any(|k| k.bytes == r.bytes));
+        };
+        let calibrated = reuse == 1 && m.knots.iter().any(|k| k.bytes == r.bytes);
         if held_out_only && calibrated {
             continue;
         }
         cells
             .entry((r.policy, r.bytes, reuse))
             .or_default()
-            .push(r.time_ms);
+            .push((r.time_ms, cpu));
     }
+    cells
+}
+
+fn report(
+    model: &PlatformModel,
+    table: &Table,
+    held_out_only: bool,
+    target: Statistic,
+    cells: &Cells,
+    preds: &BTreeMap<(Policy, u64, u32), Prediction>,
+    how: &str,
+) -> ValidationReport {
     let mut points = Vec::new();
     let mut trials_only: Vec<bool> = Vec::new();
     let mut measured: Measured = BTreeMap::new();
-    for (&(policy, bytes, reuse), v) in &cells {
-        let s = Summary::of(v).expect("non-empty");
+    for (&(policy, bytes, reuse), trials) in cells {
+        let v: Vec<f64> = trials.iter().map(|t| t.0).collect();
+        let s = Summary::of(&v).expect("non-empty");
         let m = target.of(&s);
-        let p = model
-            .predict(policy, bytes, f64::from(reuse))
-            .expect("policy checked above");
+        let p = &preds[&(policy, bytes, reuse)];
         // The interval without the run-to-run term.
-        let half = super::query::interval_half_ms(p.time_ms, p.se_ms, 0.0);
+        let half = super::query::interval_half_ms(p.se_ms, 0.0);
         trials_only.push((p.time_ms - half).max(0.0) <= m && m <= p.time_ms + half);
         let ape = if m > 0.0 {
             (p.time_ms - m).abs() / m * 100.0
@@ -169,7 +244,7 @@ pub fn validate(
     let picks: Vec<Pick> = measured
         .iter()
         .filter(|(_, v)| v.len() >= 2)
-        .map(|(&(bytes, reuse), v)| pick(model, bytes, reuse, v))
+        .map(|(&(bytes, reuse), v)| pick(preds, bytes, reuse, v))
         .collect();
 
     let apes: Vec<f64> = points.iter().map(|p| p.ape_pct).collect();
@@ -193,7 +268,7 @@ pub fn validate(
     let unclear: Vec<&Pick> = picks.iter().filter(|p| !p.clear).collect();
     let summary = ValidationSummary {
         source: format!(
-            "{}{}",
+            "{}{}{how}",
             table.source.display(),
             if held_out_only {
                 " (held-out cells only)"
@@ -235,7 +310,12 @@ pub fn validate(
     }
 }
 
-fn pick(model: &PlatformModel, bytes: u64, reuse: u32, v: &[(Policy, Summary, f64)]) -> Pick {
+fn pick(
+    preds: &BTreeMap<(Policy, u64, u32), Prediction>,
+    bytes: u64,
+    reuse: u32,
+    v: &[(Policy, Summary, f64)],
+) -> Pick {
     let mut by_meas: Vec<&(Policy, Summary, f64)> = v.iter().collect();
     by_meas.sort_by(|a, b| a.2.total_cmp(&b.2));
     let (best, second) = (by_meas[0], by_meas[1]);
@@ -244,9 +324,7 @@ fn pick(model: &PlatformModel, bytes: u64, reuse: u32, v: &[(Policy, Summary, f6
     let mut preds: Vec<(Policy, f64, f64)> = v
         .iter()
         .map(|(p, _, _)| {
-            let q = model
-                .predict(*p, bytes, f64::from(reuse))
-                .expect("policy in model");
+            let q = &preds[&(*p, bytes, reuse)];
             (*p, q.time_ms, q.spread_ms)
         })
         .collect();
