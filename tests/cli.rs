@@ -137,6 +137,159 @@ fn predict_json_has_the_contract_keys() {
 }
 
 #[test]
+fn a_given_cpu_update_replaces_the_calibrated_one() {
+    let d = tempfile::tempdir().unwrap();
+    let predict = |extra: &[&str]| {
+        let mut args = vec![
+            "predict",
+            "-m",
+            "h200",
+            "-p",
+            "explicit-copy",
+            "-r",
+            "4",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        let out = umodel(&d).args(&args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        json_of(&out.stdout)
+    };
+    let plain = predict(&[]);
+    assert!(plain.get("cpu_given_ms").is_none());
+    let (a, b) = (predict(&["--cpu-ms", "100"]), predict(&["--cpu-ms", "120"]));
+    assert_eq!(a["cpu_given_ms"], 100.0);
+    let dt = b["time_ms"].as_f64().unwrap() - a["time_ms"].as_f64().unwrap();
+    assert!((dt - 20.0).abs() < 1e-9, "{dt}");
+    // Given the CPU update, the interval no longer holds the CPU's run-to-run shift.
+    let width =
+        |v: &Value| v["interval_ms"][1].as_f64().unwrap() - v["interval_ms"][0].as_f64().unwrap();
+    assert!(width(&a) < 0.2 * width(&plain), "{a} vs {plain}");
+    let text = umodel(&d)
+        .args([
+            "predict",
+            "-m",
+            "h200",
+            "-p",
+            "explicit-copy",
+            "-r",
+            "4",
+            "--cpu-ms",
+            "100",
+            "--explain",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("CPU update as given, 100.0 ms"), "{text}");
+    assert!(text.contains("compute          100.0 ms"), "{text}");
+    // A scale applies to every policy; choose and breakeven say so.
+    let c = json_of(
+        &umodel(&d)
+            .args([
+                "choose",
+                "-m",
+                "h200",
+                "-r",
+                "4",
+                "--cpu-scale",
+                "1.3",
+                "--json",
+            ])
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    assert_eq!(c["cpu_scale"], 1.3);
+    let out = umodel(&d)
+        .args([
+            "breakeven",
+            "-m",
+            "h200",
+            "--cpu-scale",
+            "0.5",
+            "host-mapped",
+            "explicit-copy",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("0.5 × the calibrated one"));
+    // The paper's model cannot separate the CPU update: a clear error, not a made-up answer.
+    fails_with(
+        &d,
+        &[
+            "predict",
+            "-m",
+            "gb200-paper",
+            "-p",
+            "managed",
+            "-r",
+            "2",
+            "--cpu-scale",
+            "1.1",
+        ],
+        None,
+        &["managed", "does not separate the CPU update", "stage:cpu"],
+    );
+}
+
+#[test]
+fn validate_given_each_trials_cpu_update_is_reported_apart() {
+    let d = tempfile::tempdir().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["validate", "-m", "h200", "--held-out", "--json"];
+        args.extend_from_slice(extra);
+        args.push("calibration/h200/run2/full-1.csv");
+        let out = umodel(&d).args(&args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        json_of(&out.stdout)
+    };
+    let (plain, given) = (run(&[]), run(&["--cpu-from-trials"]));
+    assert!(given["source"]
+        .as_str()
+        .unwrap()
+        .contains("each trial given its own CPU update"));
+    assert_eq!(given["n_points"], plain["n_points"]);
+    assert!(
+        given["median_ape_pct"].as_f64().unwrap() < plain["median_ape_pct"].as_f64().unwrap() / 4.0
+    );
+    // A file without CPU stages cannot be validated this way, and says which cell lacks them.
+    fails_with(
+        &d,
+        &["validate", "-m", "gb200-paper", "--cpu-from-trials", PAPER],
+        None,
+        &["no `stage:cpu` rows"],
+    );
+}
+
+#[test]
+fn a_closed_stdout_ends_the_output_quietly() {
+    // `umodel show | head -1`: the reader stops early; no panic, no error, exit 0.
+    let d = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("umodel"))
+        .args(["show", "-m", "h200"])
+        .env("UMODEL_DATA_DIR", d.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {err}", out.status);
+    assert!(!err.contains("panicked") && !err.contains("error"), "{err}");
+}
+
+#[test]
 fn choose_ranks_everything_and_reports_ties() {
     let d = tempfile::tempdir().unwrap();
     let v = json_of(
@@ -513,6 +666,28 @@ fn bad_arguments_are_usage_errors() {
         ),
         (vec!["predict", "-p", "managed"], "--reuse"),
         (vec!["choose", "-r", "nan"], "at least 1"),
+        (
+            vec!["predict", "-p", "managed", "-r", "2", "--cpu-ms", "-5"],
+            "not a finite number ≥ 0",
+        ),
+        (
+            vec![
+                "predict",
+                "-p",
+                "managed",
+                "-r",
+                "2",
+                "--cpu-ms",
+                "5",
+                "--cpu-scale",
+                "1.2",
+            ],
+            "cannot be used with",
+        ),
+        (
+            vec!["choose", "-r", "2", "--cpu-ms", "5"],
+            "unexpected argument",
+        ),
         (vec!["frobnicate"], "unrecognized subcommand"),
     ] {
         let out = umodel(&d).args(&args).output().unwrap();

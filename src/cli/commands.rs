@@ -12,7 +12,11 @@ pub(super) fn run(cmd: Command) -> Result<()> {
         Command::Predict(a) => {
             let (m, src) = load(a.model.model.as_deref())?;
             let bytes = a.bytes.unwrap_or_else(|| m.default_bytes());
-            let p = m.predict(a.policy, bytes, a.reuse)?;
+            let cpu = match a.cpu_ms {
+                Some(ms) => model::CpuUpdate::StageMs(ms),
+                None => a.cpu.update(),
+            };
+            let p = m.predict_with_cpu(a.policy, bytes, a.reuse, cpu)?;
             if a.json {
                 render::json(&render::predict_json(&m, &p, a.explain))
             } else {
@@ -21,22 +25,23 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             }
         }
         Command::Choose(a) => {
-            let (m, src) = load(a.model.model.as_deref())?;
+            let (m, _) = load(a.model.model.as_deref())?;
             let bytes = a.bytes.unwrap_or_else(|| m.default_bytes());
-            let c = m.choose(bytes, a.reuse)?;
+            let c = m.choose_with_cpu(bytes, a.reuse, a.cpu.update())?;
             if a.json {
-                render::json(&render::choose_json(&c))
+                render::json(&render::choose_json(&c, a.cpu.cpu_scale))
             } else {
-                render::choose_text(&m, &src, &c);
+                render::choose_text(&c, a.cpu.cpu_scale);
                 Ok(())
             }
         }
         Command::Breakeven(a) => {
-            let (m, src) = load(a.model.model.as_deref())?;
+            let (m, _) = load(a.model.model.as_deref())?;
             let bytes = a.bytes.unwrap_or_else(|| m.default_bytes());
-            let r = m.breakeven(a.a, a.b, bytes)?;
-            let faster_above = m.predict(a.a, bytes, 1.0).and_then(|pa| {
-                m.predict(a.b, bytes, 1.0).map(|pb| {
+            let cpu = a.cpu.update();
+            let r = m.breakeven_with_cpu(a.a, a.b, bytes, cpu)?;
+            let faster_above = m.predict_with_cpu(a.a, bytes, 1.0, cpu).and_then(|pa| {
+                m.predict_with_cpu(a.b, bytes, 1.0, cpu).map(|pb| {
                     if pa.per_pass_ms <= pb.per_pass_ms {
                         a.a
                     } else {
@@ -46,11 +51,11 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             })?;
             if a.json {
                 render::json(&serde_json::json!({
-                    "a": a.a, "b": a.b, "bytes": bytes, "r_star": r,
+                    "a": a.a, "b": a.b, "bytes": bytes, "r_star": r, "cpu_scale": a.cpu.cpu_scale,
                     "faster_above_r_star": r.map(|_| faster_above),
                 }))
             } else {
-                render::breakeven_text(&m, &src, a.a, a.b, bytes, r, faster_above);
+                render::breakeven_text(&m, a.a, a.b, bytes, r, faster_above, a.cpu.cpu_scale);
                 Ok(())
             }
         }
@@ -84,7 +89,11 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             } else {
                 m
             };
-            let report = model::validate(&m, &table, a.held_out, a.target.into());
+            let report = if a.cpu_from_trials {
+                model::validate_given_trial_cpu(&m, &table, a.held_out, a.target.into())?
+            } else {
+                model::validate(&m, &table, a.held_out, a.target.into())
+            };
             if report.points.is_empty() {
                 bail!(
                     "{}: no `handoff` `alternating` rows for this model's policies ({}){}",

@@ -1,6 +1,17 @@
 //! The command line: clap types, turned into library calls, rendered for people or as JSON.
 //! `main.rs` only calls [`main`]; nothing here is needed by a program that embeds the predictor.
 
+/// `println!` that ends the process quietly once stdout is closed (`umodel show | head`) instead of
+/// panicking, and reports any other write error.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            $crate::cli::stdout_failed(e);
+        }
+    }};
+}
+
 mod commands;
 pub(crate) mod progress;
 pub(crate) mod render;
@@ -86,10 +97,43 @@ struct ModelArg {
     model: Option<String>,
 }
 
+/// The CPU update a query assumes, when not the calibrated one.
+#[derive(Debug, Args)]
+struct CpuScaleArg {
+    /// The CPU update takes K times as long as during calibration: your own update against the
+    /// calibrated `x = x + 1`, or a probe of the CPU's speed now (a shared VM's CPU moves 9-23 %
+    /// between runs while the rest of an alternation does not). Needs a model calibrated or refitted
+    /// with this version (it keeps the CPU update apart).
+    #[arg(long, value_name = "K", value_parser = parse_nonneg, allow_negative_numbers = true)]
+    cpu_scale: Option<f64>,
+}
+
+impl CpuScaleArg {
+    fn update(&self) -> crate::model::CpuUpdate {
+        self.cpu_scale.map_or(
+            crate::model::CpuUpdate::Calibrated,
+            crate::model::CpuUpdate::Scaled,
+        )
+    }
+}
+
 #[derive(Debug, Args)]
 struct PredictArgs {
     #[command(flatten)]
     model: ModelArg,
+    #[command(flatten)]
+    cpu: CpuScaleArg,
+    /// The CPU update of one alternation takes MS ms, as it runs under this policy (on pinned host
+    /// memory for explicit-copy and host-mapped; managed policies include the faults that bring
+    /// pages back to the CPU); the model supplies the movement, the passes and the sync.
+    #[arg(
+        long,
+        value_name = "MS",
+        value_parser = parse_nonneg,
+        allow_negative_numbers = true,
+        conflicts_with = "cpu_scale"
+    )]
+    cpu_ms: Option<f64>,
     /// Placement policy.
     #[arg(long, short = 'p', value_name = "POLICY", value_parser = parse_policy)]
     policy: Policy,
@@ -111,6 +155,8 @@ struct PredictArgs {
 struct ChooseArgs {
     #[command(flatten)]
     model: ModelArg,
+    #[command(flatten)]
+    cpu: CpuScaleArg,
     /// GPU passes per CPU update (R ≥ 1).
     #[arg(long, short = 'r', value_name = "R", value_parser = parse_reuse)]
     reuse: f64,
@@ -126,6 +172,8 @@ struct ChooseArgs {
 struct BreakevenArgs {
     #[command(flatten)]
     model: ModelArg,
+    #[command(flatten)]
+    cpu: CpuScaleArg,
     /// Working-set size. Default: the model's largest calibrated size.
     #[arg(long, short = 'b', value_name = "SIZE", value_parser = parse_bytes)]
     bytes: Option<u64>,
@@ -158,6 +206,11 @@ struct ValidateArgs {
     /// CPU's level shifts between processes; reported separately from the plain figures).
     #[arg(long)]
     cpu_baseline: bool,
+    /// Predict each measured trial from its own CPU update (its `stage:cpu` row) and the model's
+    /// platform share: how well the model transfers to another run once the CPU's speed is known
+    /// (reported separately from the plain figures).
+    #[arg(long, conflicts_with_all = ["cpu_baseline", "composed"])]
+    cpu_from_trials: bool,
     /// Validate the model composed from the access and management terms instead (no handoff rows).
     #[arg(long)]
     composed: bool,
@@ -333,6 +386,23 @@ fn parse_reuse(s: &str) -> Result<f64, String> {
         ));
     }
     Ok(r)
+}
+
+fn parse_nonneg(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        _ => Err(format!("`{s}` is not a finite number ≥ 0")),
+    }
+}
+
+/// Where [`out!`] goes when stdout cannot be written: a closed pipe is the reader saying it has seen
+/// enough (exit 0, as `head` expects); anything else is an error.
+pub(crate) fn stdout_failed(e: std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    eprintln!("umodel: error: writing to stdout: {e}");
+    std::process::exit(1);
 }
 
 /// Runs the CLI; returns the process exit code (0 ok, 1 error, 2 usage).

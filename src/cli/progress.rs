@@ -151,7 +151,7 @@ fn gbps(g: f64) -> String {
 /// Prints the end-of-run summary (stage rows left out of the text; all in JSON).
 pub(crate) fn print_summary(o: &BenchOutcome, json: bool) -> Result<()> {
     if json {
-        println!(
+        out!(
             "{}",
             serde_json::to_string_pretty(&serde_json::json!({
                 "csv": o.csv.display().to_string(),
@@ -275,7 +275,7 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
     let o = result?;
     let m = &o.model;
     if a.json {
-        println!(
+        out!(
             "{}",
             serde_json::to_string_pretty(&serde_json::json!({
                 "model": o.model_path.display().to_string(),
@@ -290,10 +290,12 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
                 "between_run_rel_sd": o.between_runs.map(|b| b.0),
                 "earlier_runs_compared": o.between_runs.map_or(0, |b| b.1),
                 "archived_measurements": o.archived.as_ref().map(|p| p.display().to_string()),
+                "across_runs": o.across_runs,
+                "earlier_runs_unreadable": o.history_unreadable,
             }))?
         );
     } else {
-        println!(
+        out!(
             "Calibrated {} ({} plan) in {:.1} s: {} rows, {} failed their check",
             m.platform.gpu,
             cfg.plan.name(),
@@ -301,9 +303,9 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
             o.bench.rows,
             o.bench.failed
         );
-        println!("  {}", calibrate::describe_paths(&o));
+        out!("  {}", calibrate::describe_paths(&o));
         if let Some(n) = &m.noise {
-            println!(
+            out!(
                 "  noise seen (robust SD of one trial): alternating {:.1} %, GPU-only {:.1} %{}",
                 100.0 * n.alternating_rel_sd,
                 100.0 * n.gpu_only_rel_sd,
@@ -313,17 +315,50 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
             );
         }
         match o.between_runs {
-            Some((shift, n)) => println!(
+            Some((shift, n)) => out!(
                 "  run-to-run shift: {:.1} % RMS against {n} earlier calibration{} kept beside it (in the prediction intervals)",
                 100.0 * shift,
                 if n == 1 { "" } else { "s" }
             ),
-            None => println!(
+            None => out!(
                 "  run-to-run shift: not measured yet (the first calibration here); the next calibration measures it against this one"
             ),
         }
+        if !o.across_runs.is_empty() {
+            let range = |v: Vec<f64>| {
+                let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
+                let hi = v.iter().copied().fold(0.0, f64::max);
+                if (hi - lo).abs() < 0.005 {
+                    format!("{lo:.2} %")
+                } else {
+                    format!("{lo:.2}–{hi:.2} %")
+                }
+            };
+            let x = &o.across_runs;
+            let given: Vec<f64> = x
+                .iter()
+                .filter_map(|a| a.given_cpu.as_ref().map(|g| g.median_ape_pct))
+                .collect();
+            out!(
+                "  against {} earlier calibration{} here: median APE {}{}",
+                x.len(),
+                if x.len() == 1 { "" } else { "s" },
+                range(x.iter().map(|a| a.plain.median_ape_pct).collect()),
+                if given.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "; {} given each trial's CPU update (the rest of the difference is the CPU's speed)",
+                        range(given)
+                    )
+                }
+            );
+        }
+        for e in &o.history_unreadable {
+            out!("  note: an earlier calibration was left out of the comparison: {e}");
+        }
         if let Some(a) = &o.archived {
-            println!(
+            out!(
                 "  the earlier calibration's measurements were kept as {}",
                 a.display()
             );
@@ -343,13 +378,13 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
                 } else {
                     String::new()
                 };
-                println!(
+                out!(
                     "  {label}: {} points, median APE {:.2} %, max {:.2} %, picks {}/{} ({} clear: {} right){coverage}",
                     s.n_points, s.median_ape_pct, s.max_ape_pct, s.picks_correct, s.picks_total, s.clear_picks_total, s.clear_picks_correct
                 );
             }
         }
-        println!("  queries on this machine now use it: umodel choose --reuse 4");
+        out!("  queries on this machine now use it: umodel choose --reuse 4");
     }
     if o.bench.failed > 0 {
         bail!(

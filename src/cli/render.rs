@@ -6,7 +6,9 @@ use anyhow::Result;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::model::{self, Choice, FitReport, PlatformModel, Prediction, ValidationReport};
+use crate::model::{
+    self, Choice, CpuUpdate, FitReport, PlatformModel, Prediction, ValidationReport,
+};
 use crate::policy::Policy;
 use crate::store::ModelSource;
 use crate::units::format_size;
@@ -36,7 +38,7 @@ fn reuse(r: f64) -> String {
 }
 
 pub(super) fn json<T: Serialize + ?Sized>(v: &T) -> Result<()> {
-    println!("{}", serde_json::to_string_pretty(v)?);
+    out!("{}", serde_json::to_string_pretty(v)?);
     Ok(())
 }
 
@@ -52,6 +54,9 @@ pub(super) fn predict_json(m: &PlatformModel, p: &Prediction, explain: bool) -> 
         "spread_ms": p.spread_ms,
         "extrapolated": p.extrapolated,
     });
+    if let Some(c) = p.cpu_given_ms {
+        v["cpu_given_ms"] = json!(c);
+    }
     if explain {
         v["explain"] = serde_json::to_value(model::explain(m, p)).expect("serialisable");
     }
@@ -69,25 +74,31 @@ pub(super) fn predict_text(m: &PlatformModel, _src: &ModelSource, p: &Prediction
         // gb200-paper: fitted from single published values, so no trial spread to build one from.
         "no interval: the model has no trial statistics".to_string()
     };
-    println!(
+    out!(
         "{} at {}, R = {}: {} ms  ({interval})",
         p.policy,
         format_size(p.bytes),
         reuse(p.reuse),
         ms(p.time_ms),
     );
-    println!(
+    out!(
         "  = fixed F {} ms + {} × per-pass G {} ms",
         ms(p.fixed_ms),
         reuse(p.reuse),
         ms(p.per_pass_ms)
     );
+    if let Some(c) = p.cpu_given_ms {
+        out!(
+            "  F holds the CPU update as given, {} ms, not the calibrated one (the interval holds the run-to-run shift of the rest, not the CPU's)",
+            ms(c)
+        );
+    }
     if p.extrapolated {
         let (lo, hi) = m
             .policy(p.policy)
             .map(|pm| pm.calibrated_range())
             .unwrap_or((0, 0));
-        println!(
+        out!(
             "  extrapolated: {} is outside the sizes calibrated for {} ({} … {}) or their L2 regime",
             format_size(p.bytes),
             p.policy,
@@ -97,9 +108,9 @@ pub(super) fn predict_text(m: &PlatformModel, _src: &ModelSource, p: &Prediction
     }
     if explain {
         let e = model::explain(m, p);
-        println!("  decomposition:");
+        out!("  decomposition:");
         for part in &e.parts {
-            println!(
+            out!(
                 "    {:<11} {:>10} ms  {}",
                 part.kind,
                 ms(part.ms),
@@ -107,13 +118,21 @@ pub(super) fn predict_text(m: &PlatformModel, _src: &ModelSource, p: &Prediction
             );
         }
         for note in &e.notes {
-            println!("    note: {note}");
+            out!("    note: {note}");
         }
     }
 }
 
-pub(super) fn choose_json(c: &Choice) -> Value {
+/// The line that says a query did not use the calibrated CPU update.
+fn cpu_scale_line(cpu_scale: Option<f64>) {
+    if let Some(k) = cpu_scale {
+        out!("  (every policy's CPU update taken as {k} × the calibrated one)");
+    }
+}
+
+pub(super) fn choose_json(c: &Choice, cpu_scale: Option<f64>) -> Value {
     json!({
+        "cpu_scale": cpu_scale,
         "best": c.best(),
         "tie": c.tie(),
         "tied": if c.tie() { c.tied().iter().map(|r| r.policy).collect::<Vec<_>>() } else { Vec::new() },
@@ -124,8 +143,8 @@ pub(super) fn choose_json(c: &Choice) -> Value {
     })
 }
 
-pub(super) fn choose_text(_m: &PlatformModel, _src: &ModelSource, c: &Choice) {
-    println!(
+pub(super) fn choose_text(c: &Choice, cpu_scale: Option<f64>) {
+    out!(
         "At {}, R = {}{}:",
         format_size(c.bytes),
         reuse(c.reuse),
@@ -135,12 +154,16 @@ pub(super) fn choose_text(_m: &PlatformModel, _src: &ModelSource, c: &Choice) {
             ""
         }
     );
-    println!(
+    cpu_scale_line(cpu_scale);
+    out!(
         "  {:<4} {:<24} {:>10} {:>10}",
-        "rank", "policy", "time_ms", "spread_ms"
+        "rank",
+        "policy",
+        "time_ms",
+        "spread_ms"
     );
     for (i, r) in c.ranking().iter().enumerate() {
-        println!(
+        out!(
             "  {:<4} {:<24} {:>10} {:>10}",
             i + 1,
             r.policy.name(),
@@ -150,41 +173,43 @@ pub(super) fn choose_text(_m: &PlatformModel, _src: &ModelSource, c: &Choice) {
     }
     if c.tie() {
         let names: Vec<&str> = c.tied().iter().map(|r| r.policy.name()).collect();
-        println!(
+        out!(
             "best: tie between {} (their gap is within the measured noise)",
             names.join(", ")
         );
     } else {
-        println!("best: {}", c.best());
+        out!("best: {}", c.best());
     }
 }
 
 pub(super) fn breakeven_text(
     m: &PlatformModel,
-    _src: &ModelSource,
     a: Policy,
     b: Policy,
     bytes: u64,
     r: Option<f64>,
     faster_above: Policy,
+    cpu_scale: Option<f64>,
 ) {
+    let cpu = cpu_scale.map_or(CpuUpdate::Calibrated, CpuUpdate::Scaled);
+    cpu_scale_line(cpu_scale);
     match r {
         Some(r) => {
             let slower_above = if faster_above == a { b } else { a };
-            println!("At {}: R* = {:.3}", format_size(bytes), r);
-            println!("  {slower_above} is faster below R*, {faster_above} above it");
+            out!("At {}: R* = {:.3}", format_size(bytes), r);
+            out!("  {slower_above} is faster below R*, {faster_above} above it");
         }
         None => {
             let pa = m
-                .predict(a, bytes, 1.0)
+                .predict_with_cpu(a, bytes, 1.0, cpu)
                 .map(|p| p.time_ms)
                 .unwrap_or(f64::NAN);
             let pb = m
-                .predict(b, bytes, 1.0)
+                .predict_with_cpu(b, bytes, 1.0, cpu)
                 .map(|p| p.time_ms)
                 .unwrap_or(f64::NAN);
             let winner = if pa <= pb { a } else { b };
-            println!(
+            out!(
                 "At {}: no break-even at R ≥ 1 ({winner} is at least as fast for every R ≥ 1)",
                 format_size(bytes)
             );
@@ -199,20 +224,28 @@ pub(super) fn validate_text(
     verbose: bool,
 ) {
     let s = &r.summary;
-    println!(
+    out!(
         "Validation of {src} on {} ({} points, target: {:?} of trials)",
-        s.source, s.n_points, s.target
+        s.source,
+        s.n_points,
+        s.target
     );
     if failed_rows > 0 {
-        println!("  {failed_rows} rows with a failed check were excluded");
+        out!("  {failed_rows} rows with a failed check were excluded");
     }
     if verbose {
-        println!(
+        out!(
             "  {:<24} {:>9} {:>5} {:>11} {:>11} {:>8} {:>4}",
-            "policy", "bytes", "R", "measured", "predicted", "APE %", "in90"
+            "policy",
+            "bytes",
+            "R",
+            "measured",
+            "predicted",
+            "APE %",
+            "in90"
         );
         for p in &r.points {
-            println!(
+            out!(
                 "  {:<24} {:>9} {:>5} {:>11} {:>11} {:>8.2} {:>4}{}",
                 p.policy.name(),
                 format_size(p.bytes),
@@ -229,12 +262,15 @@ pub(super) fn validate_text(
             );
         }
     }
-    println!(
+    out!(
         "  {:<24} {:>6} {:>12} {:>10}",
-        "policy", "points", "median APE %", "max APE %"
+        "policy",
+        "points",
+        "median APE %",
+        "max APE %"
     );
     for e in &s.per_policy {
-        println!(
+        out!(
             "  {:<24} {:>6} {:>12.2} {:>10.2}",
             e.policy.name(),
             e.points,
@@ -242,11 +278,14 @@ pub(super) fn validate_text(
             e.max_ape_pct
         );
     }
-    println!(
+    out!(
         "  {:<24} {:>6} {:>12.2} {:>10.2}",
-        "all", s.n_points, s.median_ape_pct, s.max_ape_pct
+        "all",
+        s.n_points,
+        s.median_ape_pct,
+        s.max_ape_pct
     );
-    println!(
+    out!(
         "  90% intervals contain {:.1}% of the measured values{}",
         s.interval_coverage_pct,
         s.interval_coverage_trials_only_pct
@@ -256,12 +295,12 @@ pub(super) fn validate_text(
             .unwrap_or_default()
     );
     if s.picks_total > 0 {
-        println!(
+        out!(
             "  policy picks: {}/{} right; {}/{} where the measured gap exceeds the spread; {}/{} cells inside the noise called a tie",
             s.picks_correct, s.picks_total, s.clear_picks_correct, s.clear_picks_total, s.unclear_ties_declared, s.unclear_total
         );
         for p in r.picks.iter().filter(|p| !p.correct) {
-            println!(
+            out!(
                 "    wrong at {} R = {}: measured best {} (gap {} ms, spread {} ms), predicted {}",
                 format_size(p.bytes),
                 p.reuse,
@@ -281,7 +320,7 @@ pub(super) fn validate_text(
             .measured_bracket
             .map(|[lo, hi]| format!("between R = {lo} and {hi}"))
             .unwrap_or_else(|| "no flip measured".into());
-        println!(
+        out!(
             "  break-even {} vs {} at {}: predicted R* = {pred}; measured: {meas}",
             b.a,
             b.b,
@@ -291,9 +330,14 @@ pub(super) fn validate_text(
 }
 
 fn knot_table(m: &PlatformModel) {
-    println!(
+    out!(
         "  {:<24} {:>9} {:>22} {:>12} {:>12} {:>14}",
-        "policy", "bytes", "T(R=1) ms [min–max] n", "G ms/pass", "F ms", "LSQ F / G"
+        "policy",
+        "bytes",
+        "T(R=1) ms [min–max] n",
+        "G ms/pass",
+        "F ms",
+        "LSQ F / G"
     );
     for pm in &m.policies {
         for k in &pm.knots {
@@ -302,7 +346,7 @@ fn knot_table(m: &PlatformModel) {
                 .as_ref()
                 .map(|l| format!("{} / {}", ms(l.f_ms.point), ms(l.g_ms.point)))
                 .unwrap_or_default();
-            println!(
+            out!(
                 "  {:<24} {:>9} {:>22} {:>12} {:>12} {:>14}",
                 pm.policy.name(),
                 format_size(k.bytes),
@@ -339,7 +383,7 @@ pub(super) fn fit_json(m: &PlatformModel, report: &FitReport, out: &Path) -> Val
 }
 
 pub(super) fn fit_text(m: &PlatformModel, report: &FitReport, out: &Path) {
-    println!(
+    out!(
         "Fitted {} policies from {} ({} rows used, {} failed rows excluded); wrote {}",
         m.policies.len(),
         m.provenance.source_csv,
@@ -349,10 +393,10 @@ pub(super) fn fit_text(m: &PlatformModel, report: &FitReport, out: &Path) {
     );
     knot_table(m);
     for w in &report.warnings {
-        println!("  warning: {w}");
+        out!("  warning: {w}");
     }
     if let Some(v) = &m.validation {
-        println!(
+        out!(
             "  held-out check ({} points not used for F and G): median APE {:.2} %, max {:.2} %, picks {}/{}",
             v.n_points, v.median_ape_pct, v.max_ape_pct, v.picks_correct, v.picks_total
         );
@@ -361,8 +405,8 @@ pub(super) fn fit_text(m: &PlatformModel, report: &FitReport, out: &Path) {
 
 pub(super) fn show_text(m: &PlatformModel, src: &ModelSource) {
     let p = &m.platform;
-    println!("Model: {src}");
-    println!("  platform: {}", m.describe());
+    out!("Model: {src}");
+    out!("  platform: {}", m.describe());
     for (k, v) in [
         ("gpu", p.gpu.clone()),
         ("compute capability", p.compute_capability.clone()),
@@ -375,21 +419,23 @@ pub(super) fn show_text(m: &PlatformModel, src: &ModelSource) {
         ("L2", p.l2_bytes.map(format_size).unwrap_or_default()),
     ] {
         if !v.trim().is_empty() && v.trim() != "/" {
-            println!("  {k}: {v}");
+            out!("  {k}: {v}");
         }
     }
-    println!(
+    out!(
         "  fitted {} by umodel {} (statistic: {:?})",
-        m.provenance.created_utc, m.provenance.umodel_version, m.settings.statistic
+        m.provenance.created_utc,
+        m.provenance.umodel_version,
+        m.settings.statistic
     );
     if let Some(t) = &m.provenance.measured_utc {
-        println!("  measured {t}");
+        out!("  measured {t}");
     }
     knot_table(m);
     if let Some(t) = &m.terms {
-        println!("  terms:");
+        out!("  terms:");
         for v in &t.values {
-            println!(
+            out!(
                 "    {:<36} {:>10.4} [{:.4}–{:.4}] n={} at {}",
                 v.name,
                 v.value,
@@ -401,7 +447,7 @@ pub(super) fn show_text(m: &PlatformModel, src: &ModelSource) {
         }
     }
     if let Some(n) = &m.noise {
-        println!(
+        out!(
             "  noise (robust SD of one trial / median): alternating {:.1} %, GPU-only {:.1} %{}{}",
             100.0 * n.alternating_rel_sd,
             100.0 * n.gpu_only_rel_sd,
@@ -413,24 +459,36 @@ pub(super) fn show_text(m: &PlatformModel, src: &ModelSource) {
                 .unwrap_or_default()
         );
         for note in &n.notes {
-            println!("    {note}");
+            out!("    {note}");
         }
     }
+    if !m.settings.platform_extra_rel_sd.is_empty() {
+        let each: Vec<String> = m
+            .settings
+            .platform_extra_rel_sd
+            .iter()
+            .map(|(p, s)| format!("{p} {:.1} %", 100.0 * s))
+            .collect();
+        out!(
+            "  between runs without the CPU update (in intervals given --cpu-ms/--cpu-scale): {}",
+            each.join(", ")
+        );
+    }
     if let Some(v) = &m.validation {
-        println!(
+        out!(
             "  validation on {}: {} points, median APE {:.2} %, max {:.2} %, picks {}/{}, 90% coverage {:.0} %{}",
             v.source, v.n_points, v.median_ape_pct, v.max_ape_pct, v.picks_correct, v.picks_total, v.interval_coverage_pct,
             v.interval_coverage_trials_only_pct.map(|c| format!(" ({c:.0} % from the trial statistics alone)")).unwrap_or_default()
         );
     }
     for n in &m.provenance.notes {
-        println!("  note: {n}");
+        out!("  note: {n}");
     }
 }
 
 pub(super) fn ablation_text(csv: &Path, rows: &[crate::calibrate::AblationRow]) {
-    println!("Ablation on {} (fit on R = 1 + GPU-only rows of the plan; validate on every other alternating cell)", csv.display());
-    println!(
+    out!("Ablation on {} (fit on R = 1 + GPU-only rows of the plan; validate on every other alternating cell)", csv.display());
+    out!(
         "  {:<34} {:>6} {:>7} {:>13} {:>9} {:>7} {:>8} {:>8} {:>9} {:>7}",
         "sizes",
         "trials",
@@ -449,7 +507,7 @@ pub(super) fn ablation_text(csv: &Path, rows: &[crate::calibrate::AblationRow]) 
             .iter()
             .map(|b| format_size(*b).replace(' ', ""))
             .collect();
-        println!(
+        out!(
             "  {:<34} {:>6} {:>7} {:>13} {:>9.1} {:>7} {:>8.2} {:>8.2} {:>9} {:>7.0}",
             sizes.join(","),
             r.max_trials
