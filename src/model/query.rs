@@ -28,8 +28,8 @@ pub enum QueryError {
     SamePolicy(Policy),
     #[error(
         "policy `{0}`: this model does not separate the CPU update from the rest of an alternation \
-         (its calibration data have no `stage:cpu` rows at R = 1; recalibrate, or refit the CSV with \
-         this version)"
+         (the data it was fitted from have no `stage:cpu` rows at R = 1, as with published figures \
+         such as gb200-paper's; calibrate, or refit a measurement CSV that has them)"
     )]
     NoCpuStage(Policy),
     #[error("{0}")]
