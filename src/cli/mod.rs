@@ -209,7 +209,7 @@ struct ValidateArgs {
     /// Predict each measured trial from its own CPU update (its `stage:cpu` row) and the model's
     /// platform share: how well the model transfers to another run once the CPU's speed is known
     /// (reported separately from the plain figures).
-    #[arg(long, conflicts_with_all = ["cpu_baseline", "composed"])]
+    #[arg(long, conflicts_with = "cpu_baseline")]
     cpu_from_trials: bool,
     /// Validate the model composed from the access and management terms instead (no handoff rows).
     #[arg(long)]

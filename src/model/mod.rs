@@ -33,7 +33,7 @@ pub use fit::{
 };
 
 pub use query::{Choice, CpuUpdate, Prediction, Predictor, QueryError, Ranked};
-pub use terms::{compose, composed_fg, explain, Explanation, Part, TermValue, Terms};
+pub use terms::{compose, composed_fg, explain, Composed, Explanation, Part, TermValue, Terms};
 pub use validate::{validate, validate_given_trial_cpu, ValidationReport, ValidationSummary};
 
 /// The model file's schema version; readers refuse any other.

@@ -491,7 +491,7 @@ pub fn explain(m: &super::PlatformModel, p: &super::Prediction) -> Explanation {
 /// update at the calibrated CPU update rate, the policy's movement at the calibrated link, prefetch or
 /// fault-migration rates, one launch + sync, and a GPU pass (read + write of the working set) at the
 /// bandwidth of the path the pass uses. `None` when a needed term was not measured.
-pub fn composed_fg(t: &Terms, policy: crate::policy::Policy, bytes: u64) -> Option<(f64, f64)> {
+pub fn composed_fg(t: &Terms, policy: crate::policy::Policy, bytes: u64) -> Option<Composed> {
     use crate::policy::Policy::*;
     let b = bytes as f64;
     // ms to move `useful` bytes at `gbps` GB/s.
@@ -507,35 +507,50 @@ pub fn composed_fg(t: &Terms, policy: crate::policy::Policy, bytes: u64) -> Opti
     // slower than resident managed pages). Older measurement files lack these two terms.
     let cpu_pinned = ms(2.0 * b, "cpu_update_pinned_gbps").or(resident);
     let cpu_prefetched = ms(2.0 * b, "cpu_write_prefetched_gbps").or(resident);
-    let (f, g) = match policy {
+    // (CPU update as it runs under the policy, the rest of F, G)
+    let (cpu, rest, g) = match policy {
         ExplicitCopy => (
-            cpu_pinned? + ms(b, "h2d_pinned_gbps")? + ms(b, "d2h_pinned_gbps")? + launch,
+            cpu_pinned?,
+            ms(b, "h2d_pinned_gbps")? + ms(b, "d2h_pinned_gbps")? + launch,
             ms(2.0 * b, "hbm_inplace_gbps")?,
         ),
-        HostMapped => (cpu_pinned? + launch, ms(2.0 * b, "host_inplace_gbps")?),
+        HostMapped => (cpu_pinned?, launch, ms(2.0 * b, "host_inplace_gbps")?),
         Managed => {
             let pass = ms(2.0 * b, "managed_reused_gbps")?;
             // The CPU update faults the pages back; the first GPU pass migrates them again.
             let migrate = (ms(2.0 * b, "managed_cold_gbps")? - pass).max(0.0);
             (
-                ms(2.0 * b, "cpu_write_migrated_gbps")? + migrate + launch,
+                ms(2.0 * b, "cpu_write_migrated_gbps")?,
+                migrate + launch,
                 pass,
             )
         }
         ManagedPrefetch | ManagedAdvisePrefetch => (
-            cpu_prefetched?
-                + ms(b, "prefetch_to_device_gbps")?
-                + ms(b, "prefetch_to_host_gbps")?
-                + launch,
+            cpu_prefetched?,
+            ms(b, "prefetch_to_device_gbps")? + ms(b, "prefetch_to_host_gbps")? + launch,
             ms(2.0 * b, "managed_prefetched_gbps")?,
         ),
         ManagedAdvise => (
-            resident? + launch,
+            resident?,
+            launch,
             ms(2.0 * b, "advise_preferred_host_gbps")?,
         ),
         Device | Pageable => return None,
     };
-    Some((f, g))
+    Some(Composed {
+        f_ms: cpu + rest,
+        g_ms: g,
+        cpu_ms: cpu,
+    })
+}
+
+/// F and G of one policy at one size, composed from the terms, with the CPU update inside F.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Composed {
+    pub f_ms: f64,
+    pub g_ms: f64,
+    /// The CPU update as it runs under the policy (for managed policies with its faults), ms.
+    pub cpu_ms: f64,
 }
 
 /// The composed model: the same policies and sizes as `m`, with F and G built by [`composed_fg`]
@@ -547,7 +562,12 @@ pub fn compose(m: &super::PlatformModel) -> Option<super::PlatformModel> {
     for pm in &m.policies {
         let mut knots = Vec::new();
         for k in &pm.knots {
-            let Some((f, g)) = composed_fg(terms, pm.policy, k.bytes) else {
+            let Some(Composed {
+                f_ms: f,
+                g_ms: g,
+                cpu_ms: cpu,
+            }) = composed_fg(terms, pm.policy, k.bytes)
+            else {
                 continue;
             };
             let exact = |v: f64| Summary {
@@ -564,8 +584,10 @@ pub fn compose(m: &super::PlatformModel) -> Option<super::PlatformModel> {
                 g_ms: exact(g),
                 f_ms: crate::stats::Estimate::exact(f),
                 cpu_only_ms: None,
-                cpu_stage_ms: None,
-                t1_platform_ms: None,
+                // Kept apart so the composed model also answers given a CPU update: that checks
+                // the access and management terms without the CPU's speed.
+                cpu_stage_ms: Some(exact(cpu)),
+                t1_platform_ms: Some(exact(f + g - cpu)),
                 lsq: None,
             });
         }
