@@ -13,6 +13,8 @@ use umodel::{store, Policy};
 const DIR: &str = "calibration/h200";
 const RUN2: &str = "calibration/h200/run2";
 const RUN3: &str = "calibration/h200/run3";
+/// The data directory three `umodel calibrate` runs left (calibration/h200/run4).
+const RUN4: &str = "calibration/h200/run4/data/models";
 
 fn table(name: &str) -> Table {
     Table::read(&Path::new(DIR).join(name)).unwrap()
@@ -92,11 +94,14 @@ fn the_minimal_calibrations_took_under_a_minute() {
         Path::new(RUN2).join("data-dir/nvidia-h200-0931b6b9ea7c.minimal.2026-11-30T02-17-19Z.csv"),
         Path::new(RUN3).join("minimal-6.csv"),
         Path::new(RUN3).join("minimal-7.csv"),
+        Path::new(RUN4).join("nvidia-h200-0931b6b9ea7c.minimal.2026-11-30T02-42-41Z.csv"),
+        Path::new(RUN4).join("nvidia-h200-0931b6b9ea7c.minimal.2026-11-30T02-43-24Z.csv"),
+        Path::new(RUN4).join("nvidia-h200-0931b6b9ea7c.minimal.csv"),
     ] {
         let facts = store::read_facts(&store::facts_path_for(&path)).unwrap();
         // The facts cover the measurements; the logs beside them record the whole command with
         // context creation, NVRTC and the fit (49.5 s, 44.4 s; 44.4 s, 39.2 s, 50.6 s, 52.3 s,
-        // 40.8 s, 47.3 s; 50.3 s, 50.7 s).
+        // 40.8 s, 47.3 s; 50.3 s, 50.7 s; 43.5 s, 37.8 s, 34.2 s).
         assert!(
             seconds_between(&facts.started_utc, &facts.finished_utc) < 60,
             "{}",
@@ -416,4 +421,42 @@ fn a_second_calibration_measured_the_shift_against_the_first() {
     close(100.0 * shift, 17.04);
     assert!((m.settings.extra_rel_sd - shift).abs() < 1e-12);
     assert_eq!(m.noise.unwrap().between_run_rel_sd, Some(shift));
+}
+
+#[test]
+fn the_third_calibration_in_one_data_directory_checked_itself_against_both_earlier_ones() {
+    // calibration/h200/run4: `umodel calibrate` three times with one UMODEL_DATA_DIR; the third ran
+    // with --json (calibrate-3.log). Its figures follow from the committed files.
+    let dir = Path::new(RUN4);
+    let csv = dir.join("nvidia-h200-0931b6b9ea7c.minimal.csv");
+    let m = store::read_model(&dir.join("nvidia-h200-0931b6b9ea7c.json")).unwrap();
+    assert_eq!(
+        m.provenance.source_sha256,
+        store::sha256_hex(&std::fs::read(&csv).unwrap())
+    );
+    let printed: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string("calibration/h200/run4/calibrate-3.log").unwrap(),
+    )
+    .unwrap();
+    let earlier = umodel::calibrate::previous_runs(&csv);
+    assert_eq!(earlier.len(), 2, "{earlier:?}");
+    let tables: Vec<Table> = earlier.iter().map(|p| Table::read(p).unwrap()).collect();
+    let shift = model::between_run_rel_sd(&Table::read(&csv).unwrap(), &tables).unwrap();
+    close(100.0 * shift, 12.22);
+    assert!((printed["between_run_rel_sd"].as_f64().unwrap() - shift).abs() < 1e-12);
+    let across = printed["across_runs"].as_array().unwrap();
+    assert_eq!(across.len(), 2);
+    for (a, t) in across.iter().zip(&tables) {
+        // The same earlier run, by name (calibrate printed the device's path).
+        let name = t.source.file_name().unwrap().to_str().unwrap();
+        assert!(a["source"].as_str().unwrap().ends_with(name), "{a}");
+        let plain = model::validate(&m, t, false, Statistic::Median).summary;
+        let given = model::validate_given_trial_cpu(&m, t, false, Statistic::Median)
+            .unwrap()
+            .summary;
+        let got = |v: &serde_json::Value, k: &str| v[k].as_f64().unwrap();
+        close(got(&a["plain"], "median_ape_pct"), plain.median_ape_pct);
+        close(got(&a["given_cpu"], "median_ape_pct"), given.median_ape_pct);
+        assert!(given.median_ape_pct < 0.5 && plain.median_ape_pct > 3.5);
+    }
 }
