@@ -70,9 +70,10 @@ enum Command {
     /// Measure this machine, fit and validate its model, and store it where queries find it.
     ///
     /// Each calibration keeps its raw CSV and facts beside the model; a new one moves the earlier
-    /// CSV aside (`<plan>.<start time>.csv`) and measures how far whole runs move against up to 8
+    /// CSV aside (`<plan>.<start time>.csv`), measures how far whole runs move against up to 8
     /// earlier calibrations, which widens the prediction intervals accordingly (a shared VM's CPU
-    /// moves 9-23 % between runs; NOTES.md). Interrupted runs continue with --resume.
+    /// moves 9-23 % between runs; NOTES.md), and checks the new model against each of them, plainly
+    /// and given each trial's own CPU update. Interrupted runs continue with --resume.
     Calibrate(CalibrateArgs),
     /// Refit a full-plan measurement CSV with smaller candidate plans and report each one's held-out
     /// error and measuring time (how the minimal plan was chosen).
