@@ -139,17 +139,8 @@ fn predict_json_has_the_contract_keys() {
 #[test]
 fn a_given_cpu_update_replaces_the_calibrated_one() {
     let d = tempfile::tempdir().unwrap();
-    let predict = |extra: &[&str]| {
-        let mut args = vec![
-            "predict",
-            "-m",
-            "h200",
-            "-p",
-            "explicit-copy",
-            "-r",
-            "4",
-            "--json",
-        ];
+    let run = |extra: &[&str]| {
+        let mut args = vec!["predict", "-m", "h200", "-p", "explicit-copy", "-r", "4"];
         args.extend_from_slice(extra);
         let out = umodel(&d).args(&args).output().unwrap();
         assert!(
@@ -157,7 +148,12 @@ fn a_given_cpu_update_replaces_the_calibrated_one() {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
-        json_of(&out.stdout)
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let predict = |extra: &[&str]| {
+        let mut args = vec!["--json"];
+        args.extend_from_slice(extra);
+        json_of(run(&args).as_bytes())
     };
     let plain = predict(&[]);
     assert!(plain.get("cpu_given_ms").is_none());
@@ -169,22 +165,7 @@ fn a_given_cpu_update_replaces_the_calibrated_one() {
     let width =
         |v: &Value| v["interval_ms"][1].as_f64().unwrap() - v["interval_ms"][0].as_f64().unwrap();
     assert!(width(&a) < 0.2 * width(&plain), "{a} vs {plain}");
-    let text = umodel(&d)
-        .args([
-            "predict",
-            "-m",
-            "h200",
-            "-p",
-            "explicit-copy",
-            "-r",
-            "4",
-            "--cpu-ms",
-            "100",
-            "--explain",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&text.stdout);
+    let text = run(&["--cpu-ms", "100", "--explain"]);
     assert!(text.contains("CPU update as given, 100.0 ms"), "{text}");
     assert!(text.contains("compute          100.0 ms"), "{text}");
     // A scale applies to every policy; choose and breakeven say so.

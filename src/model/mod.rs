@@ -352,6 +352,25 @@ impl PolicyModel {
 }
 
 impl PlatformModel {
+    /// Evaluates quantities of `m`'s knots at `bytes` with this model's size model (see
+    /// [`eval_knots`]).
+    #[inline]
+    pub(crate) fn at_size<const N: usize>(
+        &self,
+        m: &PolicyModel,
+        bytes: u64,
+        get: impl Fn(&Knot) -> [Triple; N],
+    ) -> ([Triple; N], bool) {
+        eval_knots(
+            &m.knots,
+            |k| k.bytes,
+            self.settings.l2_bytes,
+            self.settings.interpolation,
+            bytes,
+            get,
+        )
+    }
+
     /// The model of one policy, if calibrated.
     pub fn policy(&self, p: Policy) -> Option<&PolicyModel> {
         self.policies.iter().find(|m| m.policy == p)

@@ -201,19 +201,12 @@ impl PlatformModel {
     #[inline]
     fn eval(&self, m: &PolicyModel, bytes: u64, reuse: f64) -> (f64, f64, f64, f64, f64, bool) {
         let stat = self.settings.statistic;
-        let ([t1, g], extrapolated) = eval_knots(
-            &m.knots,
-            |k| k.bytes,
-            self.settings.l2_bytes,
-            self.settings.interpolation,
-            bytes,
-            |k| {
-                [
-                    [stat.of(&k.t1_ms), k.t1_ms.se, k.t1_ms.sd],
-                    [stat.of(&k.g_ms), k.g_ms.se, k.g_ms.sd],
-                ]
-            },
-        );
+        let ([t1, g], extrapolated) = self.at_size(m, bytes, |k| {
+            [
+                [stat.of(&k.t1_ms), k.t1_ms.se, k.t1_ms.sd],
+                [stat.of(&k.g_ms), k.g_ms.se, k.g_ms.sd],
+            ]
+        });
         // T(R) = T(1) + (R − 1)·G, with T(1) and G measured independently: this form carries the
         // right variance (F = T(1) − G shares T(1)'s error with every R).
         let extra = reuse - 1.0;
@@ -310,20 +303,13 @@ impl PlatformModel {
         }
         let stat = self.settings.statistic;
         let triple = |s: &crate::stats::Summary| [stat.of(s), s.se, s.sd];
-        let ([c, p1, g], _) = eval_knots(
-            &m.knots,
-            |k| k.bytes,
-            self.settings.l2_bytes,
-            self.settings.interpolation,
-            bytes,
-            |k| {
-                [
-                    triple(k.cpu_stage_ms.as_ref().expect("checked")),
-                    triple(k.t1_platform_ms.as_ref().expect("checked")),
-                    triple(&k.g_ms),
-                ]
-            },
-        );
+        let ([c, p1, g], _) = self.at_size(m, bytes, |k| {
+            [
+                triple(k.cpu_stage_ms.as_ref().expect("checked")),
+                triple(k.t1_platform_ms.as_ref().expect("checked")),
+                triple(&k.g_ms),
+            ]
+        });
         let extra = reuse - 1.0;
         let (cpu_ms, cpu_se, cpu_sd) = (given_ms.unwrap_or(k * c[0]), k * c[1], k * c[2]);
         let time = cpu_ms + p1[0] + extra * g[0];

@@ -410,17 +410,10 @@ pub fn explain(m: &super::PlatformModel, p: &super::Prediction) -> Explanation {
     let cpu = if let Some(c) = p.cpu_given_ms {
         Some(c)
     } else if pm.knots.iter().all(|k| k.cpu_only_ms.is_some()) {
-        let ([v], _) = super::eval_knots(
-            &pm.knots,
-            |k| k.bytes,
-            m.settings.l2_bytes,
-            m.settings.interpolation,
-            p.bytes,
-            |k| {
-                let s = k.cpu_only_ms.as_ref().expect("checked");
-                [[stat.of(s), s.se, s.sd]]
-            },
-        );
+        let ([v], _) = m.at_size(pm, p.bytes, |k| {
+            let s = k.cpu_only_ms.as_ref().expect("checked");
+            [[stat.of(s), s.se, s.sd]]
+        });
         Some(v[0])
     } else {
         None
