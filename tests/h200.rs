@@ -14,6 +14,8 @@ const DIR: &str = "calibration/h200";
 const RUN2: &str = "calibration/h200/run2";
 const RUN3: &str = "calibration/h200/run3";
 const RUN5: &str = "calibration/h200/run5";
+/// Three minimal calibrations with the 16 MiB primitives in one data directory.
+const RUN6: &str = "calibration/h200/run6/data/models";
 /// The data directory three `umodel calibrate` runs left (calibration/h200/run4).
 const RUN4: &str = "calibration/h200/run4/data/models";
 
@@ -99,11 +101,15 @@ fn the_minimal_calibrations_took_under_a_minute() {
         Path::new(RUN4).join("nvidia-h200-0931b6b9ea7c.minimal.2026-11-30T02-43-24Z.csv"),
         Path::new(RUN4).join("nvidia-h200-0931b6b9ea7c.minimal.csv"),
         Path::new(RUN5).join("minimal-8.csv"),
+        Path::new(RUN6).join("nvidia-h200-0931b6b9ea7c.minimal.2026-11-30T02-57-23Z.csv"),
+        Path::new(RUN6).join("nvidia-h200-0931b6b9ea7c.minimal.2026-11-30T02-58-06Z.csv"),
+        Path::new(RUN6).join("nvidia-h200-0931b6b9ea7c.minimal.csv"),
     ] {
         let facts = store::read_facts(&store::facts_path_for(&path)).unwrap();
         // The facts cover the measurements; the logs beside them record the whole command with
         // context creation, NVRTC and the fit (49.5 s, 44.4 s; 44.4 s, 39.2 s, 50.6 s, 52.3 s,
-        // 40.8 s, 47.3 s; 50.3 s, 50.7 s; 43.5 s, 37.8 s, 34.2 s; 52.4 s).
+        // 40.8 s, 47.3 s; 50.3 s, 50.7 s; 43.5 s, 37.8 s, 34.2 s; with the 16 MiB primitives
+        // 52.4 s; 43.6 s, 45.6 s, 45.8 s).
         assert!(
             seconds_between(&facts.started_utc, &facts.finished_utc) < 60,
             "{}",
