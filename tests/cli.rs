@@ -419,6 +419,19 @@ fn show_prints_the_model() {
     );
     let v = json_of(&umodel(&d).args(["show", "--json"]).output().unwrap().stdout);
     assert_eq!(v["schema_version"], 1);
+    // The H200 model keeps the CPU update inside F apart; the table shows it.
+    let out = umodel(&d).args(["show", "-m", "h200"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("CPU ms"), "{text}");
+    let row = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("explicit-copy") && l.contains("1 GiB"))
+        .unwrap();
+    assert!(row.contains("149.1"), "{row}");
+    assert!(
+        text.contains("between runs without the CPU update"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -331,12 +331,13 @@ pub(super) fn validate_text(
 
 fn knot_table(m: &PlatformModel) {
     out!(
-        "  {:<24} {:>9} {:>22} {:>12} {:>12} {:>14}",
+        "  {:<24} {:>9} {:>22} {:>12} {:>12} {:>9} {:>14}",
         "policy",
         "bytes",
         "T(R=1) ms [min–max] n",
         "G ms/pass",
         "F ms",
+        "CPU ms",
         "LSQ F / G"
     );
     for pm in &m.policies {
@@ -346,8 +347,14 @@ fn knot_table(m: &PlatformModel) {
                 .as_ref()
                 .map(|l| format!("{} / {}", ms(l.f_ms.point), ms(l.g_ms.point)))
                 .unwrap_or_default();
+            // The CPU update inside F (what --cpu-ms replaces), where the model keeps it apart.
+            let cpu = k
+                .cpu_stage_ms
+                .as_ref()
+                .map(|c| ms(m.settings.statistic.of(c)))
+                .unwrap_or_else(|| "-".into());
             out!(
-                "  {:<24} {:>9} {:>22} {:>12} {:>12} {:>14}",
+                "  {:<24} {:>9} {:>22} {:>12} {:>12} {:>9} {:>14}",
                 pm.policy.name(),
                 format_size(k.bytes),
                 format!(
@@ -359,6 +366,7 @@ fn knot_table(m: &PlatformModel) {
                 ),
                 ms(m.settings.statistic.of(&k.g_ms)),
                 format!("{}±{}", ms(k.f_ms.point), ms(k.f_ms.se)),
+                cpu,
                 lsq
             );
         }
@@ -376,6 +384,7 @@ pub(super) fn fit_json(m: &PlatformModel, report: &FitReport, out: &Path) -> Val
             "knots": pm.knots.iter().map(|k| json!({
                 "bytes": k.bytes, "f_ms": k.f_ms, "g_ms": m.settings.statistic.of(&k.g_ms),
                 "t1_ms": m.settings.statistic.of(&k.t1_ms), "lsq": k.lsq,
+                "cpu_stage_ms": k.cpu_stage_ms.as_ref().map(|c| m.settings.statistic.of(c)),
             })).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "validation": m.validation,
