@@ -183,23 +183,10 @@ pub struct CalibrateOutcome {
     /// The level shift against earlier calibrations kept beside this one (RMS, relative) and how
     /// many runs it compares; `None` for the first calibration here.
     pub between_runs: Option<(f64, usize)>,
-    /// This model checked against each earlier calibration's measurements.
-    pub across_runs: Vec<AcrossRun>,
     /// Earlier calibrations' CSVs that could not be read (each error names its file), so neither
     /// the shift nor the check above saw them.
     pub history_unreadable: Vec<String>,
     pub elapsed_s: f64,
-}
-
-/// A new model against the alternating cells of an earlier calibration of the same machine.
-#[derive(Debug, Clone, serde::Serialize)]
-pub struct AcrossRun {
-    /// The earlier run's CSV.
-    pub source: String,
-    /// Plain predictions against that run's medians.
-    pub plain: model::ValidationSummary,
-    /// Each of its trials given its own CPU update (`None` where it recorded no CPU stage).
-    pub given_cpu: Option<model::ValidationSummary>,
 }
 
 /// Earlier calibrations whose level shift goes into a new model's intervals (the most recent).
@@ -395,7 +382,7 @@ pub fn run(
     let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     let between_runs = model::add_between_run_noise(&mut model, &table, &tables, &names)
         .map(|shift| (shift, tables.len()));
-    let across_runs = across_runs(&model, &tables);
+    model.other_runs = model::check_other_runs(&model, &tables);
     store::write_model(&model_path, &model)?;
     Ok(CalibrateOutcome {
         model,
@@ -406,28 +393,9 @@ pub fn run(
         composed: composed.filter(|c| !c.points.is_empty()),
         archived,
         between_runs,
-        across_runs,
         history_unreadable,
         elapsed_s: start.elapsed().as_secs_f64(),
     })
-}
-
-/// The new model on every alternating cell of each earlier run: measurements it was not fitted on,
-/// taken in other processes.
-fn across_runs(model: &PlatformModel, earlier: &[Table]) -> Vec<AcrossRun> {
-    earlier
-        .iter()
-        .filter_map(|t| {
-            let plain = model::validate(model, t, false, Statistic::Median);
-            (!plain.points.is_empty()).then(|| AcrossRun {
-                source: t.source.display().to_string(),
-                plain: plain.summary,
-                given_cpu: model::validate_given_trial_cpu(model, t, false, Statistic::Median)
-                    .ok()
-                    .map(|g| g.summary),
-            })
-        })
-        .collect()
 }
 
 /// Where the raw data of a calibration went, for messages.
@@ -633,35 +601,6 @@ mod tests {
                 .all(|b| matches!(b, Block::Handoff { .. })));
         }
         assert_eq!(Plan::Full.term_sizes(), Plan::Full.sizes());
-    }
-
-    #[test]
-    fn a_new_model_is_checked_against_every_earlier_run() {
-        let run = |n: &str| {
-            Table::read(
-                Path::new(env!("CARGO_MANIFEST_DIR"))
-                    .join("calibration/h200/run2")
-                    .join(n)
-                    .as_path(),
-            )
-            .unwrap()
-        };
-        let (m, _) = model::fit(&run("minimal-3.csv"), &FitOptions::default()).unwrap();
-        assert!(across_runs(&m, &[]).is_empty());
-        let earlier = [run("minimal-1.csv"), run("minimal-2.csv")];
-        let x = across_runs(&m, &earlier);
-        assert_eq!(x.len(), 2);
-        for (a, t) in x.iter().zip(&earlier) {
-            let plain = model::validate(&m, t, false, Statistic::Median).summary;
-            assert_eq!(a.plain, plain);
-            assert_eq!(a.source, t.source.display().to_string());
-            let given = a.given_cpu.as_ref().unwrap();
-            assert_eq!(given.n_points, plain.n_points);
-            assert!(
-                given.median_ape_pct < plain.median_ape_pct / 3.0,
-                "{given:?}"
-            );
-        }
     }
 
     #[test]

@@ -514,3 +514,34 @@ fn the_plans_with_terms_at_every_size_reproduce_what_calibrate_printed() {
     close(g.median_ape_pct, 0.92);
     assert_eq!(g.clear_picks_correct, g.clear_picks_total);
 }
+
+#[test]
+fn a_model_is_checked_against_each_other_run_apart() {
+    // What calibrate and `fit --noise-from` keep in the model file: one check per other run (their
+    // cells are not pooled), plainly and given each trial's CPU update.
+    let (m, _) = model::fit(&run2("minimal-3.csv"), &fit_options(RUN2, "minimal-3.csv")).unwrap();
+    assert!(model::check_other_runs(&m, &[]).is_empty());
+    let others = [run2("minimal-1.csv"), run2("full-1.csv")];
+    let checks = model::check_other_runs(&m, &others);
+    assert_eq!(checks.len(), 2);
+    for (c, t) in checks.iter().zip(&others) {
+        let plain = model::validate(&m, t, false, Statistic::Median).summary;
+        assert_eq!(c.source, t.source.display().to_string());
+        assert_eq!(
+            (c.n_points, c.median_ape_pct),
+            (plain.n_points, plain.median_ape_pct)
+        );
+        let given = c.given_cpu_median_ape_pct.unwrap();
+        assert!(given < c.median_ape_pct / 3.0, "{c:?}");
+    }
+    // The embedded model records its check against the runs its shift came from.
+    let h = h200();
+    assert_eq!(h.other_runs.len(), 4);
+    let full1 = h
+        .other_runs
+        .iter()
+        .find(|o| o.source.ends_with("full-1.csv"))
+        .unwrap();
+    close(full1.median_ape_pct, 8.59);
+    close(full1.given_cpu_median_ape_pct.unwrap(), 1.04);
+}

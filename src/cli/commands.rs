@@ -193,6 +193,7 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
                 a.measurements.display()
             );
         }
+        m.other_runs = model::check_other_runs(&m, &others);
     }
     // The alternating rows at R ≠ 1 (and any sizes left out) were not used for F and G: check the
     // model on them and keep the summary in the model file.

@@ -242,7 +242,8 @@ struct FitArgs {
     #[arg(long, value_name = "SIZES", value_delimiter = ',', value_parser = parse_bytes)]
     sizes: Option<Vec<u64>>,
     /// Other runs of the same machine: their R = 1 cells measure the level shifts between
-    /// processes, which are added to every prediction interval (repeatable).
+    /// processes, which are added to every prediction interval, and the model is checked against
+    /// each of them (kept in the model file; repeatable).
     #[arg(long, value_name = "OTHER.csv")]
     noise_from: Vec<PathBuf>,
     /// Split the size model at the GPU's L2 size (off: the H200 ablation found it worse).

@@ -290,7 +290,7 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
                 "between_run_rel_sd": o.between_runs.map(|b| b.0),
                 "earlier_runs_compared": o.between_runs.map_or(0, |b| b.1),
                 "archived_measurements": o.archived.as_ref().map(|p| p.display().to_string()),
-                "across_runs": o.across_runs,
+                "other_runs": m.other_runs,
                 "earlier_runs_unreadable": o.history_unreadable,
             }))?
         );
@@ -324,7 +324,7 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
                 "  run-to-run shift: not measured yet (the first calibration here); the next calibration measures it against this one"
             ),
         }
-        if !o.across_runs.is_empty() {
+        if !m.other_runs.is_empty() {
             let range = |v: Vec<f64>| {
                 let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
                 let hi = v.iter().copied().fold(0.0, f64::max);
@@ -334,16 +334,16 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
                     format!("{lo:.2}–{hi:.2} %")
                 }
             };
-            let x = &o.across_runs;
+            let x = &m.other_runs;
             let given: Vec<f64> = x
                 .iter()
-                .filter_map(|a| a.given_cpu.as_ref().map(|g| g.median_ape_pct))
+                .filter_map(|a| a.given_cpu_median_ape_pct)
                 .collect();
             out!(
                 "  against {} earlier calibration{} here: median APE {}{}",
                 x.len(),
                 if x.len() == 1 { "" } else { "s" },
-                range(x.iter().map(|a| a.plain.median_ape_pct).collect()),
+                range(x.iter().map(|a| a.median_ape_pct).collect()),
                 if given.is_empty() {
                     String::new()
                 } else {

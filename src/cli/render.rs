@@ -490,6 +490,18 @@ pub(super) fn show_text(m: &PlatformModel, src: &ModelSource) {
             v.interval_coverage_trials_only_pct.map(|c| format!(" ({c:.0} % from the trial statistics alone)")).unwrap_or_default()
         );
     }
+    for o in &m.other_runs {
+        out!(
+            "  checked against {} ({} cells): median APE {:.2} %, max {:.2} %{}",
+            o.source,
+            o.n_points,
+            o.median_ape_pct,
+            o.max_ape_pct,
+            o.given_cpu_median_ape_pct
+                .map(|g| format!("; {g:.2} % given each trial's CPU update"))
+                .unwrap_or_default()
+        );
+    }
     for n in &m.provenance.notes {
         out!("  note: {n}");
     }

@@ -263,6 +263,7 @@ pub fn fit(table: &Table, opts: &FitOptions) -> Result<(PlatformModel, FitReport
         terms,
         noise: Some(noise),
         validation: None,
+        other_runs: Vec::new(),
     };
     Ok((model, report))
 }

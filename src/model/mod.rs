@@ -34,7 +34,9 @@ pub use fit::{
 
 pub use query::{Choice, CpuUpdate, Prediction, Predictor, QueryError, Ranked};
 pub use terms::{compose, composed_fg, explain, Composed, Explanation, Part, TermValue, Terms};
-pub use validate::{validate, validate_given_trial_cpu, ValidationReport, ValidationSummary};
+pub use validate::{
+    check_other_runs, validate, validate_given_trial_cpu, ValidationReport, ValidationSummary,
+};
 
 /// The model file's schema version; readers refuse any other.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -124,6 +126,24 @@ pub struct PlatformModel {
     /// Held-out validation, where the model was checked against measurements it was not fitted on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub validation: Option<ValidationSummary>,
+    /// The model checked against earlier runs of the same machine (measurements it was not fitted
+    /// on, taken in other processes); `calibrate` fills it from the calibrations kept beside it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub other_runs: Vec<OtherRunCheck>,
+}
+
+/// A model against every alternating cell of another run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OtherRunCheck {
+    /// The other run's measurement CSV.
+    pub source: String,
+    pub n_points: usize,
+    /// Against that run's medians.
+    pub median_ape_pct: f64,
+    pub max_ape_pct: f64,
+    /// With each of its trials given its own CPU update, where it recorded one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub given_cpu_median_ape_pct: Option<f64>,
 }
 
 /// Where a model came from.

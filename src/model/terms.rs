@@ -592,6 +592,7 @@ pub fn compose(m: &super::PlatformModel) -> Option<super::PlatformModel> {
         }
     }
     out.validation = None;
+    out.other_runs.clear();
     out.settings.statistic = super::Statistic::Median;
     out.provenance
         .notes

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{CpuUpdate, PlatformModel, Prediction, QueryError, Statistic};
+use super::{CpuUpdate, OtherRunCheck, PlatformModel, Prediction, QueryError, Statistic};
 use crate::policy::Policy;
 use crate::stats::{median, Summary};
 use crate::table::Table;
@@ -173,6 +173,26 @@ pub fn validate_given_trial_cpu(
         &preds,
         ", each trial given its own CPU update",
     ))
+}
+
+/// `m` against every alternating cell of each of `others` (runs it was not fitted on), plainly and
+/// given each trial's own CPU update. Runs without cells for `m`'s policies are left out.
+pub fn check_other_runs(m: &PlatformModel, others: &[Table]) -> Vec<OtherRunCheck> {
+    others
+        .iter()
+        .filter_map(|t| {
+            let plain = validate(m, t, false, Statistic::Median).summary;
+            (plain.n_points > 0).then(|| OtherRunCheck {
+                source: t.source.display().to_string(),
+                n_points: plain.n_points,
+                median_ape_pct: plain.median_ape_pct,
+                max_ape_pct: plain.max_ape_pct,
+                given_cpu_median_ape_pct: validate_given_trial_cpu(m, t, false, Statistic::Median)
+                    .ok()
+                    .map(|g| g.summary.median_ape_pct),
+            })
+        })
+        .collect()
 }
 
 /// Measured alternating trials by cell, each with its trial's CPU update where recorded.
