@@ -16,6 +16,8 @@ const RUN3: &str = "calibration/h200/run3";
 const RUN5: &str = "calibration/h200/run5";
 /// Three minimal calibrations with the 16 MiB primitives in one data directory.
 const RUN6: &str = "calibration/h200/run6/data/models";
+/// The final code, two minimal calibrations in one data directory.
+const RUN7: &str = "calibration/h200/run7/data/models";
 /// The data directory three `umodel calibrate` runs left (calibration/h200/run4).
 const RUN4: &str = "calibration/h200/run4/data/models";
 
@@ -104,12 +106,14 @@ fn the_minimal_calibrations_took_under_a_minute() {
         Path::new(RUN6).join("nvidia-h200-0931b6b9ea7c.minimal.2026-11-30T02-57-23Z.csv"),
         Path::new(RUN6).join("nvidia-h200-0931b6b9ea7c.minimal.2026-11-30T02-58-06Z.csv"),
         Path::new(RUN6).join("nvidia-h200-0931b6b9ea7c.minimal.csv"),
+        Path::new(RUN7).join("nvidia-h200-0931b6b9ea7c.minimal.2026-11-30T03-03-34Z.csv"),
+        Path::new(RUN7).join("nvidia-h200-0931b6b9ea7c.minimal.csv"),
     ] {
         let facts = store::read_facts(&store::facts_path_for(&path)).unwrap();
         // The facts cover the measurements; the logs beside them record the whole command with
         // context creation, NVRTC and the fit (49.5 s, 44.4 s; 44.4 s, 39.2 s, 50.6 s, 52.3 s,
         // 40.8 s, 47.3 s; 50.3 s, 50.7 s; 43.5 s, 37.8 s, 34.2 s; with the 16 MiB primitives
-        // 52.4 s; 43.6 s, 45.6 s, 45.8 s).
+        // 52.4 s; 43.6 s, 45.6 s, 45.8 s; 54.6 s, 50.8 s).
         assert!(
             seconds_between(&facts.started_utc, &facts.finished_utc) < 60,
             "{}",
@@ -544,4 +548,29 @@ fn a_model_is_checked_against_each_other_run_apart() {
         .unwrap();
     close(full1.median_ape_pct, 8.59);
     close(full1.given_cpu_median_ape_pct.unwrap(), 1.04);
+}
+
+#[test]
+fn the_final_code_kept_its_check_against_the_earlier_run_in_the_model_file() {
+    // calibration/h200/run7: the second calibration printed (--json) and stored "other_runs":
+    // 14.74 % against the first run, 0.98 % given each trial's CPU update.
+    let dir = Path::new(RUN7);
+    let csv = dir.join("nvidia-h200-0931b6b9ea7c.minimal.csv");
+    let m = store::read_model(&dir.join("nvidia-h200-0931b6b9ea7c.json")).unwrap();
+    assert_eq!(
+        m.provenance.source_sha256,
+        store::sha256_hex(&std::fs::read(&csv).unwrap())
+    );
+    assert_eq!(m.other_runs.len(), 1);
+    let earlier = Table::read(&umodel::calibrate::previous_runs(&csv)[0]).unwrap();
+    let again = model::check_other_runs(&m, &[earlier]);
+    let (stored, now) = (&m.other_runs[0], &again[0]);
+    close(stored.median_ape_pct, 14.74);
+    close(stored.given_cpu_median_ape_pct.unwrap(), 0.98);
+    close(now.median_ape_pct, stored.median_ape_pct);
+    close(
+        now.given_cpu_median_ape_pct.unwrap(),
+        stored.given_cpu_median_ape_pct.unwrap(),
+    );
+    assert_eq!(now.n_points, stored.n_points);
 }
