@@ -4,6 +4,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use umodel::model::CpuUpdate;
 use umodel::{store, Policy};
 
 fn queries(c: &mut Criterion) {
@@ -32,6 +33,20 @@ fn queries(c: &mut Criterion) {
         c.bench_function(&format!("{name}/choose_all_policies"), |b| {
             b.iter(|| black_box(&m).choose(black_box(off_knot), black_box(8.0)))
         });
+        // Given a CPU scale (a caller that probes its CPU): only models that keep the CPU apart.
+        if m.predict_with_cpu(Policy::ExplicitCopy, bytes, 1.0, CpuUpdate::Scaled(1.2))
+            .is_ok()
+        {
+            c.bench_function(&format!("{name}/choose_all_policies_cpu_scale"), |b| {
+                b.iter(|| {
+                    black_box(&m).choose_with_cpu(
+                        black_box(off_knot),
+                        black_box(8.0),
+                        black_box(CpuUpdate::Scaled(1.2)),
+                    )
+                })
+            });
+        }
         let p = umodel::model::Predictor::new(&m);
         c.bench_function(&format!("{name}/predictor_choose_all_policies"), |b| {
             b.iter(|| black_box(&p).choose(black_box(off_knot), black_box(8.0)))

@@ -221,6 +221,27 @@ impl PlatformModel {
         )
     }
 
+    /// Checks a query and finds its policy's model.
+    #[inline]
+    fn query(&self, policy: Policy, bytes: u64, reuse: f64) -> Result<&PolicyModel, QueryError> {
+        if !(reuse.is_finite() && reuse >= 0.0) {
+            return Err(QueryError::BadReuse(reuse));
+        }
+        if bytes == 0 {
+            return Err(QueryError::ZeroBytes);
+        }
+        self.policy(policy)
+            .ok_or_else(|| QueryError::UnknownPolicy {
+                policy,
+                available: self
+                    .policy_list()
+                    .iter()
+                    .map(|p| p.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+
     #[inline]
     /// Predicts one alternation (CPU update, movement, `reuse` GPU passes, sync) of `policy` on
     /// `bytes` bytes.
@@ -230,23 +251,7 @@ impl PlatformModel {
         bytes: u64,
         reuse: f64,
     ) -> Result<Prediction, QueryError> {
-        if !(reuse.is_finite() && reuse >= 0.0) {
-            return Err(QueryError::BadReuse(reuse));
-        }
-        if bytes == 0 {
-            return Err(QueryError::ZeroBytes);
-        }
-        let m = self
-            .policy(policy)
-            .ok_or_else(|| QueryError::UnknownPolicy {
-                policy,
-                available: self
-                    .policy_list()
-                    .iter()
-                    .map(|p| p.name())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            })?;
+        let m = self.query(policy, bytes, reuse)?;
         let (time, se, spread, t1, g, extrapolated) = self.eval(m, bytes, reuse);
         let half = interval_half_ms(se, self.settings.extra_rel_sd * time);
         Ok(Prediction {
@@ -277,10 +282,9 @@ impl PlatformModel {
         reuse: f64,
         cpu: CpuUpdate,
     ) -> Result<Prediction, QueryError> {
-        let base = self.predict(policy, bytes, reuse)?;
         // (scale of the calibrated update, or the update itself)
         let (k, given_ms) = match cpu {
-            CpuUpdate::Calibrated => return Ok(base),
+            CpuUpdate::Calibrated => return self.predict(policy, bytes, reuse),
             CpuUpdate::Scaled(k) if k.is_finite() && k >= 0.0 => (k, None),
             CpuUpdate::StageMs(ms) if ms.is_finite() && ms >= 0.0 => (0.0, Some(ms)),
             CpuUpdate::Scaled(k) => {
@@ -294,7 +298,7 @@ impl PlatformModel {
                 )))
             }
         };
-        let m = self.policy(policy).expect("predict checked the policy");
+        let m = self.query(policy, bytes, reuse)?;
         if m.knots
             .iter()
             .any(|k| k.cpu_stage_ms.is_none() || k.t1_platform_ms.is_none())
@@ -303,7 +307,7 @@ impl PlatformModel {
         }
         let stat = self.settings.statistic;
         let triple = |s: &crate::stats::Summary| [stat.of(s), s.se, s.sd];
-        let ([c, p1, g], _) = self.at_size(m, bytes, |k| {
+        let ([c, p1, g], extrapolated) = self.at_size(m, bytes, |k| {
             [
                 triple(k.cpu_stage_ms.as_ref().expect("checked")),
                 triple(k.t1_platform_ms.as_ref().expect("checked")),
@@ -323,14 +327,17 @@ impl PlatformModel {
             .map_or(0.0, |(_, s)| *s);
         let half = interval_half_ms(se, shift * (time - cpu_ms));
         Ok(Prediction {
+            policy,
+            bytes,
+            reuse,
             time_ms: time,
             fixed_ms: time - reuse * g[0],
             per_pass_ms: g[0],
             interval_ms: [(time - half).max(0.0), time + half],
             se_ms: se,
             spread_ms: rss(rss(cpu_sd, p1[2]), extra * g[2]),
+            extrapolated,
             cpu_given_ms: Some(cpu_ms),
-            ..base
         })
     }
 
