@@ -48,6 +48,20 @@ fn queries(c: &mut Criterion) {
             });
         }
         let p = umodel::model::Predictor::new(&m);
+        if p.choose_with_cpu_scale(bytes, 1.0, 1.2).is_ok() {
+            c.bench_function(
+                &format!("{name}/predictor_choose_all_policies_cpu_scale"),
+                |b| {
+                    b.iter(|| {
+                        black_box(&p).choose_with_cpu_scale(
+                            black_box(off_knot),
+                            black_box(8.0),
+                            black_box(1.2),
+                        )
+                    })
+                },
+            );
+        }
         c.bench_function(&format!("{name}/predictor_choose_all_policies"), |b| {
             b.iter(|| black_box(&p).choose(black_box(off_knot), black_box(8.0)))
         });

@@ -248,6 +248,13 @@ proptest! {
         let min = m.policy_list().into_iter().map(|p| t(p, reuse)).fold(f64::INFINITY, f64::min);
         prop_assert_eq!(c.ranking()[0].time_ms, min);
         prop_assert_eq!(t(c.best(), reuse), min);
+        // The compiled form answers the same.
+        let p = umodel::model::Predictor::new(&m).choose_with_cpu_scale(bytes, reuse, k).unwrap();
+        let near = |x: f64, y: f64| (x - y).abs() <= 1e-9 * x.abs().max(y.abs()).max(1e-12);
+        for (x, y) in c.ranking().iter().zip(p.ranking()) {
+            prop_assert!(near(x.time_ms, y.time_ms) && near(x.spread_ms, y.spread_ms), "{x:?} vs {y:?}");
+        }
+        prop_assert_eq!(c.tie(), p.tie());
         let ps = m.policy_list();
         if let Some(r) = m.breakeven_with_cpu(ps[0], ps[1], bytes, cpu).unwrap() {
             let scale = t(ps[0], r).abs().max(1e-12);
@@ -359,6 +366,15 @@ fn a_cpu_update_is_refused_where_it_cannot_be_used() {
         let e = h200.predict_with_cpu(p, 1 << 30, 2.0, bad).unwrap_err();
         assert!(matches!(e, QueryError::BadCpu(_)), "{bad:?}: {e}");
     }
+    let compiled = umodel::model::Predictor::new(&paper);
+    assert!(matches!(
+        compiled.choose_with_cpu_scale(1 << 30, 2.0, 1.1),
+        Err(QueryError::NoCpuStage(_))
+    ));
+    assert!(matches!(
+        umodel::model::Predictor::new(&h200).choose_with_cpu_scale(1 << 30, 2.0, -1.0),
+        Err(QueryError::BadCpu(_))
+    ));
     // One time in ms is one policy's update; ranking policies needs a scale.
     assert!(matches!(
         h200.choose_with_cpu(1 << 30, 2.0, CpuUpdate::StageMs(100.0)),

@@ -421,6 +421,8 @@ struct CompiledKnot {
     bytes: u64,
     t1: Triple,
     g: Triple,
+    /// The CPU update inside T(1) and T(1) less it, where the model keeps them apart.
+    cpu_split: Option<(Triple, Triple)>,
     /// 1 / (next knot's bytes − these bytes): interpolation multiplies instead of dividing.
     inv_dx: f64,
 }
@@ -452,6 +454,11 @@ impl Predictor {
                         bytes: k.bytes,
                         t1: [stat.of(&k.t1_ms), k.t1_ms.se, k.t1_ms.sd],
                         g: [stat.of(&k.g_ms), k.g_ms.se, k.g_ms.sd],
+                        cpu_split: k
+                            .cpu_stage_ms
+                            .as_ref()
+                            .zip(k.t1_platform_ms.as_ref())
+                            .map(|(c, p)| ([stat.of(c), c.se, c.sd], [stat.of(p), p.se, p.sd])),
                         inv_dx: pm
                             .knots
                             .get(i + 1)
@@ -468,33 +475,40 @@ impl Predictor {
         }
     }
 
-    /// Predicted time and trial spread of one policy (ms), and whether it was extrapolated.
+    /// `N` quantities of `knots` at `bytes`, as [`eval_knots`] gives them. Fast path: one regime,
+    /// linear, inside the calibrated range (what a scheduler asks most): a short linear scan and
+    /// one multiply per value.
     #[inline]
-    fn time_and_spread(&self, knots: &[CompiledKnot], bytes: u64, reuse: f64) -> (f64, f64, bool) {
-        let extra = reuse - 1.0;
-        // Fast path: one regime, linear, inside the calibrated range (what a scheduler asks most):
-        // a short linear scan and one multiply. Everything else goes through the shared evaluator.
+    fn at_size<const N: usize>(
+        &self,
+        knots: &[CompiledKnot],
+        bytes: u64,
+        get: impl Fn(&CompiledKnot) -> [Triple; N],
+    ) -> ([Triple; N], bool) {
         if self.l2.is_none() && self.interpolation == super::Interpolation::Linear {
             if let Some(k) = knots.iter().position(|k| k.bytes >= bytes) {
                 if k > 0 {
                     let (a, b) = (&knots[k - 1], &knots[k]);
                     let w = (bytes - a.bytes) as f64 * a.inv_dx;
-                    let t1 = a.t1[0] + w * (b.t1[0] - a.t1[0]);
-                    let g = a.g[0] + w * (b.g[0] - a.g[0]);
-                    let sd1 = a.t1[2] + w * (b.t1[2] - a.t1[2]);
-                    let sdg = a.g[2] + w * (b.g[2] - a.g[2]);
-                    return (t1 + extra * g, rss(sd1, extra * sdg), false);
+                    let (va, vb) = (get(a), get(b));
+                    let mut out = va;
+                    for q in 0..N {
+                        for j in 0..3 {
+                            out[q][j] = va[q][j] + w * (vb[q][j] - va[q][j]);
+                        }
+                    }
+                    return (out, false);
                 }
             }
         }
-        let ([t1, g], extrapolated) = eval_knots(
-            knots,
-            |k| k.bytes,
-            self.l2,
-            self.interpolation,
-            bytes,
-            |k| [k.t1, k.g],
-        );
+        eval_knots(knots, |k| k.bytes, self.l2, self.interpolation, bytes, get)
+    }
+
+    /// Predicted time and trial spread of one policy (ms), and whether it was extrapolated.
+    #[inline]
+    fn time_and_spread(&self, knots: &[CompiledKnot], bytes: u64, reuse: f64) -> (f64, f64, bool) {
+        let extra = reuse - 1.0;
+        let ([t1, g], extrapolated) = self.at_size(knots, bytes, |k| [k.t1, k.g]);
         (t1[0] + extra * g[0], rss(t1[2], extra * g[2]), extrapolated)
     }
 
@@ -503,6 +517,37 @@ impl Predictor {
         let mut c = Choice::start(bytes, reuse)?;
         for (policy, knots) in &self.policies {
             let (time, spread, extrapolated) = self.time_and_spread(knots, bytes, reuse);
+            c.insert(*policy, time, spread, extrapolated);
+        }
+        c.finish()?;
+        Ok(c)
+    }
+
+    /// As [`PlatformModel::choose_with_cpu`] with [`CpuUpdate::Scaled`]`(k)`: every policy's CPU
+    /// update `k` times the calibrated one (a scheduler that probes its CPU's speed).
+    pub fn choose_with_cpu_scale(
+        &self,
+        bytes: u64,
+        reuse: f64,
+        k: f64,
+    ) -> Result<Choice, QueryError> {
+        if !(k.is_finite() && k >= 0.0) {
+            return Err(QueryError::BadCpu(format!(
+                "CPU scale must be a finite number ≥ 0 (got {k})"
+            )));
+        }
+        let mut c = Choice::start(bytes, reuse)?;
+        let extra = reuse - 1.0;
+        for (policy, knots) in &self.policies {
+            if knots.iter().any(|k| k.cpu_split.is_none()) {
+                return Err(QueryError::NoCpuStage(*policy));
+            }
+            let ([cpu, p1, g], extrapolated) = self.at_size(knots, bytes, |k| {
+                let (cpu, p1) = k.cpu_split.expect("checked");
+                [cpu, p1, k.g]
+            });
+            let time = k * cpu[0] + p1[0] + extra * g[0];
+            let spread = rss(rss(k * cpu[2], p1[2]), extra * g[2]);
             c.insert(*policy, time, spread, extrapolated);
         }
         c.finish()?;
