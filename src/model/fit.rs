@@ -394,16 +394,19 @@ pub fn add_between_run_noise(
 /// The run-to-run level shift: root-mean-square of log(median elsewhere / median here) over the
 /// alternating R = 1 cells that `here` and each of `others` both measured. `None` without matches.
 pub fn between_run_rel_sd(here: &Table, others: &[Table]) -> Option<f64> {
-    rms_log_shift(here, others, false, |_| true)
+    let theirs: Vec<_> = others.iter().map(|o| r1_medians(o, false)).collect();
+    rms_log_shift(&r1_medians(here, false), &theirs, |_| true)
 }
 
 /// The same per policy for the platform's share of those cells (each trial less its own CPU
 /// update): what a prediction given the CPU update still moves by between runs. Policies without
 /// matching cells are left out.
 pub fn platform_between_run_rel_sd(here: &Table, others: &[Table]) -> Vec<(Policy, f64)> {
+    let mine = r1_medians(here, true);
+    let theirs: Vec<_> = others.iter().map(|o| r1_medians(o, true)).collect();
     Policy::ALL
         .iter()
-        .filter_map(|&p| rms_log_shift(here, others, true, |q| q == p).map(|s| (p, s)))
+        .filter_map(|&p| rms_log_shift(&mine, &theirs, |q| q == p).map(|s| (p, s)))
         .collect()
 }
 
@@ -426,22 +429,20 @@ fn r1_medians(t: &Table, platform: bool) -> BTreeMap<(Policy, u64), f64> {
         .collect()
 }
 
+/// Root-mean-square of log(theirs / mine) over the cells of the policies `keep` accepts that both
+/// measured. `None` without matches.
 fn rms_log_shift(
-    here: &Table,
-    others: &[Table],
-    platform: bool,
+    mine: &BTreeMap<(Policy, u64), f64>,
+    theirs: &[BTreeMap<(Policy, u64), f64>],
     keep: impl Fn(Policy) -> bool,
 ) -> Option<f64> {
-    let mine = r1_medians(here, platform);
-    let logs: Vec<f64> = others
+    let logs: Vec<f64> = theirs
         .iter()
-        .flat_map(|o| {
-            let theirs = r1_medians(o, platform);
+        .flat_map(|t| {
             mine.iter()
                 .filter(|((p, _), _)| keep(*p))
                 .filter_map(|(k, a)| {
-                    theirs
-                        .get(k)
+                    t.get(k)
                         .filter(|b| **b > 0.0 && *a > 0.0)
                         .map(|b| (b / a).ln())
                 })
