@@ -105,12 +105,7 @@ impl Choice {
     /// An empty ranking for a valid query.
     #[inline]
     fn start(bytes: u64, reuse: f64) -> Result<Choice, QueryError> {
-        if !(reuse.is_finite() && reuse >= 0.0) {
-            return Err(QueryError::BadReuse(reuse));
-        }
-        if bytes == 0 {
-            return Err(QueryError::ZeroBytes);
-        }
+        check_query(bytes, reuse)?;
         let empty = Ranked {
             policy: Policy::Device,
             time_ms: 0.0,
@@ -182,6 +177,18 @@ impl Choice {
     }
 }
 
+/// The rules every query's size and reuse obey.
+#[inline]
+fn check_query(bytes: u64, reuse: f64) -> Result<(), QueryError> {
+    if !(reuse.is_finite() && reuse >= 0.0) {
+        return Err(QueryError::BadReuse(reuse));
+    }
+    if bytes == 0 {
+        return Err(QueryError::ZeroBytes);
+    }
+    Ok(())
+}
+
 /// Root of the sum of squares (`hypot` without its overflow care, which costs ~10 ns here and is
 /// not needed for millisecond-sized values).
 #[inline]
@@ -224,12 +231,7 @@ impl PlatformModel {
     /// Checks a query and finds its policy's model.
     #[inline]
     fn query(&self, policy: Policy, bytes: u64, reuse: f64) -> Result<&PolicyModel, QueryError> {
-        if !(reuse.is_finite() && reuse >= 0.0) {
-            return Err(QueryError::BadReuse(reuse));
-        }
-        if bytes == 0 {
-            return Err(QueryError::ZeroBytes);
-        }
+        check_query(bytes, reuse)?;
         self.policy(policy)
             .ok_or_else(|| QueryError::UnknownPolicy {
                 policy,
