@@ -40,22 +40,26 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             let bytes = a.bytes.unwrap_or_else(|| m.default_bytes());
             let cpu = a.cpu.update();
             let r = m.breakeven_with_cpu(a.a, a.b, bytes, cpu)?;
-            let faster_above = m.predict_with_cpu(a.a, bytes, 1.0, cpu).and_then(|pa| {
-                m.predict_with_cpu(a.b, bytes, 1.0, cpu).map(|pb| {
-                    if pa.per_pass_ms <= pb.per_pass_ms {
-                        a.a
-                    } else {
-                        a.b
-                    }
-                })
-            })?;
+            let pa = m.predict_with_cpu(a.a, bytes, 1.0, cpu)?;
+            let pb = m.predict_with_cpu(a.b, bytes, 1.0, cpu)?;
+            // Above R* the cheaper pass wins; without a crossing, the faster at R = 1 wins for all R.
+            let faster_above = if pa.per_pass_ms <= pb.per_pass_ms {
+                a.a
+            } else {
+                a.b
+            };
+            let faster_at_one = if pa.time_ms <= pb.time_ms { a.a } else { a.b };
             if a.json {
                 render::json(&serde_json::json!({
                     "a": a.a, "b": a.b, "bytes": bytes, "r_star": r, "cpu_scale": a.cpu.cpu_scale,
                     "faster_above_r_star": r.map(|_| faster_above),
                 }))
             } else {
-                render::breakeven_text(&m, a.a, a.b, bytes, r, faster_above, a.cpu.cpu_scale);
+                let winner = match r {
+                    Some(_) => faster_above,
+                    None => faster_at_one,
+                };
+                render::breakeven_text(a.a, a.b, bytes, r, winner, a.cpu.cpu_scale);
                 Ok(())
             }
         }

@@ -6,9 +6,7 @@ use anyhow::Result;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::model::{
-    self, Choice, CpuUpdate, FitReport, PlatformModel, Prediction, ValidationReport,
-};
+use crate::model::{self, Choice, FitReport, PlatformModel, Prediction, ValidationReport};
 use crate::policy::Policy;
 use crate::store::ModelSource;
 use crate::units::format_size;
@@ -182,38 +180,26 @@ pub(super) fn choose_text(c: &Choice, cpu_scale: Option<f64>) {
     }
 }
 
+/// `winner`: the faster above R* where the lines cross, else the faster for every R ≥ 1.
 pub(super) fn breakeven_text(
-    m: &PlatformModel,
     a: Policy,
     b: Policy,
     bytes: u64,
     r: Option<f64>,
-    faster_above: Policy,
+    winner: Policy,
     cpu_scale: Option<f64>,
 ) {
-    let cpu = cpu_scale.map_or(CpuUpdate::Calibrated, CpuUpdate::Scaled);
     cpu_scale_line(cpu_scale);
     match r {
         Some(r) => {
-            let slower_above = if faster_above == a { b } else { a };
+            let slower_above = if winner == a { b } else { a };
             out!("At {}: R* = {:.3}", format_size(bytes), r);
-            out!("  {slower_above} is faster below R*, {faster_above} above it");
+            out!("  {slower_above} is faster below R*, {winner} above it");
         }
-        None => {
-            let pa = m
-                .predict_with_cpu(a, bytes, 1.0, cpu)
-                .map(|p| p.time_ms)
-                .unwrap_or(f64::NAN);
-            let pb = m
-                .predict_with_cpu(b, bytes, 1.0, cpu)
-                .map(|p| p.time_ms)
-                .unwrap_or(f64::NAN);
-            let winner = if pa <= pb { a } else { b };
-            out!(
-                "At {}: no break-even at R ≥ 1 ({winner} is at least as fast for every R ≥ 1)",
-                format_size(bytes)
-            );
-        }
+        None => out!(
+            "At {}: no break-even at R ≥ 1 ({winner} is at least as fast for every R ≥ 1)",
+            format_size(bytes)
+        ),
     }
 }
 
