@@ -384,7 +384,14 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
                 );
             }
         }
-        out!("  queries on this machine now use it: umodel choose --reuse 4");
+        // Queries find a model by themselves only in the per-user data directory.
+        match &cfg.output {
+            None => out!("  queries on this machine now use it: umodel choose --reuse 4"),
+            Some(p) => out!(
+                "  query it with: umodel choose --model {} --reuse 4",
+                p.display()
+            ),
+        }
     }
     if o.bench.failed > 0 {
         bail!(
