@@ -59,7 +59,7 @@ impl Runner<'_, '_> {
                 a.min_trials.max(1),
                 a.max_trials.max(a.min_trials).max(1),
                 a.target_rel_se,
-                a.budget_s(bytes),
+                a.budget_s(bytes) * self.budget_scale,
             ),
             (None, None) => (self.trials(g), self.trials(g), 0.0, f64::INFINITY),
         };

@@ -138,6 +138,10 @@ pub struct Adaptive {
     pub budget_per_gib_s: f64,
     /// Trials of the block's `gpu_only` and `cpu_only` cells (steady, or not used for predictions).
     pub side_trials: u32,
+    /// Seconds from the start of the run (context creation included) by which the handoff blocks
+    /// should be done: when the blocks run over their budgets, the later ones get less (see
+    /// [`Pacer`]). Trials never drop below `min_trials`.
+    pub deadline_s: Option<f64>,
 }
 
 impl Adaptive {
@@ -150,11 +154,69 @@ impl Adaptive {
         budget_fixed_s: 1.0,
         budget_per_gib_s: 14.0,
         side_trials: 5,
+        deadline_s: None,
     };
 
     /// The time budget of a block of `bytes`, seconds.
     pub fn budget_s(&self, bytes: u64) -> f64 {
         self.budget_fixed_s + self.budget_per_gib_s * bytes as f64 / GIB as f64
+    }
+}
+
+/// Spreads what is left of a run's deadline over the handoff blocks still to run. Each block is
+/// given `scale × its budget`, with `scale = time left / budgets left − overrun`, where `overrun` is
+/// how far the finished handoff blocks ran past what they were given, per second of budget (warm-ups,
+/// side cells and the last trial are not in a block's budget: 1 GiB blocks of the minimal plan took
+/// 5–6 s on 4.5 s budgets on the H200). `scale` stays in 0…1: a deadline only ever shortens blocks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pacer {
+    deadline_s: f64,
+    budget_left_s: f64,
+    budget_done_s: f64,
+    overrun_s: f64,
+}
+
+impl Pacer {
+    /// `budgets_s`: the nominal budget of every handoff block the run will measure.
+    pub fn new(deadline_s: f64, budgets_s: impl IntoIterator<Item = f64>) -> Pacer {
+        Pacer {
+            deadline_s,
+            budget_left_s: budgets_s.into_iter().sum(),
+            budget_done_s: 0.0,
+            overrun_s: 0.0,
+        }
+    }
+
+    /// The scale for the next block, `elapsed_s` into the run.
+    pub fn scale(&self, elapsed_s: f64) -> f64 {
+        if self.budget_left_s <= 0.0 {
+            return 1.0;
+        }
+        let overrun = if self.budget_done_s > 0.0 {
+            self.overrun_s / self.budget_done_s
+        } else {
+            0.0
+        };
+        let s = (self.deadline_s - elapsed_s) / self.budget_left_s - overrun;
+        if s.is_nan() {
+            1.0
+        } else {
+            s.clamp(0.0, 1.0)
+        }
+    }
+
+    /// A block of nominal budget `budget_s` that was given `given_s` ran `wall_s`.
+    pub fn finished(&mut self, budget_s: f64, given_s: f64, wall_s: f64) {
+        self.budget_left_s = (self.budget_left_s - budget_s).max(0.0);
+        self.budget_done_s += budget_s;
+        // A block that stopped early (its medians were precise) says nothing about the overrun
+        // of one that runs to its budget; the time it saved is in `elapsed_s` already.
+        self.overrun_s += (wall_s - given_s).max(0.0);
+    }
+
+    /// A block that will not run (already measured, `--resume`).
+    pub fn skipped(&mut self, budget_s: f64) {
+        self.budget_left_s = (self.budget_left_s - budget_s).max(0.0);
     }
 }
 
@@ -437,6 +499,8 @@ pub(crate) struct Runner<'g, 'o> {
     pub gpu: &'g Gpu,
     pub sink: Sink<'o>,
     pub cfg: &'g BenchConfig,
+    /// The share of its time budget the next handoff block gets (1 unless a deadline presses).
+    pub budget_scale: f64,
 }
 
 impl Runner<'_, '_> {
@@ -670,9 +734,26 @@ pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcom
             existing: existing.clone(),
         },
         cfg,
+        budget_scale: 1.0,
     };
+    // A handoff block's nominal budget, where adaptive trials and a deadline apply.
+    let paced = match (cfg.trials, cfg.adaptive) {
+        (None, Some(a)) => a.deadline_s.map(|d| (a, d)),
+        _ => None,
+    };
+    let nominal = |b: &Block| match (b, paced) {
+        (Block::Handoff { bytes, .. }, Some((a, _))) => Some(a.budget_s(*bytes)),
+        _ => None,
+    };
+    let mut pacer = paced.map(|(_, d)| Pacer::new(d, blocks.iter().filter_map(nominal)));
+    if let Some((_, d)) = paced {
+        facts
+            .conditions
+            .insert("deadline_s".into(), format!("{d:.1}"));
+    }
     let mut skipped = 0;
     let mut block_times: Vec<(String, f64)> = Vec::new();
+    let mut shortened: Vec<(String, f64)> = Vec::new();
     for (i, block) in blocks.iter().enumerate() {
         let done = !existing.is_empty()
             && expected_cells(block, cfg)
@@ -685,14 +766,29 @@ pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcom
             label: &label,
             skipped: done,
         });
+        let budget = nominal(block);
         if done {
             skipped += 1;
+            if let (Some(p), Some(b)) = (pacer.as_mut(), budget) {
+                p.skipped(b);
+            }
             continue;
+        }
+        runner.budget_scale = match (&pacer, budget) {
+            (Some(p), Some(_)) => p.scale(started.elapsed().as_secs_f64()),
+            _ => 1.0,
+        };
+        if runner.budget_scale < 1.0 {
+            shortened.push((label.clone(), runner.budget_scale));
         }
         let t0 = Instant::now();
         runner.run_block(block)?;
         gpu.sync()?;
-        block_times.push((label, t0.elapsed().as_secs_f64()));
+        let wall = t0.elapsed().as_secs_f64();
+        if let (Some(p), Some(b)) = (pacer.as_mut(), budget) {
+            p.finished(b, b * runner.budget_scale, wall);
+        }
+        block_times.push((label, wall));
     }
     let rows = std::mem::take(&mut runner.sink.rows);
     drop(runner);
@@ -704,6 +800,11 @@ pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcom
         facts
             .conditions
             .insert(format!("seconds.{label}"), format!("{secs:.2}"));
+    }
+    for (label, scale) in &shortened {
+        facts
+            .conditions
+            .insert(format!("budget_scale.{label}"), format!("{scale:.2}"));
     }
     facts.finished_utc = now_utc();
     write_facts(&facts)?;
@@ -788,6 +889,63 @@ pub fn summarise(rows: &[Row]) -> Vec<SummaryLine> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pacer_only_shortens_when_the_deadline_presses() {
+        let p = Pacer::new(50.0, [4.5, 4.5]);
+        assert_eq!(p.scale(10.0), 1.0); // 40 s left for 9 s of budgets
+        assert!((p.scale(45.5) - 0.5).abs() < 1e-12); // 4.5 s left for 9 s
+        assert_eq!(p.scale(60.0), 0.0); // past the deadline: the trial floor only
+        assert_eq!(Pacer::new(50.0, []).scale(70.0), 1.0); // nothing to pace
+    }
+
+    #[test]
+    fn a_pacer_learns_how_far_blocks_run_past_their_budgets() {
+        let mut p = Pacer::new(50.0, [4.0, 4.0, 4.0]);
+        // The first block was given its 4 s and took 6 s: half a second per second of budget.
+        p.finished(4.0, 4.0, 6.0);
+        // 38 s in, 12 s left for 8 s of budgets: 12/8 − 0.5 = 1.0.
+        assert!((p.scale(38.0) - 1.0).abs() < 1e-12);
+        // 42 s in: 8/8 − 0.5.
+        assert!((p.scale(42.0) - 0.5).abs() < 1e-12);
+        // A block that stopped early does not lower the overrun (2 s over 8 s of budget).
+        p.finished(4.0, 4.0, 1.0);
+        assert!((p.scale(46.0) - (4.0 / 4.0 - 2.0 / 8.0)).abs() < 1e-12);
+        // A resumed run skips the last block: nothing left to pace.
+        p.skipped(4.0);
+        assert_eq!(p.scale(49.0), 1.0);
+    }
+
+    #[test]
+    fn paced_blocks_end_by_the_deadline_when_their_overrun_is_steady() {
+        // The minimal plan's handoff blocks (6 policies × 16 MiB, 256 MiB, 1 GiB), starting 6 s
+        // in, each running its given time plus 30 % of its nominal budget (run2-run7 on the H200).
+        let a = crate::calibrate::Plan::Minimal.adaptive();
+        let budgets: Vec<f64> = [16u64 << 20, 256 << 20, 1 << 30]
+            .iter()
+            .flat_map(|&b| std::iter::repeat_n(a.budget_s(b), 6))
+            .collect();
+        let run = |deadline: f64| {
+            let mut p = Pacer::new(deadline, budgets.iter().copied());
+            let mut t = 6.0;
+            for &b in &budgets {
+                let given = b * p.scale(t);
+                let wall = given + 0.3 * b;
+                p.finished(b, given, wall);
+                t += wall;
+            }
+            t
+        };
+        let unpaced = 6.0 + 1.3 * budgets.iter().sum::<f64>();
+        assert!(
+            (run(1e9) - unpaced).abs() < 1e-9,
+            "no deadline pressure, no change"
+        );
+        assert!(unpaced > 50.0, "the example must press: {unpaced}");
+        let paced = run(50.0);
+        // The first block cannot know the overrun yet; every later one can.
+        assert!(paced <= 50.0 + 0.3 * budgets[0] + 1e-9, "{paced}");
+    }
 
     #[test]
     fn summary_lines_keep_the_cell_keys_at_the_top_of_the_json() {
