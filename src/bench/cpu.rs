@@ -2,25 +2,62 @@
 //! several threads), and the fills and checks that run on every core outside the timed regions.
 
 use std::hint::black_box;
+use std::sync::OnceLock;
+
+use core_affinity::CoreId;
+
+/// The cores this process may use, as first seen (before the CPU update pinned its thread: a
+/// pinned thread sees only its own core).
+fn all_cores() -> &'static [CoreId] {
+    static CORES: OnceLock<Vec<CoreId>> = OnceLock::new();
+    CORES.get_or_init(|| core_affinity::get_core_ids().unwrap_or_default())
+}
 
 /// Pins the calling thread to `core`; false where that is not possible (the run's facts say so).
 pub fn pin_current_thread(core: usize) -> bool {
-    core_affinity::get_core_ids()
-        .and_then(|ids| ids.into_iter().find(|c| c.id == core))
-        .map(core_affinity::set_for_current)
-        .unwrap_or(false)
+    all_cores()
+        .iter()
+        .find(|c| c.id == core)
+        .is_some_and(|c| core_affinity::set_for_current(*c))
 }
 
 /// The last core's id (the default for the pinned CPU update, away from core 0's interrupts).
 pub fn last_core() -> Option<usize> {
-    core_affinity::get_core_ids().and_then(|ids| ids.iter().map(|c| c.id).max())
+    all_cores().iter().map(|c| c.id).max()
 }
 
+/// Cores the process may use, whatever the calling thread is pinned to.
+pub fn core_count() -> usize {
+    match all_cores().len() {
+        0 => std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1),
+        n => n,
+    }
+}
+
+/// Threads for a fill or check: the cores the *calling thread* may run on. This is deliberate.
+/// A thread pinned for the single-threaded CPU update fills and checks on its own core, so the
+/// next timed update finds the data where its own thread left them, as in every committed H200
+/// run. Spread over every core, a check leaves the lines in other cores' caches; the one H200 run
+/// that did so (run10, 2026-11-30) was 10-30 % faster end to end and its 16 MiB updates were at
+/// the top of the earlier runs' range (1.33-1.47 ms; earlier 0.65-1.38 ms), too little to tell
+/// either way, so the conditions the committed data were measured under stay.
+/// An unpinned caller (the multi-threaded update) uses every core, worker i on core i as in
+/// [`update`], so each core checks the chunk it updates.
 fn workers() -> usize {
     std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1)
         .clamp(1, 32)
+}
+
+/// Puts worker `i` of a multi-threaded fill, check or update on core `i` (modulo the cores).
+fn place_worker(i: usize) {
+    let cores = all_cores();
+    if cores.len() > 1 {
+        core_affinity::set_for_current(cores[i % cores.len()]);
+    }
 }
 
 /// One handoff CPU update `x = x + 1` (see [`update`]), timed on the host's monotonic clock; ms.
@@ -41,8 +78,9 @@ pub fn update(x: &mut [f32], a: f32, b: f32, threads: usize) {
     }
     let chunk = x.len().div_ceil(threads).max(1);
     std::thread::scope(|s| {
-        for part in x.chunks_mut(chunk) {
+        for (i, part) in x.chunks_mut(chunk).enumerate() {
             s.spawn(move || {
+                place_worker(i);
                 for v in part.iter_mut() {
                     *v = a * *v + b;
                 }
@@ -53,13 +91,19 @@ pub fn update(x: &mut [f32], a: f32, b: f32, threads: usize) {
 
 fn par_sum<T: Sync>(x: &[T], f: impl Fn(usize, &[T]) -> u64 + Sync) -> u64 {
     let chunk = x.len().div_ceil(workers()).max(1);
+    let many = workers() > 1;
     std::thread::scope(|s| {
         let handles: Vec<_> = x
             .chunks(chunk)
             .enumerate()
             .map(|(i, part)| {
                 let f = &f;
-                s.spawn(move || f(i * chunk, part))
+                s.spawn(move || {
+                    if many {
+                        place_worker(i);
+                    }
+                    f(i * chunk, part)
+                })
             })
             .collect();
         handles
@@ -95,10 +139,14 @@ fn aligned_chunk(len: usize, period: usize) -> usize {
 pub fn fill_ramp(x: &mut [f32], period: u32, offset: f32) {
     let table = period_table(period, offset);
     let chunk = aligned_chunk(x.len(), period as usize);
+    let many = workers() > 1;
     std::thread::scope(|s| {
-        for part in x.chunks_mut(chunk) {
+        for (i, part) in x.chunks_mut(chunk).enumerate() {
             let table = &table;
             s.spawn(move || {
+                if many {
+                    place_worker(i);
+                }
                 for piece in part.chunks_mut(table.len()) {
                     piece.copy_from_slice(&table[..piece.len()]);
                 }
@@ -116,12 +164,17 @@ pub fn ramp_mismatches(x: &[f32], period: u32, offset: f32) -> u64 {
 pub fn scaled_ramp_mismatches(x: &[f32], period: u32, scale: f32, offset: f32) -> u64 {
     let table = scaled_table(period, scale, offset);
     let chunk = aligned_chunk(x.len(), period as usize);
+    let many = workers() > 1;
     std::thread::scope(|s| {
         let handles: Vec<_> = x
             .chunks(chunk)
-            .map(|part| {
+            .enumerate()
+            .map(|(i, part)| {
                 let table = &table;
                 s.spawn(move || {
+                    if many {
+                        place_worker(i);
+                    }
                     part.chunks(table.len())
                         .map(|piece| {
                             piece
@@ -226,6 +279,42 @@ mod tests {
             x[5000] += 1.0;
             assert_eq!(ramp_mismatches(&x, 1024, 2.0), 1);
         }
+    }
+
+    #[test]
+    fn a_pinned_thread_checks_on_its_own_core_and_an_update_uses_every_core() {
+        std::thread::spawn(|| {
+            let n = core_count();
+            let last = last_core().expect("core ids on Linux");
+            assert!(pin_current_thread(last));
+            // Fills and checks stay on the pinned core (see `workers`).
+            assert_eq!(workers(), 1);
+            assert_eq!(core_count(), n, "the process's cores are still known");
+            let mut x = vec![0.0f32; 100_003];
+            fill_ramp(&mut x, 1024, 1.0);
+            // A multi-threaded update asked for from a pinned thread still spreads its workers.
+            let seen = std::sync::Mutex::new(Vec::new());
+            std::thread::scope(|s| {
+                for i in 0..n {
+                    let seen = &seen;
+                    s.spawn(move || {
+                        place_worker(i);
+                        seen.lock()
+                            .unwrap()
+                            .push(std::thread::available_parallelism().unwrap().get());
+                    });
+                }
+            });
+            assert!(seen.into_inner().unwrap().iter().all(|&k| k == 1));
+            update(&mut x, 1.0, 1.0, n);
+            assert_eq!(ramp_mismatches(&x, 1024, 2.0), 0);
+        })
+        .join()
+        .unwrap();
+        // An unpinned thread fills and checks on every core.
+        std::thread::spawn(|| assert_eq!(workers(), core_count().clamp(1, 32)))
+            .join()
+            .unwrap();
     }
 
     #[test]

@@ -678,7 +678,7 @@ pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcom
     } else {
         facts.conditions.insert(
             "cpu_update".into(),
-            format!("{} threads, unpinned", cfg.cpu.threads),
+            format!("{} threads, one per core", cfg.cpu.threads),
         );
     }
     let (cap, _) = gpu.managed_budget();
