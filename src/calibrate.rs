@@ -192,6 +192,8 @@ pub struct CalibrateOutcome {
     /// Earlier calibrations' CSVs that could not be read (each error names its file), so neither
     /// the shift nor the check above saw them.
     pub history_unreadable: Vec<String>,
+    /// Earlier calibrations here whose CPU update ran on another number of threads: not compared.
+    pub history_other_cpu: usize,
     pub elapsed_s: f64,
 }
 
@@ -377,8 +379,16 @@ pub fn run(
     // NOTES.md): that goes into the intervals, since queries use the model in later processes.
     // The held-out figures above are within this run and do not include it.
     let mut history_unreadable = Vec::new();
+    let mut history_other_cpu = 0;
     let mut history: Vec<(PathBuf, Table)> = Vec::new();
     for p in previous_runs(&csv) {
+        // A run with another CPU update measured another workload: not a record of this one's shift.
+        let facts = store::read_facts(&store::facts_path_for(&p)).ok();
+        let threads = cpu_threads_of(facts.as_ref().and_then(|f| f.conditions.get("cpu_update")));
+        if threads != cfg.cpu.threads.max(1) {
+            history_other_cpu += 1;
+            continue;
+        }
         match Table::read(&p) {
             Ok(t) => history.push((p, t)),
             Err(e) => history_unreadable.push(e.to_string()),
@@ -400,8 +410,18 @@ pub fn run(
         archived,
         between_runs,
         history_unreadable,
+        history_other_cpu,
         elapsed_s: start.elapsed().as_secs_f64(),
     })
+}
+
+/// The CPU update's thread count from a run's facts (`cpu_update`: "single thread pinned to core
+/// 15", "16 threads, one per core"); runs without it are from before the option, single-threaded.
+fn cpu_threads_of(condition: Option<&String>) -> usize {
+    condition
+        .and_then(|c| c.split_whitespace().next())
+        .and_then(|w| w.parse().ok())
+        .unwrap_or(1)
 }
 
 /// Where the raw data of a calibration went, for messages.
@@ -447,6 +467,9 @@ pub fn fit_csv(
             .filter(|s| !s.is_empty()),
         ..Provenance::default()
     };
+    if let Some(c) = facts.as_ref().and_then(|f| f.conditions.get("cpu_update")) {
+        provenance.notes.push(format!("CPU update: {c}"));
+    }
     if facts.is_none() {
         provenance.notes.push(format!(
             "no facts file ({} not found): platform unknown",
@@ -649,6 +672,16 @@ mod tests {
         assert!(names.contains(&"fp.full.csv"));
         assert!(!names.contains(&"fp.minimal.csv"));
         assert!(names.iter().all(|n| n.starts_with("fp.")));
+    }
+
+    #[test]
+    fn cpu_threads_come_from_the_facts_condition() {
+        let c = |s: &str| cpu_threads_of(Some(&s.to_string()));
+        assert_eq!(c("single thread pinned to core 15"), 1);
+        assert_eq!(c("single thread (pinning failed)"), 1);
+        assert_eq!(c("16 threads, one per core"), 16);
+        assert_eq!(c("4 threads, unpinned"), 4); // before 2026-11-30
+        assert_eq!(cpu_threads_of(None), 1); // runs from before the condition existed
     }
 
     #[test]

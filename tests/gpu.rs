@@ -40,6 +40,24 @@ fn without_a_gpu_bench_and_calibrate_fail_cleanly() {
 }
 
 #[test]
+fn calibrate_refuses_zero_cpu_threads_before_touching_the_gpu() {
+    let d = tempfile::tempdir().unwrap();
+    let out = Command::cargo_bin("umodel")
+        .unwrap()
+        .env("UMODEL_DATA_DIR", d.path())
+        .args(["calibrate", "--cpu-threads", "0"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("--cpu-threads must be at least 1"), "{err}");
+    assert!(
+        std::fs::read_dir(d.path()).unwrap().next().is_none(),
+        "nothing written"
+    );
+}
+
+#[test]
 fn oversubscription_needs_its_flag() {
     let cfg = BenchConfig {
         groups: vec![Group::Oversub],

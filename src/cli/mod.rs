@@ -342,6 +342,13 @@ pub struct CalibrateArgs {
     /// Statistic that stands for a cell's trials.
     #[arg(long, value_enum, default_value_t = StatArg::Median)]
     statistic: StatArg,
+    /// Threads of the handoff's CPU update. 1 (the paper's) pins one thread to the last core; N > 1
+    /// updates on N cores, one worker per core: a shorter update and a quicker calibration (H200:
+    /// minimal plan 16-20 s instead of 43-53 s), but on the H200 no more accurate a model (NOTES.md).
+    /// Predictions include this update; give your own with `predict --cpu-ms`. Earlier
+    /// calibrations with another setting are not compared.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    cpu_threads: usize,
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,

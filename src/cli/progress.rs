@@ -252,6 +252,9 @@ pub(super) fn bench(a: super::BenchArgs) -> Result<()> {
 
 pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
     use crate::calibrate::{self, CalibrateConfig, Plan};
+    if a.cpu_threads == 0 {
+        bail!("--cpu-threads must be at least 1");
+    }
     let cfg = CalibrateConfig {
         device: a.device,
         plan: if a.plan == super::PlanArg::Full {
@@ -264,7 +267,7 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
         resume: a.resume,
         statistic: a.statistic.into(),
         cpu: CpuConfig {
-            threads: 1,
+            threads: a.cpu_threads,
             core: None,
         },
         command: std::env::args().collect::<Vec<_>>().join(" "),
@@ -292,6 +295,7 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
                 "archived_measurements": o.archived.as_ref().map(|p| p.display().to_string()),
                 "other_runs": m.other_runs,
                 "earlier_runs_unreadable": o.history_unreadable,
+                "earlier_runs_other_cpu_update": o.history_other_cpu,
             }))?
         );
     } else {
@@ -356,6 +360,13 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
         }
         for e in &o.history_unreadable {
             out!("  note: an earlier calibration was left out of the comparison: {e}");
+        }
+        if o.history_other_cpu > 0 {
+            out!(
+                "  note: {} earlier calibration{} here ran the CPU update on another number of threads: not compared",
+                o.history_other_cpu,
+                if o.history_other_cpu == 1 { "" } else { "s" }
+            );
         }
         if let Some(a) = &o.archived {
             out!(
