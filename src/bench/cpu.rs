@@ -1,5 +1,6 @@
 //! Host-side work of the suite: the CPU update of the handoff (single thread pinned to a core, or
-//! several threads), and the fills and checks that run on every core outside the timed regions.
+//! several threads, one per core), and the fills and checks outside the timed regions (on the
+//! calling thread's cores: see `workers`).
 
 use std::hint::black_box;
 use std::sync::OnceLock;
