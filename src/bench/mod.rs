@@ -357,6 +357,9 @@ pub struct BenchOutcome {
     pub rows: usize,
     pub failed: usize,
     pub skipped_blocks: usize,
+    /// Handoff blocks the deadline gave less than their time budget, with the share they got
+    /// (`Adaptive::deadline_s`); their cells have fewer trials.
+    pub shortened_blocks: Vec<(String, f64)>,
     pub csv: PathBuf,
     pub elapsed_s: f64,
 }
@@ -815,6 +818,7 @@ pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcom
         rows: rows.len(),
         failed,
         skipped_blocks: skipped,
+        shortened_blocks: shortened,
         csv: csv_path,
         elapsed_s: started.elapsed().as_secs_f64(),
     })

@@ -296,6 +296,10 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
                 "other_runs": m.other_runs,
                 "earlier_runs_unreadable": o.history_unreadable,
                 "earlier_runs_other_cpu_update": o.history_other_cpu,
+                "deadline_s": cfg.plan.adaptive().deadline_s,
+                "shortened_blocks": o.bench.shortened_blocks.iter()
+                    .map(|(b, share)| serde_json::json!({"block": b, "budget_share": share}))
+                    .collect::<Vec<_>>(),
             }))?
         );
     } else {
@@ -308,6 +312,23 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
             o.bench.failed
         );
         out!("  {}", calibrate::describe_paths(&o));
+        if let (Some(d), false) = (
+            cfg.plan.adaptive().deadline_s,
+            o.bench.shortened_blocks.is_empty(),
+        ) {
+            let low = o
+                .bench
+                .shortened_blocks
+                .iter()
+                .map(|b| b.1)
+                .fold(1.0, f64::min);
+            out!(
+                "  to end its blocks {d:.0} s in, the plan gave {} handoff block{} less than its time budget (down to {:.0} %): fewer trials there",
+                o.bench.shortened_blocks.len(),
+                if o.bench.shortened_blocks.len() == 1 { "" } else { "s" },
+                100.0 * low
+            );
+        }
         if let Some(n) = &m.noise {
             out!(
                 "  noise seen (robust SD of one trial): alternating {:.1} %, GPU-only {:.1} %{}",
