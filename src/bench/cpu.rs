@@ -90,8 +90,8 @@ pub fn update(x: &mut [f32], a: f32, b: f32, threads: usize) {
     });
 }
 
-fn par_sum<T: Sync>(x: &[T], f: impl Fn(usize, &[T]) -> u64 + Sync) -> u64 {
-    let chunk = x.len().div_ceil(workers()).max(1);
+/// Sums `f(start, part)` over `x` cut into parts of `chunk` elements, one thread per part.
+fn par_sum<T: Sync>(x: &[T], chunk: usize, f: impl Fn(usize, &[T]) -> u64 + Sync) -> u64 {
     let many = workers() > 1;
     std::thread::scope(|s| {
         let handles: Vec<_> = x
@@ -131,6 +131,11 @@ fn scaled_table(period: u32, scale: f32, offset: f32) -> Vec<f32> {
     (0..period).map(|j| scale * j as f32 + offset).collect()
 }
 
+/// Work split for checks that need no alignment: one equal part per worker.
+fn even_chunk(len: usize) -> usize {
+    len.div_ceil(workers()).max(1)
+}
+
 /// Work split for the fills and checks: chunks that start at a multiple of the period.
 fn aligned_chunk(len: usize, period: usize) -> usize {
     len.div_ceil(workers()).div_ceil(period).max(1) * period
@@ -164,33 +169,15 @@ pub fn ramp_mismatches(x: &[f32], period: u32, offset: f32) -> u64 {
 /// Counts the elements of `x` that are not `scale·ramp(i) + offset`.
 pub fn scaled_ramp_mismatches(x: &[f32], period: u32, scale: f32, offset: f32) -> u64 {
     let table = scaled_table(period, scale, offset);
-    let chunk = aligned_chunk(x.len(), period as usize);
-    let many = workers() > 1;
-    std::thread::scope(|s| {
-        let handles: Vec<_> = x
-            .chunks(chunk)
-            .enumerate()
-            .map(|(i, part)| {
-                let table = &table;
-                s.spawn(move || {
-                    if many {
-                        place_worker(i);
-                    }
-                    part.chunks(table.len())
-                        .map(|piece| {
-                            piece
-                                .iter()
-                                .zip(table)
-                                .filter(|(a, b)| a.to_bits() != b.to_bits())
-                                .count() as u64
-                        })
-                        .sum::<u64>()
-                })
+    par_sum(x, aligned_chunk(x.len(), period as usize), |_, part| {
+        part.chunks(table.len())
+            .map(|piece| {
+                piece
+                    .iter()
+                    .zip(&table)
+                    .filter(|(a, b)| a.to_bits() != b.to_bits())
+                    .count() as u64
             })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("check thread"))
             .sum()
     })
 }
@@ -211,7 +198,7 @@ pub fn pattern_mismatches(x: &[f32], period: u32, stride: u64, k: f32) -> u64 {
 
 /// Counts the elements for which `bad(i, value)` holds, on every core.
 pub fn count_bad(x: &[f32], bad: impl Fn(usize, f32) -> bool + Sync) -> u64 {
-    par_sum(x, |start, part| {
+    par_sum(x, even_chunk(x.len()), |start, part| {
         part.iter()
             .enumerate()
             .filter(|(j, v)| bad(start + j, **v))
@@ -233,7 +220,7 @@ pub fn mismatches(a: &[f32], b: &[f32]) -> u64 {
     if a.len() != b.len() {
         return a.len().max(b.len()) as u64;
     }
-    par_sum(a, |start, part| {
+    par_sum(a, even_chunk(a.len()), |start, part| {
         part.iter()
             .zip(&b[start..start + part.len()])
             .filter(|(x, y)| x.to_bits() != y.to_bits())
