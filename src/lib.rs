@@ -25,6 +25,7 @@ pub mod policy;
 pub mod stats;
 pub mod store;
 pub mod table;
+pub mod task;
 pub mod units;
 
 pub use model::PlatformModel;

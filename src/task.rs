@@ -1,0 +1,1217 @@
+//! The user's task: buffers, who touches them in each round, and how a round runs — the task-file
+//! contract of DESIGN.md §3 — and what each placement policy does with it (which advice it gives a
+//! buffer, what it copies or prefetches, and when).
+//!
+//! The semantics live here, once, for both sides that need them: the model prices each [`Step`]
+//! from calibrated platform terms (`model::task`), and the validation workloads of the suite execute
+//! the same steps on the GPU (`bench::tasks`). What a step *costs* is never shared: the model has
+//! only the terms measured by other benchmarks.
+//!
+//! A round is a CPU phase and a GPU phase, in the order `first` gives. The CPU phase is the user's
+//! host code (`cpu_ms` on ordinary host memory); the GPU phase is `reuse` passes of the user's kernel
+//! (`gpu_ms` each on device-resident data). Every buffer starts filled by the host; after the last
+//! round the host touches the buffers marked `cpu_final` once. The timed region runs from the first
+//! phase of round 1 to the end of that final host access (seed 001's outer event pair).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::policy::Policy;
+
+/// What one side does to a buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Access {
+    #[default]
+    None,
+    Read,
+    Write,
+    #[serde(alias = "read-write", alias = "read_write", alias = "rw")]
+    ReadWrite,
+}
+
+impl Access {
+    /// Whether the side touches the buffer at all.
+    pub const fn touches(self) -> bool {
+        !matches!(self, Access::None)
+    }
+    /// Whether the side reads it (so its copy must be current first).
+    pub const fn reads(self) -> bool {
+        matches!(self, Access::Read | Access::ReadWrite)
+    }
+    /// Whether the side changes it.
+    pub const fn writes(self) -> bool {
+        matches!(self, Access::Write | Access::ReadWrite)
+    }
+    pub const fn name(self) -> &'static str {
+        match self {
+            Access::None => "none",
+            Access::Read => "read",
+            Access::Write => "write",
+            Access::ReadWrite => "readwrite",
+        }
+    }
+}
+
+/// How a GPU pass walks a buffer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Pattern {
+    /// In address order (coalesced).
+    #[default]
+    Sequential,
+    /// In an order unrelated to addresses (gathers, hash lookups).
+    Random,
+    /// Every N-th 4-byte element.
+    Stride(u64),
+}
+
+impl Pattern {
+    /// Whether the pass reaches pages in address order (faults and link reads behave as for a
+    /// stream). Strides up to 8 floats still read whole 32-byte sectors in order.
+    pub const fn is_sequential(self) -> bool {
+        match self {
+            Pattern::Sequential => true,
+            Pattern::Random => false,
+            Pattern::Stride(n) => n <= 8,
+        }
+    }
+}
+
+impl fmt::Display for Pattern {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Pattern::Sequential => f.write_str("sequential"),
+            Pattern::Random => f.write_str("random"),
+            Pattern::Stride(n) => write!(f, "stride:{n}"),
+        }
+    }
+}
+
+impl std::str::FromStr for Pattern {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "sequential" | "stream" => Ok(Pattern::Sequential),
+            "random" => Ok(Pattern::Random),
+            t => match t.strip_prefix("stride:").map(|n| n.trim().parse::<u64>()) {
+                Some(Ok(n)) if n >= 1 => Ok(Pattern::Stride(n)),
+                Some(_) => Err(format!(
+                    "`{s}`: a stride is a whole number of 4-byte elements ≥ 1 (stride:16)"
+                )),
+                None => Err(format!(
+                    "unknown pattern `{s}` (known: sequential, random, stride:N)"
+                )),
+            },
+        }
+    }
+}
+
+impl Serialize for Pattern {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Pattern {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Which side runs first in a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The handoff's order: the host updates, then the GPU passes.
+    #[default]
+    Cpu,
+    /// Seed 001's order: the kernel, then the host reads.
+    Gpu,
+}
+
+/// One buffer of a task.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Buffer {
+    pub name: String,
+    /// Size in bytes (a number, or a string such as "64MiB").
+    #[serde(deserialize_with = "bytes_field")]
+    pub bytes: u64,
+    /// What each GPU pass does to it.
+    #[serde(default)]
+    pub gpu: Access,
+    /// What the CPU phase of each round does to it.
+    #[serde(default)]
+    pub cpu: Access,
+    /// Share of its pages the CPU phase touches, spread over the buffer (0 < f ≤ 1).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub cpu_fraction: f64,
+    /// Share of its pages each GPU pass touches, spread over the buffer (0 < f ≤ 1).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub gpu_fraction: f64,
+    /// How a GPU pass walks it.
+    #[serde(default, skip_serializing_if = "is_sequential")]
+    pub gpu_pattern: Pattern,
+    /// What the host does with it once, after the last round.
+    #[serde(default, skip_serializing_if = "is_none")]
+    pub cpu_final: Access,
+}
+
+fn one() -> f64 {
+    1.0
+}
+fn is_one(x: &f64) -> bool {
+    *x == 1.0
+}
+fn is_sequential(p: &Pattern) -> bool {
+    *p == Pattern::Sequential
+}
+fn is_none(a: &Access) -> bool {
+    *a == Access::None
+}
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn bytes_field<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum B {
+        N(u64),
+        S(String),
+    }
+    match B::deserialize(d).map_err(|_| {
+        serde::de::Error::custom(
+            "expected a byte count ≥ 1 (a whole number, or a string such as \"64MiB\")",
+        )
+    })? {
+        B::N(n) => Ok(n),
+        B::S(s) => crate::units::parse_size(&s).map_err(serde::de::Error::custom),
+    }
+}
+
+impl Buffer {
+    /// A buffer of `bytes` that neither side touches yet.
+    pub fn new(name: &str, bytes: u64) -> Buffer {
+        Buffer {
+            name: name.to_string(),
+            bytes,
+            gpu: Access::None,
+            cpu: Access::None,
+            cpu_fraction: 1.0,
+            gpu_fraction: 1.0,
+            gpu_pattern: Pattern::Sequential,
+            cpu_final: Access::None,
+        }
+    }
+    pub fn gpu(mut self, a: Access) -> Buffer {
+        self.gpu = a;
+        self
+    }
+    pub fn cpu(mut self, a: Access) -> Buffer {
+        self.cpu = a;
+        self
+    }
+    pub fn cpu_fraction(mut self, f: f64) -> Buffer {
+        self.cpu_fraction = f;
+        self
+    }
+    pub fn gpu_pattern(mut self, p: Pattern) -> Buffer {
+        self.gpu_pattern = p;
+        self
+    }
+    pub fn cpu_final(mut self, a: Access) -> Buffer {
+        self.cpu_final = a;
+        self
+    }
+
+    /// Bytes the GPU touches per pass.
+    pub fn gpu_bytes(&self) -> f64 {
+        if self.gpu.touches() {
+            self.bytes as f64 * self.gpu_fraction
+        } else {
+            0.0
+        }
+    }
+
+    /// Bytes the CPU touches per round.
+    pub fn cpu_bytes(&self) -> f64 {
+        if self.cpu.touches() {
+            self.bytes as f64 * self.cpu_fraction
+        } else {
+            0.0
+        }
+    }
+
+    /// The managed-memory advice the advising policies give this buffer (seed 001's reasoning,
+    /// extended to buffers both sides change every round).
+    pub fn advice(&self) -> AdviceKind {
+        let writes = self.gpu.writes() || self.cpu.writes() || self.cpu_final.writes();
+        if !self.gpu.touches() {
+            AdviceKind::None
+        } else if !writes && (self.cpu.touches() || self.cpu_final.touches()) {
+            // Read by both sides, written by neither: each keeps a read-only copy.
+            AdviceKind::ReadMostly
+        } else if !self.cpu.touches() {
+            // The GPU's every round, the host's at most once at the end: settle on the card; map it
+            // for the host where the host reads it at the end (seed 001's `out`).
+            AdviceKind::PreferDevice {
+                host_reads_at_end: self.cpu_final.touches(),
+            }
+        } else {
+            // Changed by a side and touched by the host every round: keep it on the host and map it
+            // for the GPU, which then reads it over the link (the handoff's advice).
+            AdviceKind::PreferHostMapped
+        }
+    }
+
+    /// Whether a GPU pass overwrites all of it without reading it (no copy needed before).
+    pub fn gpu_overwrites(&self) -> bool {
+        self.gpu == Access::Write && self.gpu_fraction >= 1.0
+    }
+
+    /// Whether the CPU phase overwrites all of it without reading it.
+    pub fn cpu_overwrites(&self) -> bool {
+        self.cpu == Access::Write && self.cpu_fraction >= 1.0
+    }
+}
+
+/// The advice a managed-advise policy gives one buffer (`cudaMemAdvise`; moves nothing itself).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AdviceKind {
+    /// Not touched by the GPU: no advice.
+    None,
+    /// `SetReadMostly`: a GPU read duplicates the pages; host reads keep working on the original.
+    ReadMostly,
+    /// `SetPreferredLocation(device)` (+ `SetAccessedBy(host)` when the host reads it at the end):
+    /// pages migrate to the card on first touch and stay until the host touches them.
+    PreferDevice { host_reads_at_end: bool },
+    /// `SetPreferredLocation(host)` + `SetAccessedBy(device)`: pages stay in host memory and the GPU
+    /// reads and writes them over the link.
+    PreferHostMapped,
+}
+
+impl AdviceKind {
+    pub fn describe(self) -> &'static str {
+        match self {
+            AdviceKind::None => "no advice",
+            AdviceKind::ReadMostly => "read-mostly",
+            AdviceKind::PreferDevice {
+                host_reads_at_end: true,
+            } => "preferred location device + accessed-by host",
+            AdviceKind::PreferDevice { .. } => "preferred location device",
+            AdviceKind::PreferHostMapped => "preferred location host + accessed-by device",
+        }
+    }
+}
+
+/// A task: the shape of the user's workload (DESIGN.md §3, task file).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Task {
+    #[serde(default = "default_name")]
+    pub name: String,
+    /// CPU↔GPU alternations.
+    #[serde(default = "one_u32")]
+    pub rounds: u32,
+    /// Which side runs first in a round.
+    #[serde(default)]
+    pub first: Side,
+    /// GPU passes per round (the handoff's R).
+    #[serde(default = "one")]
+    pub reuse: f64,
+    /// One round's CPU phase with its data in ordinary host memory, ms (measured by the user).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_ms: Option<f64>,
+    /// One GPU pass with its data resident in device memory, ms (measured by the user).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gpu_ms: Option<f64>,
+    /// The final host access (`cpu_final`) on ordinary host memory, ms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_final_ms: Option<f64>,
+    /// The prefetching policies issue the next GPU phase's prefetches on a second stream while the
+    /// current GPU phase runs (seed 001's exercise), for buffers the CPU does not touch in between.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub overlap_prefetch: bool,
+    pub buffers: Vec<Buffer>,
+}
+
+fn default_name() -> String {
+    "task".into()
+}
+fn one_u32() -> u32 {
+    1
+}
+
+/// The most buffers a task may have (a model query walks them per round and policy).
+pub const MAX_BUFFERS: usize = 64;
+/// The most rounds a task may have.
+pub const MAX_ROUNDS: u32 = 1_000_000;
+/// The largest task file read (a task is a few hundred bytes; this stops `/dev/zero`).
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// A task file or value that cannot be used.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum TaskError {
+    #[error("{path}: cannot read: {reason}")]
+    Read { path: PathBuf, reason: String },
+    #[error("{path}: larger than {max} bytes: not a task file")]
+    TooLarge { path: PathBuf, max: u64 },
+    #[error("{path}:{line}:{column}: {message}")]
+    Syntax {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("{path}:{line}:{column}: `{field}`: {message}")]
+    Field {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        field: String,
+        message: String,
+    },
+    #[error("{path}: `{field}`: {message} (got {value})")]
+    Value {
+        path: PathBuf,
+        field: String,
+        value: String,
+        message: String,
+    },
+}
+
+impl Task {
+    /// Reads and checks a task file.
+    pub fn read(path: &Path) -> Result<Task, TaskError> {
+        use std::io::Read;
+        let read_err = |e: std::io::Error| TaskError::Read {
+            path: path.to_path_buf(),
+            reason: e.to_string(),
+        };
+        let f = std::fs::File::open(path).map_err(read_err)?;
+        let mut text = Vec::new();
+        f.take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut text)
+            .map_err(read_err)?;
+        if text.len() as u64 > MAX_FILE_BYTES {
+            return Err(TaskError::TooLarge {
+                path: path.to_path_buf(),
+                max: MAX_FILE_BYTES,
+            });
+        }
+        Task::parse(path, &text)
+    }
+
+    /// Parses task JSON; `path` names it in messages.
+    pub fn parse(path: &Path, text: &[u8]) -> Result<Task, TaskError> {
+        let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+        let mut de = serde_json::Deserializer::from_slice(text);
+        let task: Task = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+            let field = e.path().to_string();
+            let inner = e.into_inner();
+            let (line, column) = (inner.line(), inner.column());
+            let message = strip_position(&inner.to_string());
+            if field == "." || field.is_empty() || inner.is_syntax() || inner.is_eof() {
+                TaskError::Syntax {
+                    path: path.to_path_buf(),
+                    line,
+                    column,
+                    message,
+                }
+            } else {
+                TaskError::Field {
+                    path: path.to_path_buf(),
+                    line,
+                    column,
+                    field,
+                    message,
+                }
+            }
+        })?;
+        de.end().map_err(|e| TaskError::Syntax {
+            path: path.to_path_buf(),
+            line: e.line(),
+            column: e.column(),
+            message: strip_position(&e.to_string()),
+        })?;
+        task.check().map_err(|e| e.at(path))?;
+        Ok(task)
+    }
+
+    /// Checks the values a task's queries rely on.
+    pub fn check(&self) -> Result<(), BadValue> {
+        let bad = |field: String, value: String, message: &str| BadValue {
+            field,
+            value,
+            message: message.to_string(),
+        };
+        if self.rounds == 0 || self.rounds > MAX_ROUNDS {
+            return Err(bad(
+                "rounds".into(),
+                self.rounds.to_string(),
+                &format!("must be a whole number from 1 to {MAX_ROUNDS}"),
+            ));
+        }
+        if !(self.reuse.is_finite() && self.reuse >= 1.0 && self.reuse <= 1e9) {
+            return Err(bad(
+                "reuse".into(),
+                self.reuse.to_string(),
+                "GPU passes per round must be a finite number from 1 to 1e9",
+            ));
+        }
+        for (field, v) in [
+            ("cpu_ms", self.cpu_ms),
+            ("gpu_ms", self.gpu_ms),
+            ("cpu_final_ms", self.cpu_final_ms),
+        ] {
+            if let Some(v) = v {
+                if !(v.is_finite() && (0.0..=1e12).contains(&v)) {
+                    return Err(bad(
+                        field.into(),
+                        v.to_string(),
+                        "must be a finite number of ms ≥ 0",
+                    ));
+                }
+            }
+        }
+        if self.buffers.is_empty() {
+            return Err(bad(
+                "buffers".into(),
+                "[]".into(),
+                "a task needs at least one buffer",
+            ));
+        }
+        if self.buffers.len() > MAX_BUFFERS {
+            return Err(bad(
+                "buffers".into(),
+                format!("{} buffers", self.buffers.len()),
+                &format!("at most {MAX_BUFFERS} buffers"),
+            ));
+        }
+        let mut total: u64 = 0;
+        for (i, b) in self.buffers.iter().enumerate() {
+            let f = |name: &str| format!("buffers[{i}].{name}");
+            if b.name.trim().is_empty() {
+                return Err(bad(f("name"), "\"\"".into(), "a buffer needs a name"));
+            }
+            if let Some(j) = self.buffers[..i].iter().position(|o| o.name == b.name) {
+                return Err(bad(
+                    f("name"),
+                    format!("\"{}\"", b.name),
+                    &format!("the same name as buffers[{j}]"),
+                ));
+            }
+            if b.bytes == 0 {
+                return Err(bad(
+                    f("bytes"),
+                    "0".into(),
+                    "a buffer has at least one byte",
+                ));
+            }
+            total = total.checked_add(b.bytes).ok_or_else(|| {
+                bad(
+                    f("bytes"),
+                    b.bytes.to_string(),
+                    "the buffers together exceed 2^64 bytes",
+                )
+            })?;
+            if total > 1 << 60 {
+                return Err(bad(
+                    f("bytes"),
+                    b.bytes.to_string(),
+                    "the buffers together exceed 1 EiB",
+                ));
+            }
+            for (name, frac, access) in [
+                ("cpu_fraction", b.cpu_fraction, b.cpu),
+                ("gpu_fraction", b.gpu_fraction, b.gpu),
+            ] {
+                if !(frac.is_finite() && frac > 0.0 && frac <= 1.0) {
+                    return Err(bad(
+                        f(name),
+                        frac.to_string(),
+                        "a share of the buffer's pages: more than 0, at most 1 (use `none` access for a buffer a side does not touch)",
+                    ));
+                }
+                if frac < 1.0 && !access.touches() {
+                    return Err(bad(
+                        f(name),
+                        frac.to_string(),
+                        "given for a side whose access is `none`",
+                    ));
+                }
+            }
+            if b.gpu_pattern != Pattern::Sequential && !b.gpu.touches() {
+                return Err(bad(
+                    f("gpu_pattern"),
+                    format!("\"{}\"", b.gpu_pattern),
+                    "given for a buffer the GPU does not touch",
+                ));
+            }
+        }
+        if !self.buffers.iter().any(|b| b.gpu.touches()) {
+            return Err(bad(
+                "buffers".into(),
+                format!("{} buffers", self.buffers.len()),
+                "no buffer is touched by the GPU: there is no placement to choose",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The handoff of the calibration (seed 000 §VII-B) as a task: one buffer of `bytes` that the
+    /// CPU updates and the GPU updates in place `reuse` times per round. One steady-state round of
+    /// it is one alternation (`PlatformModel::predict`).
+    pub fn handoff(bytes: u64, reuse: f64, rounds: u32) -> Task {
+        Task {
+            name: "handoff".into(),
+            rounds,
+            first: Side::Cpu,
+            reuse,
+            cpu_ms: None,
+            gpu_ms: None,
+            cpu_final_ms: None,
+            overlap_prefetch: false,
+            buffers: vec![Buffer::new("x", bytes)
+                .gpu(Access::ReadWrite)
+                .cpu(Access::ReadWrite)],
+        }
+    }
+
+    /// Total bytes of all buffers.
+    pub fn footprint(&self) -> u64 {
+        self.buffers.iter().map(|b| b.bytes).sum()
+    }
+
+    /// The phases in the order a round runs them.
+    pub fn order(&self) -> [Side; 2] {
+        match self.first {
+            Side::Cpu => [Side::Cpu, Side::Gpu],
+            Side::Gpu => [Side::Gpu, Side::Cpu],
+        }
+    }
+
+    /// Calls `f` with every step `policy` takes, in order, without allocating (the model walks it
+    /// per query; the bench executes it).
+    pub fn for_each_step(&self, policy: Policy, mut f: impl FnMut(Step)) {
+        // Explicit copies: whether each side's copy of a buffer is stale (as bit sets).
+        let n = self.buffers.len();
+        debug_assert!(n <= MAX_BUFFERS);
+        let mut dev_stale: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut host_stale: u64 = 0;
+        let prefetching = matches!(
+            policy,
+            Policy::ManagedPrefetch | Policy::ManagedAdvisePrefetch
+        );
+        // Buffers side-prefetched during the previous GPU phase (overlap), which need no prefetch
+        // on the main stream before the next one.
+        let mut side_done: u64 = 0;
+        let [a, b] = self.order();
+        for round in 0..self.rounds {
+            for side in [a, b] {
+                match side {
+                    Side::Cpu => {
+                        for (i, buf) in self.buffers.iter().enumerate() {
+                            // Buffers the GPU never touches never leave the host.
+                            if !buf.cpu.touches() || !buf.gpu.touches() {
+                                continue;
+                            }
+                            match policy {
+                                Policy::ExplicitCopy => {
+                                    if host_stale & (1u64 << i) != 0 && !buf.cpu_overwrites() {
+                                        f(Step::CopyToHost { buf: i });
+                                    }
+                                    host_stale &= !(1u64 << i);
+                                }
+                                _ if prefetching => f(Step::Prefetch {
+                                    buf: i,
+                                    to: Place::Host,
+                                    side: false,
+                                }),
+                                _ => {}
+                            }
+                        }
+                        f(Step::CpuPhase { round });
+                        if policy == Policy::ExplicitCopy {
+                            for (i, buf) in self.buffers.iter().enumerate() {
+                                if buf.cpu.writes() {
+                                    dev_stale |= 1u64 << i;
+                                }
+                            }
+                        }
+                    }
+                    Side::Gpu => {
+                        for (i, buf) in self.buffers.iter().enumerate() {
+                            if !buf.gpu.touches() {
+                                continue;
+                            }
+                            match policy {
+                                Policy::ExplicitCopy => {
+                                    if dev_stale & (1u64 << i) != 0 && !buf.gpu_overwrites() {
+                                        f(Step::CopyToDevice { buf: i });
+                                    }
+                                    dev_stale &= !(1u64 << i);
+                                }
+                                _ if prefetching && side_done & (1u64 << i) == 0 => {
+                                    f(Step::Prefetch {
+                                        buf: i,
+                                        to: Place::Device,
+                                        side: false,
+                                    })
+                                }
+                                _ => {}
+                            }
+                        }
+                        side_done = 0;
+                        // Overlap: the next GPU phase's prefetches of buffers the CPU will not touch
+                        // before it, issued on a second stream as this phase starts.
+                        let next_gpu_exists = round + 1 < self.rounds;
+                        if prefetching && self.overlap_prefetch && next_gpu_exists {
+                            for (i, buf) in self.buffers.iter().enumerate() {
+                                if buf.gpu.touches() && !buf.cpu.touches() {
+                                    f(Step::Prefetch {
+                                        buf: i,
+                                        to: Place::Device,
+                                        side: true,
+                                    });
+                                    side_done |= 1u64 << i;
+                                }
+                            }
+                        }
+                        f(Step::GpuPhase { round });
+                        if policy == Policy::ExplicitCopy {
+                            for (i, buf) in self.buffers.iter().enumerate() {
+                                if buf.gpu.writes() {
+                                    host_stale |= 1u64 << i;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // The final host access.
+        for (i, buf) in self.buffers.iter().enumerate() {
+            if !buf.cpu_final.touches() || !buf.gpu.touches() {
+                continue;
+            }
+            match policy {
+                Policy::ExplicitCopy if host_stale & (1u64 << i) != 0 => {
+                    f(Step::CopyToHost { buf: i });
+                }
+                _ if prefetching => f(Step::Prefetch {
+                    buf: i,
+                    to: Place::Host,
+                    side: false,
+                }),
+                _ => {}
+            }
+        }
+        if self.buffers.iter().any(|b| b.cpu_final.touches()) {
+            f(Step::CpuFinal);
+        }
+    }
+
+    /// The steps as a list (for the bench and for people reading `--explain`).
+    pub fn steps(&self, policy: Policy) -> Vec<Step> {
+        let mut v = Vec::new();
+        self.for_each_step(policy, |s| v.push(s));
+        v
+    }
+}
+
+/// Where managed pages are asked to go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Place {
+    Host,
+    Device,
+}
+
+/// One thing a policy does while a task runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum Step {
+    /// `cudaMemcpy` of the whole buffer from its pinned host copy to its device copy.
+    CopyToDevice { buf: usize },
+    /// `cudaMemcpy` of the whole buffer back to its pinned host copy.
+    CopyToHost { buf: usize },
+    /// `cudaMemPrefetchAsync` of the whole buffer; `side`: on a second stream, running while the
+    /// GPU phase that follows runs.
+    Prefetch { buf: usize, to: Place, side: bool },
+    /// The user's host code of one round.
+    CpuPhase { round: u32 },
+    /// `reuse` passes of the user's kernel, then a synchronisation.
+    GpuPhase { round: u32 },
+    /// The final host access to the `cpu_final` buffers.
+    CpuFinal,
+}
+
+/// A value a task cannot have, before it is placed in a file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BadValue {
+    pub field: String,
+    pub value: String,
+    pub message: String,
+}
+
+impl BadValue {
+    pub fn at(self, path: &Path) -> TaskError {
+        TaskError::Value {
+            path: path.to_path_buf(),
+            field: self.field,
+            value: self.value,
+            message: self.message,
+        }
+    }
+}
+
+impl fmt::Display for BadValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}`: {} (got {})", self.field, self.message, self.value)
+    }
+}
+
+/// serde_json appends " at line L column C" to its messages; the error names the position itself.
+fn strip_position(s: &str) -> String {
+    match s.rfind(" at line ") {
+        Some(i) => s[..i].to_string(),
+        None => s.to_string(),
+    }
+}
+
+/// The validation workloads of the suite, as the task files under `tasks/` describe them (a test
+/// checks that the files and these agree).
+pub mod workloads {
+    use super::*;
+
+    const MIB: u64 = 1 << 20;
+
+    /// Seed 001: four rounds of `out[i] += scale · table[keys[i]]`, the host reading the whole table
+    /// (its checksum) after each kernel and the output once at the end; 64 MiB each.
+    pub fn seed_001() -> Task {
+        Task {
+            name: "seed-001".into(),
+            rounds: 4,
+            first: Side::Gpu,
+            reuse: 1.0,
+            cpu_ms: None,
+            gpu_ms: None,
+            cpu_final_ms: None,
+            overlap_prefetch: false,
+            buffers: vec![
+                Buffer::new("table", 64 * MIB)
+                    .gpu(Access::Read)
+                    .cpu(Access::Read)
+                    .gpu_pattern(Pattern::Random),
+                Buffer::new("keys", 64 * MIB).gpu(Access::Read),
+                Buffer::new("out", 64 * MIB)
+                    .gpu(Access::ReadWrite)
+                    .cpu_final(Access::Read),
+            ],
+        }
+    }
+
+    /// Seed 001's exercise: the next round's prefetches on a second stream during the kernel.
+    pub fn seed_001_overlapped() -> Task {
+        Task {
+            name: "seed-001-overlapped".into(),
+            overlap_prefetch: true,
+            ..seed_001()
+        }
+    }
+
+    /// The CPU rewrites 10 % of a 256 MiB buffer's pages between GPU passes over all of it.
+    pub fn partial_update() -> Task {
+        Task {
+            name: "partial-update".into(),
+            rounds: 4,
+            first: Side::Cpu,
+            reuse: 1.0,
+            cpu_ms: None,
+            gpu_ms: None,
+            cpu_final_ms: None,
+            overlap_prefetch: false,
+            buffers: vec![Buffer::new("x", 256 * MIB)
+                .gpu(Access::ReadWrite)
+                .cpu(Access::Write)
+                .cpu_fraction(0.1)
+                .cpu_final(Access::Read)],
+        }
+    }
+
+    /// A kernel of many operations per byte: the host writes fresh inputs each round, the GPU
+    /// computes outputs from them `reuse` times, the host reads the outputs at the end.
+    pub fn compute_bound() -> Task {
+        Task {
+            name: "compute-bound".into(),
+            rounds: 4,
+            first: Side::Cpu,
+            reuse: 1.0,
+            cpu_ms: None,
+            gpu_ms: None,
+            cpu_final_ms: None,
+            overlap_prefetch: false,
+            buffers: vec![
+                Buffer::new("input", 64 * MIB)
+                    .gpu(Access::Read)
+                    .cpu(Access::Write),
+                Buffer::new("output", 64 * MIB)
+                    .gpu(Access::Write)
+                    .cpu_final(Access::Read),
+            ],
+        }
+    }
+
+    /// The GPU produces a buffer from a device-side input each round and the host consumes it.
+    pub fn producer_consumer() -> Task {
+        Task {
+            name: "producer-consumer".into(),
+            rounds: 4,
+            first: Side::Gpu,
+            reuse: 1.0,
+            cpu_ms: None,
+            gpu_ms: None,
+            cpu_final_ms: None,
+            overlap_prefetch: false,
+            buffers: vec![
+                Buffer::new("input", 64 * MIB).gpu(Access::Read),
+                Buffer::new("output", 64 * MIB)
+                    .gpu(Access::Write)
+                    .cpu(Access::Read),
+            ],
+        }
+    }
+
+    /// Every validation workload, by the name its rows carry.
+    pub fn all() -> Vec<Task> {
+        vec![
+            seed_001(),
+            seed_001_overlapped(),
+            partial_update(),
+            compute_bound(),
+            producer_consumer(),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> Result<Task, TaskError> {
+        Task::parse(Path::new("t.json"), s.as_bytes())
+    }
+
+    #[test]
+    fn the_issue_example_parses_with_its_defaults() {
+        let t = parse(
+            r#"{"name": "lookup", "rounds": 4, "first": "gpu", "cpu_ms": 16.1, "gpu_ms": 0.31,
+             "buffers": [
+               {"name": "table", "bytes": 67108864, "gpu": "read", "cpu": "read", "gpu_pattern": "random"},
+               {"name": "keys",  "bytes": 67108864, "gpu": "read", "cpu": "none"},
+               {"name": "out",   "bytes": 67108864, "gpu": "readwrite", "cpu": "none", "cpu_final": "read"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(t.rounds, 4);
+        assert_eq!(t.first, Side::Gpu);
+        assert_eq!(t.reuse, 1.0);
+        assert_eq!(t.cpu_ms, Some(16.1));
+        assert_eq!(t.buffers[0].gpu_pattern, Pattern::Random);
+        assert_eq!(t.buffers[2].cpu_final, Access::Read);
+        assert_eq!(t.buffers[1].cpu_fraction, 1.0);
+        let w = workloads::seed_001();
+        assert_eq!(t.buffers, w.buffers);
+    }
+
+    #[test]
+    fn sizes_may_be_written_with_units() {
+        let t = parse(r#"{"buffers": [{"name": "x", "bytes": "64MiB", "gpu": "read"}]}"#).unwrap();
+        assert_eq!(t.buffers[0].bytes, 64 << 20);
+        assert_eq!(t.name, "task");
+        assert_eq!(t.first, Side::Cpu);
+    }
+
+    #[test]
+    fn unknown_fields_are_named_with_their_place() {
+        let e = parse(r#"{"buffers": [{"name": "x", "bytes": 4096, "gpu": "read", "colour": 1}]}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("t.json:1:"), "{e}");
+        assert!(e.contains("buffers[0]"), "{e}");
+        assert!(e.contains("colour"), "{e}");
+        let e = parse(r#"{"rounds": 2, "shape": 3, "buffers": []}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("unknown field `shape`"), "{e}");
+    }
+
+    #[test]
+    fn bad_values_name_field_and_value() {
+        for (json, field, value) in [
+            (
+                r#"{"rounds": 0, "buffers": [{"name": "x", "bytes": 1, "gpu": "read"}]}"#,
+                "rounds",
+                "0",
+            ),
+            (
+                r#"{"reuse": 0.5, "buffers": [{"name": "x", "bytes": 1, "gpu": "read"}]}"#,
+                "reuse",
+                "0.5",
+            ),
+            (
+                r#"{"cpu_ms": -1, "buffers": [{"name": "x", "bytes": 1, "gpu": "read"}]}"#,
+                "cpu_ms",
+                "-1",
+            ),
+            (
+                r#"{"buffers": [{"name": "x", "bytes": 0, "gpu": "read"}]}"#,
+                "buffers[0].bytes",
+                "0",
+            ),
+            (
+                r#"{"buffers": [{"name": "x", "bytes": 8, "gpu": "read", "cpu": "write", "cpu_fraction": 1.5}]}"#,
+                "buffers[0].cpu_fraction",
+                "1.5",
+            ),
+            (
+                r#"{"buffers": [{"name": "x", "bytes": 8, "gpu": "read", "cpu_fraction": 0.5}]}"#,
+                "buffers[0].cpu_fraction",
+                "0.5",
+            ),
+            (
+                r#"{"buffers": [{"name": "x", "bytes": 8, "gpu": "read"}, {"name": "x", "bytes": 8}]}"#,
+                "buffers[1].name",
+                "\"x\"",
+            ),
+            (
+                r#"{"buffers": [{"name": "x", "bytes": 8, "cpu": "read"}]}"#,
+                "buffers",
+                "1 buffers",
+            ),
+            (
+                r#"{"buffers": [{"name": "x", "bytes": 8, "gpu_pattern": "random"}]}"#,
+                "buffers[0].gpu_pattern",
+                "\"random\"",
+            ),
+        ] {
+            let e = parse(json).unwrap_err();
+            let s = e.to_string();
+            assert!(matches!(e, TaskError::Value { .. }), "{json}: {s}");
+            assert!(s.contains(&format!("`{field}`")), "{json}: {s}");
+            assert!(s.contains(&format!("(got {value})")), "{json}: {s}");
+        }
+    }
+
+    #[test]
+    fn bad_enums_say_what_is_known() {
+        let e = parse(r#"{"buffers": [{"name": "x", "bytes": 8, "gpu": "scribble"}]}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("buffers[0].gpu") && e.contains("scribble") && e.contains("readwrite"),
+            "{e}"
+        );
+        let e = parse(
+            r#"{"buffers": [{"name": "x", "bytes": 8, "gpu": "read", "gpu_pattern": "stride:0"}]}"#,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("gpu_pattern") && e.contains("stride"), "{e}");
+        let e = parse(r#"{"first": "both", "buffers": []}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`first`") && e.contains("both"), "{e}");
+        let e = parse(r#"{"buffers": [{"name": "x", "bytes": "lots", "gpu": "read"}]}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("buffers[0].bytes") && e.contains("lots"), "{e}");
+    }
+
+    #[test]
+    fn syntax_errors_give_line_and_column() {
+        let e = parse("{\n  \"rounds\": 4,\n  \"buffers\": [\n}").unwrap_err();
+        assert!(matches!(e, TaskError::Syntax { line: 4, .. }), "{e}");
+        let e = parse("").unwrap_err().to_string();
+        assert!(e.contains("t.json:1:0"), "{e}");
+        let e =
+            parse("{\"buffers\": [{\"name\": \"x\", \"bytes\": 8, \"gpu\": \"read\"}]} trailing")
+                .unwrap_err()
+                .to_string();
+        assert!(e.contains("trailing"), "{e}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_accepted() {
+        let mut text = b"\xEF\xBB\xBF".to_vec();
+        text.extend_from_slice(br#"{"buffers": [{"name": "x", "bytes": 8, "gpu": "read"}]}"#);
+        assert!(Task::parse(Path::new("t.json"), &text).is_ok());
+    }
+
+    #[test]
+    fn advice_follows_seed_001() {
+        let t = workloads::seed_001();
+        assert_eq!(t.buffers[0].advice(), AdviceKind::ReadMostly);
+        assert_eq!(
+            t.buffers[1].advice(),
+            AdviceKind::PreferDevice {
+                host_reads_at_end: false
+            }
+        );
+        assert_eq!(
+            t.buffers[2].advice(),
+            AdviceKind::PreferDevice {
+                host_reads_at_end: true
+            }
+        );
+        // The handoff's buffer: both sides change it every round.
+        assert_eq!(
+            Task::handoff(1 << 20, 1.0, 1).buffers[0].advice(),
+            AdviceKind::PreferHostMapped
+        );
+        assert_eq!(
+            Buffer::new("c", 8).cpu(Access::Read).advice(),
+            AdviceKind::None
+        );
+    }
+
+    #[test]
+    fn explicit_copies_move_only_stale_buffers() {
+        use Step::*;
+        let t = workloads::seed_001();
+        let s = t.steps(Policy::ExplicitCopy);
+        // Round 1 copies all three in (the output starts filled by the host too), nothing later
+        // but the output once at the end; the table is never written, so never copied back.
+        assert_eq!(
+            s,
+            vec![
+                CopyToDevice { buf: 0 },
+                CopyToDevice { buf: 1 },
+                CopyToDevice { buf: 2 },
+                GpuPhase { round: 0 },
+                CpuPhase { round: 0 },
+                GpuPhase { round: 1 },
+                CpuPhase { round: 1 },
+                GpuPhase { round: 2 },
+                CpuPhase { round: 2 },
+                GpuPhase { round: 3 },
+                CpuPhase { round: 3 },
+                CopyToHost { buf: 2 },
+                CpuFinal,
+            ]
+        );
+        // The handoff copies both ways every round after the first.
+        let h = Task::handoff(1 << 20, 1.0, 2).steps(Policy::ExplicitCopy);
+        assert_eq!(
+            h,
+            vec![
+                CpuPhase { round: 0 },
+                CopyToDevice { buf: 0 },
+                GpuPhase { round: 0 },
+                CopyToHost { buf: 0 },
+                CpuPhase { round: 1 },
+                CopyToDevice { buf: 0 },
+                GpuPhase { round: 1 },
+            ]
+        );
+        // A GPU that overwrites a buffer whole needs no copy in.
+        let p = workloads::producer_consumer().steps(Policy::ExplicitCopy);
+        assert_eq!(p[0], CopyToDevice { buf: 0 });
+        assert_eq!(p[1], GpuPhase { round: 0 });
+        assert_eq!(p[2], CopyToHost { buf: 1 });
+    }
+
+    #[test]
+    fn prefetching_policies_prefetch_to_where_the_next_phase_runs() {
+        use Step::*;
+        let s = workloads::seed_001().steps(Policy::ManagedPrefetch);
+        assert_eq!(
+            &s[..6],
+            &[
+                Prefetch {
+                    buf: 0,
+                    to: Place::Device,
+                    side: false
+                },
+                Prefetch {
+                    buf: 1,
+                    to: Place::Device,
+                    side: false
+                },
+                Prefetch {
+                    buf: 2,
+                    to: Place::Device,
+                    side: false
+                },
+                GpuPhase { round: 0 },
+                Prefetch {
+                    buf: 0,
+                    to: Place::Host,
+                    side: false
+                },
+                CpuPhase { round: 0 },
+            ]
+        );
+        assert_eq!(
+            &s[s.len() - 2..],
+            &[
+                Prefetch {
+                    buf: 2,
+                    to: Place::Host,
+                    side: false
+                },
+                CpuFinal
+            ]
+        );
+        assert!(workloads::seed_001()
+            .steps(Policy::Managed)
+            .iter()
+            .all(|s| matches!(s, GpuPhase { .. } | CpuPhase { .. } | CpuFinal)));
+    }
+
+    #[test]
+    fn overlap_moves_next_rounds_prefetches_of_buffers_the_cpu_leaves_alone_to_the_side() {
+        use Step::*;
+        let s = workloads::seed_001_overlapped().steps(Policy::ManagedPrefetch);
+        let side: Vec<_> = s
+            .iter()
+            .filter(|s| matches!(s, Prefetch { side: true, .. }))
+            .collect();
+        // keys and out, issued during rounds 1-3 for rounds 2-4 (not during the last).
+        assert_eq!(side.len(), 6);
+        let main_to_device = s
+            .iter()
+            .filter(|s| {
+                matches!(
+                    s,
+                    Prefetch {
+                        to: Place::Device,
+                        side: false,
+                        ..
+                    }
+                )
+            })
+            .count();
+        // Round 1: all three; rounds 2-4: only the table, which the host read in between.
+        assert_eq!(main_to_device, 3 + 3);
+        assert_eq!(
+            workloads::seed_001_overlapped().steps(Policy::Managed),
+            workloads::seed_001().steps(Policy::Managed)
+        );
+    }
+
+    #[test]
+    fn task_files_under_tasks_match_the_built_in_workloads() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tasks");
+        for w in workloads::all() {
+            let path = dir.join(format!("{}.json", w.name));
+            let t = Task::read(&path).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(t, w, "{}", path.display());
+        }
+    }
+}
