@@ -240,6 +240,7 @@ pub fn fit(table: &Table, opts: &FitOptions) -> Result<(PlatformModel, FitReport
     }
     let noise = noise_report(&cells);
     let terms = super::terms::fit_terms(table);
+    let task_terms = super::task::fit_task_terms(table, opts.platform.l2_bytes);
     let mut provenance = opts.provenance.clone();
     provenance.rows_used = table.rows.len() as u64;
     provenance.rows_failed = table.failed.len() as u64;
@@ -261,6 +262,7 @@ pub fn fit(table: &Table, opts: &FitOptions) -> Result<(PlatformModel, FitReport
         },
         policies,
         terms,
+        task_terms,
         noise: Some(noise),
         validation: None,
         other_runs: Vec::new(),

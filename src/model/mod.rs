@@ -19,6 +19,9 @@
 
 pub mod fit;
 pub mod query;
+pub mod robust;
+pub mod task;
+pub mod task_validate;
 pub mod terms;
 pub mod validate;
 
@@ -33,6 +36,11 @@ pub use fit::{
 };
 
 pub use query::{Choice, CpuUpdate, Prediction, Predictor, QueryError, Ranked};
+pub use task::{
+    breakeven_task, choose_task, explain_task, fit_task_terms, predict_task, TaskChoice,
+    TaskPrediction, TaskQueryError, TaskTerms, TermId,
+};
+pub use task_validate::{validate_task, PhaseOverrides, TaskValidateError, TaskValidation};
 pub use terms::{compose, composed_fg, explain, Composed, Explanation, Part, TermValue, Terms};
 pub use validate::{
     check_other_runs, validate, validate_given_trial_cpu, ValidationReport, ValidationSummary,
@@ -120,6 +128,10 @@ pub struct PlatformModel {
     /// Access and management terms (bandwidths, fault throughput, overheads), where measured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub terms: Option<Terms>,
+    /// The platform terms of task predictions (`model::task`), fitted jointly over the calibration
+    /// cells, where measured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub task_terms: Option<TaskTerms>,
     /// The noise seen in the calibration data.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub noise: Option<NoiseReport>,
@@ -479,6 +491,9 @@ impl PlatformModel {
                     }
                 }
             }
+        }
+        if let Some(t) = &self.task_terms {
+            t.check()?;
         }
         if !(self.settings.extra_rel_sd.is_finite() && self.settings.extra_rel_sd >= 0.0) {
             return Err("settings.extra_rel_sd must be a finite, non-negative number".into());

@@ -1,0 +1,468 @@
+//! Checking task predictions against a workload measured by the suite: each policy's whole-task
+//! time, given the phase times the same run measured on plain memory.
+//!
+//! Rows of a measured task carry `case = "<task name>:<quantity>"`: `total` (the whole task under
+//! the row's policy, host clock), `plain_cpu` (one CPU phase on ordinary heap memory), `plain_gpu`
+//! (one GPU pass on device-resident data), `plain_final` (the final host access on heap memory),
+//! and the task's parts under the policy (`cpu`, `gpu`, `move`).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::query::within_noise;
+use super::task::{predict_task, TaskQueryError, TaskTerms};
+use crate::policy::Policy;
+use crate::stats::{median, Summary};
+use crate::table::Table;
+use crate::task::Task;
+
+/// Where the phase times of a validation came from.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct PhaseTimes {
+    pub cpu_ms: f64,
+    pub gpu_ms: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_final_ms: Option<f64>,
+    /// Trials of the plain CPU phase behind `cpu_ms` (0 when given on the command line).
+    pub cpu_trials: u32,
+}
+
+/// One policy at one reuse: predicted against measured.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TaskPoint {
+    pub policy: Policy,
+    pub reuse: f64,
+    pub predicted_ms: f64,
+    pub interval_ms: [f64; 2],
+    pub measured_ms: f64,
+    pub measured_min_ms: f64,
+    pub measured_max_ms: f64,
+    /// Robust SD of one measured trial.
+    pub measured_sd_ms: f64,
+    pub trials: u32,
+    pub ape_pct: f64,
+    pub in_interval: bool,
+}
+
+/// A pair of policies whose measured order is clear (gap beyond the trial spread of the two).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OrderCheck {
+    pub reuse: f64,
+    pub faster: Policy,
+    pub slower: Policy,
+    pub measured_gap_ms: f64,
+    pub predicted_gap_ms: f64,
+    pub right: bool,
+}
+
+/// A task validation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TaskValidation {
+    pub task: String,
+    pub source: String,
+    pub phases: BTreeMap<String, PhaseTimes>,
+    pub points: Vec<TaskPoint>,
+    pub median_ape_pct: f64,
+    pub max_ape_pct: f64,
+    /// Share of measured medians inside their 90 % interval, %.
+    pub coverage_pct: f64,
+    /// Clear pairs ordered right / clear pairs.
+    pub order_right: usize,
+    pub order_total: usize,
+    pub misordered: Vec<OrderCheck>,
+    /// Rows whose check failed (not used).
+    pub failed_rows: usize,
+}
+
+/// Why a task could not be validated.
+#[derive(Debug, thiserror::Error)]
+pub enum TaskValidateError {
+    #[error(
+        "{source_desc}: no `{name}:total` rows (the suite writes them as case `<task name>:total`; \
+         measured tasks here: {found})"
+    )]
+    NoRows {
+        source_desc: String,
+        name: String,
+        found: String,
+    },
+    #[error(
+        "{source_desc}: no plain-memory phase times for `{name}` (`{name}:plain_cpu` and \
+         `{name}:plain_gpu` rows), and none given (--cpu-ms, --gpu-ms)"
+    )]
+    NoPhases { source_desc: String, name: String },
+    #[error(
+        "{source_desc}: `{name}` was measured with buffers of {measured} bytes in all, but the task \
+         file describes {described} (validate with the task file of the run)"
+    )]
+    Footprint {
+        source_desc: String,
+        name: String,
+        measured: u64,
+        described: u64,
+    },
+    #[error(transparent)]
+    Query(#[from] TaskQueryError),
+}
+
+fn cell(table: &Table, case: &str) -> BTreeMap<(Policy, Option<u32>), Vec<f64>> {
+    let mut m: BTreeMap<(Policy, Option<u32>), Vec<f64>> = BTreeMap::new();
+    for r in table.rows.iter().filter(|r| r.case == case) {
+        m.entry((r.policy, r.reuse)).or_default().push(r.time_ms);
+    }
+    m
+}
+
+fn all_of(table: &Table, case: &str) -> Vec<f64> {
+    table
+        .rows
+        .iter()
+        .filter(|r| r.case == case)
+        .map(|r| r.time_ms)
+        .collect()
+}
+
+/// The measured task names in a table (case prefixes of `…:total` rows).
+pub fn measured_tasks(table: &Table) -> Vec<String> {
+    let mut v: Vec<String> = table
+        .rows
+        .iter()
+        .filter_map(|r| r.case.strip_suffix(":total").map(str::to_string))
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Plain phase rows for `name`, else those of the one other task measured in the same group (the
+/// overlapped variant of seed 001 shares its plain phases with seed 001).
+fn plain(table: &Table, name: &str, what: &str) -> Vec<f64> {
+    let own = all_of(table, &format!("{name}:{what}"));
+    if !own.is_empty() {
+        return own;
+    }
+    let groups: Vec<&str> = table
+        .rows
+        .iter()
+        .filter(|r| r.case == format!("{name}:total"))
+        .map(|r| r.group.as_str())
+        .collect();
+    let mut prefixes: Vec<&str> = table
+        .rows
+        .iter()
+        .filter(|r| groups.contains(&r.group.as_str()))
+        .filter_map(|r| r.case.strip_suffix(&format!(":{what}")))
+        .collect();
+    prefixes.sort();
+    prefixes.dedup();
+    if prefixes.len() == 1 {
+        all_of(table, &format!("{}:{what}", prefixes[0]))
+    } else {
+        Vec::new()
+    }
+}
+
+/// Overrides of the phase times (the command line's).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PhaseOverrides {
+    pub cpu_ms: Option<f64>,
+    pub gpu_ms: Option<f64>,
+    pub cpu_final_ms: Option<f64>,
+}
+
+/// Validates `task` against its rows in `table`.
+pub fn validate_task(
+    terms: &TaskTerms,
+    task: &Task,
+    table: &Table,
+    over: PhaseOverrides,
+) -> Result<TaskValidation, TaskValidateError> {
+    let name = &task.name;
+    let source_desc = table.source.display().to_string();
+    let totals = cell(table, &format!("{name}:total"));
+    if totals.is_empty() {
+        return Err(TaskValidateError::NoRows {
+            source_desc,
+            name: name.clone(),
+            found: {
+                let m = measured_tasks(table);
+                if m.is_empty() {
+                    "none".into()
+                } else {
+                    m.join(", ")
+                }
+            },
+        });
+    }
+    if let Some(r) = table
+        .rows
+        .iter()
+        .find(|r| r.case == format!("{name}:total") && r.bytes != task.footprint())
+    {
+        return Err(TaskValidateError::Footprint {
+            source_desc,
+            name: name.clone(),
+            measured: r.bytes,
+            described: task.footprint(),
+        });
+    }
+    let cpu_rows = plain(table, name, "plain_cpu");
+    let gpu_rows = plain(table, name, "plain_gpu");
+    let fin_rows = plain(table, name, "plain_final");
+    let (Some(cpu), Some(gpu)) = (
+        over.cpu_ms.or_else(|| median(&cpu_rows)),
+        over.gpu_ms.or_else(|| median(&gpu_rows)),
+    ) else {
+        return Err(TaskValidateError::NoPhases {
+            source_desc,
+            name: name.clone(),
+        });
+    };
+    let fin = over.cpu_final_ms.or_else(|| median(&fin_rows));
+    let mut phases = BTreeMap::new();
+    phases.insert(
+        name.clone(),
+        PhaseTimes {
+            cpu_ms: cpu,
+            gpu_ms: gpu,
+            cpu_final_ms: fin,
+            cpu_trials: if over.cpu_ms.is_some() {
+                0
+            } else {
+                cpu_rows.len() as u32
+            },
+        },
+    );
+    let mut points = Vec::new();
+    for ((policy, r), v) in &totals {
+        let Some(s) = Summary::of(v) else { continue };
+        let mut t = task.clone();
+        t.cpu_ms = Some(cpu);
+        t.gpu_ms = Some(gpu);
+        if fin.is_some() {
+            t.cpu_final_ms = fin;
+        }
+        if let Some(r) = r {
+            t.reuse = f64::from(*r);
+        }
+        let p = predict_task(terms, &t, *policy)?;
+        points.push(TaskPoint {
+            policy: *policy,
+            reuse: t.reuse,
+            predicted_ms: p.time_ms,
+            interval_ms: p.interval_ms,
+            measured_ms: s.median,
+            measured_min_ms: s.min,
+            measured_max_ms: s.max,
+            measured_sd_ms: s.sd,
+            trials: s.n,
+            ape_pct: 100.0 * (p.time_ms - s.median).abs() / s.median,
+            in_interval: p.interval_ms[0] <= s.median && s.median <= p.interval_ms[1],
+        });
+    }
+    let apes: Vec<f64> = points.iter().map(|p| p.ape_pct).collect();
+    let mut order_right = 0;
+    let mut order_total = 0;
+    let mut misordered = Vec::new();
+    for (i, a) in points.iter().enumerate() {
+        for b in &points[i + 1..] {
+            if a.reuse != b.reuse {
+                continue;
+            }
+            let (fast, slow) = if a.measured_ms <= b.measured_ms {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let gap = slow.measured_ms - fast.measured_ms;
+            if within_noise(gap, fast.measured_sd_ms, slow.measured_sd_ms) {
+                continue;
+            }
+            order_total += 1;
+            let right = fast.predicted_ms < slow.predicted_ms;
+            if right {
+                order_right += 1;
+            } else {
+                misordered.push(OrderCheck {
+                    reuse: a.reuse,
+                    faster: fast.policy,
+                    slower: slow.policy,
+                    measured_gap_ms: gap,
+                    predicted_gap_ms: slow.predicted_ms - fast.predicted_ms,
+                    right,
+                });
+            }
+        }
+    }
+    Ok(TaskValidation {
+        task: name.clone(),
+        source: source_desc,
+        phases,
+        median_ape_pct: median(&apes).unwrap_or(0.0),
+        max_ape_pct: apes.iter().copied().fold(0.0, f64::max),
+        coverage_pct: 100.0 * points.iter().filter(|p| p.in_interval).count() as f64
+            / points.len().max(1) as f64,
+        points,
+        order_right,
+        order_total,
+        misordered,
+        failed_rows: table
+            .failed
+            .iter()
+            .filter(|r| r.case.starts_with(&format!("{name}:")))
+            .count(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::task::tests::toy_terms;
+    use crate::table::Row;
+    use crate::task::workloads;
+
+    fn rows_for(task: &Task, terms: &TaskTerms, skew: f64) -> Table {
+        let mut rows = Vec::new();
+        for trial in 0..5 {
+            let mut plain = Row::new(
+                "workload",
+                Policy::Pageable,
+                &format!("{}:plain_cpu", task.name),
+                1,
+                trial,
+                20.0 + trial as f64 * 0.1,
+            );
+            plain.reuse = None;
+            rows.push(plain);
+            rows.push(Row::new(
+                "workload",
+                Policy::Device,
+                &format!("{}:plain_gpu", task.name),
+                1,
+                trial,
+                0.3,
+            ));
+            rows.push(Row::new(
+                "workload",
+                Policy::Pageable,
+                &format!("{}:plain_final", task.name),
+                1,
+                trial,
+                5.0,
+            ));
+            let mut t = task.clone();
+            t.cpu_ms = Some(20.2);
+            t.gpu_ms = Some(0.3);
+            t.cpu_final_ms = Some(5.0);
+            for policy in Policy::HANDOFF {
+                let p = predict_task(terms, &t, policy).unwrap();
+                let mut r = Row::new(
+                    "workload",
+                    policy,
+                    &format!("{}:total", task.name),
+                    task.footprint(),
+                    trial,
+                    p.time_ms * skew + trial as f64 * 0.01,
+                );
+                r.reuse = Some(1);
+                rows.push(r);
+            }
+        }
+        Table {
+            rows,
+            ..Table::default()
+        }
+    }
+
+    #[test]
+    fn a_workload_measured_as_predicted_validates_exactly() {
+        let terms = toy_terms();
+        let task = workloads::seed_001();
+        let v = validate_task(
+            &terms,
+            &task,
+            &rows_for(&task, &terms, 1.0),
+            PhaseOverrides::default(),
+        )
+        .unwrap();
+        assert_eq!(v.points.len(), 6);
+        assert!(v.max_ape_pct < 0.1, "{}", v.max_ape_pct);
+        assert_eq!(v.order_right, v.order_total);
+        assert!(v.order_total > 0);
+        assert_eq!(v.phases["seed-001"].cpu_ms, 20.2);
+    }
+
+    #[test]
+    fn a_systematic_error_shows_in_the_ape() {
+        let terms = toy_terms();
+        let task = workloads::partial_update();
+        let v = validate_task(
+            &terms,
+            &task,
+            &rows_for(&task, &terms, 1.1),
+            PhaseOverrides::default(),
+        )
+        .unwrap();
+        assert!(
+            (v.median_ape_pct - 100.0 / 1.1 * 0.1).abs() < 0.2,
+            "{}",
+            v.median_ape_pct
+        );
+    }
+
+    #[test]
+    fn a_run_at_other_sizes_is_refused() {
+        let terms = toy_terms();
+        let table = rows_for(&workloads::seed_001(), &terms, 1.0);
+        let mut small = workloads::seed_001();
+        small.buffers[0].bytes = 4096;
+        let e = validate_task(&terms, &small, &table, PhaseOverrides::default())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("201326592") && e.contains("134221824"), "{e}");
+    }
+
+    #[test]
+    fn missing_rows_name_what_was_measured() {
+        let terms = toy_terms();
+        let table = rows_for(&workloads::seed_001(), &terms, 1.0);
+        let e = validate_task(
+            &terms,
+            &workloads::compute_bound(),
+            &table,
+            PhaseOverrides::default(),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("compute-bound:total") && e.contains("seed-001"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_overlapped_variant_borrows_the_plain_phases_of_its_group() {
+        let terms = toy_terms();
+        let mut table = rows_for(&workloads::seed_001(), &terms, 1.0);
+        let mut r = Row::new(
+            "workload",
+            Policy::ManagedPrefetch,
+            "seed-001-overlapped:total",
+            3 << 26,
+            0,
+            300.0,
+        );
+        r.reuse = Some(1);
+        table.rows.push(r);
+        let v = validate_task(
+            &terms,
+            &workloads::seed_001_overlapped(),
+            &table,
+            PhaseOverrides::default(),
+        )
+        .unwrap();
+        assert_eq!(v.points.len(), 1);
+        assert_eq!(v.phases["seed-001-overlapped"].cpu_ms, 20.2);
+    }
+}
