@@ -199,6 +199,14 @@ pub fn embedded(name: &str) -> Option<PlatformModel> {
     })
 }
 
+/// The embedded model measured on a GPU of this name, if any.
+pub fn embedded_for_gpu(gpu: &str) -> Option<(&'static str, PlatformModel)> {
+    EMBEDDED.iter().find_map(|(n, _)| {
+        let m = embedded(n)?;
+        (!m.platform.gpu.is_empty() && m.platform.gpu.trim() == gpu.trim()).then_some((*n, m))
+    })
+}
+
 /// Names of the embedded models, for messages.
 pub fn embedded_names() -> String {
     EMBEDDED
@@ -273,13 +281,8 @@ pub fn resolve(
             return Ok((read_model(&path)?, ModelSource::Calibrated(path)));
         }
     }
-    if let Some(gpu) = gpu {
-        for (n, _) in EMBEDDED {
-            let m = embedded(n).expect("embedded models parse");
-            if !m.platform.gpu.is_empty() && m.platform.gpu.trim() == gpu.trim() {
-                return Ok((m, ModelSource::Embedded(n)));
-            }
-        }
+    if let Some((n, m)) = gpu.and_then(embedded_for_gpu) {
+        return Ok((m, ModelSource::Embedded(n)));
     }
     let (n, _) = EMBEDDED[0];
     Ok((

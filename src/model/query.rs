@@ -327,7 +327,16 @@ impl PlatformModel {
             .iter()
             .find(|(p, _)| *p == policy)
             .map_or(0.0, |(_, s)| *s);
-        let half = interval_half_ms(se, shift * (time - cpu_ms));
+        // Without earlier runs to measure that shift, a new run's platform share is taken to sit
+        // anywhere one calibration trial of it could: its trial spread, not the standard error of
+        // its median (H200: fault and prefetch costs move 15-30 % between runs, far more than a
+        // median's error; NOTES.md, "Tasks: intervals").
+        let shift_ms = if shift > 0.0 {
+            shift * (time - cpu_ms)
+        } else {
+            rss(p1[2], extra * g[2])
+        };
+        let half = interval_half_ms(se, shift_ms);
         Ok(Prediction {
             policy,
             bytes,
