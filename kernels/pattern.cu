@@ -15,3 +15,28 @@ extern "C" __global__ void pattern_random(float* x, const unsigned int* __restri
     for (unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; i < count; i += step)
         x[idx[i]] += 1.0f;
 }
+
+// The index of the i-th random read: a 32-bit hash of i, modulo n (random order, with repeats). The
+// host computes the same to check the sum.
+__device__ __forceinline__ unsigned long long random_key(unsigned long long i, unsigned int seed,
+                                                         unsigned long long n) {
+    unsigned int h = (unsigned int)i * 0x9E3779B9u ^ seed;
+    h ^= h >> 16;
+    h *= 0x85EBCA6Bu;
+    h ^= h >> 13;
+    h *= 0xC2B2AE35u;
+    h ^= h >> 16;
+    return (unsigned long long)h % n;
+}
+
+// n random 4-byte reads of x (random_key order), summed as whole numbers into *sum; one atomic per
+// warp. The random-access primitive (from device, mapped or managed memory).
+extern "C" __global__ void pattern_random_read(const float* __restrict__ x, unsigned long long n,
+                                               unsigned int seed, unsigned long long* sum) {
+    unsigned long long step = (unsigned long long)gridDim.x * blockDim.x;
+    unsigned long long acc = 0;
+    for (unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += step)
+        acc += (unsigned long long)x[random_key(i, seed, n)];
+    for (int o = 16; o > 0; o >>= 1) acc += __shfl_down_sync(0xffffffffu, acc, o);
+    if ((threadIdx.x & 31) == 0 && acc) atomicAdd(sum, acc);
+}

@@ -194,6 +194,43 @@ fn every_group_runs_small_and_passes_its_checks() {
     for name in ["cpu_update_pinned_gbps", "cpu_write_prefetched_gbps"] {
         assert!(terms.at(name, 8 << 20).is_some_and(|v| v > 0.0), "{name}");
     }
+    // Every task term is measured by the suite (one size: per-byte costs only).
+    let task_terms = umodel::model::fit_task_terms(&t, None).expect("task terms");
+    for id in umodel::model::TermId::ALL {
+        assert!(
+            task_terms.get(id).is_some(),
+            "task term {} not measured",
+            id.name()
+        );
+    }
+    // Every validation workload ran under every policy, with its plain-memory phases; seed 001's
+    // overlapped variant under the two prefetching policies.
+    for mut task in umodel::task::workloads::all() {
+        for b in &mut task.buffers {
+            b.bytes = 8 << 20;
+        }
+        let total = format!("{}:total", task.name);
+        let policies: std::collections::BTreeSet<_> = t
+            .rows
+            .iter()
+            .filter(|r| r.case == total)
+            .map(|r| r.policy)
+            .collect();
+        let want = if task.overlap_prefetch { 2 } else { 6 };
+        assert_eq!(policies.len(), want, "{total}: {policies:?}");
+        let v = umodel::model::validate_task(
+            &task_terms,
+            &task,
+            &t,
+            umodel::model::PhaseOverrides::default(),
+        )
+        .unwrap_or_else(|e| panic!("{}: {e}", task.name));
+        assert!(
+            v.points.iter().all(|p| p.predicted_ms > 0.0),
+            "{}",
+            task.name
+        );
+    }
     assert!(umodel::store::facts_path_for(&out).exists());
     // Resume skips every finished block.
     let cfg = BenchConfig {

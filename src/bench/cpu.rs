@@ -114,6 +114,64 @@ fn par_sum<T: Sync>(x: &[T], chunk: usize, f: impl Fn(usize, &[T]) -> u64 + Sync
     })
 }
 
+/// The sum [`crate::gpu::Gpu::random_read`] must find over a ramp of `n` elements.
+pub fn random_read_sum(n: usize, seed: u32, period: u32) -> u64 {
+    let idx: Vec<u32> = (0..n as u32).collect();
+    par_sum(&idx, n.div_ceil(workers()).max(1), |_, part| {
+        part.iter()
+            .map(|&i| {
+                let k = crate::gpu::random_key(u64::from(i), seed, n as u64) as usize;
+                ramp(k, period) as u64
+            })
+            .sum()
+    })
+}
+
+/// A CPU read pass: the sum of `x` (in f64, in order), timed on the host's monotonic clock; ms.
+pub fn timed_read(x: &[f32]) -> (f64, f64) {
+    let s = std::time::Instant::now();
+    let sum: f64 = black_box(x).iter().map(|v| f64::from(*v)).sum();
+    (s.elapsed().as_secs_f64() * 1e3, black_box(sum))
+}
+
+/// Sets every element of one 4 KiB page in `every` to `v` (pages 0, every, 2·every, …).
+pub fn sparse_write(x: &mut [f32], every: usize, v: f32) {
+    for (p, page) in x.chunks_mut(1024).enumerate() {
+        if p % every == 0 {
+            page.fill(v);
+        }
+    }
+}
+
+/// Writes every byte of `scratch`, pushing whatever was in the CPU's caches out to memory: the
+/// data a GPU hands back arrive that way (by DMA or by migration), so a CPU phase's time on plain
+/// memory is taken with them evicted too (the validation workloads' plain timings).
+pub fn evict_caches(scratch: &mut [u8]) {
+    let s = black_box(scratch);
+    for chunk in s.chunks_mut(4096) {
+        chunk.fill(chunk[0].wrapping_add(1));
+    }
+    black_box(s);
+}
+
+/// Bytes of scratch that evict the last-level cache: twice its size as the OS reports it
+/// (`/sys/devices/system/cpu/cpu0/cache/index3/size`), 256 MiB where it does not say, at most
+/// 1 GiB.
+pub fn evict_bytes() -> usize {
+    let read = std::fs::read_to_string("/sys/devices/system/cpu/cpu0/cache/index3/size").ok();
+    let llc = read.and_then(|s| {
+        let s = s.trim();
+        let (num, mul) = match s.chars().last() {
+            Some('K') => (&s[..s.len() - 1], 1usize << 10),
+            Some('M') => (&s[..s.len() - 1], 1 << 20),
+            Some('G') => (&s[..s.len() - 1], 1 << 30),
+            _ => (s, 1),
+        };
+        num.parse::<usize>().ok().map(|n| n * mul)
+    });
+    (2 * llc.unwrap_or(128 << 20)).clamp(64 << 20, 1 << 30)
+}
+
 /// The value the suite's data start from: small whole numbers, so every update stays exact in f32
 /// and a check can demand bit-exact results.
 #[inline]

@@ -11,7 +11,7 @@ pub mod cpu;
 mod groups;
 mod handoff;
 pub mod oversub;
-mod workload;
+pub mod tasks;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -45,13 +45,20 @@ pub enum Group {
     Managed,
     Pattern,
     Handoff,
+    /// Seed 001's workload (and its overlapped-prefetch variant).
     Workload,
+    /// The partial-update task.
+    Partial,
+    /// The compute-bound task.
+    Compute,
+    /// The producer/consumer task.
+    ProdCons,
     Oversub,
 }
 
 impl Group {
     /// Everything `umodel bench` runs by default (all but `oversub`).
-    pub const DEFAULT: [Group; 8] = [
+    pub const DEFAULT: [Group; 11] = [
         Group::Hbm,
         Group::HostMapped,
         Group::Transfer,
@@ -60,6 +67,9 @@ impl Group {
         Group::Pattern,
         Group::Handoff,
         Group::Workload,
+        Group::Partial,
+        Group::Compute,
+        Group::ProdCons,
     ];
 
     pub fn name(self) -> &'static str {
@@ -72,6 +82,9 @@ impl Group {
             Group::Pattern => "pattern",
             Group::Handoff => "handoff",
             Group::Workload => "workload",
+            Group::Partial => "partial",
+            Group::Compute => "compute",
+            Group::ProdCons => "prodcons",
             Group::Oversub => "oversub",
         }
     }
@@ -104,7 +117,8 @@ impl Group {
             }
             Group::Pattern => vec![256 * MIB],
             Group::Handoff => vec![16 * MIB, 64 * MIB, 256 * MIB, GIB],
-            Group::Workload => vec![64 * MIB],
+            // The validation workloads run at their tasks' own sizes (`tasks/*.json`).
+            Group::Workload | Group::Partial | Group::Compute | Group::ProdCons => vec![],
             Group::Oversub => vec![],
         }
     }
@@ -118,7 +132,7 @@ impl Group {
             Group::Managed => 6,
             Group::Pattern => 3,
             Group::Handoff => 11,
-            Group::Workload => 5,
+            Group::Workload | Group::Partial | Group::Compute | Group::ProdCons => 7,
             Group::Oversub => 3,
         }
     }
@@ -262,6 +276,9 @@ pub struct BenchConfig {
     pub command: String,
     /// Extra blocks to run instead of the groups' defaults (calibration plans).
     pub blocks: Option<Vec<Block>>,
+    /// Only the cells some model uses (the minimal plan): the managed group leaves out the advice
+    /// and prefetch cases no term is fitted from.
+    pub lean: bool,
 }
 
 impl Default for BenchConfig {
@@ -284,6 +301,7 @@ impl Default for BenchConfig {
             allow_oversubscription: false,
             command: String::new(),
             blocks: None,
+            lean: false,
         }
     }
 }
@@ -367,14 +385,34 @@ pub struct BenchOutcome {
 /// A unit of work that is run, skipped on resume, and reported as one step of progress.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Block {
-    Hbm { bytes: u64 },
-    HostMapped { bytes: u64 },
-    Transfer { bytes: u64 },
-    Prefetch { bytes: u64 },
-    Managed { bytes: u64 },
-    Pattern { bytes: u64, state: groups::State },
-    Handoff { policy: Policy, bytes: u64 },
-    Workload { bytes: u64 },
+    Hbm {
+        bytes: u64,
+    },
+    HostMapped {
+        bytes: u64,
+    },
+    Transfer {
+        bytes: u64,
+    },
+    Prefetch {
+        bytes: u64,
+    },
+    Managed {
+        bytes: u64,
+    },
+    Pattern {
+        bytes: u64,
+        state: groups::State,
+    },
+    Handoff {
+        policy: Policy,
+        bytes: u64,
+    },
+    /// A validation workload, its buffers `bytes` each where given (else its task's sizes).
+    Task {
+        workload: tasks::Workload,
+        bytes: Option<u64>,
+    },
     Oversub,
 }
 
@@ -388,7 +426,7 @@ impl Block {
             Block::Managed { .. } => Group::Managed,
             Block::Pattern { .. } => Group::Pattern,
             Block::Handoff { .. } => Group::Handoff,
-            Block::Workload { .. } => Group::Workload,
+            Block::Task { workload, .. } => workload.group(),
             Block::Oversub => Group::Oversub,
         }
     }
@@ -400,12 +438,19 @@ impl Block {
             }
             Block::Handoff { policy, bytes } => format!("handoff {policy} {}", format_size(*bytes)),
             Block::Oversub => "oversub".into(),
+            Block::Task { workload, bytes } => match bytes {
+                Some(b) => format!(
+                    "{} {} per buffer",
+                    workload.task(None).name,
+                    format_size(*b)
+                ),
+                None => workload.task(None).name,
+            },
             Block::Hbm { bytes }
             | Block::HostMapped { bytes }
             | Block::Transfer { bytes }
             | Block::Prefetch { bytes }
-            | Block::Managed { bytes }
-            | Block::Workload { bytes } => {
+            | Block::Managed { bytes } => {
                 format!("{} {}", self.group().name(), format_size(*bytes))
             }
         }
@@ -459,7 +504,22 @@ pub fn plan(cfg: &BenchConfig) -> Result<Vec<Block>, BenchError> {
                     }
                 }
             }
-            Group::Workload => blocks.extend(sizes.iter().map(|&bytes| Block::Workload { bytes })),
+            Group::Workload | Group::Partial | Group::Compute | Group::ProdCons => {
+                let workload = tasks::Workload::ALL
+                    .into_iter()
+                    .find(|w| w.group() == g)
+                    .expect("every task group has a workload");
+                match &cfg.sizes {
+                    Some(s) => blocks.extend(s.iter().map(|&b| Block::Task {
+                        workload,
+                        bytes: Some(b),
+                    })),
+                    None => blocks.push(Block::Task {
+                        workload,
+                        bytes: None,
+                    }),
+                }
+            }
             Group::Oversub => blocks.push(Block::Oversub),
         }
     }
@@ -616,8 +676,8 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
         Block::Managed { bytes } => vec![(
             key(
                 Group::Managed,
-                Policy::ManagedPrefetch,
-                "cpu_write_prefetched",
+                Policy::Managed,
+                "cpu_read_migrated",
                 "",
                 *bytes,
                 None,
@@ -635,18 +695,17 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
             ),
             t(Group::Pattern),
         )],
-        Block::Workload { bytes } => {
-            vec![(
-                key(
-                    Group::Workload,
-                    Policy::ManagedAdvisePrefetch,
-                    "total",
-                    "",
-                    *bytes * 3,
-                    None,
-                ),
-                t(Group::Workload),
-            )]
+        Block::Task { workload, bytes } => {
+            let task = workload.task(*bytes);
+            let g = workload.group();
+            let mut cells = Vec::new();
+            for &r in workload.reuse() {
+                for p in Policy::HANDOFF {
+                    let case = format!("{}:total", task.name);
+                    cells.push((key(g, p, &case, "", task.footprint(), Some(r)), t(g)));
+                }
+            }
+            cells
         }
         Block::Oversub => vec![],
     }
@@ -834,7 +893,7 @@ impl Runner<'_, '_> {
             Block::Managed { bytes } => self.managed(bytes),
             Block::Pattern { bytes, state } => self.pattern(bytes, state),
             Block::Handoff { policy, bytes } => self.handoff(policy, bytes),
-            Block::Workload { bytes } => self.workload(bytes),
+            Block::Task { workload, bytes } => self.workload_task(workload, bytes),
             Block::Oversub => self.oversub(),
         }
     }

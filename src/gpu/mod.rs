@@ -5,7 +5,9 @@
 //!
 //! Soundness rests on three rules the wrappers enforce:
 //! 1. GPU work is enqueued on one stream of one context, owned by [`Gpu`]; raw pointers go to kernels
-//!    only through the launchers here, which borrow the buffers they touch.
+//!    only through the launchers here, which borrow the buffers they touch. The one exception is a
+//!    second stream that only prefetches managed memory ([`Gpu::prefetch_side`]): a prefetch moves
+//!    pages without changing a byte, and every host access and free synchronises the whole context.
 //! 2. Host access to memory the GPU may touch (pinned, managed) goes through `host`/`host_mut`, which
 //!    synchronise the context first, so no kernel or copy is in flight while a slice is borrowed.
 //! 3. Buffers synchronise before they free, so nothing in flight outlives its memory.
@@ -30,6 +32,7 @@ const KERNELS: &[(&str, &str)] = &[
     ("stream.cu", include_str!("../../kernels/stream.cu")),
     ("pattern.cu", include_str!("../../kernels/pattern.cu")),
     ("gather.cu", include_str!("../../kernels/gather.cu")),
+    ("task.cu", include_str!("../../kernels/task.cu")),
 ];
 
 /// Kernel names, as `extern "C"` in the sources.
@@ -45,7 +48,11 @@ const FUNCTIONS: &[&str] = &[
     "stream_empty",
     "pattern_strided",
     "pattern_random",
+    "pattern_random_read",
     "gather_accumulate",
+    "task_compute",
+    "task_produce",
+    "task_fill",
 ];
 
 /// Threads per block for every launch.
@@ -165,6 +172,8 @@ pub enum Advice {
 pub struct Gpu {
     ctx: Arc<CudaContext>,
     stream: Arc<CudaStream>,
+    /// Prefetches that overlap work on `stream` (seed 001's exercise).
+    side: Arc<CudaStream>,
     ordinal: usize,
     sms: u32,
     functions: HashMap<&'static str, CudaFunction>,
@@ -223,6 +232,7 @@ impl Gpu {
         // events are not needed.
         unsafe { ctx.disable_event_tracking() };
         let stream = ctx.default_stream();
+        let side = ctx.new_stream().ctx(|| "creating a second stream".into())?;
         use sys::CUdevice_attribute::*;
         let attr = |a| ctx.attribute(a).ctx(|| "reading a device attribute".into());
         if attr(CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY)? == 0 {
@@ -278,6 +288,7 @@ impl Gpu {
         Ok(Gpu {
             ctx,
             stream,
+            side,
             ordinal,
             sms,
             functions,
@@ -411,6 +422,33 @@ impl Gpu {
             )
         }
         .ctx(|| format!("prefetching {} bytes to the {to:?}", buf.bytes()))
+    }
+
+    /// As [`Gpu::prefetch`], on a second stream, so that it runs while work already enqueued on the
+    /// main stream runs (seed 001's overlapped prefetch). It is not ordered with that work; the next
+    /// [`Gpu::sync`] (and every host access) waits for it.
+    pub fn prefetch_side<T: Elem>(
+        &self,
+        buf: &ManagedBuf<T>,
+        to: Location,
+    ) -> Result<(), GpuError> {
+        // SAFETY: the range is exactly the live allocation owned by `buf`; a prefetch moves pages
+        // without changing their contents, so running beside kernels that use them is safe (the
+        // driver keeps managed memory coherent); host access synchronises the whole context first.
+        unsafe {
+            result::mem_prefetch_async(
+                buf.ptr,
+                buf.bytes(),
+                self.location(to),
+                self.side.cu_stream(),
+            )
+        }
+        .ctx(|| {
+            format!(
+                "prefetching {} bytes to the {to:?} on the side stream",
+                buf.bytes()
+            )
+        })
     }
 
     /// `cudaMemAdvise` on all of `buf`.
@@ -729,6 +767,21 @@ impl Gpu {
             .ctx(|| "pattern_random".into())
     }
 
+    /// Enqueues `x.len()` random 4-byte reads of `x` (the `i`-th at [`random_key`]`(i, seed, len)`),
+    /// summed as whole numbers into the scratch word; fetch it with [`Gpu::take_sum`].
+    pub fn random_read(&self, x: &impl GpuMem<f32>, seed: u32) -> Result<(), GpuError> {
+        let n = x.len() as u64;
+        let (px, ps) = (x.gpu_ptr(), self.scratch.ptr);
+        self.zero_scratch()?;
+        let mut l = self.stream.launch_builder(self.f("pattern_random_read"));
+        l.arg(&px).arg(&n).arg(&seed).arg(&ps);
+        // SAFETY: (const float*, unsigned long long, unsigned, unsigned long long*); every index is
+        // reduced modulo n, inside `x`; the scratch word is owned by self.
+        unsafe { l.launch(self.grid(n.max(1))) }
+            .map(|_| ())
+            .ctx(|| "pattern_random_read".into())
+    }
+
     /// `out[i] += scale · table[keys[i]]` (seed 001's kernel); keys must index inside `table`.
     pub fn gather(
         &self,
@@ -749,6 +802,65 @@ impl Gpu {
             .map(|_| ())
             .ctx(|| "gather_accumulate".into())
     }
+}
+
+impl Gpu {
+    /// `y[i] = k` rounds of an integer mix of `x[i]` (the compute-bound workload).
+    pub fn compute(
+        &self,
+        x: &impl GpuMem<u32>,
+        y: &mut impl GpuMem<u32>,
+        k: u32,
+    ) -> Result<(), GpuError> {
+        let n = x.len().min(y.len()) as u64;
+        let (px, py) = (x.gpu_ptr(), y.gpu_ptr());
+        let mut l = self.stream.launch_builder(self.f("task_compute"));
+        l.arg(&px).arg(&py).arg(&n).arg(&k);
+        // SAFETY: (const unsigned*, unsigned*, unsigned long long, unsigned); both cover n elements.
+        unsafe { l.launch(self.flat(n)) }
+            .map(|_| ())
+            .ctx(|| "task_compute".into())
+    }
+
+    /// `y[i] = x[i] + b` (the producer-consumer workload).
+    pub fn produce(
+        &self,
+        x: &impl GpuMem<f32>,
+        y: &mut impl GpuMem<f32>,
+        b: f32,
+    ) -> Result<(), GpuError> {
+        let n = x.len().min(y.len()) as u64;
+        let (px, py) = (x.gpu_ptr(), y.gpu_ptr());
+        let mut l = self.stream.launch_builder(self.f("task_produce"));
+        l.arg(&px).arg(&py).arg(&n).arg(&b);
+        // SAFETY: (const float*, float*, unsigned long long, float); both cover n elements.
+        unsafe { l.launch(self.flat(n)) }
+            .map(|_| ())
+            .ctx(|| "task_produce".into())
+    }
+
+    /// `x[i] = v` over all of `x` (a write-only pass).
+    pub fn fill_value(&self, x: &mut impl GpuMem<f32>, v: f32) -> Result<(), GpuError> {
+        let n = x.len() as u64;
+        let px = x.gpu_ptr();
+        let mut l = self.stream.launch_builder(self.f("task_fill"));
+        l.arg(&px).arg(&n).arg(&v);
+        // SAFETY: (float*, unsigned long long, float); `x` covers n elements.
+        unsafe { l.launch(self.flat(n)) }
+            .map(|_| ())
+            .ctx(|| "task_fill".into())
+    }
+}
+
+/// The index of the `i`-th read of [`Gpu::random_read`] over `n` elements (kernels/pattern.cu).
+pub fn random_key(i: u64, seed: u32, n: u64) -> u64 {
+    let mut h = (i as u32).wrapping_mul(0x9E37_79B9) ^ seed;
+    h ^= h >> 16;
+    h = h.wrapping_mul(0x85EB_CA6B);
+    h ^= h >> 13;
+    h = h.wrapping_mul(0xC2B2_AE35);
+    h ^= h >> 16;
+    u64::from(h) % n.max(1)
 }
 
 /// Launch shape of the streaming kernels (see kernels/stream.cu).

@@ -1,0 +1,1012 @@
+//! The validation workloads (`tasks/*.json`): each runs under every handoff policy by executing the
+//! steps `Task::for_each_step` gives for that policy (copies, prefetches, advice, the user's phases),
+//! with its own kernel, host code and correctness gate. The model prices the same steps from terms
+//! that other benchmarks measured; nothing measured here goes into a model.
+//!
+//! Per trial, beside the policies, each workload times its phases on plain memory — one CPU phase
+//! and the final host access on ordinary heap memory, one GPU pass on device-resident data — the
+//! times a user measures on their own code and gives as `cpu_ms`, `cpu_final_ms`, `gpu_ms`. Rows:
+//! `case = "<task>:plain_cpu" | "<task>:plain_gpu" | "<task>:plain_final"` once per trial, and per
+//! policy and reuse `"<task>:total"` (the whole task on the host clock, from the first phase to the
+//! end of the final host access), `"<task>:cpu"` (its CPU phases and final access as they ran under
+//! the policy), `"<task>:gpu"` (its GPU phases, events) and `"<task>:move"` (copies and
+//! main-stream prefetches, events). Policies run in a rotated order from trial to trial, so a slow
+//! spell of the shared CPU does not always fall on the same one.
+//!
+//! Gates: every workload checks its own result (seed 001: the output within 1e-5 of a double
+//! reference and the table's checksum right after every round; the others exactly, on whole
+//! numbers or integers), and every policy's result must be bit-identical to the first policy's of
+//! the same trial. A failed gate marks the rows `failed`.
+
+use std::time::Instant;
+
+use super::cpu::{ramp, splitmix64};
+use super::{BenchError, Group, Runner, RAMP};
+use crate::gpu::{Advice, DeviceBuf, Elem, Gpu, GpuError, GpuMem, Location, ManagedBuf, PinnedBuf};
+use crate::policy::Policy;
+use crate::task::{workloads, AdviceKind, Place, Step, Task};
+
+/// The suite's validation workloads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Workload {
+    /// Seed 001 (and its overlapped-prefetch variant for the prefetching policies).
+    Seed001,
+    PartialUpdate,
+    ComputeBound,
+    ProducerConsumer,
+}
+
+impl Workload {
+    pub const ALL: [Workload; 4] = [
+        Workload::Seed001,
+        Workload::PartialUpdate,
+        Workload::ComputeBound,
+        Workload::ProducerConsumer,
+    ];
+
+    /// Its task, with every buffer `bytes` long where given.
+    pub fn task(self, bytes: Option<u64>) -> Task {
+        let mut t = match self {
+            Workload::Seed001 => workloads::seed_001(),
+            Workload::PartialUpdate => workloads::partial_update(),
+            Workload::ComputeBound => workloads::compute_bound(),
+            Workload::ProducerConsumer => workloads::producer_consumer(),
+        };
+        if let Some(b) = bytes {
+            for buf in &mut t.buffers {
+                buf.bytes = (b / 4096).max(1) * 4096;
+            }
+        }
+        t
+    }
+
+    pub fn group(self) -> Group {
+        match self {
+            Workload::Seed001 => Group::Workload,
+            Workload::PartialUpdate => Group::Partial,
+            Workload::ComputeBound => Group::Compute,
+            Workload::ProducerConsumer => Group::ProdCons,
+        }
+    }
+
+    /// Reuse values measured: the compute-bound kernel at several, where the link can hide under
+    /// compute; the others at the task's own.
+    pub fn reuse(self) -> &'static [u32] {
+        match self {
+            Workload::ComputeBound => &[1, 4, 16],
+            _ => &[1],
+        }
+    }
+}
+
+/// Rounds of the compute-bound kernel's integer mix per element: about 4 ms a pass over 64 MiB on
+/// an H200, longer than reading and writing 64 MiB over its link (about 1.6 ms).
+pub const COMPUTE_ROUNDS: u32 = 2048;
+
+/// One buffer as a policy places it.
+pub(crate) enum Mem<T: Elem> {
+    Explicit {
+        host: PinnedBuf<T>,
+        dev: DeviceBuf<T>,
+    },
+    Mapped(PinnedBuf<T>),
+    Managed(ManagedBuf<T>),
+}
+
+impl<T: Elem> Mem<T> {
+    fn new(gpu: &Gpu, policy: Policy, n: usize) -> Result<Mem<T>, GpuError> {
+        Ok(match policy {
+            Policy::ExplicitCopy => Mem::Explicit {
+                host: gpu.pinned(n, false)?,
+                dev: gpu.device(n)?,
+            },
+            Policy::HostMapped => Mem::Mapped(gpu.pinned(n, true)?),
+            _ => Mem::Managed(gpu.managed(n)?),
+        })
+    }
+
+    /// The host's view (the pinned copy for explicit copies).
+    fn host_mut(&mut self) -> Result<&mut [T], GpuError> {
+        match self {
+            Mem::Explicit { host, .. } | Mem::Mapped(host) => host.host_mut(),
+            Mem::Managed(m) => m.host_mut(),
+        }
+    }
+
+    fn host(&self) -> Result<&[T], GpuError> {
+        match self {
+            Mem::Explicit { host, .. } | Mem::Mapped(host) => host.host(),
+            Mem::Managed(m) => m.host(),
+        }
+    }
+}
+
+impl<T: Elem> GpuMem<T> for Mem<T> {
+    fn gpu_ptr(&self) -> u64 {
+        match self {
+            Mem::Explicit { dev, .. } => dev.gpu_ptr(),
+            Mem::Mapped(h) => h.gpu_ptr(),
+            Mem::Managed(m) => m.gpu_ptr(),
+        }
+    }
+    fn len(&self) -> usize {
+        match self {
+            Mem::Explicit { dev, .. } => dev.len(),
+            Mem::Mapped(h) => h.len(),
+            Mem::Managed(m) => m.len(),
+        }
+    }
+}
+
+/// What a step does to one buffer, whatever its element type.
+pub(crate) trait Placed {
+    fn copy_to_device(&mut self, gpu: &Gpu) -> Result<(), GpuError>;
+    fn copy_to_host(&mut self, gpu: &Gpu) -> Result<(), GpuError>;
+    fn prefetch(&self, gpu: &Gpu, to: Place, side: bool) -> Result<(), GpuError>;
+    fn advise(&self, gpu: &Gpu, a: AdviceKind) -> Result<(), GpuError>;
+}
+
+impl<T: Elem> Placed for Mem<T> {
+    fn copy_to_device(&mut self, gpu: &Gpu) -> Result<(), GpuError> {
+        match self {
+            Mem::Explicit { host, dev } => gpu.copy_to_device(host, dev),
+            _ => Ok(()),
+        }
+    }
+    fn copy_to_host(&mut self, gpu: &Gpu) -> Result<(), GpuError> {
+        match self {
+            Mem::Explicit { host, dev } => gpu.copy_to_host(dev, host),
+            _ => Ok(()),
+        }
+    }
+    fn prefetch(&self, gpu: &Gpu, to: Place, side: bool) -> Result<(), GpuError> {
+        let loc = match to {
+            Place::Host => Location::Host,
+            Place::Device => Location::Device,
+        };
+        match self {
+            Mem::Managed(m) if side => gpu.prefetch_side(m, loc),
+            Mem::Managed(m) => gpu.prefetch(m, loc),
+            _ => Ok(()),
+        }
+    }
+    fn advise(&self, gpu: &Gpu, a: AdviceKind) -> Result<(), GpuError> {
+        let Mem::Managed(m) = self else {
+            return Ok(());
+        };
+        match a {
+            AdviceKind::None => Ok(()),
+            AdviceKind::ReadMostly => gpu.advise(m, Advice::ReadMostly),
+            AdviceKind::PreferDevice { host_reads_at_end } => {
+                gpu.advise(m, Advice::PreferredLocation(Location::Device))?;
+                if host_reads_at_end {
+                    gpu.advise(m, Advice::AccessedBy(Location::Host))?;
+                }
+                Ok(())
+            }
+            AdviceKind::PreferHostMapped => {
+                gpu.advise(m, Advice::PreferredLocation(Location::Host))?;
+                gpu.advise(m, Advice::AccessedBy(Location::Device))
+            }
+        }
+    }
+}
+
+/// A workload's buffers placed under one policy, and its code.
+trait Placement {
+    fn buf(&mut self, i: usize) -> &mut dyn Placed;
+    /// The CPU phase of `round`; false when its own check failed.
+    fn cpu_phase(&mut self, round: u32) -> Result<bool, BenchError>;
+    /// One GPU pass of `round` (enqueued).
+    fn gpu_pass(&mut self, gpu: &Gpu, round: u32) -> Result<(), BenchError>;
+    /// The final host access; false when the result is wrong.
+    fn cpu_final(&mut self) -> Result<bool, BenchError>;
+    /// The result's bits, hashed (every policy must produce the same).
+    fn digest(&mut self) -> Result<u64, BenchError>;
+}
+
+/// Times of one run of a task under one policy, ms.
+struct RunTimes {
+    total: f64,
+    cpu: f64,
+    gpu: f64,
+    moved: f64,
+    ok: bool,
+}
+
+/// Times of the plain-memory phases, ms; `*_warm`: the same phase without evicting the caches
+/// first, where the plain timing evicts them (a diagnostic row beside the one the model uses).
+#[derive(Default)]
+struct PlainTimes {
+    cpu: f64,
+    gpu: f64,
+    fin: Option<f64>,
+    cpu_warm: Option<f64>,
+    fin_warm: Option<f64>,
+}
+
+/// FNV-1a over 64-bit words.
+fn fnv(words: impl Iterator<Item = u64>) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for w in words {
+        h ^= w;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+impl Runner<'_, '_> {
+    /// Runs the steps of `task` under `policy` on `p` (the buffers already placed and filled).
+    fn execute(
+        &self,
+        task: &Task,
+        policy: Policy,
+        p: &mut dyn Placement,
+    ) -> Result<RunTimes, BenchError> {
+        let gpu = self.gpu;
+        if matches!(
+            policy,
+            Policy::ManagedAdvise | Policy::ManagedAdvisePrefetch
+        ) {
+            for (i, b) in task.buffers.iter().enumerate() {
+                p.buf(i).advise(gpu, b.advice())?;
+            }
+        }
+        gpu.sync()?;
+        let steps = task.steps(policy);
+        let reuse = task.reuse.round().max(1.0) as u32;
+        let (mut cpu, mut gpu_ms, mut moved, mut ok) = (0.0, 0.0, 0.0, true);
+        let start = Instant::now();
+        for step in steps {
+            match step {
+                Step::CopyToDevice { buf } => {
+                    moved += self.time_gpu(|| Ok(p.buf(buf).copy_to_device(gpu)?))?;
+                }
+                Step::CopyToHost { buf } => {
+                    moved += self.time_gpu(|| Ok(p.buf(buf).copy_to_host(gpu)?))?;
+                }
+                Step::Prefetch {
+                    buf,
+                    to,
+                    side: false,
+                } => {
+                    moved += self.time_gpu(|| Ok(p.buf(buf).prefetch(gpu, to, false)?))?;
+                }
+                Step::Prefetch {
+                    buf,
+                    to,
+                    side: true,
+                } => {
+                    p.buf(buf).prefetch(gpu, to, true)?;
+                }
+                Step::GpuPhase { round } => {
+                    gpu_ms += self.time_gpu(|| {
+                        for _ in 0..reuse {
+                            p.gpu_pass(gpu, round)?;
+                        }
+                        Ok(())
+                    })?;
+                    // Waits for a side-stream prefetch too.
+                    gpu.sync()?;
+                }
+                Step::CpuPhase { round } => {
+                    let t = Instant::now();
+                    ok &= p.cpu_phase(round)?;
+                    cpu += t.elapsed().as_secs_f64() * 1e3;
+                }
+                Step::CpuFinal => {
+                    let t = Instant::now();
+                    ok &= p.cpu_final()?;
+                    cpu += t.elapsed().as_secs_f64() * 1e3;
+                }
+            }
+        }
+        gpu.sync()?;
+        let total = start.elapsed().as_secs_f64() * 1e3;
+        Ok(RunTimes {
+            total,
+            cpu,
+            gpu: gpu_ms,
+            moved,
+            ok,
+        })
+    }
+
+    /// The workload block: warm-up trial, then trials of the plain phases and every policy.
+    pub(crate) fn workload_task(
+        &mut self,
+        w: Workload,
+        bytes: Option<u64>,
+    ) -> Result<(), BenchError> {
+        let g = w.group();
+        let trials = self.trials(g);
+        let task = w.task(bytes);
+        let overlapped = (w == Workload::Seed001).then(|| Task {
+            name: workloads::seed_001_overlapped().name,
+            overlap_prefetch: true,
+            ..task.clone()
+        });
+        let mut data = Data::new(w, &task);
+        let mut scratch = vec![0u8; super::cpu::evict_bytes()];
+        let footprint = task.footprint();
+        let policies = Policy::HANDOFF;
+        for t in 0..=trials {
+            let keep = t >= 1;
+            let trial = t.saturating_sub(1);
+            let plain = data.plain(self.gpu, &mut scratch)?;
+            if keep {
+                let name = &task.name;
+                self.row(
+                    g,
+                    Policy::Pageable,
+                    &format!("{name}:plain_cpu"),
+                    "",
+                    footprint,
+                    None,
+                    None,
+                    trial,
+                    plain.cpu,
+                    None,
+                    true,
+                )?;
+                self.row(
+                    g,
+                    Policy::Device,
+                    &format!("{name}:plain_gpu"),
+                    "",
+                    footprint,
+                    None,
+                    None,
+                    trial,
+                    plain.gpu,
+                    None,
+                    true,
+                )?;
+                if let Some(f) = plain.fin {
+                    self.row(
+                        g,
+                        Policy::Pageable,
+                        &format!("{name}:plain_final"),
+                        "",
+                        footprint,
+                        None,
+                        None,
+                        trial,
+                        f,
+                        None,
+                        true,
+                    )?;
+                }
+                for (q, v) in [
+                    ("plain_cpu_warm", plain.cpu_warm),
+                    ("plain_final_warm", plain.fin_warm),
+                ] {
+                    if let Some(v) = v {
+                        self.row(
+                            g,
+                            Policy::Pageable,
+                            &format!("{name}:{q}"),
+                            "",
+                            footprint,
+                            None,
+                            None,
+                            trial,
+                            v,
+                            None,
+                            true,
+                        )?;
+                    }
+                }
+            }
+            for &r in w.reuse() {
+                let mut run_task = task.clone();
+                run_task.reuse = f64::from(r);
+                let mut first_digest: Option<u64> = None;
+                // Rotate the order of policies from trial to trial.
+                let n = policies.len();
+                let mut runs: Vec<(&Task, Policy)> = (0..n)
+                    .map(|i| (&run_task, policies[(i + t as usize) % n]))
+                    .collect();
+                let ov_task = overlapped.as_ref().map(|o| Task {
+                    reuse: f64::from(r),
+                    ..o.clone()
+                });
+                if let Some(o) = &ov_task {
+                    for p in [Policy::ManagedPrefetch, Policy::ManagedAdvisePrefetch] {
+                        runs.push((o, p));
+                    }
+                }
+                for (tk, policy) in runs {
+                    let mut placed = data.place(self.gpu, policy)?;
+                    let times = self.execute(tk, policy, placed.as_mut())?;
+                    let digest = placed.digest()?;
+                    drop(placed);
+                    let identical = *first_digest.get_or_insert(digest) == digest;
+                    let ok = times.ok && identical;
+                    if !ok {
+                        self.sink.note(&format!(
+                            "{} {policy} R={r}: gate failed (own check {}, bit-identical to the first policy {identical})",
+                            tk.name, times.ok
+                        ));
+                    }
+                    if keep {
+                        for (q, ms) in [
+                            ("total", times.total),
+                            ("cpu", times.cpu),
+                            ("gpu", times.gpu),
+                            ("move", times.moved),
+                        ] {
+                            self.row(
+                                g,
+                                policy,
+                                &format!("{}:{q}", tk.name),
+                                "",
+                                footprint,
+                                None,
+                                Some(r),
+                                trial,
+                                ms,
+                                None,
+                                ok,
+                            )?;
+                        }
+                    }
+                }
+            }
+        }
+        self.gpu.sync()?;
+        Ok(())
+    }
+}
+
+/// Host-side inputs and references of a workload, and the ordinary heap memory its plain-memory
+/// phases run on (made once per block and touched, so no timing pays the first touch of fresh pages).
+enum Data {
+    Seed {
+        table: Vec<f32>,
+        keys: Vec<u32>,
+        want_table: f64,
+        reference: Vec<f64>,
+        heap_table: Vec<f32>,
+        heap_out: Vec<f32>,
+    },
+    Partial {
+        n: usize,
+        rounds: u32,
+        reuse: u32,
+        heap: Vec<f32>,
+    },
+    Compute {
+        n: usize,
+        rounds: u32,
+        heap_in: Vec<u32>,
+        heap_out: Vec<u32>,
+    },
+    ProdCons {
+        input: Vec<f32>,
+        heap_out: Vec<f32>,
+    },
+}
+
+fn seed_scale(r: u32) -> f32 {
+    0.5 + 0.25 * r as f32
+}
+
+fn seed_checksum(t: &[f32]) -> f64 {
+    // Table values are multiples of 1/4 below 1024: the f64 sum is exact in any order.
+    t.iter().map(|v| f64::from(*v)).sum()
+}
+
+/// The compute-bound kernel's mix, on the CPU (for the check).
+pub(crate) fn compute_mix(x: u32, k: u32) -> u32 {
+    let mut h = x;
+    for _ in 0..k {
+        h = h.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        h ^= h >> 15;
+    }
+    h
+}
+
+fn compute_input(i: usize, round: u32) -> u32 {
+    (i as u32).wrapping_mul(2_654_435_761) ^ round.wrapping_mul(0x9E37_79B9)
+}
+
+/// Pages the partial update rewrites: every tenth 4 KiB page.
+const PAGE_FLOATS: usize = 1024;
+fn partial_touched(page: usize) -> bool {
+    page % 10 == 0
+}
+fn partial_value(round: u32) -> f32 {
+    2000.0 + round as f32
+}
+
+impl Data {
+    fn new(w: Workload, task: &Task) -> Data {
+        let n = |i: usize| (task.buffers[i].bytes / 4) as usize;
+        match w {
+            Workload::Seed001 => {
+                let n = n(0);
+                let table: Vec<f32> = (0..n).map(|i| (i % 4093) as f32 * 0.25).collect();
+                let mut state = 0xC0FF_EE00_u64;
+                let keys: Vec<u32> = (0..n)
+                    .map(|_| (splitmix64(&mut state) % n as u64) as u32)
+                    .collect();
+                let reference: Vec<f64> = keys
+                    .iter()
+                    .map(|&k| {
+                        (0..task.rounds)
+                            .map(|r| f64::from(seed_scale(r)) * f64::from(table[k as usize]))
+                            .sum()
+                    })
+                    .collect();
+                Data::Seed {
+                    want_table: seed_checksum(&table),
+                    heap_table: table.clone(),
+                    heap_out: reference.iter().map(|r| *r as f32).collect(),
+                    table,
+                    keys,
+                    reference,
+                }
+            }
+            Workload::PartialUpdate => Data::Partial {
+                n: n(0),
+                rounds: task.rounds,
+                reuse: task.reuse as u32,
+                heap: (0..n(0)).map(|i| ramp(i, RAMP)).collect(),
+            },
+            Workload::ComputeBound => Data::Compute {
+                n: n(0),
+                rounds: task.rounds,
+                heap_in: (0..n(0)).map(|i| compute_input(i, 0)).collect(),
+                heap_out: (0..n(0))
+                    .map(|i| compute_mix(compute_input(i, 0), COMPUTE_ROUNDS))
+                    .collect(),
+            },
+            Workload::ProducerConsumer => Data::ProdCons {
+                input: (0..n(0)).map(|i| ramp(i, RAMP)).collect(),
+                heap_out: (0..n(0)).map(|i| ramp(i, RAMP) + 1.0).collect(),
+            },
+        }
+    }
+
+    /// The phases on plain memory, as a user times their own code: one CPU phase and the final
+    /// access on heap memory, one GPU pass on device memory (after a warm one). Data the GPU writes
+    /// reach the host from outside the CPU's caches (by DMA or migration), so those phases start
+    /// with the caches evicted (`scratch`); data only the CPU writes or reads start warm, as they
+    /// are in a round (timed on a second run).
+    fn plain(&mut self, gpu: &Gpu, scratch: &mut [u8]) -> Result<PlainTimes, BenchError> {
+        let ms_since = |t: Instant| t.elapsed().as_secs_f64() * 1e3;
+        let time_gpu = |f: &mut dyn FnMut() -> Result<(), GpuError>| -> Result<f64, BenchError> {
+            f()?;
+            gpu.sync()?;
+            let (a, b) = (gpu.event()?, gpu.event()?);
+            gpu.record(&a)?;
+            f()?;
+            gpu.record(&b)?;
+            Ok(b.ms_since(&a)?)
+        };
+        Ok(match self {
+            Data::Seed {
+                table,
+                keys,
+                want_table,
+                reference,
+                heap_table,
+                heap_out,
+            } => {
+                // The table: read by the host every round, written by nobody: warm.
+                std::hint::black_box(seed_checksum(heap_table));
+                let t = Instant::now();
+                let ok = seed_checksum(heap_table) == *want_table;
+                let cpu = ms_since(t);
+                std::hint::black_box(ok);
+                let n = table.len();
+                let mut d_table = gpu.device::<f32>(n)?;
+                let mut d_keys = gpu.device::<u32>(n)?;
+                let mut d_out = gpu.device::<f32>(n)?;
+                gpu.copy_slice_to_device(table, &mut d_table)?;
+                gpu.copy_slice_to_device(keys, &mut d_keys)?;
+                gpu.fill_bytes(&mut d_out, 0)?;
+                let g = time_gpu(&mut || {
+                    gpu.gather(&d_table, &d_keys, (n - 1) as u32, &mut d_out, 0.5)
+                })?;
+                // The output: written by the GPU.
+                super::cpu::evict_caches(scratch);
+                let t = Instant::now();
+                std::hint::black_box(seed_final_check(heap_out, reference));
+                let fin = ms_since(t);
+                let t = Instant::now();
+                std::hint::black_box(seed_final_check(heap_out, reference));
+                let fin_warm = ms_since(t);
+                PlainTimes {
+                    cpu,
+                    gpu: g,
+                    fin: Some(fin),
+                    fin_warm: Some(fin_warm),
+                    ..PlainTimes::default()
+                }
+            }
+            Data::Partial { n, heap, .. } => {
+                super::cpu::evict_caches(scratch);
+                let t = Instant::now();
+                partial_cpu(heap, 0);
+                let cpu = ms_since(t);
+                let t = Instant::now();
+                partial_cpu(heap, 0);
+                let cpu_warm = ms_since(t);
+                let mut d = gpu.device::<f32>(*n)?;
+                gpu.copy_slice_to_device(heap, &mut d)?;
+                let g = time_gpu(&mut || gpu.inplace(crate::gpu::Shape::Flat, &mut d, 1.0, 1.0))?;
+                super::cpu::evict_caches(scratch);
+                let t = Instant::now();
+                std::hint::black_box(partial_mismatches(heap, 1, 1));
+                let fin = ms_since(t);
+                let t = Instant::now();
+                std::hint::black_box(partial_mismatches(heap, 1, 1));
+                let fin_warm = ms_since(t);
+                PlainTimes {
+                    cpu,
+                    gpu: g,
+                    fin: Some(fin),
+                    cpu_warm: Some(cpu_warm),
+                    fin_warm: Some(fin_warm),
+                }
+            }
+            Data::Compute {
+                n,
+                heap_in,
+                heap_out,
+                ..
+            } => {
+                // The inputs: written by the host every round, only read by the GPU: warm.
+                compute_cpu(heap_in, 0);
+                let t = Instant::now();
+                compute_cpu(heap_in, 0);
+                let cpu = ms_since(t);
+                let mut dx = gpu.device::<u32>(*n)?;
+                let mut dy = gpu.device::<u32>(*n)?;
+                gpu.copy_slice_to_device(heap_in, &mut dx)?;
+                let g = time_gpu(&mut || gpu.compute(&dx, &mut dy, COMPUTE_ROUNDS))?;
+                super::cpu::evict_caches(scratch);
+                let t = Instant::now();
+                std::hint::black_box(compute_final_check(heap_out, 0));
+                let fin = ms_since(t);
+                let t = Instant::now();
+                std::hint::black_box(compute_final_check(heap_out, 0));
+                let fin_warm = ms_since(t);
+                PlainTimes {
+                    cpu,
+                    gpu: g,
+                    fin: Some(fin),
+                    fin_warm: Some(fin_warm),
+                    ..PlainTimes::default()
+                }
+            }
+            Data::ProdCons { input, heap_out } => {
+                super::cpu::evict_caches(scratch);
+                let t = Instant::now();
+                std::hint::black_box(prodcons_sum(heap_out));
+                let cpu = ms_since(t);
+                let t = Instant::now();
+                std::hint::black_box(prodcons_sum(heap_out));
+                let cpu_warm = ms_since(t);
+                let mut dx = gpu.device::<f32>(input.len())?;
+                let mut dy = gpu.device::<f32>(input.len())?;
+                gpu.copy_slice_to_device(input, &mut dx)?;
+                let g = time_gpu(&mut || gpu.produce(&dx, &mut dy, 1.0))?;
+                PlainTimes {
+                    cpu,
+                    gpu: g,
+                    cpu_warm: Some(cpu_warm),
+                    ..PlainTimes::default()
+                }
+            }
+        })
+    }
+
+    /// The workload's buffers placed under `policy`, filled by the host.
+    fn place<'a>(
+        &'a self,
+        gpu: &'a Gpu,
+        policy: Policy,
+    ) -> Result<Box<dyn Placement + 'a>, BenchError> {
+        Ok(match self {
+            Data::Seed {
+                table,
+                keys,
+                want_table,
+                reference,
+                ..
+            } => {
+                let n = table.len();
+                let mut t = Mem::<f32>::new(gpu, policy, n)?;
+                let mut k = Mem::<u32>::new(gpu, policy, n)?;
+                let mut o = Mem::<f32>::new(gpu, policy, n)?;
+                t.host_mut()?.copy_from_slice(table);
+                k.host_mut()?.copy_from_slice(keys);
+                o.host_mut()?.fill(0.0);
+                Box::new(SeedRun {
+                    table: t,
+                    keys: k,
+                    out: o,
+                    want_table: *want_table,
+                    reference,
+                })
+            }
+            Data::Partial {
+                n, rounds, reuse, ..
+            } => {
+                let mut x = Mem::<f32>::new(gpu, policy, *n)?;
+                for (i, v) in x.host_mut()?.iter_mut().enumerate() {
+                    *v = ramp(i, RAMP);
+                }
+                Box::new(PartialRun {
+                    x,
+                    rounds: *rounds,
+                    reuse: *reuse,
+                })
+            }
+            Data::Compute { n, rounds, .. } => {
+                let mut x = Mem::<u32>::new(gpu, policy, *n)?;
+                let mut y = Mem::<u32>::new(gpu, policy, *n)?;
+                x.host_mut()?.fill(0);
+                y.host_mut()?.fill(u32::MAX);
+                Box::new(ComputeRun {
+                    x,
+                    y,
+                    last_round: rounds.saturating_sub(1),
+                    digest: 0,
+                })
+            }
+            Data::ProdCons { input, .. } => {
+                let mut x = Mem::<f32>::new(gpu, policy, input.len())?;
+                let mut y = Mem::<f32>::new(gpu, policy, input.len())?;
+                x.host_mut()?.copy_from_slice(input);
+                y.host_mut()?.fill(0.0);
+                let base: f64 = input.iter().map(|v| f64::from(*v)).sum();
+                Box::new(ProdConsRun {
+                    x,
+                    y,
+                    base,
+                    last_sum: 0.0,
+                })
+            }
+        })
+    }
+}
+
+/// Seed 001's final check: every output within 1e-5 of the double reference.
+fn seed_final_check(out: &[f32], reference: &[f64]) -> bool {
+    out.len() == reference.len()
+        && out
+            .iter()
+            .zip(reference)
+            .all(|(o, r)| (f64::from(*o) - r).abs() <= 1e-5 * r.abs() + 1e-6)
+}
+
+struct SeedRun<'a> {
+    table: Mem<f32>,
+    keys: Mem<u32>,
+    out: Mem<f32>,
+    want_table: f64,
+    reference: &'a [f64],
+}
+
+impl Placement for SeedRun<'_> {
+    fn buf(&mut self, i: usize) -> &mut dyn Placed {
+        match i {
+            0 => &mut self.table,
+            1 => &mut self.keys,
+            _ => &mut self.out,
+        }
+    }
+    fn cpu_phase(&mut self, _round: u32) -> Result<bool, BenchError> {
+        Ok(seed_checksum(self.table.host()?) == self.want_table)
+    }
+    fn gpu_pass(&mut self, gpu: &Gpu, round: u32) -> Result<(), BenchError> {
+        let n = self.table.len();
+        Ok(gpu.gather(
+            &self.table,
+            &self.keys,
+            (n - 1) as u32,
+            &mut self.out,
+            seed_scale(round),
+        )?)
+    }
+    fn cpu_final(&mut self) -> Result<bool, BenchError> {
+        Ok(seed_final_check(self.out.host()?, self.reference))
+    }
+    fn digest(&mut self) -> Result<u64, BenchError> {
+        Ok(fnv(self.out.host()?.iter().map(|v| u64::from(v.to_bits()))))
+    }
+}
+
+/// The partial update's CPU phase: every tenth page rewritten.
+fn partial_cpu(x: &mut [f32], round: u32) {
+    let v = partial_value(round);
+    for (p, page) in x.chunks_mut(PAGE_FLOATS).enumerate() {
+        if partial_touched(p) {
+            page.fill(v);
+        }
+    }
+}
+
+/// Elements that differ from the partial update's result after `rounds` rounds of `reuse` passes.
+fn partial_mismatches(x: &[f32], rounds: u32, reuse: u32) -> u64 {
+    let last = partial_value(rounds.saturating_sub(1)) + reuse as f32;
+    let untouched = (rounds * reuse) as f32;
+    x.iter()
+        .enumerate()
+        .filter(|(i, v)| {
+            let want = if partial_touched(i / PAGE_FLOATS) {
+                last
+            } else {
+                ramp(*i, RAMP) + untouched
+            };
+            **v != want
+        })
+        .count() as u64
+}
+
+struct PartialRun {
+    x: Mem<f32>,
+    rounds: u32,
+    reuse: u32,
+}
+
+impl Placement for PartialRun {
+    fn buf(&mut self, _i: usize) -> &mut dyn Placed {
+        &mut self.x
+    }
+    fn cpu_phase(&mut self, round: u32) -> Result<bool, BenchError> {
+        partial_cpu(self.x.host_mut()?, round);
+        Ok(true)
+    }
+    fn gpu_pass(&mut self, gpu: &Gpu, _round: u32) -> Result<(), BenchError> {
+        Ok(gpu.inplace(crate::gpu::Shape::Flat, &mut self.x, 1.0, 1.0)?)
+    }
+    fn cpu_final(&mut self) -> Result<bool, BenchError> {
+        Ok(partial_mismatches(self.x.host()?, self.rounds, self.reuse) == 0)
+    }
+    fn digest(&mut self) -> Result<u64, BenchError> {
+        Ok(fnv(self.x.host()?.iter().map(|v| u64::from(v.to_bits()))))
+    }
+}
+
+/// The compute-bound workload's CPU phase: fresh inputs.
+fn compute_cpu(x: &mut [u32], round: u32) {
+    for (i, v) in x.iter_mut().enumerate() {
+        *v = compute_input(i, round);
+    }
+}
+
+/// The final read of the compute-bound outputs: a sum of every element (the host touches them
+/// all) and an exact check of 4096 of them spread over the buffer; `None` when one is wrong.
+fn compute_final_check(y: &[u32], last_round: u32) -> Option<u64> {
+    let sum = y.iter().fold(0u64, |a, v| a.wrapping_add(u64::from(*v)));
+    let step = (y.len() / 4096).max(1);
+    let right = (0..y.len())
+        .step_by(step)
+        .all(|i| y[i] == compute_mix(compute_input(i, last_round), COMPUTE_ROUNDS));
+    right.then_some(sum)
+}
+
+struct ComputeRun {
+    x: Mem<u32>,
+    y: Mem<u32>,
+    last_round: u32,
+    digest: u64,
+}
+
+impl Placement for ComputeRun {
+    fn buf(&mut self, i: usize) -> &mut dyn Placed {
+        if i == 0 {
+            &mut self.x
+        } else {
+            &mut self.y
+        }
+    }
+    fn cpu_phase(&mut self, round: u32) -> Result<bool, BenchError> {
+        compute_cpu(self.x.host_mut()?, round);
+        Ok(true)
+    }
+    fn gpu_pass(&mut self, gpu: &Gpu, _round: u32) -> Result<(), BenchError> {
+        Ok(gpu.compute(&self.x, &mut self.y, COMPUTE_ROUNDS)?)
+    }
+    fn cpu_final(&mut self) -> Result<bool, BenchError> {
+        match compute_final_check(self.y.host()?, self.last_round) {
+            Some(s) => {
+                self.digest = s;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+    fn digest(&mut self) -> Result<u64, BenchError> {
+        Ok(self.digest)
+    }
+}
+
+/// The consumer's read: the sum of the produced buffer (whole numbers below 2²⁴: exact in f64).
+fn prodcons_sum(y: &[f32]) -> f64 {
+    y.iter().map(|v| f64::from(*v)).sum()
+}
+
+struct ProdConsRun {
+    x: Mem<f32>,
+    y: Mem<f32>,
+    base: f64,
+    last_sum: f64,
+}
+
+impl Placement for ProdConsRun {
+    fn buf(&mut self, i: usize) -> &mut dyn Placed {
+        if i == 0 {
+            &mut self.x
+        } else {
+            &mut self.y
+        }
+    }
+    fn cpu_phase(&mut self, round: u32) -> Result<bool, BenchError> {
+        let s = prodcons_sum(self.y.host()?);
+        self.last_sum = s;
+        Ok(s == self.base + (round as f64 + 1.0) * self.y.len() as f64)
+    }
+    fn gpu_pass(&mut self, gpu: &Gpu, round: u32) -> Result<(), BenchError> {
+        Ok(gpu.produce(&self.x, &mut self.y, round as f32 + 1.0)?)
+    }
+    fn cpu_final(&mut self) -> Result<bool, BenchError> {
+        Ok(true)
+    }
+    fn digest(&mut self) -> Result<u64, BenchError> {
+        Ok(self.last_sum.to_bits())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_partial_update_touches_a_tenth_of_the_pages_and_checks_exactly() {
+        let n = 100 * PAGE_FLOATS;
+        let mut x: Vec<f32> = (0..n).map(|i| ramp(i, RAMP)).collect();
+        for round in 0..4 {
+            partial_cpu(&mut x, round);
+            for v in &mut x {
+                *v += 1.0;
+            }
+        }
+        assert_eq!(partial_mismatches(&x, 4, 1), 0);
+        let touched = (0..100).filter(|p| partial_touched(*p)).count();
+        assert_eq!(touched, 10);
+        x[5] += 1.0;
+        assert_eq!(partial_mismatches(&x, 4, 1), 1);
+    }
+
+    #[test]
+    fn the_compute_check_catches_a_wrong_element() {
+        let n = 8192;
+        let y: Vec<u32> = (0..n)
+            .map(|i| compute_mix(compute_input(i, 3), COMPUTE_ROUNDS))
+            .collect();
+        assert!(compute_final_check(&y, 3).is_some());
+        let mut bad = y.clone();
+        bad[0] ^= 1;
+        assert!(compute_final_check(&bad, 3).is_none());
+        assert!(
+            compute_final_check(&y, 2).is_none(),
+            "inputs of another round"
+        );
+    }
+
+    #[test]
+    fn workloads_scale_their_buffers_for_small_runs() {
+        let t = Workload::Seed001.task(Some(1 << 20));
+        assert!(t.buffers.iter().all(|b| b.bytes == 1 << 20));
+        assert_eq!(
+            Workload::ComputeBound.task(None),
+            workloads::compute_bound()
+        );
+    }
+}
