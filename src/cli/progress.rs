@@ -255,6 +255,7 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
     if a.cpu_threads == 0 {
         bail!("--cpu-threads must be at least 1");
     }
+    let threads = a.cpu_threads;
     let cfg = CalibrateConfig {
         device: a.device,
         plan: if a.plan == super::PlanArg::Full {
@@ -267,7 +268,7 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
         resume: a.resume,
         statistic: a.statistic.into(),
         cpu: CpuConfig {
-            threads: a.cpu_threads,
+            threads,
             core: None,
         },
         command: std::env::args().collect::<Vec<_>>().join(" "),
@@ -296,6 +297,8 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
                 "other_runs": m.other_runs,
                 "earlier_runs_unreadable": o.history_unreadable,
                 "earlier_runs_other_cpu_update": o.history_other_cpu,
+                "shift_from_embedded_model": o.inherited_shift,
+                "task_terms": m.task_terms.as_ref().map(|t| t.iter().count()),
                 "deadline_s": cfg.plan.adaptive().deadline_s,
                 "shortened_blocks": o.bench.shortened_blocks.iter()
                     .map(|(b, share)| serde_json::json!({"block": b, "budget_share": share}))
@@ -345,9 +348,23 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
                 100.0 * shift,
                 if n == 1 { "" } else { "s" }
             ),
-            None => out!(
-                "  run-to-run shift: not measured yet (the first calibration here); the next calibration measures it against this one"
-            ),
+            None => match o.inherited_shift {
+                Some(e) => out!(
+                    "  run-to-run shift: not measured here yet (the first calibration); the intervals use the one measured for the embedded model `{e}` ({:.1} %) until the next calibration measures this machine's own",
+                    100.0 * m.settings.extra_rel_sd
+                ),
+                None => out!(
+                    "  run-to-run shift: not measured yet (the first calibration here); the next calibration measures it against this one"
+                ),
+            },
+        }
+        if let Some(t) = &m.task_terms {
+            out!(
+                "  task terms: {} fitted jointly over {} cells (residual scale {:.2}); predict your own with `umodel choose --task FILE` (examples under tasks/ in the repository)",
+                t.iter().count(),
+                t.fit.cells,
+                t.fit.residual_scale
+            );
         }
         if !m.other_runs.is_empty() {
             let range = |v: Vec<f64>| {
