@@ -9,14 +9,21 @@ use crate::table::Table;
 
 pub(super) fn run(cmd: Command) -> Result<()> {
     match cmd {
+        Command::Predict(a) if a.task.task.is_some() => super::tasks::predict(a),
+        Command::Choose(a) if a.task.task.is_some() => super::tasks::choose(a),
+        Command::Breakeven(a) if a.task.task.is_some() => super::tasks::breakeven(a),
+        Command::Validate(a) if a.task.is_some() => super::tasks::validate(a),
         Command::Predict(a) => {
             let (m, src) = load(a.model.model.as_deref())?;
+            let (Some(policy), Some(reuse)) = (a.policy, a.reuse) else {
+                bail!("--policy and --reuse are needed (or --task FILE)");
+            };
             let bytes = a.bytes.unwrap_or_else(|| m.default_bytes());
             let cpu = match a.cpu_ms {
                 Some(ms) => model::CpuUpdate::StageMs(ms),
                 None => a.cpu.update(),
             };
-            let p = m.predict_with_cpu(a.policy, bytes, a.reuse, cpu)?;
+            let p = m.predict_with_cpu(policy, bytes, reuse, cpu)?;
             if a.json {
                 render::json(&render::predict_json(&m, &p, a.explain))
             } else {
@@ -27,7 +34,10 @@ pub(super) fn run(cmd: Command) -> Result<()> {
         Command::Choose(a) => {
             let (m, _) = load(a.model.model.as_deref())?;
             let bytes = a.bytes.unwrap_or_else(|| m.default_bytes());
-            let c = m.choose_with_cpu(bytes, a.reuse, a.cpu.update())?;
+            let reuse = a
+                .reuse
+                .ok_or_else(|| anyhow::anyhow!("--reuse is needed (or --task FILE)"))?;
+            let c = m.choose_with_cpu(bytes, reuse, a.cpu.update())?;
             if a.json {
                 render::json(&render::choose_json(&c, a.cpu.cpu_scale))
             } else {

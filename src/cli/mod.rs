@@ -15,6 +15,7 @@ macro_rules! out {
 mod commands;
 pub(crate) mod progress;
 pub(crate) mod render;
+mod tasks;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -118,15 +119,39 @@ impl CpuScaleArg {
     }
 }
 
+/// A task file and the times a caller measured for it.
+#[derive(Debug, Args)]
+struct TaskArgs {
+    /// Predict your own task instead of the calibration's handoff: a JSON file with its buffers,
+    /// who touches each in a round, its rounds and phase times (DESIGN.md §3; examples in tasks/).
+    #[arg(long, value_name = "FILE")]
+    task: Option<PathBuf>,
+    /// With --task: one GPU pass of your kernel with its data in device memory, ms (overrides the
+    /// file's `gpu_ms`).
+    #[arg(long, value_name = "MS", value_parser = parse_nonneg, allow_negative_numbers = true, requires = "task")]
+    gpu_ms: Option<f64>,
+    /// With --task: CPU↔GPU rounds (overrides the file's `rounds`).
+    #[arg(long, value_name = "N", value_parser = parse_rounds, requires = "task")]
+    rounds: Option<u32>,
+    /// With --task: the host's final access to its buffers on ordinary memory, ms (overrides the
+    /// file's `cpu_final_ms`).
+    #[arg(long, value_name = "MS", value_parser = parse_nonneg, allow_negative_numbers = true, requires = "task")]
+    cpu_final_ms: Option<f64>,
+}
+
 #[derive(Debug, Args)]
 struct PredictArgs {
     #[command(flatten)]
     model: ModelArg,
     #[command(flatten)]
     cpu: CpuScaleArg,
+    #[command(flatten)]
+    task: TaskArgs,
     /// The CPU update of one alternation takes MS ms, as it runs under this policy (on pinned host
     /// memory for explicit-copy and host-mapped; managed policies include the faults that bring
-    /// pages back to the CPU); the model supplies the movement, the passes and the sync.
+    /// pages back to the CPU); the model supplies the movement, the passes and the sync. With
+    /// --task: one round's CPU phase on ordinary host memory (the model adds what each policy
+    /// costs it).
     #[arg(
         long,
         value_name = "MS",
@@ -135,16 +160,18 @@ struct PredictArgs {
         conflicts_with = "cpu_scale"
     )]
     cpu_ms: Option<f64>,
-    /// Placement policy.
-    #[arg(long, short = 'p', value_name = "POLICY", value_parser = parse_policy)]
-    policy: Policy,
-    /// GPU passes per CPU update (R ≥ 1; fractions allowed for averages).
-    #[arg(long, short = 'r', value_name = "R", value_parser = parse_reuse)]
-    reuse: f64,
+    /// Placement policy (with --task: default every policy).
+    #[arg(long, short = 'p', value_name = "POLICY", value_parser = parse_policy, required_unless_present = "task")]
+    policy: Option<Policy>,
+    /// GPU passes per CPU update (R ≥ 1; fractions allowed for averages). With --task: overrides
+    /// the file's `reuse`.
+    #[arg(long, short = 'r', value_name = "R", value_parser = parse_reuse, required_unless_present = "task")]
+    reuse: Option<f64>,
     /// Working-set size: 4096, 64KiB, 256MiB, 1GiB. Default: the model's largest calibrated size.
     #[arg(long, short = 'b', value_name = "SIZE", value_parser = parse_bytes)]
     bytes: Option<u64>,
-    /// Show how the prediction decomposes into compute, access and management terms.
+    /// Show how the prediction decomposes into compute, access and management terms (with --task:
+    /// every priced step, round by round).
     #[arg(long)]
     explain: bool,
     /// Print JSON instead of text.
@@ -158,9 +185,15 @@ struct ChooseArgs {
     model: ModelArg,
     #[command(flatten)]
     cpu: CpuScaleArg,
-    /// GPU passes per CPU update (R ≥ 1).
-    #[arg(long, short = 'r', value_name = "R", value_parser = parse_reuse)]
-    reuse: f64,
+    #[command(flatten)]
+    task: TaskArgs,
+    /// With --task: one round's CPU phase on ordinary host memory, ms (overrides the file's
+    /// `cpu_ms`).
+    #[arg(long, value_name = "MS", value_parser = parse_nonneg, allow_negative_numbers = true, requires = "task", conflicts_with = "cpu_scale")]
+    cpu_ms: Option<f64>,
+    /// GPU passes per CPU update (R ≥ 1). With --task: overrides the file's `reuse`.
+    #[arg(long, short = 'r', value_name = "R", value_parser = parse_reuse, required_unless_present = "task")]
+    reuse: Option<f64>,
     /// Working-set size. Default: the model's largest calibrated size.
     #[arg(long, short = 'b', value_name = "SIZE", value_parser = parse_bytes)]
     bytes: Option<u64>,
@@ -175,6 +208,12 @@ struct BreakevenArgs {
     model: ModelArg,
     #[command(flatten)]
     cpu: CpuScaleArg,
+    #[command(flatten)]
+    task: TaskArgs,
+    /// With --task: one round's CPU phase on ordinary host memory, ms (overrides the file's
+    /// `cpu_ms`). With --task, R* is over the task's passes per round.
+    #[arg(long, value_name = "MS", value_parser = parse_nonneg, allow_negative_numbers = true, requires = "task", conflicts_with = "cpu_scale")]
+    cpu_ms: Option<f64>,
     /// Working-set size. Default: the model's largest calibrated size.
     #[arg(long, short = 'b', value_name = "SIZE", value_parser = parse_bytes)]
     bytes: Option<u64>,
@@ -215,6 +254,10 @@ struct ValidateArgs {
     /// Validate the model composed from the access and management terms instead (no handoff rows).
     #[arg(long)]
     composed: bool,
+    /// Validate a task's predictions against the suite's run of it (rows `<task>:total` of the
+    /// workload groups), given the phase times the same run measured on plain memory.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["held_out", "cpu_baseline", "cpu_from_trials", "composed"])]
+    task: Option<PathBuf>,
     /// List every point, not only the summary.
     #[arg(long, short = 'v')]
     verbose: bool,
@@ -324,9 +367,9 @@ pub struct CalibrateArgs {
     /// CUDA device ordinal.
     #[arg(long, default_value_t = 0)]
     device: usize,
-    /// minimal: R = 1 at three sizes plus the primitive bandwidths, under a minute (the sizes were
-    /// chosen by `umodel ablate`); full: every size 16 MiB-1 GiB and R 1-32, about 6 minutes on an
-    /// H200, with every R >= 2 cell held out to validate the fit.
+    /// minimal: R = 1 at 16, 64 and 256 MiB plus the primitives every task term needs at 16 and
+    /// 64 MiB (under 20 s on an H200); full: every size 16 MiB-1 GiB and R 1-32, about 6 minutes on an H200, with every
+    /// R >= 2 cell held out to validate the fit.
     #[arg(long, value_enum, default_value_t = PlanArg::Minimal)]
     plan: PlanArg,
     /// Where to write the model. Default: the per-user data directory, one file per platform.
@@ -343,10 +386,11 @@ pub struct CalibrateArgs {
     #[arg(long, value_enum, default_value_t = StatArg::Median)]
     statistic: StatArg,
     /// Threads of the handoff's CPU update. 1 (the paper's) pins one thread to the last core; N > 1
-    /// updates on N cores, one worker per core: a shorter update and a quicker calibration (H200:
-    /// minimal plan 16-20 s instead of 43-53 s), but on the H200 no more accurate a model (NOTES.md).
-    /// Predictions include this update; give your own with `predict --cpu-ms`. Earlier
-    /// calibrations with another setting are not compared.
+    /// updates on N cores, one worker per core: a shorter update, but the DMA that follows reads
+    /// data dirty in N cores' caches and the platform's share of an alternation moved 2x between
+    /// two calibrations on the H200 (calibration/h200/run13). Predictions include this update; give
+    /// your own with `predict --cpu-ms` or a task file. Earlier calibrations with another setting
+    /// are not compared.
     #[arg(long, value_name = "N", default_value_t = 1)]
     cpu_threads: usize,
     /// Print the summary as JSON.
@@ -395,6 +439,16 @@ fn parse_reuse(s: &str) -> Result<f64, String> {
         ));
     }
     Ok(r)
+}
+
+fn parse_rounds(s: &str) -> Result<u32, String> {
+    match s.trim().parse::<u32>() {
+        Ok(n) if (1..=crate::task::MAX_ROUNDS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "`{s}`: rounds is a whole number from 1 to {}",
+            crate::task::MAX_ROUNDS
+        )),
+    }
 }
 
 fn parse_nonneg(s: &str) -> Result<f64, String> {
