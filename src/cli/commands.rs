@@ -209,6 +209,28 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
         }
         m.other_runs = model::check_other_runs(&m, &others);
     }
+    if let Some(src) = &a.task_terms_from {
+        let other = Table::read(src)?;
+        let facts = store::facts_path_for(src);
+        let l2 = if facts.exists() {
+            store::read_facts(&facts)?.platform.l2_bytes
+        } else {
+            m.platform.l2_bytes
+        };
+        m.task_terms = Some(model::fit_task_terms(&other, l2).ok_or_else(|| {
+            anyhow::anyhow!(
+                "--task-terms-from {}: it measures none of the task terms",
+                src.display()
+            )
+        })?);
+        m.provenance.notes.push(format!(
+            "task terms fitted from {} (sha256 {})",
+            src.display(),
+            store::sha256_hex(
+                &std::fs::read(src).map_err(|e| anyhow::anyhow!("{}: {e}", src.display()))?
+            )
+        ));
+    }
     // The alternating rows at R ≠ 1 (and any sizes left out) were not used for F and G: check the
     // model on them and keep the summary in the model file.
     let v = model::validate(&m, &table, true, model::Statistic::Median);
