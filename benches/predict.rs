@@ -1,5 +1,5 @@
-//! In-process query speed on a loaded model (the target: `choose` over all policies under 100 ns).
-//! Run: cargo bench --bench predict
+//! In-process query speed on a loaded model (the targets: `choose` over all policies under 100 ns;
+//! `choose` of a task over all policies under 1 µs). Run: cargo bench --bench predict
 
 use std::hint::black_box;
 
@@ -81,5 +81,35 @@ fn queries(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, queries);
+/// Task queries on the H200 model: seed 001 (three buffers, four rounds) and the partial update,
+/// with their phase times given, priced from scratch each time (no compiled form).
+fn task_queries(c: &mut Criterion) {
+    let m = store::embedded("h200").unwrap();
+    let terms = m
+        .task_terms
+        .as_ref()
+        .expect("the H200 model has task terms");
+    for mut t in [
+        umodel::task::workloads::seed_001(),
+        umodel::task::workloads::partial_update(),
+    ] {
+        t.cpu_ms = Some(14.0);
+        t.gpu_ms = Some(0.29);
+        t.cpu_final_ms = Some(26.0);
+        c.bench_function(&format!("h200/choose_task/{}", t.name), |b| {
+            b.iter(|| umodel::model::choose_task(black_box(terms), black_box(&t)))
+        });
+        c.bench_function(&format!("h200/predict_task/{}", t.name), |b| {
+            b.iter(|| {
+                umodel::model::predict_task(
+                    black_box(terms),
+                    black_box(&t),
+                    black_box(Policy::ManagedAdvisePrefetch),
+                )
+            })
+        });
+    }
+}
+
+criterion_group!(benches, queries, task_queries);
 criterion_main!(benches);

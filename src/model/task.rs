@@ -1089,6 +1089,8 @@ struct Region {
 #[derive(Clone, Copy, Debug)]
 struct BufState {
     regions: [Region; 4],
+    /// The buffer's advice under the advising policies (worked out once per query).
+    advice: AdviceKind,
 }
 
 impl BufState {
@@ -1109,6 +1111,7 @@ impl BufState {
                 r(fc - both, true, false),
                 r(1.0 - fc.max(fg), false, false),
             ],
+            advice: b.advice(),
         }
     }
 }
@@ -1124,8 +1127,28 @@ struct Use {
 /// Prices tasks with a model's terms.
 struct Pricer<'a> {
     terms: &'a TaskTerms,
-    uses: [Use; TermId::COUNT],
+    uses: &'a mut [Use; TermId::COUNT],
+    /// The terms `uses` holds (bits by index): only they are summed and reset.
+    used: u32,
+    /// False while a cost is only looked at (which of two roofline sides wins).
+    record: bool,
     assumed: Assumptions,
+}
+
+/// Reusable working memory of [`price`]: buffer states and term uses (a `choose` prices six
+/// policies with one).
+pub(crate) struct Scratch {
+    states: Vec<BufState>,
+    uses: [Use; TermId::COUNT],
+}
+
+impl Scratch {
+    pub(crate) fn new() -> Scratch {
+        Scratch {
+            states: Vec::new(),
+            uses: [Use::default(); TermId::COUNT],
+        }
+    }
 }
 
 impl Pricer<'_> {
@@ -1137,12 +1160,15 @@ impl Pricer<'_> {
         };
         let l = if lat { c.lat_ms } else { 0.0 };
         let ms = (l + c.ms_per_gib * bytes / GIB) * times;
-        let u = &mut self.uses[t.index()];
-        if lat {
-            u.lats += times;
+        if self.record {
+            self.used |= 1 << t.index();
+            let u = &mut self.uses[t.index()];
+            if lat {
+                u.lats += times;
+            }
+            u.gib += bytes / GIB * times;
+            u.ms += ms;
         }
-        u.gib += bytes / GIB * times;
-        u.ms += ms;
         ms
     }
 
@@ -1236,9 +1262,12 @@ impl Pricer<'_> {
             if both > 0.0 && excess > 0.0 {
                 // Counted under the in-place term, whose rate it is part of.
                 let ms = excess * both / GIB * times;
-                let u = &mut self.uses[rw_term.index()];
-                u.gib += both / GIB * times;
-                u.ms += ms;
+                if self.record {
+                    self.used |= 1 << rw_term.index();
+                    let u = &mut self.uses[rw_term.index()];
+                    u.gib += both / GIB * times;
+                    u.ms += ms;
+                }
                 t += ms;
             }
         }
@@ -1324,7 +1353,7 @@ fn price(
     terms: &TaskTerms,
     task: &Task,
     policy: Policy,
-    states: &mut Vec<BufState>,
+    scratch: &mut Scratch,
     mut item: impl FnMut(Option<u32>, Kind, Option<usize>, f64, &str),
 ) -> Result<TaskPrediction, TaskQueryError> {
     use TermId::*;
@@ -1337,9 +1366,13 @@ fn price(
             term: t.name(),
         });
     }
+    let Scratch { states, uses } = scratch;
+    *uses = [Use::default(); TermId::COUNT];
     let mut p = Pricer {
         terms,
-        uses: [Use::default(); TermId::COUNT],
+        uses,
+        used: 0,
+        record: true,
         assumed: Assumptions::default(),
     };
     let ph = phases(task, &mut p);
@@ -1357,9 +1390,9 @@ fn price(
         policy,
         Policy::ManagedAdvise | Policy::ManagedAdvisePrefetch
     );
-    let advice = |i: usize| {
+    let advice = |st: &[BufState], i: usize| {
         if advising {
-            task.buffers[i].advice()
+            st[i].advice
         } else {
             AdviceKind::None
         }
@@ -1380,8 +1413,10 @@ fn price(
                    buf: Option<usize>,
                    ms: f64,
                    what: &str| {
-        parts.add(k, ms);
-        item(round, k, buf, ms, what);
+        if ms != 0.0 {
+            parts.add(k, ms);
+            item(round, k, buf, ms, what);
+        }
     };
 
     // CPU-side extras of touching a buffer's regions (`all`: the final access touches every page).
@@ -1463,6 +1498,7 @@ fn price(
             Step::Prefetch { buf, to, side } => {
                 let b = &task.buffers[buf];
                 let bytes = b.bytes as f64;
+                let read_mostly = advice(states, buf) == AdviceKind::ReadMostly;
                 let st = &mut states[buf];
                 let (mut moved, mut stay) = (0.0, 0.0);
                 for r in st.regions.iter_mut() {
@@ -1472,11 +1508,7 @@ fn price(
                     match (to, r.loc) {
                         (Place::Device, Loc::Host | Loc::HostPrefetched) => {
                             moved += r.share;
-                            r.loc = if advice(buf) == AdviceKind::ReadMostly {
-                                Loc::Dup
-                            } else {
-                                Loc::Device
-                            };
+                            r.loc = if read_mostly { Loc::Dup } else { Loc::Device };
                         }
                         (Place::Host, Loc::Device) => {
                             moved += r.share;
@@ -1573,7 +1605,7 @@ fn price(
                     if policy == Policy::HostMapped {
                         remote = b.gpu_fraction;
                     } else if managed {
-                        let adv = advice(i);
+                        let adv = advice(states, i);
                         let (mut migrate, mut duplicate) = (0.0, 0.0);
                         for r in states[i].regions.iter_mut() {
                             if r.share == 0.0 || !r.gpu {
@@ -1641,16 +1673,12 @@ fn price(
                 // (the kernel's own work hides under the transfer, or the transfer under it).
                 link.managed = managed;
                 let link_ms = if link.read + link.write + link.gather > 0.0 {
-                    let mut probe = Pricer {
-                        terms: p.terms,
-                        uses: [Use::default(); TermId::COUNT],
-                        assumed: Assumptions::default(),
-                    };
-                    let one = probe.link(link, 1.0);
+                    p.record = false;
+                    let one = p.link(link, 1.0);
+                    p.record = true;
                     if one > ph.gpu {
                         p.link(link, reuse) / reuse
                     } else {
-                        p.assumed.set(probe.assumed.0);
                         one
                     }
                 } else {
@@ -1757,11 +1785,12 @@ fn price(
     // Variance: each term's fitted uncertainty (its uses are one estimate, so they add linearly),
     // the term's run-to-run spread (also shared by its uses), and the given phases' own spread.
     let mut var = 0.0;
-    for t in TermId::ALL {
-        let u = p.uses[t.index()];
-        if u.ms == 0.0 && u.lats == 0.0 {
-            continue;
-        }
+    let mut used = p.used;
+    while used != 0 {
+        let i = used.trailing_zeros() as usize;
+        used &= used - 1;
+        let t = TermId::ALL[i];
+        let u = p.uses[i];
         if let Some(c) = terms.get(t) {
             var += u.lats * u.lats * c.cov[0]
                 + 2.0 * u.lats * u.gib * c.cov[1]
@@ -1808,7 +1837,7 @@ pub fn predict_task(
 ) -> Result<TaskPrediction, TaskQueryError> {
     task.check()
         .map_err(|e| TaskQueryError::BadTask(e.to_string()))?;
-    price(terms, task, policy, &mut Vec::new(), |_, _, _, _, _| {})
+    price(terms, task, policy, &mut Scratch::new(), |_, _, _, _, _| {})
 }
 
 /// As [`predict_task`], with every priced item listed (per round, per buffer) for `--explain`.
@@ -1824,7 +1853,7 @@ pub fn explain_task(
         terms,
         task,
         policy,
-        &mut Vec::new(),
+        &mut Scratch::new(),
         |round, kind, buf, ms, what| {
             items.push(Item {
                 round,
@@ -1868,11 +1897,11 @@ impl TaskChoice {
 pub fn choose_task(terms: &TaskTerms, task: &Task) -> Result<TaskChoice, TaskQueryError> {
     task.check()
         .map_err(|e| TaskQueryError::BadTask(e.to_string()))?;
-    let mut states = Vec::with_capacity(task.buffers.len());
+    let mut scratch = Scratch::new();
     let mut ranking = Vec::with_capacity(Policy::HANDOFF.len());
     let mut skipped = Vec::new();
     for policy in Policy::HANDOFF {
-        match price(terms, task, policy, &mut states, |_, _, _, _, _| {}) {
+        match price(terms, task, policy, &mut scratch, |_, _, _, _, _| {}) {
             Ok(p) => ranking.push(p),
             Err(e) => skipped.push((policy, e)),
         }
@@ -1913,11 +1942,11 @@ pub fn breakeven_task(
     task.check()
         .map_err(|e| TaskQueryError::BadTask(e.to_string()))?;
     let mut t = task.clone();
-    let mut states = Vec::new();
+    let mut scratch = Scratch::new();
     let mut gap = |r: f64| -> Result<f64, TaskQueryError> {
         t.reuse = r;
-        let pa = price(terms, &t, a, &mut states, |_, _, _, _, _| {})?;
-        let pb = price(terms, &t, b, &mut states, |_, _, _, _, _| {})?;
+        let pa = price(terms, &t, a, &mut scratch, |_, _, _, _, _| {})?;
+        let pb = price(terms, &t, b, &mut scratch, |_, _, _, _, _| {})?;
         Ok(pa.time_ms - pb.time_ms)
     };
     let mut lo = 1.0;
