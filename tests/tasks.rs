@@ -1,0 +1,626 @@
+//! Task predictions (`--task`, `model::task`): the command line on good and bad input, the
+//! composition's properties, the handoff expressed as a task, and the figures of the H200
+//! validation workloads reproduced from the committed runs (NOTES.md, "Tasks").
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use proptest::prelude::*;
+use serde_json::Value;
+use umodel::model::{self, PhaseOverrides, TaskTerms};
+use umodel::table::Table;
+use umodel::task::{Access, Buffer, Pattern, Side, Task};
+use umodel::{store, Policy};
+
+/// The validation workloads of the final code's runs and the calibrations before them.
+const RUN16: &str = "calibration/h200/run16";
+const RUN17: &str = "calibration/h200/run17";
+const MINIMAL: &str = "data/models/nvidia-h200-0931b6b9ea7c.minimal.csv";
+
+fn umodel(data: &tempfile::TempDir) -> Command {
+    let mut c = Command::cargo_bin("umodel").unwrap();
+    c.env("UMODEL_DATA_DIR", data.path());
+    c
+}
+
+fn json_of(out: &[u8]) -> Value {
+    serde_json::from_slice(out)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(out)))
+}
+
+fn h200_terms() -> TaskTerms {
+    store::embedded("h200").unwrap().task_terms.unwrap()
+}
+
+// ----- the command line ------------------------------------------------------------------------
+
+const SEED: [&str; 9] = [
+    "-m",
+    "h200",
+    "--task",
+    "tasks/seed-001.json",
+    "--cpu-ms",
+    "14",
+    "--gpu-ms",
+    "0.29",
+    "--cpu-final-ms=26",
+];
+
+#[test]
+fn choose_task_json_keeps_its_contract() {
+    let d = tempfile::tempdir().unwrap();
+    let out = umodel(&d)
+        .arg("choose")
+        .args(SEED)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json_of(&out.stdout);
+    for k in ["best", "tie", "ranking", "task", "rounds", "reuse"] {
+        assert!(v.get(k).is_some(), "{k} in {v}");
+    }
+    let r = v["ranking"].as_array().unwrap();
+    assert_eq!(r.len(), 6);
+    for e in r {
+        let (t, lo, hi) = (
+            e["time_ms"].as_f64().unwrap(),
+            e["lo_ms"].as_f64().unwrap(),
+            e["hi_ms"].as_f64().unwrap(),
+        );
+        assert!(e["policy"].is_string());
+        assert!(lo <= t && t <= hi, "{e}");
+    }
+    // Seed 001 on the H200 with its own phase times: the copy wins clearly (measured 95 ms
+    // against 100 ms for advice + prefetch, calibration/h200/run16/tasks-5).
+    assert_eq!(v["best"], "explicit-copy");
+    assert_eq!(v["tie"], false);
+}
+
+#[test]
+fn predict_task_explains_round_by_round_and_says_what_it_estimated() {
+    let d = tempfile::tempdir().unwrap();
+    umodel(&d)
+        .args([
+            "predict",
+            "-m",
+            "h200",
+            "--task",
+            "tasks/seed-001.json",
+            "--policy",
+            "managed",
+            "--explain",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("seed-001 under managed:"))
+        .stdout(predicate::str::contains("GPU faults"))
+        .stdout(predicate::str::contains("final  cpu_faults"))
+        .stdout(predicate::str::contains("cpu_ms not given: estimated"));
+    // Without --policy: every policy.
+    let out = umodel(&d).arg("predict").args(SEED).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    for p in Policy::HANDOFF {
+        assert!(text.contains(&format!("under {p}:")), "{p}: {text}");
+    }
+    assert!(!text.contains("not given"), "{text}");
+}
+
+#[test]
+fn the_command_line_overrides_the_task_file() {
+    let d = tempfile::tempdir().unwrap();
+    let time = |extra: &[&str]| -> f64 {
+        let out = umodel(&d)
+            .arg("predict")
+            .args(SEED)
+            .args(["--policy", "explicit-copy", "--json"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        json_of(&out.stdout)["time_ms"].as_f64().unwrap()
+    };
+    let base = time(&[]);
+    // Eight rounds instead of four: four more CPU phases (14 ms) and GPU phases.
+    let eight = time(&["--rounds", "8"]);
+    assert!(eight > base + 4.0 * 14.0, "{base} → {eight}");
+    assert!(time(&["--reuse", "3"]) > base);
+}
+
+#[test]
+fn breakeven_over_reuse_answers_in_json() {
+    let d = tempfile::tempdir().unwrap();
+    let out = umodel(&d)
+        .args([
+            "breakeven",
+            "-m",
+            "h200",
+            "--task",
+            "tasks/compute-bound.json",
+            "--cpu-ms",
+            "9",
+            "--gpu-ms",
+            "0.5",
+            "--cpu-final-ms",
+            "27",
+            "host-mapped",
+            "explicit-copy",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json_of(&out.stdout);
+    // A short kernel pays the link every pass: the copy wins past a few passes per round.
+    let r = v["r_star"].as_f64().expect("the lines cross");
+    assert!(r > 1.0 && r < 32.0, "{v}");
+    assert_eq!(v["faster_above_r_star"], "explicit-copy");
+}
+
+#[test]
+fn bad_task_files_are_refused_naming_file_field_and_value() {
+    let d = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let p = d.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p.display().to_string()
+    };
+    let unknown = write(
+        "u.json",
+        "{\"buffers\": [{\"name\": \"x\", \"bytes\": 4096, \"gpu\": \"read\", \"colour\": 3}]}",
+    );
+    let zero = write(
+        "z.json",
+        "{\"rounds\": 0, \"buffers\": [{\"name\": \"x\", \"bytes\": 4096, \"gpu\": \"read\"}]}",
+    );
+    let access = write(
+        "a.json",
+        "{\"buffers\": [{\"name\": \"x\", \"bytes\": 4096, \"gpu\": \"scribble\"}]}",
+    );
+    for (file, want) in [
+        (
+            unknown.as_str(),
+            vec!["u.json:1:", "buffers[0]", "unknown field `colour`"],
+        ),
+        (zero.as_str(), vec!["z.json", "`rounds`", "(got 0)"]),
+        (
+            access.as_str(),
+            vec!["a.json:1:", "buffers[0].gpu", "scribble", "readwrite"],
+        ),
+        (
+            "no/such/task.json",
+            vec!["no/such/task.json", "cannot read"],
+        ),
+    ] {
+        let out = umodel(&d)
+            .args(["choose", "-m", "h200", "--task", file])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{file}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+        for w in want {
+            assert!(err.contains(w), "{file}: `{w}` in {err}");
+        }
+    }
+}
+
+#[test]
+fn task_options_are_checked_before_anything_runs() {
+    let d = tempfile::tempdir().unwrap();
+    for args in [
+        vec!["predict", "-m", "h200", "--reuse", "4"], // no policy, no task
+        vec!["choose", "-m", "h200", "--gpu-ms", "1", "--reuse", "2"], // --gpu-ms needs --task
+        vec![
+            "choose",
+            "-m",
+            "h200",
+            "--task",
+            "tasks/seed-001.json",
+            "--rounds",
+            "0",
+        ],
+        vec![
+            "choose",
+            "-m",
+            "h200",
+            "--task",
+            "tasks/seed-001.json",
+            "--reuse",
+            "0.5",
+        ],
+        vec![
+            "choose",
+            "-m",
+            "h200",
+            "--task",
+            "tasks/seed-001.json",
+            "--cpu-ms",
+            "-3",
+        ],
+        vec![
+            "validate",
+            "-m",
+            "h200",
+            "--task",
+            "tasks/seed-001.json",
+            "--held-out",
+            "x.csv",
+        ],
+    ] {
+        let out = umodel(&d).args(&args).output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn a_model_without_task_terms_says_how_to_get_them() {
+    let d = tempfile::tempdir().unwrap();
+    umodel(&d)
+        .args([
+            "choose",
+            "-m",
+            "gb200-paper",
+            "--task",
+            "tasks/seed-001.json",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no task terms"))
+        .stderr(predicate::str::contains("calibrate"));
+}
+
+#[test]
+fn validate_task_reproduces_the_recorded_figures() {
+    let d = tempfile::tempdir().unwrap();
+    // The embedded H200 model's task terms are those of run16's last calibration, which ran just
+    // before tasks-5.
+    let out = umodel(&d)
+        .args([
+            "validate",
+            "-m",
+            "h200",
+            "--task",
+            "tasks/seed-001.json",
+            &format!("{RUN16}/tasks-5.csv"),
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json_of(&out.stdout);
+    assert_eq!(v["points"].as_array().unwrap().len(), 6);
+    assert!(
+        (v["median_ape_pct"].as_f64().unwrap() - 2.04).abs() < 0.005,
+        "{v}"
+    );
+    // A task file of other sizes is refused rather than compared.
+    let small = d.path().join("small.json");
+    std::fs::write(
+        &small,
+        std::fs::read_to_string("tasks/seed-001.json")
+            .unwrap()
+            .replace("67108864", "4096"),
+    )
+    .unwrap();
+    umodel(&d)
+        .args([
+            "validate",
+            "-m",
+            "h200",
+            "--task",
+            small.to_str().unwrap(),
+            &format!("{RUN16}/tasks-5.csv"),
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "measured with buffers of 201326592 bytes",
+        ));
+}
+
+// ----- properties of the composition -----------------------------------------------------------
+
+fn access() -> impl Strategy<Value = Access> {
+    prop_oneof![
+        Just(Access::None),
+        Just(Access::Read),
+        Just(Access::Write),
+        Just(Access::ReadWrite)
+    ]
+}
+
+fn buffer(i: usize) -> impl Strategy<Value = Buffer> {
+    (
+        1u64..=512,
+        access(),
+        access(),
+        access(),
+        prop_oneof![Just(1.0), 0.05f64..1.0],
+        prop_oneof![
+            Just(Pattern::Sequential),
+            Just(Pattern::Random),
+            (2u64..64).prop_map(Pattern::Stride)
+        ],
+    )
+        .prop_map(move |(mib, gpu, cpu, fin, frac, pattern)| {
+            let mut b = Buffer::new(&format!("b{i}"), mib << 20)
+                .gpu(gpu)
+                .cpu(cpu)
+                .cpu_final(fin);
+            if cpu.touches() {
+                b = b.cpu_fraction(frac);
+            }
+            if gpu.touches() {
+                b = b.gpu_pattern(pattern);
+            }
+            b
+        })
+}
+
+prop_compose! {
+    fn task()(
+        bufs in (buffer(0), buffer(1), buffer(2)),
+        n in 1usize..=3,
+        rounds in 1u32..6,
+        gpu_first in any::<bool>(),
+        reuse in 1u32..9,
+        overlap in any::<bool>(),
+        cpu in 0.0f64..50.0,
+        gpu in 0.0f64..10.0,
+        fin in proptest::option::of(0.0f64..30.0),
+    ) -> Task {
+        let mut buffers = vec![bufs.0, bufs.1, bufs.2];
+        buffers.truncate(n);
+        if !buffers.iter().any(|b| b.gpu.touches()) {
+            buffers[0].gpu = Access::Read;
+        }
+        Task {
+            name: "t".into(),
+            rounds,
+            first: if gpu_first { Side::Gpu } else { Side::Cpu },
+            reuse: f64::from(reuse),
+            cpu_ms: Some(cpu),
+            gpu_ms: Some(gpu),
+            cpu_final_ms: fin,
+            overlap_prefetch: overlap,
+            buffers,
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// More bytes, more rounds or more passes never make a task faster, under any policy.
+    #[test]
+    fn a_predicted_time_never_falls_when_bytes_rounds_or_reuse_grow(t in task(), which in 0usize..3) {
+        let terms = h200_terms();
+        for p in Policy::HANDOFF {
+            let base = model::predict_task(&terms, &t, p).unwrap();
+            let total: f64 = [base.parts.cpu_ms, base.parts.cpu_faults_ms, base.parts.gpu_ms, base.parts.link_ms,
+                base.parts.gpu_faults_ms, base.parts.copy_ms, base.parts.prefetch_ms, base.parts.sync_ms].iter().sum();
+            prop_assert!((total - base.time_ms).abs() < 1e-9 * base.time_ms.max(1.0));
+            prop_assert!(base.interval_ms[0] <= base.time_ms && base.time_ms <= base.interval_ms[1]);
+            let mut bigger = t.clone();
+            let i = which % bigger.buffers.len();
+            bigger.buffers[i].bytes *= 2;
+            let mut longer = t.clone();
+            longer.rounds += 1;
+            let mut more = t.clone();
+            more.reuse += 1.0;
+            for (what, u) in [("bytes", bigger), ("rounds", longer), ("reuse", more)] {
+                let q = model::predict_task(&terms, &u, p).unwrap();
+                prop_assert!(q.time_ms >= base.time_ms - 1e-9 * base.time_ms, "{p} {what}: {} → {}", base.time_ms, q.time_ms);
+            }
+        }
+    }
+
+    /// Where the host touches no buffer, nothing is faulted back to it.
+    #[test]
+    fn a_task_with_no_cpu_touches_has_no_fault_back_term(mut t in task()) {
+        for b in &mut t.buffers {
+            b.cpu = Access::None;
+            b.cpu_fraction = 1.0;
+            b.cpu_final = Access::None;
+        }
+        let terms = h200_terms();
+        for p in Policy::HANDOFF {
+            let (q, items) = model::explain_task(&terms, &t, p).unwrap();
+            prop_assert_eq!(q.parts.cpu_faults_ms, 0.0);
+            prop_assert!(items.iter().all(|i| i.kind != model::task::Kind::CpuFaults));
+        }
+    }
+}
+
+// ----- the handoff as a task -------------------------------------------------------------------
+
+/// One steady-state round of the handoff expressed as a task (rounds 3 less rounds 2), given the
+/// CPU update on plain memory, agrees with the handoff's own prediction given the same CPU update
+/// (with the policy's CPU-side faults added), for the same calibration: the task terms compose the
+/// handoff's cells to within 7 % everywhere and 2 % at the median.
+#[test]
+fn the_handoff_as_a_task_agrees_with_the_handoff() {
+    let (m, _, _) =
+        umodel::calibrate::fit_csv(&Path::new(RUN16).join(MINIMAL), None, Default::default())
+            .unwrap();
+    let terms = m.task_terms.as_ref().unwrap();
+    let device = m.policy(Policy::ExplicitCopy).unwrap();
+    let mut diffs = Vec::new();
+    for pm in &m.policies {
+        for k in &pm.knots {
+            for r in [1.0, 4.0, 16.0] {
+                let cpu = k.cpu_only_ms.unwrap().median;
+                let g = device
+                    .knots
+                    .iter()
+                    .find(|d| d.bytes == k.bytes)
+                    .unwrap()
+                    .g_ms
+                    .median;
+                let mut t = Task::handoff(k.bytes, r, 3);
+                t.cpu_ms = Some(cpu);
+                t.gpu_ms = Some(g);
+                let three = model::predict_task(terms, &t, pm.policy).unwrap();
+                t.rounds = 2;
+                let two = model::predict_task(terms, &t, pm.policy).unwrap();
+                let round = three.time_ms - two.time_ms;
+                let faults = three.parts.cpu_faults_ms - two.parts.cpu_faults_ms;
+                let h = m
+                    .predict_with_cpu(
+                        pm.policy,
+                        k.bytes,
+                        r,
+                        model::CpuUpdate::StageMs(cpu + faults),
+                    )
+                    .unwrap();
+                let d = 100.0 * (round - h.time_ms).abs() / h.time_ms;
+                assert!(
+                    d < 7.0,
+                    "{} {} R={r}: task {round} vs handoff {}",
+                    pm.policy,
+                    k.bytes,
+                    h.time_ms
+                );
+                diffs.push(d);
+            }
+        }
+    }
+    diffs.sort_by(f64::total_cmp);
+    assert!(
+        diffs[diffs.len() / 2] < 2.0,
+        "median {}",
+        diffs[diffs.len() / 2]
+    );
+}
+
+// ----- the H200 validation workloads -----------------------------------------------------------
+
+/// A task's validation against a committed workload run, with the model `fit` makes of the
+/// calibration that ran just before it.
+fn validated(calibration: &Path, run: &Path, task: &str) -> model::TaskValidation {
+    let (m, _, _) = umodel::calibrate::fit_csv(calibration, None, Default::default()).unwrap();
+    let t = Task::read(&Path::new("tasks").join(format!("{task}.json"))).unwrap();
+    model::validate_task(
+        m.task_terms.as_ref().unwrap(),
+        &t,
+        &Table::read(run).unwrap(),
+        PhaseOverrides::default(),
+    )
+    .unwrap()
+}
+
+/// (task, median APE %, max APE %, clear orderings right, clear orderings) as NOTES.md records them.
+type Figures = [(&'static str, f64, f64, usize, usize); 5];
+
+fn check(calibration: &Path, run: &Path, want: Figures) {
+    for (task, median, max, right, total) in want {
+        let v = validated(calibration, run, task);
+        assert!(
+            (v.median_ape_pct - median).abs() < 0.005,
+            "{task}: median {}",
+            v.median_ape_pct
+        );
+        assert!(
+            (v.max_ape_pct - max).abs() < 0.005,
+            "{task}: max {}",
+            v.max_ape_pct
+        );
+        assert_eq!((v.order_right, v.order_total), (right, total), "{task}");
+        assert_eq!(v.failed_rows, 0, "{task}");
+    }
+}
+
+#[test]
+fn run16_workloads_against_the_calibration_before_them() {
+    let dir = Path::new(RUN16).join("data/models");
+    check(
+        &dir.join("nvidia-h200-0931b6b9ea7c.minimal.2026-11-30T19-51-13Z.csv"),
+        &Path::new(RUN16).join("tasks-4.csv"),
+        [
+            ("seed-001", 6.92, 18.68, 13, 13),
+            ("seed-001-overlapped", 5.02, 6.28, 1, 1),
+            ("partial-update", 7.06, 15.94, 12, 12),
+            ("compute-bound", 2.83, 9.53, 41, 41),
+            ("producer-consumer", 3.75, 13.97, 13, 13),
+        ],
+    );
+    check(
+        &Path::new(RUN16).join(MINIMAL),
+        &Path::new(RUN16).join("tasks-5.csv"),
+        [
+            ("seed-001", 2.04, 5.72, 12, 12),
+            ("seed-001-overlapped", 2.49, 2.88, 1, 1),
+            ("partial-update", 4.14, 16.20, 11, 12),
+            ("compute-bound", 0.41, 7.06, 37, 37),
+            ("producer-consumer", 2.20, 10.51, 13, 13),
+        ],
+    );
+}
+
+#[test]
+fn run17_workloads_with_the_prefetch_timed_through_a_page_touch() {
+    check(
+        &Path::new(RUN17).join(MINIMAL),
+        &Path::new(RUN17).join("tasks-6.csv"),
+        [
+            ("seed-001", 3.62, 6.20, 14, 15),
+            ("seed-001-overlapped", 5.47, 5.88, 1, 1),
+            ("partial-update", 3.51, 21.23, 13, 13),
+            ("compute-bound", 1.93, 10.81, 37, 37),
+            ("producer-consumer", 1.75, 12.31, 13, 13),
+        ],
+    );
+}
+
+#[test]
+fn the_shipped_model_takes_its_task_terms_from_run16() {
+    let shipped = store::embedded("h200").unwrap();
+    let (m, _, _) =
+        umodel::calibrate::fit_csv(&Path::new(RUN16).join(MINIMAL), None, Default::default())
+            .unwrap();
+    assert_eq!(shipped.task_terms, m.task_terms);
+    assert!(shipped
+        .provenance
+        .notes
+        .iter()
+        .any(|n| n.contains("task terms fitted from calibration/h200/run16")));
+}
+
+/// Every minimal calibration of the final plan took under 20 s end to end (`time` around
+/// `umodel calibrate`, written by the run script).
+#[test]
+fn minimal_calibrations_of_the_final_plan_took_under_20_s() {
+    let walls: Vec<f64> = (1..=3)
+        .map(|n| {
+            let err = std::fs::read_to_string(Path::new(RUN17).join(format!("calibrate-{n}.err")))
+                .unwrap();
+            let ms = err.rsplit("wall_ms=").next().unwrap().trim();
+            ms.parse::<f64>().unwrap() / 1e3
+        })
+        .collect();
+    assert_eq!(walls, [15.249, 16.415, 16.796]);
+    assert!(walls.iter().all(|w| *w <= 20.0));
+}
