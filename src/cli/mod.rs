@@ -45,7 +45,8 @@ use crate::policy::Policy;
     umodel predict --policy host-mapped --reuse 4\n  \
     umodel choose --reuse 8 --bytes 256MiB\n  \
     umodel breakeven --bytes 1GiB host-mapped explicit-copy\n  \
-    umodel calibrate                      # measure this GPU once (about a minute)\n  \
+    umodel calibrate                      # measure this GPU once (under 20 s)\n  \
+    umodel choose --task tasks/seed-001.json --cpu-ms 14 --gpu-ms 0.3   # your own task\n  \
     umodel fit run.csv -o model.json && umodel validate --model model.json run.csv")]
 pub struct Cli {
     #[command(subcommand)]
@@ -289,6 +290,10 @@ struct FitArgs {
     /// each of them (kept in the model file; repeatable).
     #[arg(long, value_name = "OTHER.csv")]
     noise_from: Vec<PathBuf>,
+    /// Fit the task terms from this measurement CSV of the same machine instead (a calibration of
+    /// this version measures every one; older CSVs lack some).
+    #[arg(long, value_name = "CALIBRATION.csv")]
+    task_terms_from: Option<PathBuf>,
     /// Split the size model at the GPU's L2 size (off: the H200 ablation found it worse).
     #[arg(long)]
     l2_split: bool,
