@@ -75,18 +75,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
         }
         Command::Validate(a) => {
             let (m, src) = load(Some(&a.model))?;
-            let mut table = Table::default();
-            for path in &a.measurements {
-                let t = Table::read(path)?;
-                if table.rows.is_empty() && table.failed.is_empty() {
-                    table = t;
-                } else {
-                    table.rows.extend(t.rows);
-                    table.failed.extend(t.failed);
-                    table.source =
-                        format!("{} + {}", table.source.display(), path.display()).into();
-                }
-            }
+            let table = read_measurements(&a.measurements)?;
             let m = if a.composed {
                 model::compose(&m).ok_or_else(|| {
                     anyhow::anyhow!("this model has no access and management terms to compose from")
@@ -160,6 +149,22 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             }
         }
     }
+}
+
+/// Reads measurement CSVs as one table (its source names them all).
+pub(super) fn read_measurements(paths: &[std::path::PathBuf]) -> Result<Table> {
+    let mut table = Table::default();
+    for path in paths {
+        let t = Table::read(path)?;
+        if table.rows.is_empty() && table.failed.is_empty() {
+            table = t;
+        } else {
+            table.rows.extend(t.rows);
+            table.failed.extend(t.failed);
+            table.source = format!("{} + {}", table.source.display(), path.display()).into();
+        }
+    }
+    Ok(table)
 }
 
 /// Loads the model a query asked for and says on stderr which one it is.

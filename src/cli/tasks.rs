@@ -12,7 +12,6 @@ use crate::model::{
     self, PhaseOverrides, PlatformModel, TaskPrediction, TaskQueryError, TaskTerms,
 };
 use crate::policy::Policy;
-use crate::table::Table;
 use crate::task::{Side, Task};
 use crate::units::format_size;
 
@@ -367,17 +366,7 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
     let (m, _) = load(Some(&a.model))?;
     let path = a.task.as_deref().expect("dispatched on --task");
     let task = Task::read(path)?;
-    let mut table = Table::default();
-    for p in &a.measurements {
-        let t = Table::read(p)?;
-        if table.rows.is_empty() && table.failed.is_empty() {
-            table = t;
-        } else {
-            table.rows.extend(t.rows);
-            table.failed.extend(t.failed);
-            table.source = format!("{} + {}", table.source.display(), p.display()).into();
-        }
-    }
+    let table = super::commands::read_measurements(&a.measurements)?;
     let v = model::validate_task(terms_of(&m)?, &task, &table, PhaseOverrides::default())
         .with_context(|| format!("validating {}", path.display()))?;
     if a.json {

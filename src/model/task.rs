@@ -1347,6 +1347,73 @@ fn phases(task: &Task, p: &mut Pricer<'_>) -> Phases {
     Phases { cpu, gpu, fin }
 }
 
+/// CPU-side extras of touching a buffer's regions (`all`: the final access touches every page).
+/// Pages that come back are priced as one move of their bytes plus one fault per separate run
+/// of them (a dense touch migrates large chunks per fault; pages spread over the buffer fault
+/// one by one). Pages prefetched back cost the CPU's first write to them, not a read (H200:
+/// reads ran at plain speed, calibration/h200/run13 and run14).
+fn cpu_touch(p: &mut Pricer<'_>, st: &mut BufState, bytes: f64, writes: bool, all: bool) -> f64 {
+    use TermId::*;
+    let (mut back, mut prefetched, mut host) = (0.0, 0.0, 0.0);
+    for r in st.regions.iter_mut() {
+        if r.share == 0.0 || !(all || r.cpu) {
+            continue;
+        }
+        match r.loc {
+            Loc::Device => {
+                back += r.share;
+                r.loc = Loc::Host;
+            }
+            Loc::HostPrefetched => {
+                prefetched += r.share;
+                r.loc = Loc::Host;
+            }
+            Loc::Host => host += r.share,
+            Loc::Dup => {
+                if writes {
+                    // A write collapses the duplicates to the host copy.
+                    r.loc = Loc::Host;
+                }
+            }
+        }
+    }
+    let mut ms = 0.0;
+    if back > 0.0 {
+        ms += p.cost(CpuFaultBack, back * bytes, true, 1.0);
+        ms += p.runs(CpuFaultRun, back, bytes);
+    }
+    if prefetched > 0.0 && writes {
+        ms += p.cost(CpuAfterPrefetch, prefetched * bytes, true, 1.0);
+    }
+    if host > 0.0 {
+        if p.terms.get(CpuManaged).is_some() {
+            ms += p.cost(CpuManaged, host * bytes, true, 1.0);
+        } else {
+            p.assumed.set(Assumptions::NO_CPU_MANAGED);
+        }
+    }
+    ms
+}
+
+/// What the policy adds to a host access of every buffer `access` picks (the CPU phase's, or the
+/// final one's touching every page).
+fn host_extras(
+    p: &mut Pricer<'_>,
+    states: &mut [BufState],
+    task: &Task,
+    access: impl Fn(&crate::task::Buffer) -> Access,
+    all: bool,
+) -> f64 {
+    let mut extra = 0.0;
+    for (i, b) in task.buffers.iter().enumerate() {
+        let a = access(b);
+        if a.touches() {
+            extra += cpu_touch(p, &mut states[i], b.bytes as f64, a.writes(), all);
+        }
+    }
+    extra
+}
+
 /// Prices `task` under `policy` with `reuse` passes per round, calling `item` for every priced
 /// item (explain) and returning the prediction.
 fn price(
@@ -1418,54 +1485,6 @@ fn price(
             item(round, k, buf, ms, what);
         }
     };
-
-    // CPU-side extras of touching a buffer's regions (`all`: the final access touches every page).
-    // Pages that come back are priced as one move of their bytes plus one fault per separate run
-    // of them (a dense touch migrates large chunks per fault; pages spread over the buffer fault
-    // one by one). Pages prefetched back cost the CPU's first write to them, not a read (H200:
-    // reads ran at plain speed, calibration/h200/run13).
-    let cpu_touch =
-        |p: &mut Pricer<'_>, st: &mut BufState, bytes: f64, writes: bool, all: bool| -> f64 {
-            let (mut back, mut prefetched, mut host) = (0.0, 0.0, 0.0);
-            for r in st.regions.iter_mut() {
-                if r.share == 0.0 || !(all || r.cpu) {
-                    continue;
-                }
-                match r.loc {
-                    Loc::Device => {
-                        back += r.share;
-                        r.loc = Loc::Host;
-                    }
-                    Loc::HostPrefetched => {
-                        prefetched += r.share;
-                        r.loc = Loc::Host;
-                    }
-                    Loc::Host => host += r.share,
-                    Loc::Dup => {
-                        if writes {
-                            // A write collapses the duplicates to the host copy.
-                            r.loc = Loc::Host;
-                        }
-                    }
-                }
-            }
-            let mut ms = 0.0;
-            if back > 0.0 {
-                ms += p.cost(CpuFaultBack, back * bytes, true, 1.0);
-                ms += p.runs(CpuFaultRun, back, bytes);
-            }
-            if prefetched > 0.0 && writes {
-                ms += p.cost(CpuAfterPrefetch, prefetched * bytes, true, 1.0);
-            }
-            if host > 0.0 {
-                if p.terms.get(CpuManaged).is_some() {
-                    ms += p.cost(CpuManaged, host * bytes, true, 1.0);
-                } else {
-                    p.assumed.set(Assumptions::NO_CPU_MANAGED);
-                }
-            }
-            ms
-        };
 
     // Phases done so far: steps before a phase belong to its round; after the last, to the end.
     let mut done = 0u32;
@@ -1563,18 +1582,7 @@ fn price(
                 );
                 given_cpu += ph.cpu;
                 if managed {
-                    let mut extra = 0.0;
-                    for (i, b) in task.buffers.iter().enumerate() {
-                        if b.cpu.touches() {
-                            extra += cpu_touch(
-                                &mut p,
-                                &mut states[i],
-                                b.bytes as f64,
-                                b.cpu.writes(),
-                                false,
-                            );
-                        }
-                    }
+                    let extra = host_extras(&mut p, states, task, |b| b.cpu, false);
                     if extra != 0.0 {
                         rec(
                             &mut parts,
@@ -1755,18 +1763,7 @@ fn price(
                 );
                 given_cpu += ph.fin;
                 if managed {
-                    let mut extra = 0.0;
-                    for (i, b) in task.buffers.iter().enumerate() {
-                        if b.cpu_final.touches() {
-                            extra += cpu_touch(
-                                &mut p,
-                                &mut states[i],
-                                b.bytes as f64,
-                                b.cpu_final.writes(),
-                                true,
-                            );
-                        }
-                    }
+                    let extra = host_extras(&mut p, states, task, |b| b.cpu_final, true);
                     if extra != 0.0 {
                         rec(
                             &mut parts,
