@@ -1,28 +1,17 @@
 //! The command line on good and bad input: every command, the JSON contract of DESIGN.md §3, and a
 //! clear message with a non-zero exit for each kind of bad input.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
+
+mod common;
+use common::{fails_with, json_of, umodel};
 
 const PAPER: &str = "calibration/gb200-paper/measurements.csv";
 const HEAD: &str =
     "group,policy,case,pattern,bytes,useful_bytes,reuse,trial,time_ms,move_ms,check\n";
-
-/// `umodel` with an empty data directory, so no model calibrated on the machine running the tests
-/// changes the answers.
-fn umodel(data: &tempfile::TempDir) -> Command {
-    let mut c = Command::cargo_bin("umodel").unwrap();
-    c.env("UMODEL_DATA_DIR", data.path());
-    c
-}
-
-fn json_of(out: &[u8]) -> Value {
-    serde_json::from_slice(out)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(out)))
-}
 
 fn keys(v: &Value) -> Vec<String> {
     let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
@@ -458,21 +447,6 @@ fn a_model_calibrated_for_this_machine_is_preferred_when_present() {
                 .success()
                 .stderr(predicate::str::contains("embedded model"));
         }
-    }
-}
-
-fn fails_with(d: &tempfile::TempDir, args: &[&str], extra: Option<&Path>, wants: &[&str]) {
-    let mut c = umodel(d);
-    c.args(args);
-    if let Some(p) = extra {
-        c.arg(p);
-    }
-    let out = c.output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{args:?} should fail; stderr: {err}");
-    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
-    for w in wants {
-        assert!(err.contains(w), "{args:?}: `{w}` not in: {err}");
     }
 }
 

@@ -1,0 +1,44 @@
+//! Helpers the command-line test files share.
+
+use std::path::Path;
+use std::process::Output;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+/// `umodel` with an empty data directory, so no model calibrated on the machine running the tests
+/// changes the answers.
+pub fn umodel(data: &tempfile::TempDir) -> Command {
+    let mut c = Command::cargo_bin("umodel").unwrap();
+    c.env("UMODEL_DATA_DIR", data.path());
+    c
+}
+
+/// Parses a command's stdout as JSON, saying what it printed where it is not.
+pub fn json_of(out: &[u8]) -> Value {
+    serde_json::from_slice(out)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(out)))
+}
+
+/// Runs `umodel ARGS [EXTRA]` and checks it fails cleanly (no panic) with every one of `wants` on
+/// stderr; returns its output for further checks.
+pub fn fails_with(
+    d: &tempfile::TempDir,
+    args: &[&str],
+    extra: Option<&Path>,
+    wants: &[&str],
+) -> Output {
+    let mut c = umodel(d);
+    c.args(args);
+    if let Some(p) = extra {
+        c.arg(p);
+    }
+    let out = c.output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{args:?} should fail; stderr: {err}");
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    for w in wants {
+        assert!(err.contains(w), "{args:?}: `{w}` not in: {err}");
+    }
+    out
+}
