@@ -425,7 +425,7 @@ pub fn run(
     // A first calibration cannot see how far runs move; until a second one measures this
     // machine's own shift, the shift measured on another machine with this GPU (the embedded
     // model's, over its runs) stands in for it: without it, the intervals of predictions given the
-    // CPU held 15-48 % of another run's cells on the H200, with it 64-98 % (NOTES.md, "Intervals").
+    // CPU held 15-48 % of another run's cells on the H200, with it 64-98 % (NOTES.md, "Tasks" → "Intervals").
     let inherited_shift = if between_runs.is_none() && cfg.cpu.threads <= 1 {
         inherit_shift(&mut model)
     } else {

@@ -215,7 +215,10 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
         m.other_runs = model::check_other_runs(&m, &others);
     }
     if let Some(src) = &a.task_terms_from {
-        let other = Table::read(src)?;
+        // One read: the bytes parsed are the bytes hashed into the provenance.
+        let bytes = std::fs::read(src).map_err(|e| anyhow::anyhow!("{}: {e}", src.display()))?;
+        let sha = store::sha256_hex(&bytes);
+        let other = Table::parse(src, bytes)?;
         let facts = store::facts_path_for(src);
         let l2 = if facts.exists() {
             store::read_facts(&facts)?.platform.l2_bytes
@@ -229,11 +232,8 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
             )
         })?);
         m.provenance.notes.push(format!(
-            "task terms fitted from {} (sha256 {})",
-            src.display(),
-            store::sha256_hex(
-                &std::fs::read(src).map_err(|e| anyhow::anyhow!("{}: {e}", src.display()))?
-            )
+            "task terms fitted from {} (sha256 {sha})",
+            src.display()
         ));
     }
     // The alternating rows at R ≠ 1 (and any sizes left out) were not used for F and G: check the

@@ -255,7 +255,6 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
     if a.cpu_threads == 0 {
         bail!("--cpu-threads must be at least 1");
     }
-    let threads = a.cpu_threads;
     let cfg = CalibrateConfig {
         device: a.device,
         plan: if a.plan == super::PlanArg::Full {
@@ -268,7 +267,7 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
         resume: a.resume,
         statistic: a.statistic.into(),
         cpu: CpuConfig {
-            threads,
+            threads: a.cpu_threads,
             core: None,
         },
         command: std::env::args().collect::<Vec<_>>().join(" "),

@@ -330,7 +330,7 @@ impl PlatformModel {
         // Without earlier runs to measure that shift, a new run's platform share is taken to sit
         // anywhere one calibration trial of it could: its trial spread, not the standard error of
         // its median (H200: fault and prefetch costs move 15-30 % between runs, far more than a
-        // median's error; NOTES.md, "Tasks: intervals").
+        // median's error; NOTES.md, "Tasks" → "Intervals").
         let shift_ms = if shift > 0.0 {
             shift * (time - cpu_ms)
         } else {

@@ -311,10 +311,6 @@ fn collect_trials(t: &Table) -> Trials {
     m
 }
 
-fn summary_of(v: &[f64]) -> Option<Summary> {
-    Summary::of(v)
-}
-
 struct Builder<'a> {
     trials: &'a Trials,
     obs: Vec<Obs>,
@@ -350,7 +346,7 @@ impl Builder<'_> {
                 .iter()
                 .map(|x| x.2)
                 .collect();
-            if let Some(s) = summary_of(&v) {
+            if let Some(s) = Summary::of(&v) {
                 self.obs.push(Obs {
                     term,
                     bytes,
@@ -394,12 +390,12 @@ impl Builder<'_> {
                 .collect();
             let same_group = group == base_group;
             let (y, se, sd) = if same_group && paired.len() >= 3 && paired.len() * 2 >= a.len() {
-                let s = summary_of(&paired).expect("non-empty");
+                let s = Summary::of(&paired).expect("non-empty");
                 (s.median, s.se, s.sd)
             } else {
                 let av: Vec<f64> = a.iter().map(|x| x.2).collect();
                 let bv: Vec<f64> = b.iter().map(|x| x.2).collect();
-                let (Some(sa), Some(sb)) = (summary_of(&av), summary_of(&bv)) else {
+                let (Some(sa), Some(sb)) = (Summary::of(&av), Summary::of(&bv)) else {
                     continue;
                 };
                 (sa.median - sb.median, sa.se.hypot(sb.se), sa.sd)
@@ -432,7 +428,7 @@ impl Builder<'_> {
                     .iter()
                     .map(|x| x.2)
                     .collect();
-                match summary_of(&v) {
+                match Summary::of(&v) {
                     Some(s) => Some(s),
                     None => continue,
                 }
@@ -446,7 +442,7 @@ impl Builder<'_> {
                 }
             }
             for (r, v) in by_r {
-                let Some(s) = summary_of(&v) else { continue };
+                let Some(s) = Summary::of(&v) else { continue };
                 let (y, se) = match g {
                     Some(g) => (s.median - r as f64 * g.median, s.se.hypot(r as f64 * g.se)),
                     None => (s.median, s.se),
@@ -502,7 +498,7 @@ impl Builder<'_> {
                 .filter(|v| v[..5].iter().all(|x| x.is_finite()))
                 .map(|v| v[0] - v[1] - v[2] - v[3] - v[4])
                 .collect();
-            if let Some(s) = summary_of(&rest) {
+            if let Some(s) = Summary::of(&rest) {
                 self.obs.push(Obs {
                     term: TermId::Sync,
                     bytes: b,
@@ -565,7 +561,7 @@ impl Builder<'_> {
                     None => continue,
                 }
             };
-            let Some(s) = summary_of(&d) else { continue };
+            let Some(s) = Summary::of(&d) else { continue };
             let every = SPARSE_EVERY as f64;
             let moved = bytes as f64 / every;
             let runs = (bytes as f64 / 4096.0 / every).ceil();
@@ -1823,7 +1819,7 @@ fn price(
 /// Scale of the task intervals: the spread the terms and the given phases account for, times this,
 /// is what one run's whole-task medians scatter by. Chosen on the H200 validation workloads of
 /// `calibration/h200/run15` (38 cells: 90 % of |error| / unscaled half-width ≤ 1.93) and checked on
-/// the later runs, which it was not chosen on (NOTES.md, "Tasks: intervals").
+/// the later runs, which it was not chosen on (NOTES.md, "Tasks" → "Intervals").
 pub const TASK_INTERVAL_SCALE: f64 = 2.0;
 
 /// Predicts `task` under `policy`.
