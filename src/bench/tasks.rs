@@ -22,7 +22,9 @@ use std::time::Instant;
 
 use super::cpu::{ramp, splitmix64};
 use super::{BenchError, Group, Runner, RAMP};
-use crate::gpu::{Advice, DeviceBuf, Elem, Gpu, GpuError, GpuMem, Location, ManagedBuf, PinnedBuf};
+use crate::gpu::{
+    Advice, DeviceBuf, Elem, Gpu, GpuError, GpuMem, Home, Location, ManagedBuf, PinnedBuf,
+};
 use crate::policy::Policy;
 use crate::task::{workloads, AdviceKind, Place, Step, Task};
 
@@ -122,6 +124,13 @@ impl<T: Elem> Mem<T> {
 }
 
 impl<T: Elem> GpuMem<T> for Mem<T> {
+    fn home(&self) -> Home<'_> {
+        match self {
+            Mem::Explicit { dev, .. } => dev.home(),
+            Mem::Mapped(h) => h.home(),
+            Mem::Managed(m) => m.home(),
+        }
+    }
     fn gpu_ptr(&self) -> u64 {
         match self {
             Mem::Explicit { dev, .. } => dev.gpu_ptr(),

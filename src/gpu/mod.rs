@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use std::ffi::c_void;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use cudarc::driver::{
     result, sys, CudaContext, CudaEvent, CudaFunction, CudaStream, LaunchConfig, PushKernelArg,
@@ -94,6 +94,8 @@ pub enum GpuError {
     },
     #[error("the CUDA library panicked while {0} (a symbol missing from this driver?)")]
     Panicked(String),
+    #[error("device {gpu} was given device {buffer}'s memory; use it through Gpu::peer")]
+    OtherDevice { buffer: usize, gpu: usize },
 }
 
 trait Ctx<T> {
@@ -107,6 +109,19 @@ impl<T> Ctx<T> for Result<T, cudarc::driver::DriverError> {
             source,
         })
     }
+}
+
+/// How many CUDA devices the driver sees.
+pub fn device_count() -> Result<usize, GpuError> {
+    libraries_present()?;
+    guard_panics("counting devices", || {
+        CudaContext::device_count()
+            .map(|n| n.max(0) as usize)
+            .map_err(|e| GpuError::NoDevice {
+                ordinal: 0,
+                reason: e.to_string(),
+            })
+    })
 }
 
 /// Whether the CUDA driver and NVRTC libraries can be loaded (cheap; no context).
@@ -328,6 +343,153 @@ impl Gpu {
         self.ctx.check_err().ctx(|| "a deferred CUDA error".into())
     }
 
+    /// Makes this device's context current on the calling thread (a process may drive several).
+    fn bind(&self) -> Result<(), GpuError> {
+        self.ctx
+            .bind_to_thread()
+            .ctx(|| format!("binding the context of device {}", self.ordinal))
+    }
+
+    /// The device address of `b`, after checking that this device may use it (and recording it as a
+    /// user of shared memory, so host access and frees wait for this device too).
+    fn ptr<T: Elem>(&self, b: &impl GpuMem<T>) -> Result<u64, GpuError> {
+        match b.home() {
+            Home::Device(d) if d != self.ordinal => Err(GpuError::OtherDevice {
+                buffer: d,
+                gpu: self.ordinal,
+            }),
+            Home::Device(_) => Ok(b.gpu_ptr()),
+            Home::Shared(users) => {
+                users.note(&self.ctx);
+                Ok(b.gpu_ptr())
+            }
+        }
+    }
+
+    fn own<T: Elem>(&self, b: &DeviceBuf<T>) -> Result<(), GpuError> {
+        if b.ordinal != self.ordinal {
+            return Err(GpuError::OtherDevice {
+                buffer: b.ordinal,
+                gpu: self.ordinal,
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether this device can map device `other`'s memory (NVLink or PCIe peer-to-peer).
+    pub fn can_access_peer(&self, other: &Gpu) -> Result<bool, GpuError> {
+        let mut can = 0;
+        // SAFETY: both device handles come from live contexts; `can` is a valid out-pointer.
+        unsafe {
+            sys::cuDeviceCanAccessPeer(&mut can, self.ctx.cu_device(), other.ctx.cu_device())
+        }
+        .result()
+        .ctx(|| {
+            format!(
+                "asking whether device {} can reach device {}",
+                self.ordinal, other.ordinal
+            )
+        })?;
+        Ok(can != 0)
+    }
+
+    /// Lets this device's kernels and copies use `other`'s memory (`cuCtxEnablePeerAccess`);
+    /// idempotent.
+    pub fn enable_peer_access(&self, other: &Gpu) -> Result<(), GpuError> {
+        if !self.can_access_peer(other)? {
+            return Err(GpuError::Unsupported(format!(
+                "peer access from device {} to device {}",
+                self.ordinal, other.ordinal
+            )));
+        }
+        self.bind()?;
+        // SAFETY: `other`'s context is live (borrowed); enabling access changes no memory.
+        let r = unsafe { sys::cuCtxEnablePeerAccess(other.ctx.cu_ctx(), 0) };
+        match r {
+            sys::CUresult::CUDA_SUCCESS | sys::CUresult::CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED => {
+                Ok(())
+            }
+            e => Err(GpuError::Driver {
+                what: format!(
+                    "enabling peer access from device {} to device {}",
+                    self.ordinal, other.ordinal
+                ),
+                source: cudarc::driver::DriverError(e),
+            }),
+        }
+    }
+
+    /// A view through which this device's kernels and copies use `buf`, device memory of another
+    /// device (peer access must be enabled: [`Gpu::enable_peer_access`]). The view borrows `buf`
+    /// exclusively and waits for this device when it is dropped, so nothing this device enqueued
+    /// can outlive the memory or race the owner's use of it.
+    pub fn peer<'a, T: Elem>(&'a self, buf: &'a mut DeviceBuf<T>) -> Result<Peer<'a, T>, GpuError> {
+        if buf.ordinal == self.ordinal {
+            return Err(GpuError::Unsupported(format!(
+                "a peer view of device {}'s own memory",
+                self.ordinal
+            )));
+        }
+        // The owner's queued work on the buffer finishes before this device touches it.
+        buf.ctx
+            .synchronize()
+            .ctx(|| format!("waiting for device {}", buf.ordinal))?;
+        Ok(Peer { buf, user: self })
+    }
+
+    /// Copies another device's memory into this device's (`cuMemcpyPeerAsync`, on this device's
+    /// stream).
+    pub fn copy_from_peer<T: Elem>(
+        &self,
+        src: &Peer<'_, T>,
+        dst: &mut DeviceBuf<T>,
+    ) -> Result<(), GpuError> {
+        self.own(dst)?;
+        src.usable_by(self)?;
+        let n = src.buf.len.min(dst.len) * std::mem::size_of::<T>();
+        self.bind()?;
+        // SAFETY: both ranges lie within live allocations (the peer's borrowed through the view,
+        // which waits for this device before the borrow ends).
+        unsafe {
+            sys::cuMemcpyPeerAsync(
+                dst.ptr,
+                self.ctx.cu_ctx(),
+                src.buf.ptr,
+                src.buf.ctx.cu_ctx(),
+                n,
+                self.stream.cu_stream(),
+            )
+        }
+        .result()
+        .ctx(|| format!("copying {n} bytes from device {}", src.buf.ordinal))
+    }
+
+    /// Copies this device's memory into another device's (`cuMemcpyPeerAsync`, on this device's
+    /// stream).
+    pub fn copy_to_peer<T: Elem>(
+        &self,
+        src: &DeviceBuf<T>,
+        dst: &mut Peer<'_, T>,
+    ) -> Result<(), GpuError> {
+        self.own(src)?;
+        dst.usable_by(self)?;
+        let n = src.len.min(dst.buf.len) * std::mem::size_of::<T>();
+        self.bind()?;
+        // SAFETY: as in copy_from_peer.
+        unsafe {
+            sys::cuMemcpyPeerAsync(
+                dst.buf.ptr,
+                dst.buf.ctx.cu_ctx(),
+                src.ptr,
+                self.ctx.cu_ctx(),
+                n,
+                self.stream.cu_stream(),
+            )
+        }
+        .result()
+        .ctx(|| format!("copying {n} bytes to device {}", dst.buf.ordinal))
+    }
+
     // ----- memory ----------------------------------------------------------------------------
 
     /// Device memory (`cuMemAlloc`) of `len` elements.
@@ -370,7 +532,7 @@ impl Gpu {
             ptr: host as *mut T,
             len,
             dptr,
-            ctx: self.ctx.clone(),
+            users: Users::new(&self.ctx),
         })
     }
 
@@ -391,7 +553,7 @@ impl Gpu {
         Ok(ManagedBuf {
             ptr,
             len,
-            ctx: self.ctx.clone(),
+            users: Users::new(&self.ctx),
             budget: self.managed.clone(),
             _t: PhantomData,
         })
@@ -410,8 +572,11 @@ impl Gpu {
         }
     }
 
-    /// `cudaMemPrefetchAsync`: moves the pages of `buf` to `to`, in stream order.
+    /// `cudaMemPrefetchAsync`: moves the pages of `buf` to `to` (this device, or the host), in
+    /// stream order. `buf` may have been allocated through another device's [`Gpu`].
     pub fn prefetch<T: Elem>(&self, buf: &ManagedBuf<T>, to: Location) -> Result<(), GpuError> {
+        buf.users.note(&self.ctx);
+        self.bind()?;
         // SAFETY: the range is exactly the live allocation owned by `buf`; the stream is ours.
         unsafe {
             result::mem_prefetch_async(
@@ -432,6 +597,8 @@ impl Gpu {
         buf: &ManagedBuf<T>,
         to: Location,
     ) -> Result<(), GpuError> {
+        buf.users.note(&self.ctx);
+        self.bind()?;
         // SAFETY: the range is exactly the live allocation owned by `buf`; a prefetch moves pages
         // without changing their contents, so running beside kernels that use them is safe (the
         // driver keeps managed memory coherent); host access synchronises the whole context first.
@@ -464,9 +631,8 @@ impl Gpu {
             Advice::AccessedBy(l) => (CU_MEM_ADVISE_SET_ACCESSED_BY, l),
             Advice::UnsetAccessedBy(l) => (CU_MEM_ADVISE_UNSET_ACCESSED_BY, l),
         };
-        self.ctx
-            .bind_to_thread()
-            .ctx(|| "binding the context".into())?;
+        buf.users.note(&self.ctx);
+        self.bind()?;
         // SAFETY: the range is exactly the live allocation owned by `buf`.
         unsafe { result::mem_advise(buf.ptr, buf.bytes(), a, self.location(loc)) }
             .ctx(|| format!("advising {advice:?}"))
@@ -479,8 +645,12 @@ impl Gpu {
         dst: &mut DeviceBuf<T>,
     ) -> Result<(), GpuError> {
         let n = src.len.min(dst.len) * std::mem::size_of::<T>();
+        self.own(dst)?;
+        src.users.note(&self.ctx);
+        self.bind()?;
         // SAFETY: both ranges lie within live allocations owned by the borrowed buffers; the host
-        // buffer is page-locked and is not handed out to the CPU until the next synchronisation.
+        // buffer is page-locked and is not handed out to the CPU (or freed) before every context
+        // that used it has synchronised (`Users`).
         unsafe {
             sys::cuMemcpyHtoDAsync_v2(
                 dst.ptr,
@@ -500,6 +670,9 @@ impl Gpu {
         dst: &mut PinnedBuf<T>,
     ) -> Result<(), GpuError> {
         let n = src.len.min(dst.len) * std::mem::size_of::<T>();
+        self.own(src)?;
+        dst.users.note(&self.ctx);
+        self.bind()?;
         // SAFETY: as in copy_to_device.
         unsafe {
             sys::cuMemcpyDtoHAsync_v2(dst.ptr as *mut c_void, src.ptr, n, self.stream.cu_stream())
@@ -516,6 +689,8 @@ impl Gpu {
         dst: &mut DeviceBuf<T>,
     ) -> Result<(), GpuError> {
         let n = src.len().min(dst.len);
+        self.own(dst)?;
+        self.bind()?;
         // SAFETY: `dst` owns at least `n` elements; cuMemcpyHtoDAsync from pageable memory returns
         // only after the source has been staged (CUDA docs, API synchronisation behaviour).
         unsafe { result::memcpy_htod_async(dst.ptr, &src[..n], self.stream.cu_stream()) }
@@ -529,6 +704,8 @@ impl Gpu {
         dst: &mut [T],
     ) -> Result<(), GpuError> {
         let n = dst.len().min(src.len);
+        self.own(src)?;
+        self.bind()?;
         // SAFETY: `src` owns at least `n` elements; the synchronous copy completes before returning.
         unsafe { result::memcpy_dtoh_sync(&mut dst[..n], src.ptr) }
             .ctx(|| format!("copying {n} elements to pageable memory"))
@@ -541,6 +718,9 @@ impl Gpu {
         dst: &mut DeviceBuf<f32>,
     ) -> Result<(), GpuError> {
         let n = src.len.min(dst.len) * 4;
+        self.own(src)?;
+        self.own(dst)?;
+        self.bind()?;
         // SAFETY: both ranges lie within live allocations owned by the borrowed buffers.
         unsafe { result::memcpy_dtod_async(dst.ptr, src.ptr, n, self.stream.cu_stream()) }
             .ctx(|| "device-to-device copy".into())
@@ -550,8 +730,11 @@ impl Gpu {
     /// that was never written cannot pass a check).
     pub fn fill_bytes<T: Elem>(&self, buf: &mut impl GpuMem<T>, byte: u8) -> Result<(), GpuError> {
         let n = buf.len() * std::mem::size_of::<T>();
-        // SAFETY: the range is the live allocation the borrowed buffer owns (device, mapped or managed).
-        unsafe { result::memset_d8_async(buf.gpu_ptr(), byte, n, self.stream.cu_stream()) }
+        let p = self.ptr(buf)?;
+        self.bind()?;
+        // SAFETY: the range is the live allocation the borrowed buffer owns (device, mapped or managed),
+        // usable by this device (checked by `ptr`).
+        unsafe { result::memset_d8_async(p, byte, n, self.stream.cu_stream()) }
             .ctx(|| format!("setting {n} bytes"))
     }
 
@@ -608,7 +791,7 @@ impl Gpu {
         s: f32,
     ) -> Result<(), GpuError> {
         let n4 = (a.len().min(b.len()).min(c.len()) / 4) as u64;
-        let (pa, pb, pc) = (a.gpu_ptr(), b.gpu_ptr(), c.gpu_ptr());
+        let (pa, pb, pc) = (self.ptr(a)?, self.ptr(b)?, self.ptr(c)?);
         let (name, cfg) = match shape {
             Shape::Flat => ("stream_triad_flat", self.flat(n4)),
             Shape::Grid => ("stream_triad_grid", self.grid(n4)),
@@ -629,7 +812,7 @@ impl Gpu {
         src: &impl GpuMem<f32>,
     ) -> Result<(), GpuError> {
         let n4 = (dst.len().min(src.len()) / 4) as u64;
-        let (pd, ps) = (dst.gpu_ptr(), src.gpu_ptr());
+        let (pd, ps) = (self.ptr(dst)?, self.ptr(src)?);
         let (name, cfg) = match shape {
             Shape::Flat => ("stream_copy_flat", self.flat(n4)),
             Shape::Grid => ("stream_copy_grid", self.grid(n4)),
@@ -649,7 +832,7 @@ impl Gpu {
         b: f32,
     ) -> Result<(), GpuError> {
         let n = x.len() as u64;
-        let px = x.gpu_ptr();
+        let px = self.ptr(x)?;
         let (name, cfg) = match shape {
             Shape::Flat => ("stream_inplace_flat", self.flat((n / 4).max(n % 4))),
             Shape::Grid => ("stream_inplace_grid", self.grid((n / 4).max(n % 4))),
@@ -665,7 +848,7 @@ impl Gpu {
     /// fetch the sum with [`Gpu::take_sum`] after timing.
     pub fn read_sum(&self, x: &impl GpuMem<f32>) -> Result<(), GpuError> {
         let n = x.len() as u64;
-        let (px, ps) = (x.gpu_ptr(), self.scratch.ptr);
+        let (px, ps) = (self.ptr(x)?, self.scratch.ptr);
         self.zero_scratch()?;
         let mut l = self.stream.launch_builder(self.f("stream_read_sum"));
         l.arg(&px).arg(&n).arg(&ps);
@@ -677,6 +860,7 @@ impl Gpu {
     }
 
     fn zero_scratch(&self) -> Result<(), GpuError> {
+        self.bind()?;
         // SAFETY: the scratch allocation is 8 bytes, owned by self.
         unsafe { result::memset_d8_async(self.scratch.ptr, 0, 8, self.stream.cu_stream()) }
             .ctx(|| "clearing a counter".into())
@@ -686,6 +870,7 @@ impl Gpu {
     pub fn take_sum(&self) -> Result<u64, GpuError> {
         self.sync()?;
         let mut v = [0u64];
+        self.bind()?;
         // SAFETY: the scratch word is 8 live bytes; the copy is synchronous.
         unsafe { result::memcpy_dtoh_sync(&mut v, self.scratch.ptr) }
             .ctx(|| "reading a counter".into())?;
@@ -702,7 +887,7 @@ impl Gpu {
         offset: f32,
     ) -> Result<u64, GpuError> {
         let n = x.len() as u64;
-        let (px, ps) = (x.gpu_ptr(), self.scratch.ptr);
+        let (px, ps) = (self.ptr(x)?, self.scratch.ptr);
         self.zero_scratch()?;
         let mut l = self.stream.launch_builder(self.f("check_ramp"));
         l.arg(&px).arg(&n).arg(&period).arg(&offset).arg(&ps);
@@ -739,7 +924,7 @@ impl Gpu {
             count == 0 || (count - 1) * stride < x.len() as u64,
             "strided access out of bounds"
         );
-        let px = x.gpu_ptr();
+        let px = self.ptr(x)?;
         let mut l = self.stream.launch_builder(self.f("pattern_strided"));
         l.arg(&px).arg(&stride).arg(&count);
         // SAFETY: (float*, unsigned long long, unsigned long long); every index i·stride < len (asserted).
@@ -757,7 +942,7 @@ impl Gpu {
     ) -> Result<(), GpuError> {
         assert!((max_index as usize) < x.len(), "random index out of bounds");
         let count = idx.len() as u64;
-        let (px, pi) = (x.gpu_ptr(), idx.gpu_ptr());
+        let (px, pi) = (self.ptr(x)?, self.ptr(idx)?);
         let mut l = self.stream.launch_builder(self.f("pattern_random"));
         l.arg(&px).arg(&pi).arg(&count);
         // SAFETY: (float*, const unsigned int*, unsigned long long); the caller's index array holds
@@ -771,7 +956,7 @@ impl Gpu {
     /// summed as whole numbers into the scratch word; fetch it with [`Gpu::take_sum`].
     pub fn random_read(&self, x: &impl GpuMem<f32>, seed: u32) -> Result<(), GpuError> {
         let n = x.len() as u64;
-        let (px, ps) = (x.gpu_ptr(), self.scratch.ptr);
+        let (px, ps) = (self.ptr(x)?, self.scratch.ptr);
         self.zero_scratch()?;
         let mut l = self.stream.launch_builder(self.f("pattern_random_read"));
         l.arg(&px).arg(&n).arg(&seed).arg(&ps);
@@ -793,7 +978,7 @@ impl Gpu {
     ) -> Result<(), GpuError> {
         assert!((max_key as usize) < table.len(), "gather key out of bounds");
         let n = keys.len().min(out.len()) as u64;
-        let (pt, pk, po) = (table.gpu_ptr(), keys.gpu_ptr(), out.gpu_ptr());
+        let (pt, pk, po) = (self.ptr(table)?, self.ptr(keys)?, self.ptr(out)?);
         let mut l = self.stream.launch_builder(self.f("gather_accumulate"));
         l.arg(&pt).arg(&pk).arg(&po).arg(&n).arg(&scale);
         // SAFETY: (const float*, const unsigned int*, float*, unsigned long long, float); keys ≤ max_key
@@ -813,7 +998,7 @@ impl Gpu {
         k: u32,
     ) -> Result<(), GpuError> {
         let n = x.len().min(y.len()) as u64;
-        let (px, py) = (x.gpu_ptr(), y.gpu_ptr());
+        let (px, py) = (self.ptr(x)?, self.ptr(y)?);
         let mut l = self.stream.launch_builder(self.f("task_compute"));
         l.arg(&px).arg(&py).arg(&n).arg(&k);
         // SAFETY: (const unsigned*, unsigned*, unsigned long long, unsigned); both cover n elements.
@@ -830,7 +1015,7 @@ impl Gpu {
         b: f32,
     ) -> Result<(), GpuError> {
         let n = x.len().min(y.len()) as u64;
-        let (px, py) = (x.gpu_ptr(), y.gpu_ptr());
+        let (px, py) = (self.ptr(x)?, self.ptr(y)?);
         let mut l = self.stream.launch_builder(self.f("task_produce"));
         l.arg(&px).arg(&py).arg(&n).arg(&b);
         // SAFETY: (const float*, float*, unsigned long long, float); both cover n elements.
@@ -842,7 +1027,7 @@ impl Gpu {
     /// `x[i] = v` over all of `x` (a write-only pass).
     pub fn fill_value(&self, x: &mut impl GpuMem<f32>, v: f32) -> Result<(), GpuError> {
         let n = x.len() as u64;
-        let px = x.gpu_ptr();
+        let px = self.ptr(x)?;
         let mut l = self.stream.launch_builder(self.f("task_fill"));
         l.arg(&px).arg(&n).arg(&v);
         // SAFETY: (float*, unsigned long long, float); `x` covers n elements.
@@ -886,8 +1071,44 @@ impl Event {
     }
 }
 
+/// Which devices may use a buffer (checked at every launch and copy).
+pub enum Home<'a> {
+    /// Device memory of the device with this ordinal: only that device's [`Gpu`] may use it; another
+    /// device reaches it through a [`Peer`] view.
+    Device(usize),
+    /// Pinned or managed memory, which every device may use: each [`Gpu`] that enqueues work on it
+    /// is recorded, and host access and freeing wait for all of them.
+    Shared(&'a Users),
+}
+
+/// The contexts that may have work in flight on a shared (pinned or managed) buffer.
+pub struct Users(Mutex<Vec<Arc<CudaContext>>>);
+
+impl Users {
+    fn new(owner: &Arc<CudaContext>) -> Users {
+        Users(Mutex::new(vec![owner.clone()]))
+    }
+    fn note(&self, ctx: &Arc<CudaContext>) {
+        let mut v = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if !v.iter().any(|c| Arc::ptr_eq(c, ctx)) {
+            v.push(ctx.clone());
+        }
+    }
+    /// Waits for every context that used the buffer.
+    fn sync_all(&self) -> Result<(), GpuError> {
+        let v = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        for c in v.iter() {
+            c.synchronize()
+                .ctx(|| "waiting for the GPU before host access".into())?;
+        }
+        Ok(())
+    }
+}
+
 /// Memory a kernel can read and write.
 pub trait GpuMem<T: Elem> {
+    /// Which devices may use it.
+    fn home(&self) -> Home<'_>;
     /// The address the GPU uses.
     fn gpu_ptr(&self) -> u64;
     /// Length in elements.
@@ -902,6 +1123,7 @@ pub struct DeviceBuf<T: Elem> {
     ptr: sys::CUdeviceptr,
     len: usize,
     ctx: Arc<CudaContext>,
+    ordinal: usize,
     _t: PhantomData<T>,
 }
 
@@ -915,6 +1137,7 @@ impl<T: Elem> DeviceBuf<T> {
         Ok(DeviceBuf {
             ptr,
             len,
+            ordinal: ctx.ordinal(),
             ctx: ctx.clone(),
             _t: PhantomData,
         })
@@ -922,6 +1145,9 @@ impl<T: Elem> DeviceBuf<T> {
 }
 
 impl<T: Elem> GpuMem<T> for DeviceBuf<T> {
+    fn home(&self) -> Home<'_> {
+        Home::Device(self.ordinal)
+    }
     fn gpu_ptr(&self) -> u64 {
         self.ptr
     }
@@ -940,13 +1166,51 @@ impl<T: Elem> Drop for DeviceBuf<T> {
     }
 }
 
+/// Another device's memory as seen by one device ([`Gpu::peer`]).
+pub struct Peer<'a, T: Elem> {
+    buf: &'a mut DeviceBuf<T>,
+    user: &'a Gpu,
+}
+
+impl<T: Elem> Peer<'_, T> {
+    fn usable_by(&self, gpu: &Gpu) -> Result<(), GpuError> {
+        if gpu.ordinal != self.user.ordinal {
+            return Err(GpuError::OtherDevice {
+                buffer: self.buf.ordinal,
+                gpu: gpu.ordinal,
+            });
+        }
+        Ok(())
+    }
+}
+
+impl<T: Elem> GpuMem<T> for Peer<'_, T> {
+    fn home(&self) -> Home<'_> {
+        Home::Device(self.user.ordinal)
+    }
+    fn gpu_ptr(&self) -> u64 {
+        self.buf.ptr
+    }
+    fn len(&self) -> usize {
+        self.buf.len
+    }
+}
+
+impl<T: Elem> Drop for Peer<'_, T> {
+    fn drop(&mut self) {
+        // Rule 3 across devices: what the user device enqueued on the memory finishes before the
+        // borrow (and so the memory) can end.
+        let _ = self.user.ctx.synchronize();
+    }
+}
+
 /// Page-locked host memory, optionally mapped into the GPU's address space.
 pub struct PinnedBuf<T: Elem> {
     ptr: *mut T,
     len: usize,
     /// Device address when mapped; 0 otherwise.
     dptr: sys::CUdeviceptr,
-    ctx: Arc<CudaContext>,
+    users: Users,
 }
 
 // SAFETY: the buffer owns its allocation; access goes through &/&mut self.
@@ -966,9 +1230,7 @@ impl<T: Elem> PinnedBuf<T> {
     }
     /// The data, for the CPU. Synchronises the device first, so no GPU work touches it meanwhile.
     pub fn host(&self) -> Result<&[T], GpuError> {
-        self.ctx
-            .synchronize()
-            .ctx(|| "waiting for the GPU before host access".into())?;
+        self.users.sync_all()?;
         // SAFETY: `ptr` holds `len` initialised-or-zeroable elements (Elem types are plain numbers
         // for which any bit pattern is valid); no GPU work is in flight (synchronised above) and none
         // can be enqueued while this borrow lives (launchers borrow the buffer).
@@ -976,15 +1238,16 @@ impl<T: Elem> PinnedBuf<T> {
     }
     /// The data, for the CPU, writable (see [`PinnedBuf::host`]).
     pub fn host_mut(&mut self) -> Result<&mut [T], GpuError> {
-        self.ctx
-            .synchronize()
-            .ctx(|| "waiting for the GPU before host access".into())?;
+        self.users.sync_all()?;
         // SAFETY: as in host(); exclusive because self is borrowed mutably.
         Ok(unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) })
     }
 }
 
 impl<T: Elem> GpuMem<T> for PinnedBuf<T> {
+    fn home(&self) -> Home<'_> {
+        Home::Shared(&self.users)
+    }
     fn gpu_ptr(&self) -> u64 {
         assert!(
             self.dptr != 0,
@@ -999,7 +1262,7 @@ impl<T: Elem> GpuMem<T> for PinnedBuf<T> {
 
 impl<T: Elem> Drop for PinnedBuf<T> {
     fn drop(&mut self) {
-        let _ = self.ctx.synchronize();
+        let _ = self.users.sync_all();
         // SAFETY: allocated by cuMemHostAlloc, freed only here, after all work has finished.
         unsafe {
             let _ = result::free_host(self.ptr as *mut c_void);
@@ -1011,7 +1274,7 @@ impl<T: Elem> Drop for PinnedBuf<T> {
 pub struct ManagedBuf<T: Elem> {
     ptr: sys::CUdeviceptr,
     len: usize,
-    ctx: Arc<CudaContext>,
+    users: Users,
     budget: Arc<ManagedBudget>,
     _t: PhantomData<T>,
 }
@@ -1033,24 +1296,23 @@ impl<T: Elem> ManagedBuf<T> {
     }
     /// The data, for the CPU (pages migrate to the host on access). Synchronises first.
     pub fn host(&self) -> Result<&[T], GpuError> {
-        self.ctx
-            .synchronize()
-            .ctx(|| "waiting for the GPU before host access".into())?;
+        self.users.sync_all()?;
         // SAFETY: managed memory is CPU-addressable (UVA: the pointer is valid on the host); no GPU
         // work is in flight and none can be enqueued while the borrow lives.
         Ok(unsafe { std::slice::from_raw_parts(self.ptr as *const T, self.len) })
     }
     /// Writable host view (see [`ManagedBuf::host`]).
     pub fn host_mut(&mut self) -> Result<&mut [T], GpuError> {
-        self.ctx
-            .synchronize()
-            .ctx(|| "waiting for the GPU before host access".into())?;
+        self.users.sync_all()?;
         // SAFETY: as in host(); exclusive because self is borrowed mutably.
         Ok(unsafe { std::slice::from_raw_parts_mut(self.ptr as *mut T, self.len) })
     }
 }
 
 impl<T: Elem> GpuMem<T> for ManagedBuf<T> {
+    fn home(&self) -> Home<'_> {
+        Home::Shared(&self.users)
+    }
     fn gpu_ptr(&self) -> u64 {
         self.ptr
     }
@@ -1061,7 +1323,7 @@ impl<T: Elem> GpuMem<T> for ManagedBuf<T> {
 
 impl<T: Elem> Drop for ManagedBuf<T> {
     fn drop(&mut self) {
-        let _ = self.ctx.synchronize();
+        let _ = self.users.sync_all();
         // SAFETY: allocated by cuMemAllocManaged, freed only here, after all work has finished.
         unsafe {
             let _ = result::free_sync(self.ptr);
