@@ -6,7 +6,7 @@
 //! nanoseconds how long a policy takes at any size and reuse, which policy wins, and where one
 //! overtakes another.
 //!
-//! The GPU-free core ([`model`], [`store`], [`table`], [`stats`], [`units`], [`policy`],
+//! The GPU-free core ([`model`], [`peer`], [`store`], [`table`], [`stats`], [`units`], [`policy`],
 //! [`platform`]) uses no CUDA types, so a scheduler can embed the predictor on a machine without a GPU:
 //!
 //! ```
@@ -18,8 +18,10 @@
 pub mod bench;
 pub mod calibrate;
 pub mod cli;
+pub mod fleet;
 pub mod gpu;
 pub mod model;
+pub mod peer;
 pub mod platform;
 pub mod policy;
 pub mod stats;

@@ -22,6 +22,12 @@ pub enum Policy {
     ManagedAdvise,
     /// Managed, with the same hints plus the prefetches.
     ManagedAdvisePrefetch,
+    /// Data on another GPU, copied into this GPU's memory (`cuMemcpyPeer`) and back.
+    PeerCopy,
+    /// Data on another GPU, used in place by this GPU's kernels over NVLink/PCIe (peer access).
+    PeerAccess,
+    /// Data on another GPU, copied through pinned host memory both ways.
+    HostStaged,
 }
 
 impl Policy {
@@ -35,6 +41,31 @@ impl Policy {
         Policy::ManagedPrefetch,
         Policy::ManagedAdvise,
         Policy::ManagedAdvisePrefetch,
+    ];
+
+    /// The policies for data that lives on another GPU (`peer` group): `managed` and
+    /// `managed-prefetch` there mean managed memory migrating between the two GPUs.
+    pub const PEER: [Policy; 5] = [
+        Policy::PeerCopy,
+        Policy::PeerAccess,
+        Policy::HostStaged,
+        Policy::ManagedPrefetch,
+        Policy::Managed,
+    ];
+
+    /// Every name a CSV or the command line may give: the host policies, then the peer-only ones.
+    pub const EVERY: [Policy; 11] = [
+        Policy::Device,
+        Policy::ExplicitCopy,
+        Policy::HostMapped,
+        Policy::Pageable,
+        Policy::Managed,
+        Policy::ManagedPrefetch,
+        Policy::ManagedAdvise,
+        Policy::ManagedAdvisePrefetch,
+        Policy::PeerCopy,
+        Policy::PeerAccess,
+        Policy::HostStaged,
     ];
 
     /// The policies a CPU↔GPU handoff can use (the `handoff` group measures each of them).
@@ -58,17 +89,28 @@ impl Policy {
             Policy::ManagedPrefetch => "managed-prefetch",
             Policy::ManagedAdvise => "managed-advise",
             Policy::ManagedAdvisePrefetch => "managed-advise-prefetch",
+            Policy::PeerCopy => "peer-copy",
+            Policy::PeerAccess => "peer-access",
+            Policy::HostStaged => "host-staged",
         }
     }
 
-    /// A stable small index (position in [`Policy::ALL`]).
+    /// Whether the policy only exists for data on another GPU.
+    pub const fn is_peer_only(self) -> bool {
+        matches!(
+            self,
+            Policy::PeerCopy | Policy::PeerAccess | Policy::HostStaged
+        )
+    }
+
+    /// A stable small index (position in [`Policy::EVERY`]).
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The policy names joined for messages (`device, explicit-copy, …`).
     pub fn names() -> String {
-        Self::ALL
+        Self::EVERY
             .iter()
             .map(|p| p.name())
             .collect::<Vec<_>>()
@@ -91,7 +133,7 @@ impl FromStr for Policy {
     type Err = UnknownPolicy;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim();
-        Policy::ALL
+        Policy::EVERY
             .iter()
             .copied()
             .find(|p| p.name() == t || p.name().replace('-', "_") == t)
@@ -118,7 +160,7 @@ mod tests {
 
     #[test]
     fn names_round_trip_and_index_matches_order() {
-        for (i, p) in Policy::ALL.iter().enumerate() {
+        for (i, p) in Policy::EVERY.iter().enumerate() {
             assert_eq!(p.name().parse::<Policy>().unwrap(), *p);
             assert_eq!(p.index(), i);
         }

@@ -241,3 +241,66 @@ fn every_group_runs_small_and_passes_its_checks() {
     assert_eq!(o.rows, 0, "resume re-measured finished blocks");
     assert!(o.skipped_blocks > 0);
 }
+
+#[test]
+#[ignore = "needs two NVIDIA GPUs (skips with one)"]
+fn peer_and_contention_groups_pass_their_checks_and_write_every_step() {
+    use umodel::peer::{ContentionCase, PeerCase, PeerStep};
+    if gpu::device_count().unwrap_or(0) < 2 {
+        eprintln!("one GPU: peer group not run");
+        return;
+    }
+    let d = tempfile::tempdir().unwrap();
+    let csv = d.path().join("peer.csv");
+    let cfg = BenchConfig {
+        groups: vec![Group::Peer, Group::Contention],
+        sizes: Some(vec![8 << 20]),
+        trials: Some(2),
+        reuse: vec![1, 2],
+        out: Output::File(csv.clone()),
+        ..BenchConfig::default()
+    };
+    let o = bench::run(&cfg, &mut Silent).unwrap();
+    assert_eq!(o.failed, 0, "{:?}", o.summary);
+    let t = Table::read(&csv).unwrap();
+    for step in PeerStep::ALL {
+        for (from, to) in [(1, 0), (0, 1)] {
+            let case = PeerCase { from, to, step }.to_string();
+            assert!(t.rows.iter().any(|r| r.case == case), "{case} missing");
+        }
+    }
+    let alt = t
+        .rows
+        .iter()
+        .filter(|r| r.case.ends_with(":alternating"))
+        .count();
+    assert_eq!(alt, 2 * 2 * 5 * 2, "pairs × reuse × policies × trials");
+    let together = t
+        .rows
+        .iter()
+        .filter_map(|r| r.case.parse::<ContentionCase>().ok())
+        .filter(|c| c.gpus == 2)
+        .count();
+    assert_eq!(together, 4 * 2 * 2, "movements × devices × trials");
+    assert!(t.rows.iter().all(|r| r.check == Check::Ok));
+}
+
+#[test]
+#[ignore = "needs two NVIDIA GPUs (skips with one)"]
+fn a_device_refuses_another_devices_memory_unless_seen_through_a_peer_view() {
+    if gpu::device_count().unwrap_or(0) < 2 {
+        return;
+    }
+    let (g0, g1) = (Gpu::open(0).unwrap(), Gpu::open(1).unwrap());
+    let mut x = g1.device::<f32>(1024).unwrap();
+    let e = g0.read_sum(&x).unwrap_err();
+    assert!(
+        matches!(e, GpuError::OtherDevice { buffer: 1, gpu: 0 }),
+        "{e}"
+    );
+    g1.fill_bytes(&mut x, 0).unwrap();
+    g0.enable_peer_access(&g1).unwrap();
+    let v = g0.peer(&mut x).unwrap();
+    g0.read_sum(&v).unwrap();
+    assert_eq!(g0.take_sum().unwrap(), 0);
+}

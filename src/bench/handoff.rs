@@ -86,7 +86,11 @@ impl Runner<'_, '_> {
                 gpu.advise(&m, Advice::AccessedBy(Location::Device))?;
                 Place::Managed(m)
             }
-            Policy::Device | Policy::Pageable => {
+            Policy::Device
+            | Policy::Pageable
+            | Policy::PeerCopy
+            | Policy::PeerAccess
+            | Policy::HostStaged => {
                 return Err(BenchError::Config(format!(
                     "`{policy}` is not a handoff policy"
                 )));

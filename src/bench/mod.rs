@@ -11,6 +11,7 @@ pub mod cpu;
 mod groups;
 mod handoff;
 pub mod oversub;
+mod peer;
 pub mod tasks;
 
 use std::collections::HashMap;
@@ -53,6 +54,10 @@ pub enum Group {
     Compute,
     /// The producer/consumer task.
     ProdCons,
+    /// Data on another GPU (needs two devices; not in the default run).
+    Peer,
+    /// Every GPU moving data at once against each alone (not in the default run).
+    Contention,
     Oversub,
 }
 
@@ -85,6 +90,8 @@ impl Group {
             Group::Partial => "partial",
             Group::Compute => "compute",
             Group::ProdCons => "prodcons",
+            Group::Peer => "peer",
+            Group::Contention => "contention",
             Group::Oversub => "oversub",
         }
     }
@@ -92,12 +99,12 @@ impl Group {
     pub fn parse(s: &str) -> Result<Group, BenchError> {
         Group::DEFAULT
             .iter()
-            .chain([Group::Oversub].iter())
+            .chain([Group::Peer, Group::Contention, Group::Oversub].iter())
             .copied()
             .find(|g| g.name() == s || g.name().replace('_', "-") == s)
             .ok_or_else(|| {
                 BenchError::Config(format!(
-                    "unknown group `{s}` (groups: {}, oversub)",
+                    "unknown group `{s}` (groups: {}; not run by default: peer, contention, oversub)",
                     Group::DEFAULT
                         .iter()
                         .map(|g| g.name())
@@ -119,6 +126,9 @@ impl Group {
             Group::Handoff => vec![16 * MIB, 64 * MIB, 256 * MIB, GIB],
             // The validation workloads run at their tasks' own sizes (`tasks/*.json`).
             Group::Workload | Group::Partial | Group::Compute | Group::ProdCons => vec![],
+            // 1 GiB is where the independent probe of the two-GPU host was taken (issue 14).
+            Group::Peer => vec![64 * MIB, 256 * MIB, GIB],
+            Group::Contention => vec![GIB],
             Group::Oversub => vec![],
         }
     }
@@ -133,6 +143,7 @@ impl Group {
             Group::Pattern => 3,
             Group::Handoff => 11,
             Group::Workload | Group::Partial | Group::Compute | Group::ProdCons => 7,
+            Group::Peer | Group::Contention => 7,
             Group::Oversub => 3,
         }
     }
@@ -408,6 +419,15 @@ pub enum Block {
         policy: Policy,
         bytes: u64,
     },
+    /// Data on device `from` used on device `to`.
+    Peer {
+        bytes: u64,
+        from: usize,
+        to: usize,
+    },
+    Contention {
+        bytes: u64,
+    },
     /// A validation workload, its buffers `bytes` each where given (else its task's sizes).
     Task {
         workload: tasks::Workload,
@@ -427,6 +447,8 @@ impl Block {
             Block::Pattern { .. } => Group::Pattern,
             Block::Handoff { .. } => Group::Handoff,
             Block::Task { workload, .. } => workload.group(),
+            Block::Peer { .. } => Group::Peer,
+            Block::Contention { .. } => Group::Contention,
             Block::Oversub => Group::Oversub,
         }
     }
@@ -438,6 +460,10 @@ impl Block {
             }
             Block::Handoff { policy, bytes } => format!("handoff {policy} {}", format_size(*bytes)),
             Block::Oversub => "oversub".into(),
+            Block::Peer { bytes, from, to } => {
+                format!("peer {from}>{to} {}", format_size(*bytes))
+            }
+            Block::Contention { bytes } => format!("contention {}", format_size(*bytes)),
             Block::Task { workload, bytes } => match bytes {
                 Some(b) => format!(
                     "{} {} per buffer",
@@ -519,6 +545,25 @@ pub fn plan(cfg: &BenchConfig) -> Result<Vec<Block>, BenchError> {
                         bytes: None,
                     }),
                 }
+            }
+            Group::Peer => {
+                // Every ordered pair of devices: each GPU as the home of data another one uses.
+                let count = crate::gpu::device_count()?;
+                if count < 2 {
+                    return Err(BenchError::Config(format!(
+                        "the peer group needs two GPUs; the driver sees {count}"
+                    )));
+                }
+                for &bytes in &sizes {
+                    for from in 0..count {
+                        for to in (0..count).filter(|&t| t != from) {
+                            blocks.push(Block::Peer { bytes, from, to });
+                        }
+                    }
+                }
+            }
+            Group::Contention => {
+                blocks.extend(sizes.iter().map(|&bytes| Block::Contention { bytes }))
             }
             Group::Oversub => blocks.push(Block::Oversub),
         }
@@ -707,7 +752,27 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
             }
             cells
         }
-        Block::Oversub => vec![],
+        // The last cell a peer block writes: its last alternation.
+        Block::Peer { bytes, from, to } => {
+            let case = crate::peer::PeerCase {
+                from: *from as u32,
+                to: *to as u32,
+                step: crate::peer::PeerStep::Alternating,
+            };
+            let r = cfg.reuse.last().copied();
+            vec![(
+                key(
+                    Group::Peer,
+                    Policy::Managed,
+                    &case.to_string(),
+                    "",
+                    *bytes,
+                    r,
+                ),
+                t(Group::Peer),
+            )]
+        }
+        Block::Contention { .. } | Block::Oversub => vec![],
     }
 }
 
@@ -727,7 +792,19 @@ pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcom
     for (k, v) in gpu.conditions() {
         facts.conditions.insert(format!("start.{k}"), v);
     }
-    let core = cfg.cpu.core.or_else(cpu::last_core);
+    // The CPU work runs on the last core local to the GPU (NUMA), else the last core.
+    let local = gpu
+        .pci_bus_id()
+        .ok()
+        .and_then(|b| crate::platform::local_cpus(&b))
+        .and_then(|cpus| cpus.last().copied())
+        .filter(|c| cpu::last_core().is_some_and(|l| *c <= l));
+    if let Some(c) = local {
+        facts
+            .conditions
+            .insert("gpu_local_last_core".into(), c.to_string());
+    }
+    let core = cfg.cpu.core.or(local).or_else(cpu::last_core);
     if cfg.cpu.threads <= 1 {
         let pinned = core.map(cpu::pin_current_thread).unwrap_or(false);
         facts.conditions.insert(
@@ -894,6 +971,8 @@ impl Runner<'_, '_> {
             Block::Pattern { bytes, state } => self.pattern(bytes, state),
             Block::Handoff { policy, bytes } => self.handoff(policy, bytes),
             Block::Task { workload, bytes } => self.workload_task(workload, bytes),
+            Block::Peer { bytes, from, to } => self.peer(bytes, from, to),
+            Block::Contention { bytes } => self.contention(bytes),
             Block::Oversub => self.oversub(),
         }
     }

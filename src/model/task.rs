@@ -1209,7 +1209,11 @@ fn required(policy: Policy) -> &'static [TermId] {
             MapRead,
             MapReadWrite,
         ],
-        Policy::Device | Policy::Pageable => &[],
+        Policy::Device
+        | Policy::Pageable
+        | Policy::PeerCopy
+        | Policy::PeerAccess
+        | Policy::HostStaged => &[],
     }
 }
 

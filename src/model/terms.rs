@@ -528,7 +528,7 @@ pub fn composed_fg(t: &Terms, policy: crate::policy::Policy, bytes: u64) -> Opti
             launch,
             ms(2.0 * b, "advise_preferred_host_gbps")?,
         ),
-        Device | Pageable => return None,
+        Device | Pageable | PeerCopy | PeerAccess | HostStaged => return None,
     };
     Some(Composed {
         f_ms: cpu + rest,
