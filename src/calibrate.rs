@@ -183,6 +183,10 @@ pub enum CalibrateError {
 #[derive(Debug, Clone)]
 pub struct CalibrateConfig {
     pub device: usize,
+    /// Write to this GPU's own model file (`<fingerprint>.gpu<N>.json`) rather than the
+    /// platform's, when no output is given (multi-GPU calibration decides afterwards which GPUs
+    /// share the platform's file).
+    pub per_device: bool,
     pub plan: Plan,
     /// Model path; default: the data directory, one file per platform fingerprint.
     pub output: Option<PathBuf>,
@@ -332,7 +336,14 @@ pub fn run(
     let fp = local_fingerprint("unknown GPU");
     let model_path = match &cfg.output {
         Some(p) => p.clone(),
-        None => store::calibrated_path(&fp).ok_or(CalibrateError::NoDataDir)?,
+        None => {
+            let shared = store::calibrated_path(&fp).ok_or(CalibrateError::NoDataDir)?;
+            if cfg.per_device || cfg.device != 0 {
+                store::device_path(&shared, cfg.device)
+            } else {
+                shared
+            }
+        }
     };
     let csv = match &cfg.data {
         Some(d) => d.join(format!("{}.csv", cfg.plan.name())),

@@ -153,9 +153,45 @@ pub fn local_gpu_name() -> Option<String> {
     })
 }
 
+/// The CPUs local to the PCI device `bus_id` (`0000:1B:00.0`, as CUDA reports it), from sysfs;
+/// `None` where the kernel does not say.
+pub fn local_cpus(bus_id: &str) -> Option<Vec<usize>> {
+    let dev = bus_id.trim().to_ascii_lowercase();
+    let text = std::fs::read_to_string(format!("/sys/bus/pci/devices/{dev}/local_cpulist")).ok()?;
+    parse_cpulist(&text)
+}
+
+/// Parses a kernel CPU list (`0-15,32-47`, `3`, `0-3,8`).
+pub fn parse_cpulist(text: &str) -> Option<Vec<usize>> {
+    let mut cpus = Vec::new();
+    for part in text.trim().split(',').filter(|p| !p.is_empty()) {
+        match part.split_once('-') {
+            Some((a, b)) => {
+                let (a, b): (usize, usize) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
+                if b < a || b - a > 1 << 16 {
+                    return None;
+                }
+                cpus.extend(a..=b);
+            }
+            None => cpus.push(part.trim().parse().ok()?),
+        }
+    }
+    (!cpus.is_empty()).then_some(cpus)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cpu_lists_parse_as_the_kernel_writes_them() {
+        assert_eq!(parse_cpulist("0-3,8\n"), Some(vec![0, 1, 2, 3, 8]));
+        assert_eq!(parse_cpulist("5"), Some(vec![5]));
+        assert_eq!(parse_cpulist("0-1,32-33"), Some(vec![0, 1, 32, 33]));
+        for bad in ["", "x", "3-1", "1-", "0-99999999"] {
+            assert_eq!(parse_cpulist(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn utc_formatting_known_dates() {

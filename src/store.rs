@@ -255,6 +255,16 @@ pub fn calibrated_path(fingerprint: &str) -> Option<PathBuf> {
     data_dir().map(|d| d.join("models").join(format!("{fingerprint}.json")))
 }
 
+/// Where the model of one GPU of a multi-GPU host lives when it does not share the platform's
+/// model (`calibrate --device`): beside it, `<fingerprint>.gpu<N>.json`.
+pub fn device_path(shared: &Path, device: usize) -> PathBuf {
+    let stem = shared
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    shared.with_file_name(format!("{stem}.gpu{device}.json"))
+}
+
 /// Finds the model to use. `name`: a path or an embedded name, when given. Otherwise the model
 /// calibrated for this machine (`fingerprint`, when the machine's GPU is known) if it exists, else the
 /// embedded model for the same GPU, else the first embedded model.

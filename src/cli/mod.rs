@@ -369,9 +369,12 @@ pub struct BenchArgs {
 
 #[derive(Debug, Args)]
 pub struct CalibrateArgs {
-    /// CUDA device ordinal.
-    #[arg(long, default_value_t = 0)]
-    device: usize,
+    /// CUDA device ordinal, a list (`0,1`) or `all`. Each GPU of a list is calibrated in turn with
+    /// its CPU work on cores local to it; GPUs whose link and memory terms agree within the noise
+    /// share the platform's model, and one that stands out gets its own model file
+    /// (`<platform>.gpuN.json`) and a warning naming the term. Queries take `--device N`.
+    #[arg(long, default_value = "0", value_name = "N|LIST|all", value_parser = parse_devices)]
+    device: Devices,
     /// minimal: R = 1 at 16, 64 and 256 MiB plus the primitives every task term needs at 16 and
     /// 64 MiB (under 20 s on an H200); full: every size 16 MiB-1 GiB and R 1-32, about 6 minutes on an H200, with every
     /// R >= 2 cell held out to validate the fit.
@@ -401,6 +404,30 @@ pub struct CalibrateArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
+}
+
+/// Devices to calibrate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Devices {
+    All,
+    List(Vec<usize>),
+}
+
+fn parse_devices(s: &str) -> Result<Devices, String> {
+    if s.trim() == "all" {
+        return Ok(Devices::All);
+    }
+    let mut v = Vec::new();
+    for p in s.split(',') {
+        let d: usize = p.trim().parse().map_err(|_| {
+            format!("`{p}` is not a device ordinal (give N, a list like 0,1, or all)")
+        })?;
+        if v.contains(&d) {
+            return Err(format!("device {d} is listed twice"));
+        }
+        v.push(d);
+    }
+    Ok(Devices::List(v))
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]

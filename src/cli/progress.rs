@@ -251,12 +251,94 @@ pub(super) fn bench(a: super::BenchArgs) -> Result<()> {
 }
 
 pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
+    let devices: Vec<usize> = match &a.device {
+        super::Devices::All => (0..crate::gpu::device_count()?).collect(),
+        super::Devices::List(v) => v.clone(),
+    };
+    match devices.as_slice() {
+        [] => bail!("the driver sees no CUDA devices"),
+        [d] => calibrate_one(&a, *d, false).map(|_| ()),
+        many => {
+            if a.output.is_some() || a.data.is_some() {
+                bail!("with several devices each GPU's model goes to the data directory (set UMODEL_DATA_DIR to choose it); -o and --data name one file");
+            }
+            calibrate_many(&a, many)
+        }
+    }
+}
+
+/// Calibrates each device in turn, then decides which share the platform's model.
+fn calibrate_many(a: &super::CalibrateArgs, devices: &[usize]) -> Result<()> {
+    use crate::fleet::{compare, Member};
+    let mut done = Vec::new();
+    for &d in devices {
+        out!("== GPU {d} ==");
+        done.push((d, calibrate_one(a, d, true)?));
+    }
+    let members: Vec<Member<'_>> = done
+        .iter()
+        .map(|(d, (m, _))| Member {
+            name: format!("GPU {d}"),
+            model: m,
+        })
+        .collect();
+    let cmp = compare(&members);
+    for o in &cmp.outliers {
+        eprintln!("warning: {o}: it keeps its own model; check its link (nvidia-smi -q -d PCIE) and recalibrate it with `umodel calibrate --device N`");
+    }
+    let healthy: Vec<usize> = cmp.classes.first().cloned().unwrap_or_default();
+    let shared_by: Vec<usize> = healthy.iter().map(|&i| done[i].0).collect();
+    if let Some(&first) = healthy.first() {
+        let (_, (model, path)) = &done[first];
+        let shared = crate::store::calibrated_path(&crate::calibrate::local_fingerprint(
+            &model.platform.gpu,
+        ))
+        .ok_or_else(|| anyhow::anyhow!("no data directory"))?;
+        let mut m = model.clone();
+        m.provenance.notes.push(format!(
+            "shared by GPUs {}: their link and memory terms agree within the noise (umodel calibrate --device; per-GPU measurements beside it)",
+            shared_by.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")
+        ));
+        crate::store::write_model(&shared, &m)?;
+        // GPUs that share the platform's model keep only their measurements.
+        for &i in &healthy {
+            let _ = std::fs::remove_file(&done[i].1 .1);
+        }
+        out!(
+            "GPUs {} share {} (from {})",
+            shared_by
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            shared.display(),
+            path.display()
+        );
+    }
+    for class in cmp.classes.iter().skip(1) {
+        for &i in class {
+            out!(
+                "GPU {} keeps its own model: {}",
+                done[i].0,
+                done[i].1 .1.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+fn calibrate_one(
+    a: &super::CalibrateArgs,
+    device: usize,
+    per_device: bool,
+) -> Result<(crate::PlatformModel, std::path::PathBuf)> {
     use crate::calibrate::{self, CalibrateConfig, Plan};
     if a.cpu_threads == 0 {
         bail!("--cpu-threads must be at least 1");
     }
     let cfg = CalibrateConfig {
-        device: a.device,
+        device,
+        per_device,
         plan: if a.plan == super::PlanArg::Full {
             Plan::Full
         } else {
@@ -448,5 +530,5 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
             o.csv.display()
         );
     }
-    Ok(())
+    Ok((o.model, o.model_path))
 }

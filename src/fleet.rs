@@ -1,0 +1,164 @@
+//! Comparing calibrated models of many GPUs (of one host, or of a fleet of nodes): the spread of each
+//! platform term, the GPUs whose terms stand out, and the classes of GPUs that can share a model.
+//!
+//! A term of one GPU stands out when it differs from the reference by more than the tolerance. The
+//! reference is the upper median over the GPUs (the faster of two: a link that trained at a lower
+//! width is the fault to find, not the healthy one). The tolerance is the larger of three combined
+//! trial spreads of the two values and [`FLOOR`]: within one calibration a link term's trials
+//! agree to about 1 %, while repeated calibrations of the H200 test machine moved its link terms
+//! by up to 3 % (calibration/h200, runs 13-17).
+
+use serde::Serialize;
+
+use crate::model::task::TermId;
+use crate::PlatformModel;
+
+/// The smallest relative difference called a deviation.
+pub const FLOOR: f64 = 0.05;
+
+/// The terms compared: movement over the link each way, by copy, prefetch, fault and mapping, and
+/// the device memory's own bandwidth.
+pub const TERMS: [TermId; 7] = [
+    TermId::CopyH2d,
+    TermId::CopyD2h,
+    TermId::PrefetchToDevice,
+    TermId::PrefetchToHost,
+    TermId::FaultIn,
+    TermId::MapRead,
+    TermId::GpuPass,
+];
+
+/// What people call a term in a warning.
+pub fn label(t: TermId) -> &'static str {
+    match t {
+        TermId::CopyH2d => "H2D",
+        TermId::CopyD2h => "D2H",
+        TermId::PrefetchToDevice => "prefetch to device",
+        TermId::PrefetchToHost => "prefetch to host",
+        TermId::FaultIn => "fault-driven migration",
+        TermId::MapRead => "host-mapped read",
+        TermId::GpuPass => "HBM in-place pass",
+        other => other.name(),
+    }
+}
+
+/// One GPU's calibrated model, named (e.g. `node07/gpu1`).
+pub struct Member<'a> {
+    pub name: String,
+    pub model: &'a PlatformModel,
+}
+
+/// A term's values over the GPUs.
+#[derive(Debug, Clone, Serialize)]
+pub struct Spread {
+    pub term: &'static str,
+    /// GB/s of the reference (upper median).
+    pub reference_gbps: f64,
+    pub min_gbps: f64,
+    pub max_gbps: f64,
+    /// GPUs with the term.
+    pub gpus: usize,
+}
+
+/// A term of one GPU that stands out.
+#[derive(Debug, Clone, Serialize)]
+pub struct Outlier {
+    pub gpu: String,
+    pub term: &'static str,
+    pub gbps: f64,
+    pub reference_gbps: f64,
+    /// value / reference − 1.
+    pub deviation: f64,
+    pub tolerance: f64,
+}
+
+impl std::fmt::Display for Outlier {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: {} {:.1} GB/s vs {:.1} on its peers ({:+.0} %, tolerance {:.0} %)",
+            self.gpu,
+            self.term,
+            self.gbps,
+            self.reference_gbps,
+            100.0 * self.deviation,
+            100.0 * self.tolerance
+        )
+    }
+}
+
+/// The comparison.
+#[derive(Debug, Clone, Serialize)]
+pub struct Comparison {
+    pub spread: Vec<Spread>,
+    pub outliers: Vec<Outlier>,
+    /// Groups of GPUs (indices into the members) that agree on every term: each can share a model.
+    /// The first holds the GPUs with no outlying term.
+    pub classes: Vec<Vec<usize>>,
+}
+
+fn term_of(m: &PlatformModel, t: TermId) -> Option<(f64, f64)> {
+    let c = m.task_terms.as_ref()?.get(t)?;
+    Some((c.gbps()?, c.rel_sd))
+}
+
+/// Compares the members term by term.
+pub fn compare(members: &[Member<'_>]) -> Comparison {
+    let mut spread = Vec::new();
+    let mut outliers = Vec::new();
+    for t in TERMS {
+        let vals: Vec<(usize, f64, f64)> = members
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| term_of(m.model, t).map(|(g, s)| (i, g, s)))
+            .collect();
+        if vals.is_empty() {
+            continue;
+        }
+        let mut sorted: Vec<f64> = vals.iter().map(|v| v.1).collect();
+        sorted.sort_by(f64::total_cmp);
+        let reference = sorted[sorted.len() / 2];
+        let ref_sd = vals.iter().find(|v| v.1 == reference).map_or(0.0, |v| v.2);
+        spread.push(Spread {
+            term: label(t),
+            reference_gbps: reference,
+            min_gbps: sorted[0],
+            max_gbps: sorted[sorted.len() - 1],
+            gpus: vals.len(),
+        });
+        for &(i, g, s) in &vals {
+            let tolerance = (3.0 * (s * s + ref_sd * ref_sd).sqrt()).max(FLOOR);
+            let deviation = g / reference - 1.0;
+            let out = deviation.abs() > tolerance;
+            if out {
+                outliers.push(Outlier {
+                    gpu: members[i].name.clone(),
+                    term: label(t),
+                    gbps: g,
+                    reference_gbps: reference,
+                    deviation,
+                    tolerance,
+                });
+            }
+        }
+    }
+    // Classes: GPUs with the same set of outlying terms, healthy ones first.
+    let mut classes: Vec<(Vec<TermId>, Vec<usize>)> = Vec::new();
+    for i in 0..members.len() {
+        let key: Vec<TermId> = outliers
+            .iter()
+            .filter(|x| x.gpu == members[i].name)
+            .filter_map(|x| TERMS.iter().copied().find(|t| label(*t) == x.term))
+            .collect();
+        match classes.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => v.push(i),
+            None => classes.push((key, vec![i])),
+        }
+    }
+    classes.sort_by_key(|(k, v)| (k.len(), v[0]));
+    Comparison {
+        spread,
+        outliers,
+        classes: classes.into_iter().map(|(_, v)| v).collect(),
+    }
+}
