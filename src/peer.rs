@@ -22,8 +22,13 @@ pub enum PeerStep {
     AccessRead,
     /// A user kernel updating the home's memory in place (`x = x + 1`) over the link.
     AccessInplace,
+    /// Five [`PeerStep::AccessInplace`] passes back to back: with the single pass, the steady cost
+    /// of a pass (one event-timed pass carries a few microseconds that back-to-back passes do not).
+    AccessInplace5,
     /// The same update on the user's own device memory (a pass after a copy).
     LocalInplace,
+    /// Five of them back to back.
+    LocalInplace5,
     /// The home reading its own device memory (the step every alternation ends with).
     HomeRead,
     /// Home → pinned host memory → user (two copies, each timed on its device).
@@ -40,6 +45,8 @@ pub enum PeerStep {
     FaultBackRead,
     /// A user update pass over managed memory already resident on the user.
     ResidentInplace,
+    /// Five of them back to back.
+    ResidentInplace5,
     /// The home reading managed memory resident on itself.
     HomeReadManaged,
     /// An empty kernel and a host synchronisation on each device, wall clock: what an alternation
@@ -52,12 +59,14 @@ pub enum PeerStep {
 
 impl PeerStep {
     /// Every step, in the order the suite measures them.
-    pub const ALL: [PeerStep; 16] = [
+    pub const ALL: [PeerStep; 19] = [
         PeerStep::CopyIn,
         PeerStep::CopyOut,
         PeerStep::AccessRead,
         PeerStep::AccessInplace,
+        PeerStep::AccessInplace5,
         PeerStep::LocalInplace,
+        PeerStep::LocalInplace5,
         PeerStep::HomeRead,
         PeerStep::StagedIn,
         PeerStep::StagedOut,
@@ -66,6 +75,7 @@ impl PeerStep {
         PeerStep::FaultInplace,
         PeerStep::FaultBackRead,
         PeerStep::ResidentInplace,
+        PeerStep::ResidentInplace5,
         PeerStep::HomeReadManaged,
         PeerStep::Handover,
         PeerStep::Alternating,
@@ -77,7 +87,9 @@ impl PeerStep {
             PeerStep::CopyOut => "copy_out",
             PeerStep::AccessRead => "access_read",
             PeerStep::AccessInplace => "access_inplace",
+            PeerStep::AccessInplace5 => "access_inplace_x5",
             PeerStep::LocalInplace => "local_inplace",
+            PeerStep::LocalInplace5 => "local_inplace_x5",
             PeerStep::HomeRead => "home_read",
             PeerStep::StagedIn => "staged_in",
             PeerStep::StagedOut => "staged_out",
@@ -86,6 +98,7 @@ impl PeerStep {
             PeerStep::FaultInplace => "fault_inplace",
             PeerStep::FaultBackRead => "fault_back_read",
             PeerStep::ResidentInplace => "resident_inplace",
+            PeerStep::ResidentInplace5 => "resident_inplace_x5",
             PeerStep::HomeReadManaged => "home_read_managed",
             PeerStep::Handover => "handover",
             PeerStep::Alternating => "alternating",
@@ -96,14 +109,18 @@ impl PeerStep {
     pub const fn policy(self) -> Policy {
         match self {
             PeerStep::CopyIn | PeerStep::CopyOut => Policy::PeerCopy,
-            PeerStep::AccessRead | PeerStep::AccessInplace => Policy::PeerAccess,
+            PeerStep::AccessRead | PeerStep::AccessInplace | PeerStep::AccessInplace5 => {
+                Policy::PeerAccess
+            }
             PeerStep::StagedIn | PeerStep::StagedOut => Policy::HostStaged,
             PeerStep::PrefetchIn | PeerStep::PrefetchOut => Policy::ManagedPrefetch,
             PeerStep::FaultInplace
             | PeerStep::FaultBackRead
             | PeerStep::ResidentInplace
+            | PeerStep::ResidentInplace5
             | PeerStep::HomeReadManaged => Policy::Managed,
             PeerStep::LocalInplace
+            | PeerStep::LocalInplace5
             | PeerStep::HomeRead
             | PeerStep::Handover
             | PeerStep::Alternating => Policy::Device,
@@ -117,6 +134,9 @@ impl PeerStep {
             | PeerStep::LocalInplace
             | PeerStep::FaultInplace
             | PeerStep::ResidentInplace => Some(2 * bytes),
+            PeerStep::AccessInplace5 | PeerStep::LocalInplace5 | PeerStep::ResidentInplace5 => {
+                Some(10 * bytes)
+            }
             PeerStep::Handover | PeerStep::Alternating => None,
             _ => Some(bytes),
         }

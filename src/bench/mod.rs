@@ -759,18 +759,32 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
                 to: *to as u32,
                 step: crate::peer::PeerStep::Alternating,
             };
-            let r = cfg.reuse.last().copied();
-            vec![(
-                key(
+            let last = match cfg.reuse.last() {
+                Some(&r) => key(
                     Group::Peer,
                     Policy::Managed,
                     &case.to_string(),
                     "",
                     *bytes,
-                    r,
+                    Some(r),
                 ),
-                t(Group::Peer),
-            )]
+                // Primitives only (calibration): the handover is the last.
+                None => {
+                    let h = crate::peer::PeerCase {
+                        step: crate::peer::PeerStep::Handover,
+                        ..case
+                    };
+                    key(
+                        Group::Peer,
+                        Policy::Device,
+                        &h.to_string(),
+                        "",
+                        *bytes,
+                        None,
+                    )
+                }
+            };
+            vec![(last, t(Group::Peer))]
         }
         Block::Contention { .. } | Block::Oversub => vec![],
     }

@@ -136,6 +136,20 @@ impl Runner<'_, '_> {
             ok &= home.check_ramp(&a, RAMP, off_a)? == 0;
         }
         push(PeerStep::AccessInplace, keep(t), ok);
+        let (mut t, mut ok) = (Vec::new(), true);
+        for _ in 0..runs {
+            let mut pa = user.peer(&mut a)?;
+            t.push(ev(user, || {
+                for _ in 0..5 {
+                    user.inplace(Shape::Grid, &mut pa, 1.0, 1.0)?;
+                }
+                Ok(())
+            })?);
+            drop(pa);
+            off_a += 5.0;
+            ok &= home.check_ramp(&a, RAMP, off_a)? == 0;
+        }
+        push(PeerStep::AccessInplace5, keep(t), ok);
 
         // Local passes: the user's update on its own memory, the home's read of its own.
         let (mut t, mut ok) = (Vec::new(), true);
@@ -147,6 +161,18 @@ impl Runner<'_, '_> {
             ok &= user.check_ramp(&b, RAMP, off_b)? == 0;
         }
         push(PeerStep::LocalInplace, keep(t), ok);
+        let (mut t, mut ok) = (Vec::new(), true);
+        for _ in 0..runs {
+            t.push(ev(user, || {
+                for _ in 0..5 {
+                    user.inplace(Shape::Grid, &mut b, 1.0, 1.0)?;
+                }
+                Ok(())
+            })?);
+            off_b += 5.0;
+            ok &= user.check_ramp(&b, RAMP, off_b)? == 0;
+        }
+        push(PeerStep::LocalInplace5, keep(t), ok);
         let (mut t, mut ok) = (Vec::new(), true);
         for _ in 0..runs {
             t.push(ev(home, || Ok(home.read_sum(&a)?))?);
@@ -226,6 +252,19 @@ impl Runner<'_, '_> {
             ok &= user.check_ramp(&m, RAMP, off_m)? == 0;
         }
         push(PeerStep::ResidentInplace, keep(t), ok);
+        let (mut t, mut ok) = (Vec::new(), true);
+        for _ in 0..runs {
+            to_user(&m)?;
+            t.push(ev(user, || {
+                for _ in 0..5 {
+                    user.inplace(Shape::Grid, &mut m, 1.0, 1.0)?;
+                }
+                Ok(())
+            })?);
+            off_m += 5.0;
+            ok &= user.check_ramp(&m, RAMP, off_m)? == 0;
+        }
+        push(PeerStep::ResidentInplace5, keep(t), ok);
         let (mut t, mut ok) = (Vec::new(), true);
         for _ in 0..runs {
             to_user(&m)?;
