@@ -263,6 +263,7 @@ pub fn fit(table: &Table, opts: &FitOptions) -> Result<(PlatformModel, FitReport
         policies,
         terms,
         task_terms,
+        peer: super::peer::fit_peer(table),
         noise: Some(noise),
         validation: None,
         other_runs: Vec::new(),

@@ -18,6 +18,7 @@
 //! it (16 MiB) in every plan.
 
 pub mod fit;
+pub mod peer;
 pub mod query;
 pub mod robust;
 pub mod task;
@@ -132,6 +133,10 @@ pub struct PlatformModel {
     /// cells, where measured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub task_terms: Option<TaskTerms>,
+    /// Data on another GPU and GPUs moving data at once (`peer` and `contention` groups), where
+    /// measured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peer: Option<peer::PeerModel>,
     /// The noise seen in the calibration data.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub noise: Option<NoiseReport>,
