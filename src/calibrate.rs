@@ -460,6 +460,45 @@ pub fn run(
     })
 }
 
+/// The multi-GPU part of a calibration of several GPUs: the peer group's primitives for every
+/// ordered pair at 64 and 256 MiB and the contention group at 256 MiB (no alternations: those are
+/// for validation, `umodel bench peer`), written to `csv`, fitted.
+pub fn run_multi_gpu(
+    csv: &Path,
+    devices: &[usize],
+    command: &str,
+    observer: &mut dyn Observer,
+) -> Result<(BenchOutcome, crate::model::peer::PeerModel), CalibrateError> {
+    const MIB: u64 = 1 << 20;
+    let mut blocks = Vec::new();
+    for bytes in [64 * MIB, 256 * MIB] {
+        for &from in devices {
+            for &to in devices.iter().filter(|&&t| t != from) {
+                blocks.push(Block::Peer { bytes, from, to });
+            }
+        }
+    }
+    blocks.push(Block::Contention { bytes: 256 * MIB });
+    let cfg = BenchConfig {
+        groups: Vec::new(),
+        reuse: Vec::new(),
+        trials: Some(4),
+        out: Output::File(csv.to_path_buf()),
+        command: command.to_string(),
+        blocks: Some(blocks),
+        ..BenchConfig::default()
+    };
+    let outcome = bench::run(&cfg, observer)?;
+    let table = Table::read(csv)?;
+    let peer = crate::model::peer::fit_peer(&table).ok_or_else(|| {
+        BenchError::Config(format!(
+            "{}: no usable peer or contention rows to fit",
+            csv.display()
+        ))
+    })?;
+    Ok((outcome, peer))
+}
+
 /// Copies the run-to-run shifts of the embedded model for this GPU into `model` (which has none of
 /// its own); returns that model's name.
 fn inherit_shift(model: &mut PlatformModel) -> Option<&'static str> {

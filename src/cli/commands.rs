@@ -9,12 +9,15 @@ use crate::table::Table;
 
 pub(super) fn run(cmd: Command) -> Result<()> {
     match cmd {
+        Command::Predict(a) if a.dev.from_device.is_some() => super::peer::predict(a),
+        Command::Choose(a) if a.dev.from_device.is_some() => super::peer::choose(a),
+        Command::Breakeven(a) if a.dev.from_device.is_some() => super::peer::breakeven(a),
         Command::Predict(a) if a.task.task.is_some() => super::tasks::predict(a),
         Command::Choose(a) if a.task.task.is_some() => super::tasks::choose(a),
         Command::Breakeven(a) if a.task.task.is_some() => super::tasks::breakeven(a),
         Command::Validate(a) if a.task.is_some() => super::tasks::validate(a),
         Command::Predict(a) => {
-            let (m, src) = load(a.model.model.as_deref())?;
+            let (m, src) = load_for(a.model.model.as_deref(), a.dev.device)?;
             let (Some(policy), Some(reuse)) = (a.policy, a.reuse) else {
                 bail!("--policy and --reuse are needed (or --task FILE)");
             };
@@ -32,7 +35,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             }
         }
         Command::Choose(a) => {
-            let (m, _) = load(a.model.model.as_deref())?;
+            let (m, _) = load_for(a.model.model.as_deref(), a.dev.device)?;
             let bytes = a.bytes.unwrap_or_else(|| m.default_bytes());
             let reuse = a
                 .reuse
@@ -46,7 +49,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             }
         }
         Command::Breakeven(a) => {
-            let (m, _) = load(a.model.model.as_deref())?;
+            let (m, _) = load_for(a.model.model.as_deref(), a.dev.device)?;
             let bytes = a.bytes.unwrap_or_else(|| m.default_bytes());
             let cpu = a.cpu.update();
             let r = m.breakeven_with_cpu(a.a, a.b, bytes, cpu)?;
@@ -76,6 +79,9 @@ pub(super) fn run(cmd: Command) -> Result<()> {
         Command::Validate(a) => {
             let (m, src) = load(Some(&a.model))?;
             let table = read_measurements(&a.measurements)?;
+            if super::peer::validate(&m, &table, a.json)?.is_some() {
+                return Ok(());
+            }
             let m = if a.composed {
                 model::compose(&m).ok_or_else(|| {
                     anyhow::anyhow!("this model has no access and management terms to compose from")
@@ -169,11 +175,28 @@ pub(super) fn read_measurements(paths: &[std::path::PathBuf]) -> Result<Table> {
 
 /// Loads the model a query asked for and says on stderr which one it is.
 pub(super) fn load(name: Option<&str>) -> Result<(PlatformModel, ModelSource)> {
+    load_for(name, None)
+}
+
+/// [`load`] for work on GPU `device`: its own calibrated model where it has one.
+pub(super) fn load_for(
+    name: Option<&str>,
+    device: Option<usize>,
+) -> Result<(PlatformModel, ModelSource)> {
     let gpu = crate::platform::local_gpu_name();
     let fp = gpu
         .as_deref()
         .map(|g| crate::platform::fingerprint_of(g, &crate::platform::host_cpu_model()));
-    let (m, src) = store::resolve(name, fp.as_deref(), gpu.as_deref())?;
+    let own = match (name, device, fp.as_deref().and_then(store::calibrated_path)) {
+        (None, Some(d), Some(shared)) => {
+            Some(store::device_path(&shared, d)).filter(|p| p.exists())
+        }
+        _ => None,
+    };
+    let (m, src) = match own {
+        Some(p) => (store::read_model(&p)?, ModelSource::Calibrated(p)),
+        None => store::resolve(name, fp.as_deref(), gpu.as_deref())?,
+    };
     let hint = match (&src, name) {
         (ModelSource::Embedded(_), None) => "; run `umodel calibrate` to measure this machine",
         _ => "",
@@ -235,6 +258,22 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
             "task terms fitted from {} (sha256 {sha})",
             src.display()
         ));
+    }
+    if !a.peer_from.is_empty() {
+        let t = read_measurements(&a.peer_from)?;
+        m.peer = Some(model::peer::fit_peer(&t).ok_or_else(|| {
+            anyhow::anyhow!(
+                "--peer-from {}: no `peer` or `contention` rows",
+                t.source.display()
+            )
+        })?);
+        for p in &a.peer_from {
+            let sha = store::sha256_hex(&std::fs::read(p)?);
+            m.provenance.notes.push(format!(
+                "peer and contention terms fitted from {} (sha256 {sha})",
+                p.display()
+            ));
+        }
     }
     // The alternating rows at R ≠ 1 (and any sizes left out) were not used for F and G: check the
     // model on them and keep the summary in the model file.

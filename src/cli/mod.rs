@@ -13,6 +13,7 @@ macro_rules! out {
 }
 
 mod commands;
+mod peer;
 pub(crate) mod progress;
 pub(crate) mod render;
 mod tasks;
@@ -100,6 +101,19 @@ struct ModelArg {
     model: Option<String>,
 }
 
+/// Which GPU a query is about, and where its data live.
+#[derive(Debug, Args)]
+struct DeviceArg {
+    /// The GPU that runs the work: picks its own model where `calibrate --device` gave it one
+    /// (`<platform>.gpuN.json`), else the platform's.
+    #[arg(long, value_name = "N")]
+    device: Option<usize>,
+    /// The data live on GPU J (another GPU of this host): answer for the peer policies (peer-copy,
+    /// peer-access, host-staged, managed-prefetch, managed across GPUs) from the model's peer terms.
+    #[arg(long, value_name = "J")]
+    from_device: Option<u32>,
+}
+
 /// The CPU update a query assumes, when not the calibrated one.
 #[derive(Debug, Args)]
 struct CpuScaleArg {
@@ -145,6 +159,8 @@ struct PredictArgs {
     #[command(flatten)]
     model: ModelArg,
     #[command(flatten)]
+    dev: DeviceArg,
+    #[command(flatten)]
     cpu: CpuScaleArg,
     #[command(flatten)]
     task: TaskArgs,
@@ -185,6 +201,8 @@ struct ChooseArgs {
     #[command(flatten)]
     model: ModelArg,
     #[command(flatten)]
+    dev: DeviceArg,
+    #[command(flatten)]
     cpu: CpuScaleArg,
     #[command(flatten)]
     task: TaskArgs,
@@ -207,6 +225,8 @@ struct ChooseArgs {
 struct BreakevenArgs {
     #[command(flatten)]
     model: ModelArg,
+    #[command(flatten)]
+    dev: DeviceArg,
     #[command(flatten)]
     cpu: CpuScaleArg,
     #[command(flatten)]
@@ -294,6 +314,10 @@ struct FitArgs {
     /// this version measures every one; older CSVs lack some).
     #[arg(long, value_name = "CALIBRATION.csv")]
     task_terms_from: Option<PathBuf>,
+    /// Fit the peer and contention terms (data on another GPU, GPUs moving data at once) from
+    /// these CSVs of `umodel bench peer contention` on the same host (repeatable).
+    #[arg(long, value_name = "PEER.csv")]
+    peer_from: Vec<PathBuf>,
     /// Split the size model at the GPU's L2 size (off: the H200 ablation found it worse).
     #[arg(long)]
     l2_split: bool,

@@ -270,7 +270,7 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
 /// Calibrates each device in turn, then decides which share the platform's model.
 fn calibrate_many(a: &super::CalibrateArgs, devices: &[usize]) -> Result<()> {
     use crate::fleet::{compare, Member};
-    let mut done = Vec::new();
+    let mut done: Vec<(usize, (crate::PlatformModel, std::path::PathBuf))> = Vec::new();
     for &d in devices {
         out!("== GPU {d} ==");
         done.push((d, calibrate_one(a, d, true)?));
@@ -286,14 +286,45 @@ fn calibrate_many(a: &super::CalibrateArgs, devices: &[usize]) -> Result<()> {
     for o in &cmp.outliers {
         eprintln!("warning: {o}: it keeps its own model; check its link (nvidia-smi -q -d PCIE) and recalibrate it with `umodel calibrate --device N`");
     }
+    // Data on a peer GPU and GPUs moving data at once: measured once for the host.
+    out!("== peer and contention ==");
+    let fp = crate::calibrate::local_fingerprint(&done[0].1 .0.platform.gpu);
+    let shared_path =
+        crate::store::calibrated_path(&fp).ok_or_else(|| anyhow::anyhow!("no data directory"))?;
+    let multi_csv = shared_path.with_extension("multi.csv");
+    crate::calibrate::archive_previous(&multi_csv)?;
+    let mut p = Progress::new();
+    let command = std::env::args().collect::<Vec<_>>().join(" ");
+    let r = crate::calibrate::run_multi_gpu(&multi_csv, devices, &command, &mut p);
+    p.finish();
+    let (bench, peer) = r?;
+    out!(
+        "Measured {} peer pairs and contention in {:.1} s: {} rows, {} failed their check → {}",
+        peer.pairs.len(),
+        bench.elapsed_s,
+        bench.rows,
+        bench.failed,
+        multi_csv.display()
+    );
+    for c in &peer.contention {
+        out!(
+            "  {} with {} GPUs at once: {:.2}x the time alone (worst GPU {:.2}x, noise ±{:.1} %): {}",
+            c.what.label(),
+            c.gpus,
+            c.factor,
+            c.worst,
+            100.0 * c.rel_se,
+            if c.contended { "CONTENDED" } else { "no contention" }
+        );
+    }
+    for (_, (m, _)) in done.iter_mut() {
+        m.peer = Some(peer.clone());
+    }
     let healthy: Vec<usize> = cmp.classes.first().cloned().unwrap_or_default();
     let shared_by: Vec<usize> = healthy.iter().map(|&i| done[i].0).collect();
     if let Some(&first) = healthy.first() {
         let (_, (model, path)) = &done[first];
-        let shared = crate::store::calibrated_path(&crate::calibrate::local_fingerprint(
-            &model.platform.gpu,
-        ))
-        .ok_or_else(|| anyhow::anyhow!("no data directory"))?;
+        let shared = shared_path.clone();
         let mut m = model.clone();
         m.provenance.notes.push(format!(
             "shared by GPUs {}: their link and memory terms agree within the noise (umodel calibrate --device; per-GPU measurements beside it)",
@@ -315,8 +346,16 @@ fn calibrate_many(a: &super::CalibrateArgs, devices: &[usize]) -> Result<()> {
             path.display()
         );
     }
+    if bench.failed > 0 {
+        bail!(
+            "{} peer or contention trials failed their check (excluded from the fit; kept in {})",
+            bench.failed,
+            multi_csv.display()
+        );
+    }
     for class in cmp.classes.iter().skip(1) {
         for &i in class {
+            crate::store::write_model(&done[i].1 .1, &done[i].1 .0)?;
             out!(
                 "GPU {} keeps its own model: {}",
                 done[i].0,
@@ -516,6 +555,7 @@ fn calibrate_one(
         }
         // Queries find a model by themselves only in the per-user data directory.
         match &cfg.output {
+            None if per_device => {}
             None => out!("  queries on this machine now use it: umodel choose --reuse 4"),
             Some(p) => out!(
                 "  query it with: umodel choose --model {} --reuse 4",

@@ -488,6 +488,36 @@ pub(super) fn show_text(m: &PlatformModel, src: &ModelSource) {
                 .unwrap_or_default()
         );
     }
+    if let Some(p) = &m.peer {
+        for pair in &p.pairs {
+            let gbps = |s: crate::peer::PeerStep| {
+                pair.steps
+                    .get(&s)
+                    .and_then(|c| c.gbps())
+                    .map_or("–".to_string(), |g| format!("{g:.0}"))
+            };
+            use crate::peer::PeerStep::*;
+            out!(
+                "  data on GPU {} used on GPU {}: peer copy {} / {} GB/s in/out, peer read {} GB/s, staged {} GB/s, managed prefetch {} GB/s, faulting pass {} GB/s ({} steps; --from-device {})",
+                pair.from, pair.to, gbps(CopyIn), gbps(CopyOut), gbps(AccessRead), gbps(StagedIn),
+                gbps(PrefetchIn), gbps(FaultInplace), pair.steps.len(), pair.from
+            );
+        }
+        for c in &p.contention {
+            out!(
+                "  {} with {} GPUs at once: {:.2}x the time alone (worst GPU {:.2}x): {}",
+                c.what.label(),
+                c.gpus,
+                c.factor,
+                c.worst,
+                if c.contended {
+                    "contended"
+                } else {
+                    "no contention beyond the noise"
+                }
+            );
+        }
+    }
     for n in &m.provenance.notes {
         out!("  note: {n}");
     }

@@ -1,0 +1,240 @@
+//! Queries about data that live on another GPU (`--from-device`), and the peer part of `validate`.
+
+use anyhow::{bail, Result};
+use serde::Serialize;
+
+use super::commands::load_for;
+use super::render;
+use crate::model::peer::{validate_peer, PeerModel, PeerPrediction};
+use crate::model::PlatformModel;
+use crate::policy::Policy;
+use crate::table::Table;
+use crate::units::format_size;
+
+/// The largest size the peer terms were fitted at (the default size of a peer query).
+fn default_bytes(p: &PeerModel, from: u32, to: u32) -> u64 {
+    p.pair(from, to)
+        .ok()
+        .and_then(|pair| pair.steps.values().map(|c| c.sizes[1]).max())
+        .unwrap_or(1 << 30)
+}
+
+fn peer_of(m: &PlatformModel) -> Result<&PeerModel> {
+    m.peer
+        .as_ref()
+        .ok_or_else(|| crate::model::peer::PeerError::NoPeerTerms.into())
+}
+
+fn pair_of(from: u32, device: Option<usize>) -> Result<(u32, u32)> {
+    let to = device.unwrap_or(0) as u32;
+    if from == to {
+        bail!("--from-device {from} is the device the work runs on (--device {to}): the data are local; ask without --from-device");
+    }
+    Ok((from, to))
+}
+
+fn line(p: &PeerPrediction) -> String {
+    format!(
+        "{:<18} {:>10.4}  {:.4}–{:.4}  (F {:.4} + R·{:.4})",
+        p.policy.name(),
+        p.time_ms,
+        p.lo_ms,
+        p.hi_ms,
+        p.f_ms,
+        p.g_ms
+    )
+}
+
+#[derive(Serialize)]
+struct PeerAnswer<'a> {
+    from_device: u32,
+    device: u32,
+    bytes: u64,
+    reuse: f64,
+    #[serde(flatten)]
+    prediction: &'a PeerPrediction,
+}
+
+pub(super) fn predict(a: super::PredictArgs) -> Result<()> {
+    let (from, to) = pair_of(a.dev.from_device.expect("dispatched on it"), a.dev.device)?;
+    if a.task.task.is_some() {
+        bail!("--task with --from-device is not supported: task files describe host-filled buffers (a task whose data live on another GPU is future work)");
+    }
+    let (m, _) = load_for(a.model.model.as_deref(), a.dev.device)?;
+    let p = peer_of(&m)?;
+    let (Some(policy), Some(reuse)) = (a.policy, a.reuse) else {
+        bail!("--policy and --reuse are needed");
+    };
+    let bytes = a.bytes.unwrap_or_else(|| default_bytes(p, from, to));
+    let x = p.predict(from, to, policy, bytes as f64, reuse)?;
+    if a.json {
+        return render::json(&PeerAnswer {
+            from_device: from,
+            device: to,
+            bytes,
+            reuse,
+            prediction: &x,
+        });
+    }
+    out!(
+        "{} on GPU {from}, used on GPU {to} with R = {reuse}: {}: {:.4} ms (90 % interval {:.4}–{:.4})",
+        format_size(bytes),
+        policy.name(),
+        x.time_ms,
+        x.lo_ms,
+        x.hi_ms
+    );
+    out!(
+        "  F = {:.4} ms (moving the data there and back, the home's read of the result, the handover), G = {:.4} ms per pass",
+        x.f_ms,
+        x.g_ms
+    );
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct PeerChoice<'a> {
+    from_device: u32,
+    device: u32,
+    bytes: u64,
+    reuse: f64,
+    best: Policy,
+    tie: bool,
+    ranking: &'a [PeerPrediction],
+}
+
+pub(super) fn choose(a: super::ChooseArgs) -> Result<()> {
+    let (from, to) = pair_of(a.dev.from_device.expect("dispatched on it"), a.dev.device)?;
+    if a.task.task.is_some() {
+        bail!("--task with --from-device is not supported: task files describe host-filled buffers (a task whose data live on another GPU is future work)");
+    }
+    let (m, _) = load_for(a.model.model.as_deref(), a.dev.device)?;
+    let p = peer_of(&m)?;
+    let reuse = a
+        .reuse
+        .ok_or_else(|| anyhow::anyhow!("--reuse is needed"))?;
+    let bytes = a.bytes.unwrap_or_else(|| default_bytes(p, from, to));
+    let (ranking, tie) = p.choose(from, to, bytes as f64, reuse)?;
+    let Some(best) = ranking.first() else {
+        bail!("no peer policy is calibrated for data on GPU {from} used on GPU {to}");
+    };
+    if a.json {
+        return render::json(&PeerChoice {
+            from_device: from,
+            device: to,
+            bytes,
+            reuse,
+            best: best.policy,
+            tie,
+            ranking: &ranking,
+        });
+    }
+    out!(
+        "{} on GPU {from}, used on GPU {to}, R = {reuse}",
+        format_size(bytes)
+    );
+    out!(
+        "  rank {:<18} {:>10}  90% interval (ms)",
+        "policy",
+        "time_ms"
+    );
+    for (i, r) in ranking.iter().enumerate() {
+        out!("  {:<4} {}", i + 1, line(r));
+    }
+    if tie {
+        out!(
+            "best: {} (a tie with {}: inside the measured noise)",
+            best.policy,
+            ranking[1].policy
+        );
+    } else {
+        out!("best: {}", best.policy);
+    }
+    Ok(())
+}
+
+pub(super) fn breakeven(a: super::BreakevenArgs) -> Result<()> {
+    let (from, to) = pair_of(a.dev.from_device.expect("dispatched on it"), a.dev.device)?;
+    if a.task.task.is_some() {
+        bail!("--task with --from-device is not supported");
+    }
+    let (m, _) = load_for(a.model.model.as_deref(), a.dev.device)?;
+    let p = peer_of(&m)?;
+    let bytes = a.bytes.unwrap_or_else(|| default_bytes(p, from, to));
+    let r = p.breakeven(from, to, a.a, a.b, bytes as f64)?;
+    let pa = p.predict(from, to, a.a, bytes as f64, 1.0)?;
+    let pb = p.predict(from, to, a.b, bytes as f64, 1.0)?;
+    let faster_above = if pa.g_ms <= pb.g_ms { a.a } else { a.b };
+    let faster_at_one = if pa.time_ms <= pb.time_ms { a.a } else { a.b };
+    if a.json {
+        return render::json(&serde_json::json!({
+            "a": a.a, "b": a.b, "bytes": bytes, "from_device": from, "device": to,
+            "r_star": r, "faster_above_r_star": r.map(|_| faster_above),
+        }));
+    }
+    match r {
+        Some(r) => out!(
+            "{} on GPU {from}, used on GPU {to}: {} and {} take the same time at R* = {r:.2}; above it {} wins",
+            format_size(bytes),
+            a.a,
+            a.b,
+            faster_above
+        ),
+        None => out!(
+            "{} on GPU {from}, used on GPU {to}: no crossing; {} is faster at every R",
+            format_size(bytes),
+            faster_at_one
+        ),
+    }
+    Ok(())
+}
+
+/// `validate` on a table with peer alternations: `None` when it has none (the handoff path runs).
+pub(super) fn validate(m: &PlatformModel, table: &Table, json: bool) -> Result<Option<()>> {
+    let has_peer = table
+        .rows
+        .iter()
+        .any(|r| r.group == "peer" && r.case.ends_with(":alternating"));
+    if !has_peer {
+        return Ok(None);
+    }
+    let p = peer_of(m)?;
+    let Some(v) = validate_peer(p, table) else {
+        bail!(
+            "{}: its peer alternations are for device pairs this model has no terms for",
+            table.source.display()
+        );
+    };
+    if json {
+        render::json(&v)?;
+        return Ok(Some(()));
+    }
+    out!(
+        "{} held-out peer alternations ({} cells of pair × size × R): median APE {:.2} %, max {:.2} %, 90 % interval holds {:.0} %; clear picks {}/{} right, all picks {}/{}",
+        v.points.len(),
+        v.cells,
+        v.median_ape_pct,
+        v.max_ape_pct,
+        100.0 * v.coverage,
+        v.clear_right,
+        v.clear_picks,
+        v.picks_right,
+        v.cells
+    );
+    out!("  pair policy                size     R   measured_ms  predicted_ms   APE %");
+    for x in &v.points {
+        out!(
+            "  {}>{}  {:<18} {:>8} {:>3} {:>12.4} {:>13.4} {:>7.2}{}",
+            x.from,
+            x.to,
+            x.policy.name(),
+            format_size(x.bytes),
+            x.reuse,
+            x.measured_ms,
+            x.predicted_ms,
+            x.ape_pct,
+            if x.in_interval { "" } else { "  (outside)" }
+        );
+    }
+    Ok(Some(()))
+}
