@@ -1,0 +1,308 @@
+//! Many GPUs, on the two-GPU H200 host's committed measurements (calibration/h200x2): the peer
+//! model that `calibrate --device all` wrote, checked on alternations it never saw (other
+//! processes, another lease of the machine); the contention verdicts; the comparison that decides
+//! which GPUs share a model; and the CLI's peer queries.
+
+mod common;
+
+use std::path::Path;
+
+use common::{fails_with, json_of, umodel};
+use umodel::fleet::{compare, Member};
+use umodel::model::peer::{fit_peer, validate_peer, PeerModel};
+use umodel::model::task::{Cost, TermId};
+use umodel::peer::Movement;
+use umodel::table::Table;
+use umodel::Policy;
+
+const RUN18: &str = "calibration/h200x2/run18";
+const RUN19: &str = "calibration/h200x2/run19";
+/// The model the second `umodel calibrate --device all` of run19 wrote.
+const MODEL: &str = "calibration/h200x2/run19/model-after-2.json";
+
+fn table(p: &str) -> Table {
+    Table::read(Path::new(p)).unwrap()
+}
+
+fn calibrated() -> umodel::PlatformModel {
+    umodel::store::read_model(Path::new(MODEL)).unwrap()
+}
+
+fn held_out() -> [String; 4] {
+    [
+        format!("{RUN19}/peer-c.csv"),
+        format!("{RUN19}/peer-d.csv"),
+        format!("{RUN18}/peer-a.csv"),
+        format!("{RUN18}/peer-b.csv"),
+    ]
+}
+
+#[test]
+fn the_calibrated_peer_model_predicts_alternations_it_never_saw_within_one_percent() {
+    // The calibration measured the steps at 64 and 256 MiB, four trials each, in 7 s; the checks
+    // are whole alternations (R = 1, 2, 4, 8; 64 MiB-1 GiB; both directions) in four other
+    // processes, two of them on another lease of the host.
+    let m = calibrated();
+    let p = m
+        .peer
+        .as_ref()
+        .expect("calibrate --device all stores peer terms");
+    assert_eq!(p.pairs.len(), 2);
+    for f in held_out() {
+        let v = validate_peer(p, &table(&f)).unwrap();
+        assert_eq!(v.points.len(), 120, "{f}");
+        assert!(
+            v.median_ape_pct < 0.7,
+            "{f}: median {:.2}",
+            v.median_ape_pct
+        );
+        assert!(v.clear_picks >= 22 && v.clear_right == v.clear_picks, "{f}");
+        assert_eq!(v.picks_right, v.cells, "{f}");
+        assert!(v.coverage >= 0.95, "{f}: coverage {:.2}", v.coverage);
+    }
+}
+
+#[test]
+fn peer_figures_match_the_independent_probe_of_the_host_within_five_percent() {
+    // Issue 14's probe (data on GPU 1, used on GPU 0, 1 GiB): cudaMemcpyPeer 395 GB/s, a kernel
+    // reading the peer's memory 373 GB/s, staged through pinned memory 27.7 GB/s.
+    use umodel::peer::PeerStep::*;
+    let p = fit_peer(&table(&format!("{RUN19}/peer-c.csv"))).unwrap();
+    let pair = p.pair(1, 0).unwrap();
+    let gbps = |s| 1e-9 * (1u64 << 30) as f64 / (pair.steps[&s].at((1u64 << 30) as f64) * 1e-3);
+    for (step, probe) in [(CopyIn, 395.0), (AccessRead, 373.0), (StagedIn, 27.7)] {
+        let g = gbps(step);
+        assert!(
+            (g / probe - 1.0).abs() < 0.05,
+            "{step:?}: {g:.1} vs {probe}"
+        );
+    }
+}
+
+#[test]
+fn the_fit_never_reads_the_alternations_it_is_checked_on() {
+    let mut t = table(&format!("{RUN19}/peer-c.csv"));
+    let a = fit_peer(&t).unwrap();
+    t.rows.retain(|r| !r.case.ends_with(":alternating"));
+    assert_eq!(fit_peer(&t).unwrap(), a);
+}
+
+#[test]
+fn the_peer_composition_has_the_known_shape() {
+    // Made-up steps with round numbers: peer-copy at R = 3 is copy in + copy out + home read +
+    // handover + 3 local passes; the steady pass comes from five passes back to back.
+    use umodel::peer::PeerStep::*;
+    let c = |ms: f64| Cost {
+        lat_ms: ms,
+        ms_per_gib: 0.0,
+        cov: [0.0; 3],
+        rel_sd: 0.0,
+        cells: 1,
+        sizes: [1, 1],
+    };
+    let steps = [
+        (CopyIn, 1.0),
+        (CopyOut, 2.0),
+        (HomeRead, 0.5),
+        (Handover, 0.25),
+        (LocalInplace, 0.2),
+        (LocalInplace5, 0.6),
+        (AccessInplace, 0.9),
+    ];
+    let m = PeerModel {
+        pairs: vec![umodel::model::peer::PeerPair {
+            from: 1,
+            to: 0,
+            steps: steps.iter().map(|&(s, ms)| (s, c(ms))).collect(),
+        }],
+        contention: vec![],
+    };
+    let p = m.predict(1, 0, Policy::PeerCopy, 1e6, 3.0).unwrap();
+    // steady = (0.6 − 0.2) / 4 = 0.1; T = 3.75 + 0.2 + 2·0.1
+    assert!((p.time_ms - 4.15).abs() < 1e-12, "{}", p.time_ms);
+    // peer-access has no five-pass step here: every pass at the single pass.
+    let q = m.predict(1, 0, Policy::PeerAccess, 1e6, 3.0).unwrap();
+    assert!((q.time_ms - (0.75 + 2.7)).abs() < 1e-12, "{}", q.time_ms);
+    let r = m
+        .breakeven(1, 0, Policy::PeerCopy, Policy::PeerAccess, 1e6)
+        .unwrap()
+        .unwrap();
+    let (a, b) = (
+        m.predict(1, 0, Policy::PeerCopy, 1e6, r).unwrap().time_ms,
+        m.predict(1, 0, Policy::PeerAccess, 1e6, r).unwrap().time_ms,
+    );
+    assert!((a - b).abs() < 1e-9, "R* = {r}: {a} vs {b}");
+    assert!(m.predict(1, 0, Policy::HostMapped, 1e6, 1.0).is_err());
+    assert!(m.predict(0, 1, Policy::PeerCopy, 1e6, 1.0).is_err());
+    assert!(m.predict(1, 0, Policy::PeerCopy, f64::NAN, 1.0).is_err());
+    assert!(m.predict(1, 0, Policy::PeerCopy, 1e6, -1.0).is_err());
+    assert!(
+        m.predict(1, 0, Policy::HostStaged, 1e6, 1.0).is_err(),
+        "missing steps"
+    );
+}
+
+#[test]
+fn contention_is_called_where_the_data_say_so_and_nowhere_else() {
+    // Two H200s: copies each way and host-mapped reads run at the same speed alone and together;
+    // managed migration (prefetch host -> device) takes 1.5-1.8x as long when both migrate at once.
+    for f in [
+        format!("{RUN18}/contention.csv"),
+        format!("{RUN19}/contention-2.csv"),
+    ] {
+        let c = fit_peer(&table(&f)).unwrap().contention;
+        let get = |w| c.iter().find(|t| t.what == w && t.gpus == 2).unwrap();
+        for w in [Movement::H2d, Movement::D2h, Movement::MappedRead] {
+            assert!(get(w).factor < 1.02, "{f}: {w:?} {:?}", get(w));
+        }
+        assert!(get(Movement::Migrate).factor > 1.3, "{f}");
+    }
+    // The calibrated model (256 MiB, four trials) calls it.
+    let m = calibrated();
+    let c = &m.peer.as_ref().unwrap().contention;
+    let called: Vec<Movement> = c.iter().filter(|t| t.contended).map(|t| t.what).collect();
+    assert_eq!(called, vec![Movement::Migrate]);
+}
+
+fn members<'a>(v: &[&'a umodel::PlatformModel]) -> Vec<Member<'a>> {
+    v.iter()
+        .enumerate()
+        .map(|(i, m)| Member {
+            name: format!("GPU {i}"),
+            model: m,
+        })
+        .collect()
+}
+
+fn with_h2d(m: &umodel::PlatformModel, scale: f64) -> umodel::PlatformModel {
+    let mut m = m.clone();
+    let t = m.task_terms.as_mut().unwrap();
+    let mut c = *t.get(TermId::CopyH2d).unwrap();
+    c.ms_per_gib *= scale;
+    t.set(TermId::CopyH2d, c);
+    m
+}
+
+#[test]
+fn the_two_gpus_of_the_host_agree_and_a_half_bandwidth_link_stands_out_alone() {
+    let dir = format!("{RUN19}/data/models");
+    let fit = |f: &str| {
+        umodel::calibrate::fit_csv(
+            Path::new(&format!("{dir}/{f}")),
+            None,
+            umodel::model::FitOptions::default(),
+        )
+        .unwrap()
+        .0
+    };
+    let (g0, g1) = (
+        fit("nvidia-h200-0931b6b9ea7c.gpu0.minimal.csv"),
+        fit("nvidia-h200-0931b6b9ea7c.gpu1.minimal.csv"),
+    );
+    let c = compare(&members(&[&g0, &g1]));
+    assert!(c.outliers.is_empty(), "{:?}", c.outliers);
+    assert_eq!(c.classes, vec![vec![0, 1]]);
+    // A link trained at half width: H2D twice as slow on GPU 1, nothing else changed.
+    let slow = with_h2d(&g1, 2.0);
+    let c = compare(&members(&[&g0, &slow]));
+    assert_eq!(c.outliers.len(), 1, "{:?}", c.outliers);
+    let o = &c.outliers[0];
+    assert_eq!((o.gpu.as_str(), o.term), ("GPU 1", "H2D"));
+    assert!((o.deviation + 0.5).abs() < 0.01, "{o}");
+    assert!(o.to_string().starts_with("GPU 1: H2D "), "{o}");
+    assert_eq!(c.classes, vec![vec![0], vec![1]]);
+}
+
+fn run_json(d: &tempfile::TempDir, args: &[&str]) -> serde_json::Value {
+    let out = umodel(d).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    json_of(&out.stdout)
+}
+
+#[test]
+fn peer_queries_answer_from_the_calibrated_model_and_refuse_what_they_cannot() {
+    let d = tempfile::tempdir().unwrap();
+    let choose = |r: &str| {
+        run_json(
+            &d,
+            &[
+                "choose",
+                "-m",
+                MODEL,
+                "--from-device",
+                "1",
+                "--reuse",
+                r,
+                "--bytes",
+                "256MiB",
+                "--json",
+            ],
+        )
+    };
+    // Few passes: work on the peer's memory in place; many: copy it over first.
+    let v = choose("8");
+    assert_eq!(v["best"], "peer-copy");
+    assert_eq!(v["ranking"].as_array().unwrap().len(), 5);
+    assert_eq!(choose("1")["best"], "peer-access");
+    let v = run_json(
+        &d,
+        &[
+            "breakeven",
+            "-m",
+            MODEL,
+            "--from-device",
+            "0",
+            "--device",
+            "1",
+            "peer-copy",
+            "peer-access",
+            "--bytes",
+            "256MiB",
+            "--json",
+        ],
+    );
+    let r = v["r_star"].as_f64().unwrap();
+    assert!((1.5..3.0).contains(&r), "{r}");
+    assert_eq!(v["faster_above_r_star"], "peer-copy");
+    for (args, want) in [
+        (
+            vec!["choose", "-m", MODEL, "--from-device", "0", "--reuse", "1"],
+            "is the device the work runs on",
+        ),
+        (
+            vec!["choose", "-m", "h200", "--from-device", "1", "--reuse", "1"],
+            "no peer terms",
+        ),
+        (
+            vec![
+                "predict",
+                "-m",
+                MODEL,
+                "--from-device",
+                "1",
+                "--policy",
+                "host-mapped",
+                "--reuse",
+                "1",
+            ],
+            "not a policy for data on another GPU",
+        ),
+        (
+            vec!["choose", "-m", MODEL, "--from-device", "3", "--reuse", "1"],
+            "GPU 3 used on GPU 0",
+        ),
+    ] {
+        fails_with(&d, &args, None, &[want]);
+    }
+    let out = umodel(&d)
+        .args(["validate", "-m", MODEL, &format!("{RUN19}/peer-d.csv")])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("120 held-out peer alternations"), "{text}");
+}
