@@ -162,3 +162,113 @@ pub fn compare(members: &[Member<'_>]) -> Comparison {
         classes: classes.into_iter().map(|(_, v)| v).collect(),
     }
 }
+
+/// A GPU's model found under a fleet directory.
+pub struct Found {
+    /// `<node>/gpu<N>`: the node's directory under the fleet directory, and the device.
+    pub name: String,
+    pub model: PlatformModel,
+    pub source: std::path::PathBuf,
+}
+
+/// The device of a per-GPU file name (`<fingerprint>.gpu<N>.json` or
+/// `<fingerprint>.gpu<N>.<plan>.csv`, not an archived `<…>.<plan>.<stamp>.csv`).
+pub fn device_of(file: &str) -> Option<(u32, bool)> {
+    let (stem, csv) = if let Some(s) = file.strip_suffix(".json") {
+        if s.ends_with(".facts") {
+            return None;
+        }
+        (s, false)
+    } else {
+        let s = file.strip_suffix(".csv")?;
+        let (s, plan) = s.rsplit_once('.')?;
+        if plan != "minimal" && plan != "full" {
+            return None;
+        }
+        (s, true)
+    };
+    let (_, gpu) = stem.rsplit_once('.')?;
+    Some((gpu.strip_prefix("gpu")?.parse().ok()?, csv))
+}
+
+/// Every GPU's model under `dir`: per node directory, each `<…>.gpuN.json`, else the GPU's
+/// current calibration CSV (`<…>.gpuN.minimal.csv`) fitted here; a node calibrated with one
+/// GPU only (`calibrate` without `--device`) counts its platform model as `gpu0`. Files that cannot
+/// be read are reported, not fatal.
+pub fn scan(dir: &std::path::Path) -> std::io::Result<(Vec<Found>, Vec<String>)> {
+    use std::collections::BTreeMap;
+    let mut files: Vec<std::path::PathBuf> = Vec::new();
+    let mut stack = vec![(dir.to_path_buf(), 0)];
+    while let Some((d, depth)) = stack.pop() {
+        for e in std::fs::read_dir(&d)? {
+            let p = e?.path();
+            if p.is_dir() && depth < 4 {
+                stack.push((p, depth + 1));
+            } else if p.is_file() {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let node_of = |p: &std::path::Path| {
+        p.strip_prefix(dir)
+            .ok()
+            .and_then(|r| r.components().next())
+            .filter(|_| p.parent() != Some(dir))
+            .map_or(".".to_string(), |c| {
+                c.as_os_str().to_string_lossy().into_owned()
+            })
+    };
+    // (node, gpu) -> (model file, csv)
+    let mut per: BTreeMap<(String, u32), (Option<std::path::PathBuf>, Option<std::path::PathBuf>)> =
+        BTreeMap::new();
+    let mut platform: BTreeMap<String, std::path::PathBuf> = BTreeMap::new();
+    for p in &files {
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match device_of(&name) {
+            Some((g, false)) => per.entry((node_of(p), g)).or_default().0 = Some(p.clone()),
+            Some((g, true)) => per.entry((node_of(p), g)).or_default().1 = Some(p.clone()),
+            None => {
+                let plain = name.ends_with(".json")
+                    && !name.ends_with(".facts.json")
+                    && name.matches('.').count() == 1;
+                if plain {
+                    platform.entry(node_of(p)).or_insert_with(|| p.clone());
+                }
+            }
+        }
+    }
+    for (node, p) in platform {
+        if !per.keys().any(|(n, _)| *n == node) {
+            per.insert((node, 0), (Some(p), None));
+        }
+    }
+    let mut found = Vec::new();
+    let mut problems = Vec::new();
+    for ((node, gpu), (model, csv)) in per {
+        let name = format!("{node}/gpu{gpu}");
+        let got = match (model, csv) {
+            (Some(m), _) => crate::store::read_model(&m)
+                .map(|x| (x, m))
+                .map_err(|e| e.to_string()),
+            (None, Some(c)) => {
+                crate::calibrate::fit_csv(&c, None, crate::model::FitOptions::default())
+                    .map(|x| (x.0, c))
+                    .map_err(|e| e.to_string())
+            }
+            (None, None) => continue,
+        };
+        match got {
+            Ok((model, source)) => found.push(Found {
+                name,
+                model,
+                source,
+            }),
+            Err(e) => problems.push(format!("{name}: {e}")),
+        }
+    }
+    Ok((found, problems))
+}

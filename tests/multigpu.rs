@@ -306,3 +306,96 @@ fn peer_queries_answer_from_the_calibrated_model_and_refuse_what_they_cannot() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("120 held-out peer alternations"), "{text}");
 }
+
+#[test]
+fn fleet_flags_a_planted_half_bandwidth_gpu_and_nothing_else() {
+    // Four nodes of two GPUs each, every GPU one of the two models calibrated on the H200 host;
+    // node2's GPU 1 has a link at half width (H2D twice as slow).
+    let m = calibrated();
+    let fit = |g: u32| {
+        umodel::calibrate::fit_csv(
+            Path::new(&format!(
+                "{RUN19}/data/models/nvidia-h200-0931b6b9ea7c.gpu{g}.minimal.csv"
+            )),
+            None,
+            umodel::model::FitOptions::default(),
+        )
+        .unwrap()
+        .0
+    };
+    let gpus = [fit(0), fit(1)];
+    let d = tempfile::tempdir().unwrap();
+    let fleet = d.path().join("fleet");
+    for node in 0..4 {
+        let dir = fleet.join(format!("node{node}")).join("models");
+        for (g, model) in gpus.iter().enumerate() {
+            let model = if node == 2 && g == 1 {
+                with_h2d(model, 2.0)
+            } else {
+                model.clone()
+            };
+            let p = dir.join(format!("nvidia-h200-0931b6b9ea7c.gpu{g}.json"));
+            umodel::store::write_model(&p, &model).unwrap();
+        }
+        // The platform's shared model beside them is not a GPU of its own.
+        umodel::store::write_model(&dir.join("nvidia-h200-0931b6b9ea7c.json"), &m).unwrap();
+    }
+    let v = run_json(&d, &["fleet", fleet.to_str().unwrap(), "--json"]);
+    assert_eq!(v["members"].as_array().unwrap().len(), 8, "{v}");
+    let outliers = v["outliers"].as_array().unwrap();
+    assert_eq!(outliers.len(), 1, "{v}");
+    assert_eq!(outliers[0]["gpu"], "node2/gpu1");
+    assert_eq!(outliers[0]["term"], "H2D");
+    let classes = v["classes"].as_array().unwrap();
+    assert_eq!(classes.len(), 2);
+    assert_eq!(classes[0].as_array().unwrap().len(), 7);
+    assert_eq!(classes[1][0], "node2/gpu1");
+    // Text: the outlier line names the GPU, the term and both bandwidths.
+    let out = umodel(&d)
+        .args(["fleet", fleet.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines().filter(|l| l.starts_with("OUTLIER")).count() == 1
+            && text.contains("OUTLIER node2/gpu1: H2D 27."),
+        "{text}"
+    );
+    // Nothing to compare: a clear error, not an empty report.
+    fails_with(
+        &d,
+        &["fleet", d.path().join("nowhere").to_str().unwrap()],
+        None,
+        &["cannot read"],
+    );
+    let empty = d.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    fails_with(
+        &d,
+        &["fleet", empty.to_str().unwrap()],
+        None,
+        &["no calibrated GPUs"],
+    );
+}
+
+#[test]
+fn per_gpu_file_names_are_recognised_and_archives_are_not() {
+    use umodel::fleet::device_of;
+    assert_eq!(
+        device_of("nvidia-h200-0931b6b9ea7c.gpu1.json"),
+        Some((1, false))
+    );
+    assert_eq!(
+        device_of("nvidia-h200-0931b6b9ea7c.gpu0.minimal.csv"),
+        Some((0, true))
+    );
+    for no in [
+        "nvidia-h200-0931b6b9ea7c.json",
+        "nvidia-h200-0931b6b9ea7c.gpu0.minimal.facts.json",
+        "nvidia-h200-0931b6b9ea7c.gpu0.minimal.2026-11-30T21-30-02Z.csv",
+        "nvidia-h200-0931b6b9ea7c.multi.csv",
+        "notes.txt",
+    ] {
+        assert_eq!(device_of(no), None, "{no}");
+    }
+}

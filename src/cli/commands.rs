@@ -138,6 +138,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
         }
         Command::Bench(a) => super::progress::bench(a),
         Command::Calibrate(a) => super::progress::calibrate(a),
+        Command::Fleet(a) => super::peer::fleet(&a.dir, a.json),
         Command::Ablate(a) => {
             let table = Table::read(&a.measurements)?;
             let facts = store::facts_path_for(&a.measurements);

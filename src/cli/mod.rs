@@ -81,6 +81,22 @@ enum Command {
     /// Refit a full-plan measurement CSV with smaller candidate plans and report each one's held-out
     /// error and measuring time (how the minimal plan was chosen).
     Ablate(AblateArgs),
+    /// Compare the calibrated GPUs of many nodes (a directory with one subdirectory per node, as
+    /// contrib/slurm/calibrate-fleet.sbatch writes it): the spread of every link and memory term,
+    /// the GPUs that stand out (term, bandwidth, how far from their peers), and the classes of
+    /// GPUs that can share a model.
+    Fleet(FleetArgs),
+}
+
+#[derive(Debug, Args)]
+struct FleetArgs {
+    /// The fleet directory: DIR/<node>/models/<platform>.gpuN.json (or the GPUs' calibration
+    /// CSVs, fitted here).
+    #[arg(value_name = "DIR")]
+    dir: PathBuf,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, Args)]

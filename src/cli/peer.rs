@@ -238,3 +238,141 @@ pub(super) fn validate(m: &PlatformModel, table: &Table, json: bool) -> Result<O
     }
     Ok(Some(()))
 }
+
+#[derive(Serialize)]
+struct FleetMember {
+    name: String,
+    gpu_model: String,
+    source: String,
+}
+
+#[derive(Serialize)]
+struct FleetSpread {
+    gpu_model: String,
+    #[serde(flatten)]
+    spread: crate::fleet::Spread,
+}
+
+#[derive(Serialize)]
+struct FleetReport {
+    members: Vec<FleetMember>,
+    spread: Vec<FleetSpread>,
+    outliers: Vec<crate::fleet::Outlier>,
+    /// Names of GPUs that can share a model, per class; the first class of each GPU model has no
+    /// outlying term.
+    classes: Vec<Vec<String>>,
+    problems: Vec<String>,
+}
+
+/// `umodel fleet DIR`.
+pub(super) fn fleet(dir: &std::path::Path, json: bool) -> Result<()> {
+    use crate::fleet::{compare, scan, Member};
+    let (found, problems) =
+        scan(dir).map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", dir.display()))?;
+    if found.is_empty() {
+        bail!(
+            "{}: no calibrated GPUs found (expected DIR/<node>/models/<platform>.gpuN.json){}",
+            dir.display(),
+            if problems.is_empty() {
+                String::new()
+            } else {
+                format!("; unreadable: {}", problems.join("; "))
+            }
+        );
+    }
+    // GPUs are compared only with GPUs of the same model.
+    let mut kinds: Vec<String> = found.iter().map(|f| f.model.platform.gpu.clone()).collect();
+    kinds.sort();
+    kinds.dedup();
+    let mut report = FleetReport {
+        members: found
+            .iter()
+            .map(|f| FleetMember {
+                name: f.name.clone(),
+                gpu_model: f.model.platform.gpu.clone(),
+                source: f.source.display().to_string(),
+            })
+            .collect(),
+        spread: Vec::new(),
+        outliers: Vec::new(),
+        classes: Vec::new(),
+        problems,
+    };
+    for kind in &kinds {
+        let group: Vec<&crate::fleet::Found> = found
+            .iter()
+            .filter(|f| &f.model.platform.gpu == kind)
+            .collect();
+        let members: Vec<Member<'_>> = group
+            .iter()
+            .map(|f| Member {
+                name: f.name.clone(),
+                model: &f.model,
+            })
+            .collect();
+        let c = compare(&members);
+        report
+            .spread
+            .extend(c.spread.into_iter().map(|s| FleetSpread {
+                gpu_model: kind.clone(),
+                spread: s,
+            }));
+        report.outliers.extend(c.outliers);
+        report.classes.extend(
+            c.classes
+                .into_iter()
+                .map(|cl| cl.into_iter().map(|i| group[i].name.clone()).collect()),
+        );
+    }
+    if json {
+        return render::json(&report);
+    }
+    out!(
+        "{} GPUs on {} nodes under {} ({})",
+        report.members.len(),
+        {
+            let mut n: Vec<&str> = report
+                .members
+                .iter()
+                .map(|m| m.name.split('/').next().unwrap_or(""))
+                .collect();
+            n.dedup();
+            n.len()
+        },
+        dir.display(),
+        kinds.join(", ")
+    );
+    out!(
+        "  {:<24} {:<22} {:>10} {:>10} {:>10} {:>5}",
+        "GPU model",
+        "term",
+        "ref GB/s",
+        "min",
+        "max",
+        "GPUs"
+    );
+    for s in &report.spread {
+        out!(
+            "  {:<24} {:<22} {:>10.1} {:>10.1} {:>10.1} {:>5}",
+            s.gpu_model,
+            s.spread.term,
+            s.spread.reference_gbps,
+            s.spread.min_gbps,
+            s.spread.max_gbps,
+            s.spread.gpus
+        );
+    }
+    if report.outliers.is_empty() {
+        out!("no GPU stands out: every term within its tolerance of the fleet's reference");
+    }
+    for o in &report.outliers {
+        out!("OUTLIER {o}");
+    }
+    for (i, c) in report.classes.iter().enumerate() {
+        out!("  class {}: {}", i + 1, c.join(", "));
+    }
+    for p in &report.problems {
+        out!("  unreadable: {p}");
+    }
+    Ok(())
+}
