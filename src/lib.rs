@@ -24,6 +24,7 @@ pub mod model;
 pub mod peer;
 pub mod platform;
 pub mod policy;
+pub mod report;
 pub mod stats;
 pub mod store;
 pub mod table;

@@ -139,6 +139,17 @@ pub(super) fn run(cmd: Command) -> Result<()> {
         Command::Bench(a) => super::progress::bench(a),
         Command::Calibrate(a) => super::progress::calibrate(a),
         Command::Fleet(a) => super::peer::fleet(&a.dir, a.json),
+        Command::Report(a) => {
+            let (m, src) = load(a.model.model.as_deref())?;
+            let mut paths = a.measurements.clone();
+            let own = std::path::PathBuf::from(&m.provenance.source_csv);
+            if paths.is_empty() && own.is_file() {
+                paths.push(own);
+            }
+            let path = write_report(&m, &src.to_string(), &paths, &a.out)?;
+            out!("wrote {}", path.display());
+            Ok(())
+        }
         Command::Ablate(a) => {
             let table = Table::read(&a.measurements)?;
             let facts = store::facts_path_for(&a.measurements);
@@ -156,6 +167,29 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             }
         }
     }
+}
+
+/// Draws the report of `m` with `csvs` into `dir/report.html`; returns its path.
+pub(super) fn write_report(
+    m: &PlatformModel,
+    name: &str,
+    csvs: &[std::path::PathBuf],
+    dir: &std::path::Path,
+) -> Result<std::path::PathBuf> {
+    let tables = csvs
+        .iter()
+        .map(|p| Table::read(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let html = crate::report::render(&crate::report::ReportInput {
+        model: m,
+        model_name: name.to_string(),
+        tables,
+    })?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| anyhow::anyhow!("{}: cannot create: {e}", dir.display()))?;
+    let path = dir.join("report.html");
+    store::write_atomic(&path, html.as_bytes())?;
+    Ok(path)
 }
 
 /// Reads measurement CSVs as one table (its source names them all).

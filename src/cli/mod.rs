@@ -86,6 +86,24 @@ enum Command {
     /// the GPUs that stand out (term, bandwidth, how far from their peers), and the classes of
     /// GPUs that can share a model.
     Fleet(FleetArgs),
+    /// Draw the model (and measurements, where given) as one self-contained HTML page: reuse
+    /// curves with intervals and measured medians, the policy map over size × reuse, break-even
+    /// reuse vs size, bandwidths against the platform's peaks, the noise over a run, validation.
+    /// Opens from disk; no script, no network.
+    Report(ReportArgs),
+}
+
+#[derive(Debug, Args)]
+struct ReportArgs {
+    #[command(flatten)]
+    model: ModelArg,
+    /// Measurement CSVs to draw and validate against (e.g. calibration/h200/run2/full-1.csv).
+    /// Default: the CSV the model was fitted from, where that file is here.
+    #[arg(value_name = "MEASUREMENTS.csv")]
+    measurements: Vec<PathBuf>,
+    /// Directory for report.html (created if missing).
+    #[arg(long, short = 'o', value_name = "DIR", default_value = "umodel-report")]
+    out: PathBuf,
 }
 
 #[derive(Debug, Args)]
@@ -402,6 +420,10 @@ pub struct BenchArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
+    /// Also draw the report (`umodel report`) of this machine's model with these measurements into
+    /// DIR/report.html.
+    #[arg(long, value_name = "DIR")]
+    report: Option<PathBuf>,
     /// Internal: the oversub group's child process (one footprint, percent of device memory).
     #[arg(long, hide = true, value_name = "PERCENT")]
     oversub_child: Option<u32>,
@@ -441,6 +463,10 @@ pub struct CalibrateArgs {
     /// are not compared.
     #[arg(long, value_name = "N", default_value_t = 1)]
     cpu_threads: usize,
+    /// Also draw the report (`umodel report`) of the new model and its measurements into
+    /// DIR/report.html (DIR/gpuN/ for each GPU of a list).
+    #[arg(long, value_name = "DIR")]
+    report: Option<PathBuf>,
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,

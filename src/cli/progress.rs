@@ -244,6 +244,12 @@ pub(super) fn bench(a: super::BenchArgs) -> Result<()> {
     p.finish();
     let o = result?;
     print_summary(&o, a.json)?;
+    if let Some(dir) = &a.report {
+        let (m, src) = super::commands::load(None)?;
+        let path =
+            super::commands::write_report(&m, &src.to_string(), std::slice::from_ref(&o.csv), dir)?;
+        eprintln!("umodel: report: {}", path.display());
+    }
     if o.failed > 0 {
         bail!("{} trials failed their check; they are in {} with check = failed and are never used for fitting", o.failed, o.csv.display());
     }
@@ -398,6 +404,20 @@ fn calibrate_one(
     p.finish();
     let o = result?;
     let m = &o.model;
+    if let Some(dir) = &a.report {
+        let dir = if per_device {
+            dir.join(format!("gpu{device}"))
+        } else {
+            dir.clone()
+        };
+        let path = super::commands::write_report(
+            m,
+            &o.model_path.display().to_string(),
+            std::slice::from_ref(&o.csv),
+            &dir,
+        )?;
+        eprintln!("umodel: report: {}", path.display());
+    }
     if a.json {
         out!(
             "{}",
