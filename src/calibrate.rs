@@ -493,10 +493,7 @@ pub fn fit_csv(
     facts: Option<&Path>,
     opts: FitOptions,
 ) -> Result<(PlatformModel, model::FitReport, Table), CalibrateError> {
-    let bytes = std::fs::read(csv).map_err(|source| TableError::Io {
-        path: csv.to_path_buf(),
-        source,
-    })?;
+    let bytes = Table::read_bytes(csv)?;
     let hash = store::sha256_hex(&bytes);
     let table = Table::parse(csv, bytes)?;
     let facts_path = match facts {
