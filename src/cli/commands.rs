@@ -133,7 +133,8 @@ pub(super) fn run(cmd: Command) -> Result<()> {
         Command::Bench(a) => super::progress::bench(a),
         Command::Calibrate(a) => super::progress::calibrate(a),
         Command::Ablate(a) => {
-            let table = Table::read(&a.measurements)?;
+            let table = Table::read(&a.measurements)?.non_empty()?;
+            warn_all(&table.warnings);
             let facts = store::facts_path_for(&a.measurements);
             let platform = if facts.exists() {
                 store::read_facts(&facts)?.platform
@@ -141,6 +142,13 @@ pub(super) fn run(cmd: Command) -> Result<()> {
                 Default::default()
             };
             let rows = crate::calibrate::ablate(&table, &platform);
+            if rows.iter().all(|r| r.points == 0) {
+                bail!(
+                    "{}: nothing to ablate: it needs `handoff` `gpu_only` rows and `alternating` rows \
+                     at R = 1 and at other R, at two or more sizes (a full-plan calibration CSV)",
+                    a.measurements.display()
+                );
+            }
             if a.json {
                 render::json(&rows)
             } else {
@@ -155,7 +163,8 @@ pub(super) fn run(cmd: Command) -> Result<()> {
 pub(super) fn read_measurements(paths: &[std::path::PathBuf]) -> Result<Table> {
     let mut table = Table::default();
     for path in paths {
-        let t = Table::read(path)?;
+        let t = Table::read(path)?.non_empty()?;
+        warn_all(&t.warnings);
         if table.rows.is_empty() && table.failed.is_empty() {
             table = t;
         } else {
@@ -165,6 +174,13 @@ pub(super) fn read_measurements(paths: &[std::path::PathBuf]) -> Result<Table> {
         }
     }
     Ok(table)
+}
+
+/// Prints warnings the library returned.
+pub(super) fn warn_all(warnings: &[String]) {
+    for w in warnings {
+        note!("umodel: warning: {w}");
+    }
 }
 
 /// Loads the model a query asked for and says on stderr which one it is.
@@ -178,11 +194,23 @@ pub(super) fn load(name: Option<&str>) -> Result<(PlatformModel, ModelSource)> {
         (ModelSource::Embedded(_), None) => "; run `umodel calibrate` to measure this machine",
         _ => "",
     };
-    eprintln!("umodel: using {src}: {}{hint}", m.describe());
+    note!("umodel: using {src}: {}{hint}", m.describe());
     Ok((m, src))
 }
 
 fn fit_cmd(a: super::FitArgs) -> Result<()> {
+    // Before any work: the output must not be a device, a directory or one of the inputs (it
+    // would replace the measurements with the model).
+    let facts = a
+        .facts
+        .clone()
+        .unwrap_or_else(|| store::facts_path_for(&a.measurements));
+    let mut inputs: Vec<&std::path::Path> = vec![&a.measurements, &facts];
+    inputs.extend(a.noise_from.iter().map(|p| p.as_path()));
+    let terms_facts = a.task_terms_from.as_deref().map(store::facts_path_for);
+    inputs.extend(a.task_terms_from.as_deref());
+    inputs.extend(terms_facts.as_deref());
+    store::check_output_against(&a.output, &inputs)?;
     let opts = model::FitOptions {
         statistic: a.statistic.into(),
         sizes: a.sizes,
@@ -195,12 +223,14 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
     };
     let (mut m, report, table) =
         crate::calibrate::fit_csv(&a.measurements, a.facts.as_deref(), opts)?;
+    warn_all(&table.warnings);
     if !a.noise_from.is_empty() {
         let others = a
             .noise_from
             .iter()
             .map(|p| Table::read(p))
             .collect::<Result<Vec<_>, _>>()?;
+        others.iter().for_each(|t| warn_all(&t.warnings));
         let sources: Vec<String> = a
             .noise_from
             .iter()
@@ -216,7 +246,7 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
     }
     if let Some(src) = &a.task_terms_from {
         // One read: the bytes parsed are the bytes hashed into the provenance.
-        let bytes = std::fs::read(src).map_err(|e| anyhow::anyhow!("{}: {e}", src.display()))?;
+        let bytes = Table::read_bytes(src)?;
         let sha = store::sha256_hex(&bytes);
         let other = Table::parse(src, bytes)?;
         let facts = store::facts_path_for(src);
@@ -242,7 +272,22 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
     if !v.points.is_empty() {
         m.validation = Some(v.summary.clone());
     }
-    store::write_model(&a.output, &m)?;
+    warn_all(&m.warnings());
+    store::write_model(&a.output, &m).map_err(|e| match e {
+        store::StoreError::Unusable { .. } => {
+            let suspects = crate::model::suspect_cells(&table);
+            if suspects.is_empty() {
+                anyhow::Error::from(e)
+            } else {
+                anyhow::anyhow!(
+                    "{e}\n  {}: cells that can cause it: {}",
+                    a.measurements.display(),
+                    suspects.join("; ")
+                )
+            }
+        }
+        e => e.into(),
+    })?;
     if a.json {
         render::json(&render::fit_json(&m, &report, &a.output))
     } else {

@@ -44,7 +44,7 @@ impl Progress {
     fn line(&self, s: &str) {
         match &self.bar {
             Some(b) => b.println(s),
-            None => eprintln!("{s}"),
+            None => note!("{s}"),
         }
     }
 }
@@ -81,7 +81,7 @@ impl Observer for Progress {
                         if skipped { " (done, skipped)" } else { "" }
                     ));
                 }
-                None => eprintln!(
+                None => note!(
                     "[{}/{total}] {label}{}",
                     index + 1,
                     if skipped {

@@ -149,7 +149,7 @@ pub(super) fn predict(a: PredictArgs) -> Result<()> {
         match r {
             Ok(x) => results.push(x),
             Err(e) if a.policy.is_none() => {
-                eprintln!("umodel: {p} left out: {e}");
+                note!("umodel: {p} left out: {e}");
             }
             Err(e) => return Err(e.into()),
         }
