@@ -334,6 +334,8 @@ pub fn run(
         Some(p) => p.clone(),
         None => store::calibrated_path(&fp).ok_or(CalibrateError::NoDataDir)?,
     };
+    // Before measuring: a model can never be written over a device or a directory.
+    store::check_output(&model_path)?;
     let csv = match &cfg.data {
         Some(d) => d.join(format!("{}.csv", cfg.plan.name())),
         None => model_path.with_extension(format!("{}.csv", cfg.plan.name())),
@@ -526,6 +528,7 @@ pub fn fit_csv(
         ));
     }
     let opts = FitOptions {
+        stamp: facts.as_ref().and_then(|f| f.stamp.clone()),
         platform: facts.map(|f| f.platform).unwrap_or_default(),
         provenance,
         ..opts

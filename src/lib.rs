@@ -18,10 +18,12 @@
 pub mod bench;
 pub mod calibrate;
 pub mod cli;
+pub mod doctor;
 pub mod gpu;
 pub mod model;
 pub mod platform;
 pub mod policy;
+pub mod stamp;
 pub mod stats;
 pub mod store;
 pub mod table;

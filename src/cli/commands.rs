@@ -14,7 +14,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
         Command::Breakeven(a) if a.task.task.is_some() => super::tasks::breakeven(a),
         Command::Validate(a) if a.task.is_some() => super::tasks::validate(a),
         Command::Predict(a) => {
-            let (m, src) = load(a.model.model.as_deref())?;
+            let (m, src) = load(&a.model)?;
             let (Some(policy), Some(reuse)) = (a.policy, a.reuse) else {
                 bail!("--policy and --reuse are needed (or --task FILE)");
             };
@@ -32,7 +32,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             }
         }
         Command::Choose(a) => {
-            let (m, _) = load(a.model.model.as_deref())?;
+            let (m, _) = load(&a.model)?;
             let bytes = a.bytes.unwrap_or_else(|| m.default_bytes());
             let reuse = a
                 .reuse
@@ -46,7 +46,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             }
         }
         Command::Breakeven(a) => {
-            let (m, _) = load(a.model.model.as_deref())?;
+            let (m, _) = load(&a.model)?;
             let bytes = a.bytes.unwrap_or_else(|| m.default_bytes());
             let cpu = a.cpu.update();
             let r = m.breakeven_with_cpu(a.a, a.b, bytes, cpu)?;
@@ -74,7 +74,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             }
         }
         Command::Validate(a) => {
-            let (m, src) = load(Some(&a.model))?;
+            let (m, src) = load_named(Some(&a.model), false)?;
             let table = read_measurements(&a.measurements)?;
             let m = if a.composed {
                 model::compose(&m).ok_or_else(|| {
@@ -122,7 +122,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
         }
         Command::Fit(a) => fit_cmd(a),
         Command::Show(a) => {
-            let (m, src) = load(a.model.model.as_deref())?;
+            let (m, src) = load(&a.model)?;
             if a.json {
                 render::json(&m)
             } else {
@@ -131,6 +131,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             }
         }
         Command::Bench(a) => super::progress::bench(a),
+        Command::Doctor(a) => super::doctor::run(a.json),
         Command::Calibrate(a) => super::progress::calibrate(a),
         Command::Ablate(a) => {
             let table = Table::read(&a.measurements)?.non_empty()?;
@@ -183,8 +184,14 @@ pub(super) fn warn_all(warnings: &[String]) {
     }
 }
 
-/// Loads the model a query asked for and says on stderr which one it is.
-pub(super) fn load(name: Option<&str>) -> Result<(PlatformModel, ModelSource)> {
+/// Loads the model a query asked for (see [`load_named`]).
+pub(super) fn load(a: &super::ModelArg) -> Result<(PlatformModel, ModelSource)> {
+    load_named(a.model.as_deref(), a.strict)
+}
+
+/// Loads the model a query asked for, says on stderr which one it is, and checks its stamp
+/// against this machine: a warning naming what changed, or with `strict` a refusal.
+pub(super) fn load_named(name: Option<&str>, strict: bool) -> Result<(PlatformModel, ModelSource)> {
     let gpu = crate::platform::local_gpu_name();
     let fp = gpu
         .as_deref()
@@ -195,7 +202,71 @@ pub(super) fn load(name: Option<&str>) -> Result<(PlatformModel, ModelSource)> {
         _ => "",
     };
     note!("umodel: using {src}: {}{hint}", m.describe());
+    check_stamp(&m, &src, name.is_some(), strict)?;
     Ok((m, src))
+}
+
+/// The command that measures this machine again for a model from `src`.
+pub(super) fn recalibrate_hint(src: &ModelSource) -> String {
+    match src {
+        ModelSource::File(p) => format!(
+            "`umodel calibrate -o {}` measures this machine again (or `umodel calibrate` for the \
+             default place)",
+            p.display()
+        ),
+        _ => "`umodel calibrate` measures this machine again".to_string(),
+    }
+}
+
+fn check_stamp(m: &PlatformModel, src: &ModelSource, named: bool, strict: bool) -> Result<()> {
+    use crate::stamp::{Machine, Scope};
+    let scope = match src {
+        // Asked for by name: a reference machine on purpose, nothing to check.
+        ModelSource::Embedded(_) if named => None,
+        ModelSource::Embedded(_) => Some(Scope::GpuModel),
+        _ => Some(Scope::Full),
+    };
+    let Some(scope) = scope else {
+        return Ok(());
+    };
+    let stamp = m.stamp_or_platform();
+    let Some(here) = Machine::local() else {
+        if strict {
+            bail!(
+                "--strict: no NVIDIA driver here (no /proc/driver/nvidia/version), so nothing \
+                 says this machine is the one {src} was measured on"
+            );
+        }
+        return Ok(());
+    };
+    if strict && stamp.is_empty() {
+        bail!(
+            "--strict: {src} records nothing it was measured under to check this machine against"
+        );
+    }
+    let changes = stamp.changes(&here, scope);
+    if changes.is_empty() {
+        return Ok(());
+    }
+    let list: String = changes.iter().map(|c| format!("\n  {c}")).collect();
+    let what = match scope {
+        Scope::GpuModel => {
+            "this machine's GPU is not the one it was measured on; its answers are \
+             for that machine"
+        }
+        Scope::Full => "this machine changed since it was measured; its answers may no longer hold",
+    };
+    if strict {
+        bail!(
+            "--strict: refusing {src}: {what}:{list}\n  {}",
+            recalibrate_hint(src)
+        );
+    }
+    note!(
+        "umodel: warning: {src}: {what}:{list}\n  {} (`umodel doctor` lists every model; --strict refuses)",
+        recalibrate_hint(src)
+    );
+    Ok(())
 }
 
 fn fit_cmd(a: super::FitArgs) -> Result<()> {

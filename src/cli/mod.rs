@@ -22,6 +22,7 @@ macro_rules! note {
 }
 
 mod commands;
+mod doctor;
 pub(crate) mod progress;
 pub(crate) mod render;
 mod tasks;
@@ -55,6 +56,7 @@ use crate::policy::Policy;
     umodel choose --reuse 8 --bytes 256MiB\n  \
     umodel breakeven --bytes 1GiB host-mapped explicit-copy\n  \
     umodel calibrate                      # measure this GPU once (under 20 s)\n  \
+    umodel doctor                         # is the calibrated model still this machine's?\n  \
     umodel choose --task tasks/seed-001.json --cpu-ms 14 --gpu-ms 0.3   # your own task\n  \
     umodel fit run.csv -o model.json && umodel validate --model model.json run.csv")]
 pub struct Cli {
@@ -86,9 +88,20 @@ enum Command {
     /// moves 9-23 % between runs; NOTES.md), and checks the new model against each of them, plainly
     /// and given each trial's own CPU update. Interrupted runs continue with --resume.
     Calibrate(CalibrateArgs),
+    /// Check the data directory: each calibrated model, what it was measured under against this
+    /// machine now, corrupt files and leftovers, and what to do about each. Exits 1 when
+    /// something needs doing.
+    Doctor(DoctorArgs),
     /// Refit a full-plan measurement CSV with smaller candidate plans and report each one's held-out
     /// error and measuring time (how the minimal plan was chosen).
     Ablate(AblateArgs),
+}
+
+#[derive(Debug, Args)]
+struct DoctorArgs {
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, Args)]
@@ -107,6 +120,10 @@ struct ModelArg {
     /// calibrated model, else the embedded one for this GPU, else gb200-paper.
     #[arg(long, short = 'm', value_name = "MODEL")]
     model: Option<String>,
+    /// Refuse to answer when this machine is not what the model was measured under (another GPU,
+    /// driver, PCIe link or host; or no NVIDIA driver to check against); without it, a warning.
+    #[arg(long)]
+    strict: bool,
 }
 
 /// The CPU update a query assumes, when not the calibrated one.

@@ -142,6 +142,12 @@ pub struct PlatformModel {
     /// on, taken in other processes); `calibrate` fills it from the calibrations kept beside it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub other_runs: Vec<OtherRunCheck>,
+    /// What the measurements were taken under (driver, GPU UUID and bus id, link, VM); queries
+    /// compare it with the machine they run on. Absent in files written before stamps (their
+    /// `platform` facts stand in: [`PlatformModel::stamp_or_platform`]); older readers ignore it,
+    /// so the schema version stays 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stamp: Option<crate::stamp::Stamp>,
 }
 
 /// A model against every alternating cell of another run.
@@ -469,6 +475,13 @@ impl PlatformModel {
             s.push_str(&format!(", fitted from {}", self.provenance.source_csv));
         }
         s
+    }
+
+    /// The model's stamp, or what its platform facts say where it has none.
+    pub fn stamp_or_platform(&self) -> crate::stamp::Stamp {
+        self.stamp
+            .clone()
+            .unwrap_or_else(|| crate::stamp::Stamp::from_platform(&self.platform))
     }
 
     /// What a person should know about a fitted model that still answers: a negative fixed cost
