@@ -63,20 +63,31 @@ pub fn parse_size(input: &str) -> Result<u64, SizeError> {
     if unit.is_empty() && num.contains('.') {
         return Err(err("a byte count must be a whole number"));
     }
-    // Whole numbers exactly (an f64 holds 53 bits: `9223372036854775807` would print one more).
-    let bytes = if num.bytes().all(|b| b.is_ascii_digit()) {
-        num.parse::<u64>()
-            .ok()
-            .and_then(|n| n.checked_mul(scale))
-            .ok_or_else(|| err("too large"))?
+    // Exactly, in integers: through an f64, `9223372036854775807` came back one more and a
+    // large `N.25 KiB` as another size.
+    let (int_s, frac_s) = num.split_once('.').unwrap_or((num, ""));
+    if (int_s.is_empty() && frac_s.is_empty()) || frac_s.contains('.') {
+        return Err(err("not a number"));
+    }
+    let int: u128 = if int_s.is_empty() {
+        0
     } else {
-        let value: f64 = num.parse().map_err(|_| err("not a number"))?;
-        let bytes = (value * scale as f64).round();
-        if !bytes.is_finite() || bytes >= MAX_SIZE as f64 {
-            return Err(err("too large"));
-        }
-        bytes as u64
+        int_s.parse().map_err(|_| err("too large"))?
     };
+    // Twenty decimals are far below a byte at any unit; more are cut off.
+    let frac_s = &frac_s[..frac_s.len().min(20)];
+    let frac: u128 = if frac_s.is_empty() {
+        0
+    } else {
+        frac_s.parse().map_err(|_| err("not a number"))?
+    };
+    let denom = 10u128.pow(frac_s.len() as u32);
+    let scale = u128::from(scale);
+    let bytes = int
+        .checked_mul(scale)
+        .and_then(|b| b.checked_add((2 * frac * scale + denom) / (2 * denom)))
+        .filter(|&b| b <= u128::from(MAX_SIZE))
+        .ok_or_else(|| err("too large (at most 8 EiB)"))? as u64;
     if bytes > MAX_SIZE {
         return Err(err("too large (at most 8 EiB)"));
     }
@@ -144,14 +155,16 @@ impl fmt::Display for Size {
         while i > 0 && (self.0 < (1u64 << (10 * i)) || !exact(i)) {
             i -= 1;
         }
-        if i == 0 {
-            // Whole bytes as an integer: through an f64, u64::MAX would print one more.
-            return write!(f, "{} B", self.0);
+        // In integers: through an f64, u64::MAX bytes printed one more and 2824008912192900 KiB
+        // came back as another size (the fuzz harness found it).
+        let whole = self.0 >> (10 * i);
+        let rem = u128::from(self.0 & ((1u64 << (10 * i)) - 1));
+        let hundredths = rem * 100 >> (10 * i);
+        match hundredths {
+            0 => write!(f, "{whole} {}", NAMES[i]),
+            h if h % 10 == 0 => write!(f, "{whole}.{} {}", h / 10, NAMES[i]),
+            h => write!(f, "{whole}.{h:02} {}", NAMES[i]),
         }
-        let v = self.0 as f64 / (1u64 << (10 * i)) as f64;
-        let s = format!("{v:.2}");
-        let s = s.trim_end_matches('0').trim_end_matches('.');
-        write!(f, "{s} {}", NAMES[i])
     }
 }
 
