@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::stamp::{Change, Machine, Scope, Stamp};
+use crate::stamp::{Change, Machine, Scope, Stamp, CHANGED_GPU, CHANGED_HOST_CPU};
 use crate::store;
 
 /// What the doctor found.
@@ -158,17 +158,23 @@ fn entry(path: &Path, machine: Option<&Machine>, expected: Option<&Path>) -> Mod
                     Vec::new(),
                     vec!["no NVIDIA driver here: run `umodel doctor` on the GPU machine".into()],
                 ),
-                Some(_) if !used => (
-                    Status::OtherMachine,
-                    Vec::new(),
-                    vec![format!(
-                        "another GPU or host's (queries here do not use it): keep it for \
-                         reference with `--model {shown}`, or delete it"
-                    )],
-                ),
                 Some(here) => {
                     let changes = stamp.changes(here, Scope::Full);
-                    if changes.is_empty() {
+                    // Another GPU's or host's file, unless queries here use it: a model of one
+                    // GPU of this host (a per-device file) is checked like the default one.
+                    let foreign = changes
+                        .iter()
+                        .any(|c| c.what == CHANGED_GPU || c.what == CHANGED_HOST_CPU);
+                    if foreign && !used {
+                        (
+                            Status::OtherMachine,
+                            Vec::new(),
+                            vec![format!(
+                                "another GPU or host's (queries here do not use it): keep it for \
+                                 reference with `--model {shown}`, or delete it"
+                            )],
+                        )
+                    } else if changes.is_empty() {
                         (Status::Ok, changes, Vec::new())
                     } else {
                         let mut advice = vec![
@@ -224,6 +230,9 @@ mod tests {
         store::write_model(&mine, &store::embedded("h200").unwrap()).unwrap();
         let other = models.join("other.json");
         store::write_model(&other, &store::embedded("gb200-paper").unwrap()).unwrap();
+        // One GPU's own model on a multi-GPU host: this machine's, checked like the default.
+        let device = models.join("mine.gpu1.json");
+        store::write_model(&device, &store::embedded("h200").unwrap()).unwrap();
         let broken = models.join("broken.json");
         std::fs::write(&broken, "{\"schema_version\": 1, \"platform\": ").unwrap();
         std::fs::write(models.join("x.minimal.facts.json"), "{}").unwrap();
@@ -247,16 +256,18 @@ mod tests {
             status,
             [
                 ("broken.json".to_string(), Status::Corrupt),
+                ("mine.gpu1.json".to_string(), Status::Changed),
                 ("mine.json".to_string(), Status::Changed),
                 ("other.json".to_string(), Status::OtherMachine),
             ]
         );
         assert_eq!(r.leftovers.len(), 1);
-        assert_eq!(r.problems, 3);
+        assert_eq!(r.problems, 4);
         assert!(r.models[0].advice.iter().any(|a| a.contains("rm ")));
-        assert_eq!(r.models[1].changes[0].what, "driver");
+        assert!(!r.models[1].used_by_queries && r.models[2].used_by_queries);
+        assert_eq!(r.models[2].changes[0].what, "driver");
         // Without a driver nothing is compared, nothing is called stale.
         let r = examine(Some(d.path()), None, None);
-        assert_eq!(r.models[1].status, Status::Unchecked);
+        assert_eq!(r.models[2].status, Status::Unchecked);
     }
 }

@@ -88,6 +88,11 @@ impl std::fmt::Display for Change {
     }
 }
 
+/// [`Change::what`] when the GPU measured is not on this machine.
+pub const CHANGED_GPU: &str = "GPU";
+/// [`Change::what`] when the host CPU differs (another host).
+pub const CHANGED_HOST_CPU: &str = "host CPU";
+
 /// How much of a stamp a query checks, by where its model came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
@@ -321,7 +326,7 @@ impl Stamp {
         };
         if scope == Scope::GpuModel {
             if !self.gpu.name.is_empty() && by_name().is_none() {
-                out.push(change("GPU", self.gpu.name.clone(), found_names()));
+                out.push(change(CHANGED_GPU, self.gpu.name.clone(), found_names()));
             }
             return out;
         }
@@ -339,7 +344,7 @@ impl Stamp {
         };
         match gpu {
             None if !(self.gpu.name.is_empty() && self.gpu.uuid.is_empty()) => {
-                out.push(change("GPU", self.gpu.words(), found_names()));
+                out.push(change(CHANGED_GPU, self.gpu.words(), found_names()));
             }
             None => {}
             Some(g) => {
@@ -388,7 +393,7 @@ impl Stamp {
             && self.host_cpu.trim() != here.host_cpu.trim()
         {
             out.push(change(
-                "host CPU",
+                CHANGED_HOST_CPU,
                 self.host_cpu.clone(),
                 here.host_cpu.clone(),
             ));

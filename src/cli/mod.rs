@@ -122,6 +122,7 @@ struct ModelArg {
     model: Option<String>,
     /// Refuse to answer when this machine is not what the model was measured under (another GPU,
     /// driver, PCIe link or host; or no NVIDIA driver to check against); without it, a warning.
+    /// An embedded model asked for by name is a reference on purpose and is not checked.
     #[arg(long)]
     strict: bool,
 }
