@@ -103,6 +103,49 @@ pub enum Scope {
     GpuModel,
 }
 
+/// What a check of a model against this machine found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "verdict", content = "changes")]
+pub enum Verdict {
+    /// Nothing to check: a reference model asked for by name.
+    NotChecked,
+    /// No NVIDIA driver here, so nothing says whether the model fits.
+    NoDriver,
+    /// The model records nothing to check against.
+    NoStamp,
+    /// This machine is what the model was measured under.
+    Same,
+    /// What differs.
+    Changed(Vec<Change>),
+}
+
+impl Verdict {
+    /// Whether `--strict` answers: only when the machine was checked and found the same, or the
+    /// model is a reference asked for by name.
+    pub fn strict_ok(&self) -> bool {
+        matches!(self, Verdict::Same | Verdict::NotChecked)
+    }
+}
+
+/// Checks `stamp` against `here` (`None`: no NVIDIA driver) within `scope` (`None`: not checked).
+pub fn check(stamp: &Stamp, here: Option<&Machine>, scope: Option<Scope>) -> Verdict {
+    let Some(scope) = scope else {
+        return Verdict::NotChecked;
+    };
+    let Some(here) = here else {
+        return Verdict::NoDriver;
+    };
+    if stamp.is_empty() {
+        return Verdict::NoStamp;
+    }
+    let changes = stamp.changes(here, scope);
+    if changes.is_empty() {
+        Verdict::Same
+    } else {
+        Verdict::Changed(changes)
+    }
+}
+
 /// The root the machine is read under: `/`, or `$UMODEL_SYSROOT` (tests point it at a fixture
 /// tree; empty counts as unset).
 pub fn sysroot() -> PathBuf {
@@ -533,6 +576,18 @@ mod tests {
         let c = other.changes(&then, Scope::Full);
         assert_eq!(c.len(), 1, "{c:?}");
         assert!(c[0].now.contains("GPU-5b1c9a2e"), "{c:?}");
+        assert_eq!(check(&s, Some(&then), Some(Scope::Full)), Verdict::Same);
+        assert!(matches!(
+            check(&other, Some(&then), Some(Scope::Full)),
+            Verdict::Changed(_)
+        ));
+        assert_eq!(check(&other, None, Some(Scope::Full)), Verdict::NoDriver);
+        assert_eq!(check(&other, Some(&then), None), Verdict::NotChecked);
+        assert_eq!(
+            check(&Stamp::default(), Some(&then), Some(Scope::Full)),
+            Verdict::NoStamp
+        );
+        assert!(!Verdict::NoDriver.strict_ok() && Verdict::NotChecked.strict_ok());
         // An embedded model is checked for its GPU model only.
         assert_eq!(other.changes(&then, Scope::GpuModel), vec![]);
         let gb200 = Stamp::from_platform(&Platform {

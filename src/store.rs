@@ -475,6 +475,21 @@ pub enum ModelSource {
     Embedded(&'static str),
 }
 
+impl ModelSource {
+    /// How much of a model's stamp a query checks, given whether the user named the model: a
+    /// model measured here or a file in full; the embedded fallback only for its GPU model (its
+    /// driver and UUID are another machine's by nature); an embedded model asked for by name not
+    /// at all (a reference on purpose).
+    pub fn stamp_scope(&self, named: bool) -> Option<crate::stamp::Scope> {
+        use crate::stamp::Scope;
+        match self {
+            ModelSource::Embedded(_) if named => None,
+            ModelSource::Embedded(_) => Some(Scope::GpuModel),
+            ModelSource::File(_) | ModelSource::Calibrated(_) => Some(Scope::Full),
+        }
+    }
+}
+
 impl std::fmt::Display for ModelSource {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

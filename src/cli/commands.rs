@@ -219,42 +219,35 @@ pub(super) fn recalibrate_hint(src: &ModelSource) -> String {
 }
 
 fn check_stamp(m: &PlatformModel, src: &ModelSource, named: bool, strict: bool) -> Result<()> {
-    use crate::stamp::{Machine, Scope};
-    let scope = match src {
-        // Asked for by name: a reference machine on purpose, nothing to check.
-        ModelSource::Embedded(_) if named => None,
-        ModelSource::Embedded(_) => Some(Scope::GpuModel),
-        _ => Some(Scope::Full),
+    use crate::stamp::{self, Machine, Scope, Verdict};
+    let scope = src.stamp_scope(named);
+    let here = if scope.is_some() {
+        Machine::local()
+    } else {
+        None
     };
-    let Some(scope) = scope else {
-        return Ok(());
-    };
-    let stamp = m.stamp_or_platform();
-    let Some(here) = Machine::local() else {
-        if strict {
-            bail!(
-                "--strict: no NVIDIA driver here (no /proc/driver/nvidia/version), so nothing \
-                 says this machine is the one {src} was measured on"
-            );
+    let verdict = stamp::check(&m.stamp_or_platform(), here.as_ref(), scope);
+    let Verdict::Changed(changes) = &verdict else {
+        if strict && !verdict.strict_ok() {
+            match verdict {
+                Verdict::NoDriver => bail!(
+                    "--strict: no NVIDIA driver here (no /proc/driver/nvidia/version), so nothing \
+                     says this machine is the one {src} was measured on"
+                ),
+                _ => bail!(
+                    "--strict: {src} records nothing it was measured under to check this machine \
+                     against"
+                ),
+            }
         }
         return Ok(());
     };
-    if strict && stamp.is_empty() {
-        bail!(
-            "--strict: {src} records nothing it was measured under to check this machine against"
-        );
-    }
-    let changes = stamp.changes(&here, scope);
-    if changes.is_empty() {
-        return Ok(());
-    }
     let list: String = changes.iter().map(|c| format!("\n  {c}")).collect();
     let what = match scope {
-        Scope::GpuModel => {
-            "this machine's GPU is not the one it was measured on; its answers are \
-             for that machine"
+        Some(Scope::GpuModel) => {
+            "this machine's GPU is not the one it was measured on; its answers are for that machine"
         }
-        Scope::Full => "this machine changed since it was measured; its answers may no longer hold",
+        _ => "this machine changed since it was measured; its answers may no longer hold",
     };
     if strict {
         bail!(
