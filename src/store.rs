@@ -372,13 +372,15 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
         .map_err(err)?;
     tmp.write_all(bytes).map_err(err)?;
     tmp.as_file().sync_all().map_err(err)?;
-    // A model is meant to be read by others on the machine, as `File::create` would have left it.
+    // tempfile creates 0600; keep the mode of the file replaced, else the usual 0644 (a model is
+    // read by other users' queries).
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(path).map_or(0o644, |m| m.permissions().mode() & 0o7777);
         let _ = tmp
             .as_file()
-            .set_permissions(fs::Permissions::from_mode(0o644));
+            .set_permissions(fs::Permissions::from_mode(mode));
     }
     // Checked again just before the rename: the path may have become a device meanwhile.
     check_output(path)?;
@@ -658,6 +660,12 @@ mod tests {
         write_atomic(&path, b"model").unwrap();
         assert_eq!(fs::read(&victim).unwrap(), b"keep me");
         assert_eq!(fs::read(&path).unwrap(), b"model");
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&path), 0o644);
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+        write_atomic(&path, b"model").unwrap();
+        assert_eq!(mode(&path), 0o600, "the replaced file's mode is kept");
         // Links are not ours to remove; files of our pattern older than the age are.
         let old = dir.path().join(format!(".m.json.AbC123{TEMP_SUFFIX}"));
         let old_pid = dir.path().join(".m.json.tmp.99999");

@@ -277,6 +277,7 @@ pub(super) fn calibrate(a: super::CalibrateArgs) -> Result<()> {
     p.finish();
     let o = result?;
     let m = &o.model;
+    super::commands::warn_all(&m.warnings());
     if a.json {
         out!(
             "{}",
