@@ -583,13 +583,57 @@ pub struct CsvAppender {
     path: PathBuf,
 }
 
+/// Cuts a torn last row off a CSV this program appends to: every row is written whole with its
+/// newline, so bytes after the last newline are a row a kill, a full disk or a crash interrupted.
+/// Appending after them would glue the next row onto the fragment (a corrupt file), and reading
+/// them could take a truncated time (`1.2` of `1.2345`) for a measurement. Returns the bytes
+/// dropped (0 when the file ends with a newline or is empty).
+pub fn drop_torn_tail(path: &Path) -> Result<u64, TableError> {
+    use std::io::{Read, Seek, SeekFrom};
+    let io_err = |source| TableError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut f = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)
+        .map_err(io_err)?;
+    let len = f.metadata().map_err(io_err)?.len();
+    // Rows are short: look back at most 64 KiB for the last newline.
+    let back = len.min(64 << 10);
+    f.seek(SeekFrom::Start(len - back)).map_err(io_err)?;
+    let mut tail = Vec::with_capacity(back as usize);
+    f.read_to_end(&mut tail).map_err(io_err)?;
+    if tail.last().is_none_or(|&b| b == b'\n') {
+        return Ok(0);
+    }
+    let keep = match tail.iter().rposition(|&b| b == b'\n') {
+        Some(i) => len - back + i as u64 + 1,
+        None if back == len => 0,
+        None => {
+            return Err(TableError::Csv {
+                path: path.to_path_buf(),
+                message: "the last 64 KiB hold no line end: not a CSV this program wrote".into(),
+            })
+        }
+    };
+    f.set_len(keep).map_err(io_err)?;
+    f.sync_all().map_err(io_err)?;
+    Ok(len - keep)
+}
+
 impl CsvAppender {
-    /// Creates (truncating) or, with `append`, continues `path`. Continuing checks the header is ours.
+    /// Creates (truncating) or, with `append`, continues `path`. Continuing checks the header is
+    /// ours and first cuts off a row an interrupted write left torn ([`drop_torn_tail`]).
     pub fn open(path: &Path, append: bool) -> Result<CsvAppender, TableError> {
         let io_err = |source| TableError::Io {
             path: path.to_path_buf(),
             source,
         };
+        if append && path.is_file() {
+            drop_torn_tail(path)?;
+        }
         let existing =
             append && path.exists() && std::fs::metadata(path).map_err(io_err)?.len() > 0;
         if existing {
@@ -856,5 +900,33 @@ mod tests {
         assert_eq!(cells.len(), 1);
         let s = cells.values().next().unwrap();
         assert_eq!((s.n, s.median, s.min, s.max), (3, 2.0, 1.0, 3.0));
+    }
+
+    #[test]
+    fn a_row_torn_by_a_kill_is_dropped_before_appending() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run.csv");
+        let row = |trial, ms| Row::new("handoff", Policy::Managed, "gpu_only", 4096, trial, ms);
+        let mut a = CsvAppender::open(&path, false).unwrap();
+        a.push(&row(0, 1.25)).unwrap();
+        a.push(&row(1, 1.5)).unwrap();
+        drop(a);
+        // Killed in the middle of the third row: its time cut to `1.` of `1.75`.
+        let mut text = std::fs::read(&path).unwrap();
+        text.extend_from_slice(b"handoff,managed,gpu_only,,4096,,,2,1.");
+        std::fs::write(&path, &text).unwrap();
+        assert_eq!(drop_torn_tail(&path).unwrap(), 37);
+        assert_eq!(drop_torn_tail(&path).unwrap(), 0, "idempotent");
+        std::fs::write(&path, &text).unwrap();
+        let mut a = CsvAppender::open(&path, true).unwrap();
+        a.push(&row(2, 1.75)).unwrap();
+        drop(a);
+        let t = Table::read(&path).unwrap();
+        let times: Vec<f64> = t.rows.iter().map(|r| r.time_ms).collect();
+        assert_eq!(times, [1.25, 1.5, 1.75]);
+        // A file that ends with its newline, or a header alone, is left as it is.
+        let before = std::fs::read(&path).unwrap();
+        assert_eq!(drop_torn_tail(&path).unwrap(), 0);
+        assert_eq!(std::fs::read(&path).unwrap(), before);
     }
 }

@@ -762,6 +762,8 @@ pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcom
         ),
         Output::File(p) => {
             let existing = if cfg.resume && p.exists() {
+                // A row a kill left half-written is not a measurement (issue 11).
+                crate::table::drop_torn_tail(p)?;
                 existing_counts(p)?
             } else {
                 HashMap::new()
