@@ -345,6 +345,8 @@ pub fn run(
             }
         }
     };
+    // Before measuring: a model can never be written over a device or a directory.
+    store::check_output(&model_path)?;
     let csv = match &cfg.data {
         Some(d) => d.join(format!("{}.csv", cfg.plan.name())),
         None => model_path.with_extension(format!("{}.csv", cfg.plan.name())),
@@ -543,10 +545,7 @@ pub fn fit_csv(
     facts: Option<&Path>,
     opts: FitOptions,
 ) -> Result<(PlatformModel, model::FitReport, Table), CalibrateError> {
-    let bytes = std::fs::read(csv).map_err(|source| TableError::Io {
-        path: csv.to_path_buf(),
-        source,
-    })?;
+    let bytes = Table::read_bytes(csv)?;
     let hash = store::sha256_hex(&bytes);
     let table = Table::parse(csv, bytes)?;
     let facts_path = match facts {
@@ -579,6 +578,7 @@ pub fn fit_csv(
         ));
     }
     let opts = FitOptions {
+        stamp: facts.as_ref().and_then(|f| f.stamp.clone()),
         platform: facts.map(|f| f.platform).unwrap_or_default(),
         provenance,
         ..opts

@@ -18,6 +18,7 @@
 pub mod bench;
 pub mod calibrate;
 pub mod cli;
+pub mod doctor;
 pub mod fleet;
 pub mod gpu;
 pub mod model;
@@ -25,6 +26,7 @@ pub mod peer;
 pub mod platform;
 pub mod policy;
 pub mod report;
+pub mod stamp;
 pub mod stats;
 pub mod store;
 pub mod table;

@@ -77,16 +77,21 @@ pub fn fingerprint_of(gpu: &str, host_cpu: &str) -> String {
     }
 }
 
-/// The host CPU model from `/proc/cpuinfo` (empty where it cannot be read).
+/// The host CPU model from `/proc/cpuinfo` (empty where it cannot be read; read under
+/// [`crate::stamp::sysroot`]).
 pub fn host_cpu_model() -> String {
-    std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name") || l.starts_with("Model"))
-                .and_then(|l| l.split_once(':'))
-                .map(|(_, v)| v.trim().to_string())
-        })
+    std::fs::read_to_string(crate::stamp::sysroot().join("proc/cpuinfo"))
+        .map(|s| parse_cpu_model(&s))
+        .unwrap_or_default()
+}
+
+/// The CPU model line of `/proc/cpuinfo` text.
+pub fn parse_cpu_model(cpuinfo: &str) -> String {
+    cpuinfo
+        .lines()
+        .find(|l| l.starts_with("model name") || l.starts_with("Model"))
+        .and_then(|l| l.split_once(':'))
+        .map(|(_, v)| v.trim().to_string())
         .unwrap_or_default()
 }
 
@@ -104,6 +109,10 @@ pub struct RunFacts {
     /// Conditions worth knowing when reading the numbers (clocks, load, what was not measured).
     pub conditions: BTreeMap<String, String>,
     pub notes: Vec<String>,
+    /// What the run was measured under (driver, GPU UUID and bus id, link, VM), for the model's
+    /// validity stamp; absent in facts written before stamps.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stamp: Option<crate::stamp::Stamp>,
 }
 
 /// Current UTC time as RFC 3339 (`2026-11-29T23:51:57Z`), without a date crate.
@@ -139,10 +148,11 @@ pub fn format_utc(secs: u64) -> String {
 /// The first NVIDIA GPU's model name as the kernel driver lists it under `/proc/driver/nvidia/gpus`
 /// (cheap: no CUDA context). `None` where there is no NVIDIA driver.
 pub fn local_gpu_name() -> Option<String> {
-    let mut dirs: Vec<_> = std::fs::read_dir("/proc/driver/nvidia/gpus")
-        .ok()?
-        .filter_map(|e| e.ok())
-        .collect();
+    let mut dirs: Vec<_> =
+        std::fs::read_dir(crate::stamp::sysroot().join("proc/driver/nvidia/gpus"))
+            .ok()?
+            .filter_map(|e| e.ok())
+            .collect();
     dirs.sort_by_key(|e| e.file_name());
     dirs.iter().find_map(|d| {
         let text = std::fs::read_to_string(d.path().join("information")).ok()?;

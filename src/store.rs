@@ -2,8 +2,9 @@
 //! wrong and where; the models embedded in the binary; and where a calibrated model is found.
 
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 use sha2::{Digest, Sha256};
 
@@ -22,6 +23,34 @@ pub enum StoreError {
     Write {
         path: PathBuf,
         source: std::io::Error,
+    },
+    #[error("{path}: larger than {max} bytes, more than a {what} can be; refusing to read it")]
+    TooLarge {
+        path: PathBuf,
+        max: u64,
+        what: &'static str,
+    },
+    #[error(
+        "{path}: not a regular file ({kind}); refusing to replace it with a model (write to a file \
+         path instead)"
+    )]
+    NotRegular { path: PathBuf, kind: &'static str },
+    #[error(
+        "{path}: is also this command's input {input}; refusing to overwrite it (choose another \
+         output path)"
+    )]
+    OutputIsInput { path: PathBuf, input: PathBuf },
+    #[error("{path}: not written: the fitted model is unusable: {reason}")]
+    Unusable { path: PathBuf, reason: String },
+    #[error(
+        "{path}: this machine's calibrated model cannot be used: {source}\n  \
+         the way out: `umodel doctor` says what is wrong; `umodel calibrate` measures the machine \
+         again and replaces it; or delete it (`rm {path}`) and queries fall back to the embedded \
+         model; `--model h200` (or another embedded name) answers meanwhile"
+    )]
+    CalibratedUnreadable {
+        path: PathBuf,
+        source: Box<StoreError>,
     },
     #[error("{path}: truncated: the JSON ends early (line {line}, column {column}); the file was cut off or is still being written")]
     Truncated {
@@ -57,6 +86,40 @@ pub enum StoreError {
     Invalid { path: PathBuf, reason: String },
     #[error("no model named `{name}`: not a file, and not an embedded model ({available})")]
     NoSuchModel { name: String, available: String },
+}
+
+/// The largest model file a reader takes: the shipped models are 30-60 KiB, a full calibration's
+/// under 200 KiB, so 64 MiB is generous and stops `-m /dev/zero` long before memory runs out.
+pub const MAX_MODEL_BYTES: u64 = 64 << 20;
+/// The largest facts file a reader takes (they are a few KiB).
+pub const MAX_FACTS_BYTES: u64 = 16 << 20;
+/// Temporary files of [`write_atomic`] end with this; older ones than [`STALE_TEMP_AGE`] are
+/// leftovers of killed writers and are removed by the next write to the same directory.
+pub const TEMP_SUFFIX: &str = ".umodel-tmp";
+/// See [`TEMP_SUFFIX`]: an hour is far beyond any write (they take milliseconds), so a live
+/// writer's file is never taken.
+pub const STALE_TEMP_AGE: Duration = Duration::from_secs(3600);
+
+/// Reads at most `max` bytes of a file; `None` when it holds more (a device such as /dev/zero, a
+/// pipe that never ends, or simply a file too large to be what it claims).
+pub fn read_capped(path: &Path, max: u64) -> std::io::Result<Option<Vec<u8>>> {
+    let f = fs::File::open(path)?;
+    let mut bytes = Vec::new();
+    f.take(max + 1).read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= max).then_some(bytes))
+}
+
+fn read_file(path: &Path, max: u64, what: &'static str) -> Result<Vec<u8>, StoreError> {
+    read_capped(path, max)
+        .map_err(|source| StoreError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?
+        .ok_or_else(|| StoreError::TooLarge {
+            path: path.to_path_buf(),
+            max,
+            what,
+        })
 }
 
 /// Models compiled into the binary: (name, JSON). The first is the fallback default.
@@ -96,8 +159,10 @@ fn json_error(path: &Path, e: serde_json::Error) -> StoreError {
     }
 }
 
-/// Parses model JSON; `path` names it in messages.
+/// Parses model JSON; `path` names it in messages. A UTF-8 byte-order mark is skipped (editors on
+/// Windows add one; the CSV reader takes it too).
 pub fn parse_model(path: &Path, text: &[u8]) -> Result<PlatformModel, StoreError> {
+    let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
     let value: serde_json::Value = serde_json::from_slice(text).map_err(|e| json_error(path, e))?;
     let not_model = |reason: String| StoreError::NotAModel {
         path: path.to_path_buf(),
@@ -125,8 +190,15 @@ pub fn parse_model(path: &Path, text: &[u8]) -> Result<PlatformModel, StoreError
             supported: SCHEMA_VERSION,
         });
     }
-    let model: PlatformModel =
-        serde_json::from_value(value).map_err(|e| not_model(e.to_string()))?;
+    let model: PlatformModel = serde_path_to_error::deserialize(value).map_err(|e| {
+        let at = e.path().to_string();
+        let e = e.into_inner();
+        if at == "." || at.is_empty() {
+            not_model(e.to_string())
+        } else {
+            not_model(format!("`{at}`: {e}"))
+        }
+    })?;
     model.check().map_err(|reason| StoreError::Invalid {
         path: path.to_path_buf(),
         reason,
@@ -134,57 +206,233 @@ pub fn parse_model(path: &Path, text: &[u8]) -> Result<PlatformModel, StoreError
     Ok(model)
 }
 
-/// Reads a model file.
+/// Reads a model file (at most [`MAX_MODEL_BYTES`]).
 pub fn read_model(path: &Path) -> Result<PlatformModel, StoreError> {
-    let text = fs::read(path).map_err(|source| StoreError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = read_file(path, MAX_MODEL_BYTES, "model file")?;
     parse_model(path, &text)
 }
 
-/// Writes a model file atomically (temporary file in the same directory, synced, then renamed), so a
-/// reader never sees half a model and an interrupted write leaves the old file intact.
-pub fn write_model(path: &Path, model: &PlatformModel) -> Result<(), StoreError> {
-    let mut text = serde_json::to_string_pretty(model).expect("models always serialise");
+/// The file text of a model, checked before anything is written: every invariant the queries rely
+/// on holds ([`PlatformModel::check`]) and the text reads back as the same model. serde_json writes
+/// a NaN or an infinity as `null`, which no reader takes, so a fit that produced one must fail here
+/// rather than leave a file every later command refuses. The error names the policy and size (the
+/// measured cell) or the field.
+pub fn model_text(model: &PlatformModel) -> Result<String, String> {
+    model.check()?;
+    let mut text = serde_json::to_string_pretty(model).map_err(|e| e.to_string())?;
     text.push('\n');
+    let mut de = serde_json::Deserializer::from_str(&text);
+    let back: PlatformModel = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let at = e.path().to_string();
+        format!(
+            "{}: {} (a NaN or an infinity, which JSON cannot hold)",
+            describe_field(model, &at),
+            e.into_inner()
+        )
+    })?;
+    if back != *model {
+        return Err(
+            "it does not read back as written (a number is NaN or infinite: JSON cannot hold it)"
+                .into(),
+        );
+    }
+    Ok(text)
+}
+
+/// A field path of a model (`policies[2].knots[0].f_ms.se`) in the words of its cell (`policy
+/// `managed` at 16 MiB (knot 0): `f_ms.se``).
+pub fn describe_field(model: &PlatformModel, path: &str) -> String {
+    let index = |s: &str, key: &str| -> Option<(usize, usize)> {
+        let start = s.find(key)? + key.len();
+        let end = start + s[start..].find(']')?;
+        Some((s[start..end].parse().ok()?, end + 1))
+    };
+    if let Some((p, after)) = index(path, "policies[") {
+        if let Some(pm) = model.policies.get(p) {
+            let rest = &path[after..];
+            if let Some((k, after_k)) = index(rest, "knots[") {
+                if let Some(knot) = pm.knots.get(k) {
+                    let field = rest[after_k..].trim_start_matches('.');
+                    return format!(
+                        "policy `{}` at {} (the handoff cells of that size): `{field}`",
+                        pm.policy,
+                        crate::units::format_size(knot.bytes)
+                    );
+                }
+            }
+            return format!("policy `{}`: `{}`", pm.policy, rest.trim_start_matches('.'));
+        }
+    }
+    format!("`{path}`")
+}
+
+/// Writes a model file atomically (see [`write_atomic`]) after checking it ([`model_text`]): an
+/// unusable model never replaces anything.
+pub fn write_model(path: &Path, model: &PlatformModel) -> Result<(), StoreError> {
+    let text = model_text(model).map_err(|reason| StoreError::Unusable {
+        path: path.to_path_buf(),
+        reason,
+    })?;
     write_atomic(path, text.as_bytes())
 }
 
-/// Writes any file atomically (see [`write_model`]).
+/// What kind of thing a path is, for messages.
+fn kind_of(ft: fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if ft.is_char_device() {
+            return "a character device";
+        }
+        if ft.is_block_device() {
+            return "a block device";
+        }
+        if ft.is_fifo() {
+            return "a named pipe";
+        }
+        if ft.is_socket() {
+            return "a socket";
+        }
+    }
+    if ft.is_dir() {
+        "a directory"
+    } else {
+        "not a plain file"
+    }
+}
+
+/// Refuses an output path that exists and is not a regular file (after following links): the
+/// rename of an atomic write would put a plain file in place of `/dev/null` or a directory's link.
+pub fn check_output(path: &Path) -> Result<(), StoreError> {
+    match fs::metadata(path) {
+        Ok(m) if !m.is_file() => Err(StoreError::NotRegular {
+            path: path.to_path_buf(),
+            kind: kind_of(m.file_type()),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Whether two paths name the same file: the same canonical path, or the same device and inode
+/// (hard links). Paths that do not exist are never the same as anything.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    let (Ok(ma), Ok(mb)) = (fs::metadata(a), fs::metadata(b)) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if ma.dev() == mb.dev() && ma.ino() == mb.ino() {
+            return true;
+        }
+    }
+    let _ = (ma, mb);
+    matches!((fs::canonicalize(a), fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y)
+}
+
+/// Refuses to write `output` when it is one of `inputs` (`fit run.csv -o run.csv` would replace the
+/// measurements with the model) or not a regular file.
+pub fn check_output_against(output: &Path, inputs: &[&Path]) -> Result<(), StoreError> {
+    check_output(output)?;
+    if let Some(input) = inputs.iter().find(|i| same_file(output, i)) {
+        return Err(StoreError::OutputIsInput {
+            path: output.to_path_buf(),
+            input: input.to_path_buf(),
+        });
+    }
+    Ok(())
+}
+
+/// Writes any file atomically: a temporary file in the same directory (an unpredictable name,
+/// created exclusively, so a link planted there cannot redirect the write), synced, then renamed
+/// over `path`, so a reader never sees half a file and an interrupted write leaves the old one
+/// intact. Refuses a `path` that is not a regular file. Removes temporary files of this pattern in
+/// the directory that killed writers left behind ([`STALE_TEMP_AGE`]).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     let err = |source| StoreError::Write {
         path: path.to_path_buf(),
         source,
     };
+    check_output(path)?;
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
     fs::create_dir_all(&dir).map_err(err)?;
+    remove_stale_temps(&dir, STALE_TEMP_AGE);
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "model".into());
-    let tmp = dir.join(format!(".{name}.tmp.{}", std::process::id()));
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
+    // tempfile: O_CREAT|O_EXCL with a random name, retried on collision; mode 0600.
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(TEMP_SUFFIX)
+        .tempfile_in(&dir)
+        .map_err(err)?;
+    tmp.write_all(bytes).map_err(err)?;
+    tmp.as_file().sync_all().map_err(err)?;
+    // tempfile creates 0600; keep the mode of the file replaced, else the usual 0644 (a model is
+    // read by other users' queries).
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(path).map_or(0o644, |m| m.permissions().mode() & 0o7777);
+        let _ = tmp
+            .as_file()
+            .set_permissions(fs::Permissions::from_mode(mode));
     }
-    result.map_err(err)
+    // Checked again just before the rename: the path may have become a device meanwhile.
+    check_output(path)?;
+    tmp.persist(path).map_err(|e| err(e.error))?;
+    Ok(())
 }
 
-/// Reads a run's facts file.
+/// Whether a file name is one of [`write_atomic`]'s temporary files, or of the earlier pattern
+/// `.NAME.tmp.PID`.
+pub fn is_temp_name(name: &str) -> bool {
+    if !name.starts_with('.') {
+        return false;
+    }
+    if name.ends_with(TEMP_SUFFIX) {
+        return true;
+    }
+    name.rsplit_once(".tmp.")
+        .is_some_and(|(_, pid)| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Temporary files of [`write_atomic`] in `dir` older than `age`: (path, age).
+pub fn stale_temps(dir: &Path, age: Duration) -> Vec<(PathBuf, Duration)> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let now = SystemTime::now();
+    let mut out: Vec<_> = entries
+        .filter_map(|e| e.ok())
+        .filter(|e| is_temp_name(&e.file_name().to_string_lossy()))
+        .filter_map(|e| {
+            // symlink_metadata: a link of this name is not ours to follow or judge by its target.
+            let m = fs::symlink_metadata(e.path()).ok()?;
+            let old = now.duration_since(m.modified().ok()?).ok()?;
+            (m.is_file() && old >= age).then(|| (e.path(), old))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Removes [`stale_temps`]; best effort (another writer may remove them first).
+pub fn remove_stale_temps(dir: &Path, age: Duration) -> usize {
+    stale_temps(dir, age)
+        .into_iter()
+        .filter(|(p, _)| fs::remove_file(p).is_ok())
+        .count()
+}
+
+/// Reads a run's facts file (at most [`MAX_FACTS_BYTES`]).
 pub fn read_facts(path: &Path) -> Result<RunFacts, StoreError> {
-    let text = fs::read(path).map_err(|source| StoreError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = read_file(path, MAX_FACTS_BYTES, "facts file")?;
+    let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&text).to_vec();
     serde_json::from_slice(&text).map_err(|e| json_error(path, e))
 }
 
@@ -229,6 +477,21 @@ pub enum ModelSource {
     Embedded(&'static str),
 }
 
+impl ModelSource {
+    /// How much of a model's stamp a query checks, given whether the user named the model: a
+    /// model measured here or a file in full; the embedded fallback only for its GPU model (its
+    /// driver and UUID are another machine's by nature); an embedded model asked for by name not
+    /// at all (a reference on purpose).
+    pub fn stamp_scope(&self, named: bool) -> Option<crate::stamp::Scope> {
+        use crate::stamp::Scope;
+        match self {
+            ModelSource::Embedded(_) if named => None,
+            ModelSource::Embedded(_) => Some(Scope::GpuModel),
+            ModelSource::File(_) | ModelSource::Calibrated(_) => Some(Scope::Full),
+        }
+    }
+}
+
 impl std::fmt::Display for ModelSource {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -243,8 +506,10 @@ impl std::fmt::Display for ModelSource {
 
 /// The per-user data directory (`$UMODEL_DATA_DIR`, else the platform's data dir, e.g.
 /// `~/.local/share/umodel`).
+/// `UMODEL_DATA_DIR=""` counts as unset: an empty path would otherwise mean `./models/` of
+/// whatever directory the command runs in.
 pub fn data_dir() -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os("UMODEL_DATA_DIR") {
+    if let Some(d) = std::env::var_os("UMODEL_DATA_DIR").filter(|d| !d.is_empty()) {
         return Some(PathBuf::from(d));
     }
     directories::ProjectDirs::from("", "", "umodel").map(|p| p.data_dir().to_path_buf())
@@ -290,7 +555,11 @@ pub fn resolve(
     }
     if let Some(path) = fingerprint.and_then(calibrated_path) {
         if path.exists() {
-            return Ok((read_model(&path)?, ModelSource::Calibrated(path)));
+            let m = read_model(&path).map_err(|e| StoreError::CalibratedUnreadable {
+                path: path.clone(),
+                source: Box::new(e),
+            })?;
+            return Ok((m, ModelSource::Calibrated(path)));
         }
     }
     if let Some((n, m)) = gpu.and_then(embedded_for_gpu) {
@@ -350,5 +619,107 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names.len(), 1, "{names:?}");
+    }
+
+    #[test]
+    fn an_unusable_model_is_refused_before_anything_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.json");
+        let good = embedded("h200").unwrap();
+        write_model(&path, &good).unwrap();
+        let before = fs::read(&path).unwrap();
+        // A NaN where check() does not look: it would be written as `null`.
+        let mut bad = good.clone();
+        bad.noise.as_mut().unwrap().alternating_rel_sd = f64::NAN;
+        let e = write_model(&path, &bad).unwrap_err();
+        assert!(matches!(e, StoreError::Unusable { .. }), "{e}");
+        assert!(e.to_string().contains("noise.alternating_rel_sd"), "{e}");
+        // One in a knot names the policy and size.
+        let mut bad = good.clone();
+        bad.policies[1].knots[0].f_ms.se = f64::INFINITY;
+        let e = write_model(&path, &bad).unwrap_err().to_string();
+        let p = good.policies[1].policy.to_string();
+        assert!(e.contains(&p) && e.contains("f_ms"), "{e}");
+        let mut bad = good.clone();
+        bad.policies[0].knots[0].t1_ms.median = -1.0;
+        assert!(write_model(&path, &bad).is_err());
+        assert_eq!(
+            fs::read(&path).unwrap(),
+            before,
+            "the good model was replaced"
+        );
+        assert_eq!(
+            fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "a temp file was left"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn temp_files_cannot_be_redirected_and_stale_ones_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim");
+        fs::write(&victim, "keep me").unwrap();
+        let path = dir.path().join("m.json");
+        // The old predictable names, planted as links to another file.
+        for pid in [std::process::id(), 1, 2] {
+            std::os::unix::fs::symlink(&victim, dir.path().join(format!(".m.json.tmp.{pid}")))
+                .unwrap();
+        }
+        write_atomic(&path, b"model").unwrap();
+        assert_eq!(fs::read(&victim).unwrap(), b"keep me");
+        assert_eq!(fs::read(&path).unwrap(), b"model");
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&path), 0o644);
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+        write_atomic(&path, b"model").unwrap();
+        assert_eq!(mode(&path), 0o600, "the replaced file's mode is kept");
+        // Links are not ours to remove; files of our pattern older than the age are.
+        let old = dir.path().join(format!(".m.json.AbC123{TEMP_SUFFIX}"));
+        let old_pid = dir.path().join(".m.json.tmp.99999");
+        let fresh = dir.path().join(format!(".m.json.XyZ789{TEMP_SUFFIX}"));
+        let other = dir.path().join(".hidden-but-not-ours");
+        for p in [&old, &old_pid, &fresh, &other] {
+            fs::write(p, "x").unwrap();
+        }
+        let two_hours_ago = SystemTime::now() - Duration::from_secs(7200);
+        for p in [&old, &old_pid, &other] {
+            fs::File::options()
+                .write(true)
+                .open(p)
+                .unwrap()
+                .set_modified(two_hours_ago)
+                .unwrap();
+        }
+        write_atomic(&path, b"model 2").unwrap();
+        assert!(!old.exists() && !old_pid.exists());
+        assert!(fresh.exists() && other.exists());
+        assert!(fs::symlink_metadata(dir.path().join(".m.json.tmp.1")).is_ok());
+        assert_eq!(fs::read(&victim).unwrap(), b"keep me");
+    }
+
+    #[test]
+    fn output_checks() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.csv");
+        fs::write(&a, "x").unwrap();
+        let e = check_output_against(&a, &[&a]).unwrap_err();
+        assert!(matches!(e, StoreError::OutputIsInput { .. }), "{e}");
+        let e = check_output(dir.path()).unwrap_err();
+        assert!(e.to_string().contains("directory"), "{e}");
+        assert!(check_output_against(&dir.path().join("new.json"), &[&a]).is_ok());
+        assert!(!same_file(
+            &dir.path().join("nope"),
+            &dir.path().join("nope")
+        ));
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let mut text = b"\xEF\xBB\xBF".to_vec();
+        text.extend_from_slice(EMBEDDED[0].1.as_bytes());
+        assert!(parse_model(Path::new("bom.json"), &text).is_ok());
     }
 }

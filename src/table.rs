@@ -34,11 +34,28 @@ pub const REQUIRED: [&str; 7] = [
     "group", "policy", "case", "bytes", "reuse", "trial", "time_ms",
 ];
 
+/// The largest measurement CSV a reader takes: a full calibration is about 1.2 MB, so 256 MiB is
+/// two hundred of them, and a bigger file (or `/dev/zero`) is refused before memory runs out.
+pub const MAX_CSV_BYTES: u64 = 256 << 20;
+
+/// The smallest time a measured trial can take, ms (a picosecond): a CUDA event resolves about half
+/// a microsecond, so anything below is a typo or a broken timer, and a subnormal number (`1e-320`)
+/// makes a fit's ratios infinite.
+pub const MIN_TIME_MS: f64 = 1e-9;
+
 /// What went wrong reading a measurement table.
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
     #[error("{path}: cannot read: {source}")]
     Io { path: PathBuf, source: io::Error },
+    #[error(
+        "{path}: larger than {max} bytes, more than a measurement CSV can be; refusing to read it"
+    )]
+    TooLarge { path: PathBuf, max: u64 },
+    #[error("{path}: column `{column}` appears twice in the header")]
+    DuplicateColumn { path: PathBuf, column: String },
+    #[error("{path}: no data rows (only a header)")]
+    NoRows { path: PathBuf },
     #[error("{path}: not a readable CSV: {message}")]
     Csv { path: PathBuf, message: String },
     #[error("{path}: no header line (empty file)")]
@@ -172,16 +189,36 @@ pub struct Table {
     pub failed: Vec<Row>,
     /// Columns beyond the contract, with their values per usable row (same order as `rows`).
     pub extra: Vec<(String, Vec<String>)>,
+    /// What the reader accepted but a person should know (duplicate trials); the CLI prints them.
+    pub warnings: Vec<String>,
 }
 
 impl Table {
     /// Reads and checks a measurement CSV.
     pub fn read(path: &Path) -> Result<Table, TableError> {
-        let bytes = std::fs::read(path).map_err(|source| TableError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Table::parse(path, bytes)
+        Table::parse(path, Table::read_bytes(path)?)
+    }
+
+    /// The table, or an error when it has no data rows at all (a header alone): for commands
+    /// that have nothing to say about an empty run.
+    pub fn non_empty(self) -> Result<Table, TableError> {
+        if self.rows.is_empty() && self.failed.is_empty() {
+            return Err(TableError::NoRows { path: self.source });
+        }
+        Ok(self)
+    }
+
+    /// A CSV's bytes, at most [`MAX_CSV_BYTES`] (for callers that hash what they parse).
+    pub fn read_bytes(path: &Path) -> Result<Vec<u8>, TableError> {
+        crate::store::read_capped(path, MAX_CSV_BYTES)
+            .map_err(|source| TableError::Io {
+                path: path.to_path_buf(),
+                source,
+            })?
+            .ok_or_else(|| TableError::TooLarge {
+                path: path.to_path_buf(),
+                max: MAX_CSV_BYTES,
+            })
     }
 
     /// Parses CSV text; `path` is used in messages only.
@@ -201,6 +238,7 @@ impl Table {
                 });
             }
         }
+        let bytes_for_header = header_line(&bytes).to_vec();
         let df = CsvReadOptions::default()
             .with_has_header(true)
             .with_infer_schema_length(Some(0))
@@ -217,6 +255,19 @@ impl Table {
             .iter()
             .map(|s| s.trim().to_string())
             .collect();
+        // The pre-scan's header: polars renames a repeated column (`bytes_duplicated_0`), which
+        // would otherwise pass as an extra column while the first copy is used.
+        let header = header_names(&bytes_for_header);
+        if let Some(dup) = header
+            .iter()
+            .enumerate()
+            .find_map(|(i, n)| header[..i].contains(n).then(|| n.clone()))
+        {
+            return Err(TableError::DuplicateColumn {
+                path: path_buf,
+                column: dup,
+            });
+        }
         for req in REQUIRED {
             if !names.iter().any(|n| n == req) {
                 return Err(TableError::MissingColumn {
@@ -321,6 +372,9 @@ impl Table {
                 if x < 0.0 {
                     return Err(bad(i, "negative"));
                 }
+                if x > 0.0 && x < MIN_TIME_MS {
+                    return Err(bad(i, "below a picosecond: not a measured time"));
+                }
                 Ok(Some(x))
             };
             let policy: Policy = text(i_policy)?
@@ -378,6 +432,7 @@ impl Table {
                 table.rows.push(row);
             }
         }
+        table.warnings = duplicate_trials(&table.rows, path);
         Ok(table)
     }
 
@@ -421,6 +476,55 @@ struct Prescan {
 
 /// Splits raw CSV text into records (newlines inside double quotes do not end a record) and counts the
 /// fields of each, remembering the physical line each record starts on.
+/// The first line of a CSV (without a BOM), for the header check.
+fn header_line(bytes: &[u8]) -> &[u8] {
+    let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let end = text.iter().position(|&b| b == b'\n').unwrap_or(text.len());
+    &text[..end]
+}
+
+/// Column names of a header line (unquoted, trimmed; quoted commas are rare enough in a header to
+/// be split, which only ever makes a false duplicate less likely).
+fn header_names(line: &[u8]) -> Vec<String> {
+    String::from_utf8_lossy(line)
+        .split(',')
+        .map(|n| n.trim().trim_matches('"').trim().to_string())
+        .filter(|n| !n.is_empty())
+        .collect()
+}
+
+/// One warning per cell whose trial index repeats (a file concatenated with itself, or two runs
+/// pasted together): the rows are kept, but the cell counts some twice.
+fn duplicate_trials(rows: &[Row], path: &Path) -> Vec<String> {
+    let mut seen: BTreeMap<(CellKey, u32), usize> = BTreeMap::new();
+    let mut dups: BTreeMap<CellKey, (usize, usize, usize)> = BTreeMap::new();
+    for r in rows {
+        if let Some(&first) = seen.get(&(r.key(), r.trial)) {
+            let e = dups.entry(r.key()).or_insert((0, first, r.line));
+            e.0 += 1;
+        } else {
+            seen.insert((r.key(), r.trial), r.line);
+        }
+    }
+    let n = dups.len();
+    dups.into_iter()
+        .take(5)
+        .map(|(k, (count, first, line))| {
+            format!(
+                "{}:{line}: trial index repeats in cell {} {} {} {}{} ({count} repeated row{}, first at line {first}); duplicated rows count twice",
+                path.display(),
+                k.group,
+                k.policy,
+                k.case,
+                k.bytes,
+                k.reuse.map(|r| format!(" R={r}")).unwrap_or_default(),
+                if count == 1 { "" } else { "s" },
+            )
+        })
+        .chain((n > 5).then(|| format!("{}: {} more cells with repeated trial indices", path.display(), n - 5)))
+        .collect()
+}
+
 fn prescan(bytes: &[u8]) -> Prescan {
     let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     let mut records = Vec::new();
@@ -479,13 +583,57 @@ pub struct CsvAppender {
     path: PathBuf,
 }
 
+/// Cuts a torn last row off a CSV this program appends to: every row is written whole with its
+/// newline, so bytes after the last newline are a row a kill, a full disk or a crash interrupted.
+/// Appending after them would glue the next row onto the fragment (a corrupt file), and reading
+/// them could take a truncated time (`1.2` of `1.2345`) for a measurement. Returns the bytes
+/// dropped (0 when the file ends with a newline or is empty).
+pub fn drop_torn_tail(path: &Path) -> Result<u64, TableError> {
+    use std::io::{Read, Seek, SeekFrom};
+    let io_err = |source| TableError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut f = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)
+        .map_err(io_err)?;
+    let len = f.metadata().map_err(io_err)?.len();
+    // Rows are short: look back at most 64 KiB for the last newline.
+    let back = len.min(64 << 10);
+    f.seek(SeekFrom::Start(len - back)).map_err(io_err)?;
+    let mut tail = Vec::with_capacity(back as usize);
+    f.read_to_end(&mut tail).map_err(io_err)?;
+    if tail.last().is_none_or(|&b| b == b'\n') {
+        return Ok(0);
+    }
+    let keep = match tail.iter().rposition(|&b| b == b'\n') {
+        Some(i) => len - back + i as u64 + 1,
+        None if back == len => 0,
+        None => {
+            return Err(TableError::Csv {
+                path: path.to_path_buf(),
+                message: "the last 64 KiB hold no line end: not a CSV this program wrote".into(),
+            })
+        }
+    };
+    f.set_len(keep).map_err(io_err)?;
+    f.sync_all().map_err(io_err)?;
+    Ok(len - keep)
+}
+
 impl CsvAppender {
-    /// Creates (truncating) or, with `append`, continues `path`. Continuing checks the header is ours.
+    /// Creates (truncating) or, with `append`, continues `path`. Continuing checks the header is
+    /// ours and first cuts off a row an interrupted write left torn ([`drop_torn_tail`]).
     pub fn open(path: &Path, append: bool) -> Result<CsvAppender, TableError> {
         let io_err = |source| TableError::Io {
             path: path.to_path_buf(),
             source,
         };
+        if append && path.is_file() {
+            drop_torn_tail(path)?;
+        }
         let existing =
             append && path.exists() && std::fs::metadata(path).map_err(io_err)?.len() > 0;
         if existing {
@@ -752,5 +900,33 @@ mod tests {
         assert_eq!(cells.len(), 1);
         let s = cells.values().next().unwrap();
         assert_eq!((s.n, s.median, s.min, s.max), (3, 2.0, 1.0, 3.0));
+    }
+
+    #[test]
+    fn a_row_torn_by_a_kill_is_dropped_before_appending() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run.csv");
+        let row = |trial, ms| Row::new("handoff", Policy::Managed, "gpu_only", 4096, trial, ms);
+        let mut a = CsvAppender::open(&path, false).unwrap();
+        a.push(&row(0, 1.25)).unwrap();
+        a.push(&row(1, 1.5)).unwrap();
+        drop(a);
+        // Killed in the middle of the third row: its time cut to `1.` of `1.75`.
+        let mut text = std::fs::read(&path).unwrap();
+        text.extend_from_slice(b"handoff,managed,gpu_only,,4096,,,2,1.");
+        std::fs::write(&path, &text).unwrap();
+        assert_eq!(drop_torn_tail(&path).unwrap(), 37);
+        assert_eq!(drop_torn_tail(&path).unwrap(), 0, "idempotent");
+        std::fs::write(&path, &text).unwrap();
+        let mut a = CsvAppender::open(&path, true).unwrap();
+        a.push(&row(2, 1.75)).unwrap();
+        drop(a);
+        let t = Table::read(&path).unwrap();
+        let times: Vec<f64> = t.rows.iter().map(|r| r.time_ms).collect();
+        assert_eq!(times, [1.25, 1.5, 1.75]);
+        // A file that ends with its newline, or a header alone, is left as it is.
+        let before = std::fs::read(&path).unwrap();
+        assert_eq!(drop_torn_tail(&path).unwrap(), 0);
+        assert_eq!(std::fs::read(&path).unwrap(), before);
     }
 }

@@ -797,6 +797,9 @@ pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcom
     let gpu = Gpu::open(cfg.device)?;
     let platform = gpu.platform()?;
     let mut facts = RunFacts {
+        // The validity stamp queries check a model against (read without CUDA, from /proc).
+        stamp: crate::stamp::Machine::local()
+            .map(|m| m.stamp_for(gpu.pci_bus_id().ok().as_deref(), &platform)),
         platform: platform.clone(),
         started_utc: now_utc(),
         command: cfg.command.clone(),
@@ -850,6 +853,8 @@ pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcom
         ),
         Output::File(p) => {
             let existing = if cfg.resume && p.exists() {
+                // A row a kill left half-written is not a measurement (issue 11).
+                crate::table::drop_torn_tail(p)?;
                 existing_counts(p)?
             } else {
                 HashMap::new()

@@ -17,7 +17,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
         Command::Breakeven(a) if a.task.task.is_some() => super::tasks::breakeven(a),
         Command::Validate(a) if a.task.is_some() => super::tasks::validate(a),
         Command::Predict(a) => {
-            let (m, src) = load_for(a.model.model.as_deref(), a.dev.device)?;
+            let (m, src) = load_for(&a.model, a.dev.device)?;
             let (Some(policy), Some(reuse)) = (a.policy, a.reuse) else {
                 bail!("--policy and --reuse are needed (or --task FILE)");
             };
@@ -35,7 +35,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             }
         }
         Command::Choose(a) => {
-            let (m, _) = load_for(a.model.model.as_deref(), a.dev.device)?;
+            let (m, _) = load_for(&a.model, a.dev.device)?;
             let bytes = a.bytes.unwrap_or_else(|| m.default_bytes());
             let reuse = a
                 .reuse
@@ -49,7 +49,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             }
         }
         Command::Breakeven(a) => {
-            let (m, _) = load_for(a.model.model.as_deref(), a.dev.device)?;
+            let (m, _) = load_for(&a.model, a.dev.device)?;
             let bytes = a.bytes.unwrap_or_else(|| m.default_bytes());
             let cpu = a.cpu.update();
             let r = m.breakeven_with_cpu(a.a, a.b, bytes, cpu)?;
@@ -77,7 +77,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             }
         }
         Command::Validate(a) => {
-            let (m, src) = load(Some(&a.model))?;
+            let (m, src) = load_named(Some(&a.model), false, None)?;
             let table = read_measurements(&a.measurements)?;
             if super::peer::validate(&m, &table, a.json)?.is_some() {
                 return Ok(());
@@ -128,7 +128,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
         }
         Command::Fit(a) => fit_cmd(a),
         Command::Show(a) => {
-            let (m, src) = load(a.model.model.as_deref())?;
+            let (m, src) = load(&a.model)?;
             if a.json {
                 render::json(&m)
             } else {
@@ -137,10 +137,11 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             }
         }
         Command::Bench(a) => super::progress::bench(a),
+        Command::Doctor(a) => super::doctor::run(a.json),
         Command::Calibrate(a) => super::progress::calibrate(a),
         Command::Fleet(a) => super::peer::fleet(&a.dir, a.json),
         Command::Report(a) => {
-            let (m, src) = load(a.model.model.as_deref())?;
+            let (m, src) = load(&a.model)?;
             let mut paths = a.measurements.clone();
             let own = std::path::PathBuf::from(&m.provenance.source_csv);
             if paths.is_empty() && own.is_file() {
@@ -151,7 +152,8 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             Ok(())
         }
         Command::Ablate(a) => {
-            let table = Table::read(&a.measurements)?;
+            let table = Table::read(&a.measurements)?.non_empty()?;
+            warn_all(&table.warnings);
             let facts = store::facts_path_for(&a.measurements);
             let platform = if facts.exists() {
                 store::read_facts(&facts)?.platform
@@ -159,6 +161,13 @@ pub(super) fn run(cmd: Command) -> Result<()> {
                 Default::default()
             };
             let rows = crate::calibrate::ablate(&table, &platform);
+            if rows.iter().all(|r| r.points == 0) {
+                bail!(
+                    "{}: nothing to ablate: it needs `handoff` `gpu_only` rows and `alternating` rows \
+                     at R = 1 and at other R, at two or more sizes (a full-plan calibration CSV)",
+                    a.measurements.display()
+                );
+            }
             if a.json {
                 render::json(&rows)
             } else {
@@ -196,7 +205,8 @@ pub(super) fn write_report(
 pub(super) fn read_measurements(paths: &[std::path::PathBuf]) -> Result<Table> {
     let mut table = Table::default();
     for path in paths {
-        let t = Table::read(path)?;
+        let t = Table::read(path)?.non_empty()?;
+        warn_all(&t.warnings);
         if table.rows.is_empty() && table.failed.is_empty() {
             table = t;
         } else {
@@ -208,14 +218,32 @@ pub(super) fn read_measurements(paths: &[std::path::PathBuf]) -> Result<Table> {
     Ok(table)
 }
 
-/// Loads the model a query asked for and says on stderr which one it is.
-pub(super) fn load(name: Option<&str>) -> Result<(PlatformModel, ModelSource)> {
-    load_for(name, None)
+/// Prints warnings the library returned.
+pub(super) fn warn_all(warnings: &[String]) {
+    for w in warnings {
+        note!("umodel: warning: {w}");
+    }
+}
+
+/// Loads the model a query asked for (see [`load_named`]).
+pub(super) fn load(a: &super::ModelArg) -> Result<(PlatformModel, ModelSource)> {
+    load_named(a.model.as_deref(), a.strict, None)
 }
 
 /// [`load`] for work on GPU `device`: its own calibrated model where it has one.
 pub(super) fn load_for(
+    a: &super::ModelArg,
+    device: Option<usize>,
+) -> Result<(PlatformModel, ModelSource)> {
+    load_named(a.model.as_deref(), a.strict, device)
+}
+
+/// Loads the model a query asked for, says on stderr which one it is, and checks its stamp
+/// against this machine: a warning naming what changed, or with `strict` a refusal. With
+/// `device`, that GPU's own calibrated model where `calibrate --device` gave it one.
+pub(super) fn load_named(
     name: Option<&str>,
+    strict: bool,
     device: Option<usize>,
 ) -> Result<(PlatformModel, ModelSource)> {
     let gpu = crate::platform::local_gpu_name();
@@ -236,11 +264,80 @@ pub(super) fn load_for(
         (ModelSource::Embedded(_), None) => "; run `umodel calibrate` to measure this machine",
         _ => "",
     };
-    eprintln!("umodel: using {src}: {}{hint}", m.describe());
+    note!("umodel: using {src}: {}{hint}", m.describe());
+    check_stamp(&m, &src, name.is_some(), strict)?;
     Ok((m, src))
 }
 
+/// The command that measures this machine again for a model from `src`.
+pub(super) fn recalibrate_hint(src: &ModelSource) -> String {
+    match src {
+        ModelSource::File(p) => format!(
+            "`umodel calibrate -o {}` measures this machine again (or `umodel calibrate` for the \
+             default place)",
+            p.display()
+        ),
+        _ => "`umodel calibrate` measures this machine again".to_string(),
+    }
+}
+
+fn check_stamp(m: &PlatformModel, src: &ModelSource, named: bool, strict: bool) -> Result<()> {
+    use crate::stamp::{self, Machine, Scope, Verdict};
+    let scope = src.stamp_scope(named);
+    let here = if scope.is_some() {
+        Machine::local()
+    } else {
+        None
+    };
+    let verdict = stamp::check(&m.stamp_or_platform(), here.as_ref(), scope);
+    let Verdict::Changed(changes) = &verdict else {
+        if strict && !verdict.strict_ok() {
+            match verdict {
+                Verdict::NoDriver => bail!(
+                    "--strict: no NVIDIA driver here (no /proc/driver/nvidia/version), so nothing \
+                     says this machine is the one {src} was measured on"
+                ),
+                _ => bail!(
+                    "--strict: {src} records nothing it was measured under to check this machine \
+                     against"
+                ),
+            }
+        }
+        return Ok(());
+    };
+    let list: String = changes.iter().map(|c| format!("\n  {c}")).collect();
+    let what = match scope {
+        Some(Scope::GpuModel) => {
+            "this machine's GPU is not the one it was measured on; its answers are for that machine"
+        }
+        _ => "this machine changed since it was measured; its answers may no longer hold",
+    };
+    if strict {
+        bail!(
+            "--strict: refusing {src}: {what}:{list}\n  {}",
+            recalibrate_hint(src)
+        );
+    }
+    note!(
+        "umodel: warning: {src}: {what}:{list}\n  {} (`umodel doctor` lists every model; --strict refuses)",
+        recalibrate_hint(src)
+    );
+    Ok(())
+}
+
 fn fit_cmd(a: super::FitArgs) -> Result<()> {
+    // Before any work: the output must not be a device, a directory or one of the inputs (it
+    // would replace the measurements with the model).
+    let facts = a
+        .facts
+        .clone()
+        .unwrap_or_else(|| store::facts_path_for(&a.measurements));
+    let mut inputs: Vec<&std::path::Path> = vec![&a.measurements, &facts];
+    inputs.extend(a.noise_from.iter().map(|p| p.as_path()));
+    let terms_facts = a.task_terms_from.as_deref().map(store::facts_path_for);
+    inputs.extend(a.task_terms_from.as_deref());
+    inputs.extend(terms_facts.as_deref());
+    store::check_output_against(&a.output, &inputs)?;
     let opts = model::FitOptions {
         statistic: a.statistic.into(),
         sizes: a.sizes,
@@ -253,12 +350,14 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
     };
     let (mut m, report, table) =
         crate::calibrate::fit_csv(&a.measurements, a.facts.as_deref(), opts)?;
+    warn_all(&table.warnings);
     if !a.noise_from.is_empty() {
         let others = a
             .noise_from
             .iter()
             .map(|p| Table::read(p))
             .collect::<Result<Vec<_>, _>>()?;
+        others.iter().for_each(|t| warn_all(&t.warnings));
         let sources: Vec<String> = a
             .noise_from
             .iter()
@@ -274,7 +373,7 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
     }
     if let Some(src) = &a.task_terms_from {
         // One read: the bytes parsed are the bytes hashed into the provenance.
-        let bytes = std::fs::read(src).map_err(|e| anyhow::anyhow!("{}: {e}", src.display()))?;
+        let bytes = Table::read_bytes(src)?;
         let sha = store::sha256_hex(&bytes);
         let other = Table::parse(src, bytes)?;
         let facts = store::facts_path_for(src);
@@ -316,7 +415,22 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
     if !v.points.is_empty() {
         m.validation = Some(v.summary.clone());
     }
-    store::write_model(&a.output, &m)?;
+    warn_all(&m.warnings());
+    store::write_model(&a.output, &m).map_err(|e| match e {
+        store::StoreError::Unusable { .. } => {
+            let suspects = crate::model::suspect_cells(&table);
+            if suspects.is_empty() {
+                anyhow::Error::from(e)
+            } else {
+                anyhow::anyhow!(
+                    "{e}\n  {}: cells that can cause it: {}",
+                    a.measurements.display(),
+                    suspects.join("; ")
+                )
+            }
+        }
+        e => e.into(),
+    })?;
     if a.json {
         render::json(&render::fit_json(&m, &report, &a.output))
     } else {

@@ -12,7 +12,17 @@ macro_rules! out {
     }};
 }
 
+/// `eprintln!` that never panics: a full or closed stderr (`2>/dev/full`) loses the message, not
+/// the answer on stdout or the exit code.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod commands;
+mod doctor;
 mod peer;
 pub(crate) mod progress;
 pub(crate) mod render;
@@ -47,6 +57,7 @@ use crate::policy::Policy;
     umodel choose --reuse 8 --bytes 256MiB\n  \
     umodel breakeven --bytes 1GiB host-mapped explicit-copy\n  \
     umodel calibrate                      # measure this GPU once (under 20 s)\n  \
+    umodel doctor                         # is the calibrated model still this machine's?\n  \
     umodel choose --task tasks/seed-001.json --cpu-ms 14 --gpu-ms 0.3   # your own task\n  \
     umodel fit run.csv -o model.json && umodel validate --model model.json run.csv")]
 pub struct Cli {
@@ -78,6 +89,10 @@ enum Command {
     /// moves 9-23 % between runs; NOTES.md), and checks the new model against each of them, plainly
     /// and given each trial's own CPU update. Interrupted runs continue with --resume.
     Calibrate(CalibrateArgs),
+    /// Check the data directory: each calibrated model, what it was measured under against this
+    /// machine now, corrupt files and leftovers, and what to do about each. Exits 1 when
+    /// something needs doing.
+    Doctor(DoctorArgs),
     /// Refit a full-plan measurement CSV with smaller candidate plans and report each one's held-out
     /// error and measuring time (how the minimal plan was chosen).
     Ablate(AblateArgs),
@@ -118,6 +133,13 @@ struct FleetArgs {
 }
 
 #[derive(Debug, Args)]
+struct DoctorArgs {
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
 struct AblateArgs {
     /// A full-plan measurement CSV (all sizes, all R).
     #[arg(value_name = "MEASUREMENTS.csv")]
@@ -133,6 +155,11 @@ struct ModelArg {
     /// calibrated model, else the embedded one for this GPU, else gb200-paper.
     #[arg(long, short = 'm', value_name = "MODEL")]
     model: Option<String>,
+    /// Refuse to answer when this machine is not what the model was measured under (another GPU,
+    /// driver, PCIe link or host; or no NVIDIA driver to check against); without it, a warning.
+    /// An embedded model asked for by name is a reference on purpose and is not checked.
+    #[arg(long)]
+    strict: bool,
 }
 
 /// Which GPU a query is about, and where its data live.
@@ -155,7 +182,7 @@ struct CpuScaleArg {
     /// calibrated `x = x + 1`, or a probe of the CPU's speed now (a shared VM's CPU moves 9-23 %
     /// between runs while the rest of an alternation does not). Needs a model calibrated or refitted
     /// with this version (it keeps the CPU update apart).
-    #[arg(long, value_name = "K", value_parser = parse_nonneg, allow_negative_numbers = true)]
+    #[arg(long, value_name = "K", value_parser = parse_scale, allow_negative_numbers = true)]
     cpu_scale: Option<f64>,
 }
 
@@ -180,7 +207,7 @@ struct TaskArgs {
     #[arg(long, value_name = "MS", value_parser = parse_nonneg, allow_negative_numbers = true, requires = "task")]
     gpu_ms: Option<f64>,
     /// With --task: CPU↔GPU rounds (overrides the file's `rounds`).
-    #[arg(long, value_name = "N", value_parser = parse_rounds, requires = "task")]
+    #[arg(long, value_name = "N", value_parser = parse_rounds, allow_negative_numbers = true, requires = "task")]
     rounds: Option<u32>,
     /// With --task: the host's final access to its buffers on ordinary memory, ms (overrides the
     /// file's `cpu_final_ms`).
@@ -216,10 +243,10 @@ struct PredictArgs {
     policy: Option<Policy>,
     /// GPU passes per CPU update (R ≥ 1; fractions allowed for averages). With --task: overrides
     /// the file's `reuse`.
-    #[arg(long, short = 'r', value_name = "R", value_parser = parse_reuse, required_unless_present = "task")]
+    #[arg(long, short = 'r', value_name = "R", value_parser = parse_reuse, allow_negative_numbers = true, required_unless_present = "task")]
     reuse: Option<f64>,
     /// Working-set size: 4096, 64KiB, 256MiB, 1GiB. Default: the model's largest calibrated size.
-    #[arg(long, short = 'b', value_name = "SIZE", value_parser = parse_bytes)]
+    #[arg(long, short = 'b', value_name = "SIZE", value_parser = parse_bytes, allow_hyphen_values = true)]
     bytes: Option<u64>,
     /// Show how the prediction decomposes into compute, access and management terms (with --task:
     /// every priced step, round by round).
@@ -245,10 +272,10 @@ struct ChooseArgs {
     #[arg(long, value_name = "MS", value_parser = parse_nonneg, allow_negative_numbers = true, requires = "task", conflicts_with = "cpu_scale")]
     cpu_ms: Option<f64>,
     /// GPU passes per CPU update (R ≥ 1). With --task: overrides the file's `reuse`.
-    #[arg(long, short = 'r', value_name = "R", value_parser = parse_reuse, required_unless_present = "task")]
+    #[arg(long, short = 'r', value_name = "R", value_parser = parse_reuse, allow_negative_numbers = true, required_unless_present = "task")]
     reuse: Option<f64>,
     /// Working-set size. Default: the model's largest calibrated size.
-    #[arg(long, short = 'b', value_name = "SIZE", value_parser = parse_bytes)]
+    #[arg(long, short = 'b', value_name = "SIZE", value_parser = parse_bytes, allow_hyphen_values = true)]
     bytes: Option<u64>,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -270,7 +297,7 @@ struct BreakevenArgs {
     #[arg(long, value_name = "MS", value_parser = parse_nonneg, allow_negative_numbers = true, requires = "task", conflicts_with = "cpu_scale")]
     cpu_ms: Option<f64>,
     /// Working-set size. Default: the model's largest calibrated size.
-    #[arg(long, short = 'b', value_name = "SIZE", value_parser = parse_bytes)]
+    #[arg(long, short = 'b', value_name = "SIZE", value_parser = parse_bytes, allow_hyphen_values = true)]
     bytes: Option<u64>,
     /// First policy.
     #[arg(value_name = "A", value_parser = parse_policy)]
@@ -337,7 +364,7 @@ struct FitArgs {
     #[arg(long, value_enum, default_value_t = StatArg::Median)]
     statistic: StatArg,
     /// Calibrate only at these sizes (comma-separated); the rest stay held out for validation.
-    #[arg(long, value_name = "SIZES", value_delimiter = ',', value_parser = parse_bytes)]
+    #[arg(long, value_name = "SIZES", value_delimiter = ',', value_parser = parse_bytes, allow_hyphen_values = true)]
     sizes: Option<Vec<u64>>,
     /// Other runs of the same machine: their R = 1 cells measure the level shifts between
     /// processes, which are added to every prediction interval, and the model is checked against
@@ -385,22 +412,27 @@ pub struct BenchArgs {
     #[arg(value_name = "GROUP")]
     groups: Vec<String>,
     /// Sizes (comma-separated). Default: each group's own sizes.
-    #[arg(long, value_name = "SIZES", value_delimiter = ',', value_parser = parse_bytes)]
+    #[arg(long, value_name = "SIZES", value_delimiter = ',', value_parser = parse_bytes, allow_hyphen_values = true)]
     sizes: Option<Vec<u64>>,
     /// Measured trials per cell (warm-ups are extra and not written).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     trials: Option<u32>,
     /// Reuse values for the handoff group (comma-separated).
-    #[arg(long, value_name = "R", value_delimiter = ',')]
+    #[arg(
+        long,
+        value_name = "R",
+        value_delimiter = ',',
+        allow_negative_numbers = true
+    )]
     reuse: Option<Vec<u32>>,
     /// CUDA device ordinal.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
     device: usize,
     /// CPU threads for the handoff's CPU update (1 = single thread pinned to a core).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     cpu_threads: usize,
     /// Core to pin the CPU update thread to. Default: the last core.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     cpu_core: Option<usize>,
     /// Where to write the rows (`-` for stdout). The run's facts go to OUT.facts.json.
     #[arg(
@@ -435,7 +467,7 @@ pub struct CalibrateArgs {
     /// its CPU work on cores local to it; GPUs whose link and memory terms agree within the noise
     /// share the platform's model, and one that stands out gets its own model file
     /// (`<platform>.gpuN.json`) and a warning naming the term. Queries take `--device N`.
-    #[arg(long, default_value = "0", value_name = "N|LIST|all", value_parser = parse_devices)]
+    #[arg(long, default_value = "0", value_name = "N|LIST|all", value_parser = parse_devices, allow_negative_numbers = true)]
     device: Devices,
     /// minimal: R = 1 at 16, 64 and 256 MiB plus the primitives every task term needs at 16 and
     /// 64 MiB (under 20 s on an H200); full: every size 16 MiB-1 GiB and R 1-32, about 6 minutes on an H200, with every
@@ -461,7 +493,12 @@ pub struct CalibrateArgs {
     /// two calibrations on the H200 (calibration/h200/run13). Predictions include this update; give
     /// your own with `predict --cpu-ms` or a task file. Earlier calibrations with another setting
     /// are not compared.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1,
+        allow_negative_numbers = true
+    )]
     cpu_threads: usize,
     /// Also draw the report (`umodel report`) of the new model and its measurements into
     /// DIR/report.html (DIR/gpuN/ for each GPU of a list).
@@ -527,16 +564,7 @@ fn parse_bytes(s: &str) -> Result<u64, String> {
 }
 
 fn parse_reuse(s: &str) -> Result<f64, String> {
-    let r: f64 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{s}` is not a number (R counts GPU passes per CPU update, ≥ 1)"))?;
-    if !r.is_finite() || r < 1.0 {
-        return Err(format!(
-            "`{s}`: R must be at least 1 (GPU passes per CPU update)"
-        ));
-    }
-    Ok(r)
+    crate::units::parse_reuse(s)
 }
 
 fn parse_rounds(s: &str) -> Result<u32, String> {
@@ -550,10 +578,11 @@ fn parse_rounds(s: &str) -> Result<u32, String> {
 }
 
 fn parse_nonneg(s: &str) -> Result<f64, String> {
-    match s.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
-        _ => Err(format!("`{s}` is not a finite number ≥ 0")),
-    }
+    crate::units::parse_bounded(s, crate::units::MAX_MS)
+}
+
+fn parse_scale(s: &str) -> Result<f64, String> {
+    crate::units::parse_bounded(s, crate::units::MAX_SCALE)
 }
 
 /// Where [`out!`] goes when stdout cannot be written: a closed pipe is the reader saying it has seen
@@ -562,7 +591,7 @@ pub(crate) fn stdout_failed(e: std::io::Error) -> ! {
     if e.kind() == std::io::ErrorKind::BrokenPipe {
         std::process::exit(0);
     }
-    eprintln!("umodel: error: writing to stdout: {e}");
+    note!("umodel: error: writing to stdout: {e}");
     std::process::exit(1);
 }
 
@@ -579,9 +608,9 @@ pub fn main() -> ExitCode {
     match commands::run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("umodel: error: {e}");
+            note!("umodel: error: {e}");
             for cause in e.chain().skip(1) {
-                eprintln!("  caused by: {cause}");
+                note!("  caused by: {cause}");
             }
             ExitCode::from(1)
         }

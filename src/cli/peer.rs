@@ -60,7 +60,7 @@ pub(super) fn predict(a: super::PredictArgs) -> Result<()> {
     if a.task.task.is_some() {
         bail!("--task with --from-device is not supported: task files describe host-filled buffers (a task whose data live on another GPU is future work)");
     }
-    let (m, _) = load_for(a.model.model.as_deref(), a.dev.device)?;
+    let (m, _) = load_for(&a.model, a.dev.device)?;
     let p = peer_of(&m)?;
     let (Some(policy), Some(reuse)) = (a.policy, a.reuse) else {
         bail!("--policy and --reuse are needed");
@@ -108,7 +108,7 @@ pub(super) fn choose(a: super::ChooseArgs) -> Result<()> {
     if a.task.task.is_some() {
         bail!("--task with --from-device is not supported: task files describe host-filled buffers (a task whose data live on another GPU is future work)");
     }
-    let (m, _) = load_for(a.model.model.as_deref(), a.dev.device)?;
+    let (m, _) = load_for(&a.model, a.dev.device)?;
     let p = peer_of(&m)?;
     let reuse = a
         .reuse
@@ -158,7 +158,7 @@ pub(super) fn breakeven(a: super::BreakevenArgs) -> Result<()> {
     if a.task.task.is_some() {
         bail!("--task with --from-device is not supported");
     }
-    let (m, _) = load_for(a.model.model.as_deref(), a.dev.device)?;
+    let (m, _) = load_for(&a.model, a.dev.device)?;
     let p = peer_of(&m)?;
     let bytes = a.bytes.unwrap_or_else(|| default_bytes(p, from, to));
     let r = p.breakeven(from, to, a.a, a.b, bytes as f64)?;

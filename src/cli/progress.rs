@@ -44,7 +44,7 @@ impl Progress {
     fn line(&self, s: &str) {
         match &self.bar {
             Some(b) => b.println(s),
-            None => eprintln!("{s}"),
+            None => note!("{s}"),
         }
     }
 }
@@ -81,7 +81,7 @@ impl Observer for Progress {
                         if skipped { " (done, skipped)" } else { "" }
                     ));
                 }
-                None => eprintln!(
+                None => note!(
                     "[{}/{total}] {label}{}",
                     index + 1,
                     if skipped {
@@ -245,7 +245,7 @@ pub(super) fn bench(a: super::BenchArgs) -> Result<()> {
     let o = result?;
     print_summary(&o, a.json)?;
     if let Some(dir) = &a.report {
-        let (m, src) = super::commands::load(None)?;
+        let (m, src) = super::commands::load_named(None, false, None)?;
         let path =
             super::commands::write_report(&m, &src.to_string(), std::slice::from_ref(&o.csv), dir)?;
         eprintln!("umodel: report: {}", path.display());
@@ -404,6 +404,7 @@ fn calibrate_one(
     p.finish();
     let o = result?;
     let m = &o.model;
+    super::commands::warn_all(&m.warnings());
     if let Some(dir) = &a.report {
         let dir = if per_device {
             dir.join(format!("gpu{device}"))

@@ -426,6 +426,10 @@ pub(super) fn show_text(m: &PlatformModel, src: &ModelSource) {
     if let Some(t) = &m.provenance.measured_utc {
         out!("  measured {t}");
     }
+    match &m.stamp {
+        Some(st) => out!("  measured under: {}", st.words()),
+        None => out!("  measured under: no stamp recorded (fitted before stamps; the platform facts above stand in)"),
+    }
     knot_table(m);
     if let Some(t) = &m.terms {
         out!("  terms:");

@@ -4,7 +4,7 @@
 use anyhow::{Context, Result};
 use serde::Serialize;
 
-use super::commands::load;
+use super::commands::{load, load_named};
 use super::render::{json, ms};
 use super::{BreakevenArgs, ChooseArgs, PredictArgs, TaskArgs, ValidateArgs};
 use crate::model::task::{Assumptions, Item, Parts};
@@ -132,7 +132,7 @@ fn interval(p: &TaskPrediction) -> String {
 }
 
 pub(super) fn predict(a: PredictArgs) -> Result<()> {
-    let (m, _) = load(a.model.model.as_deref())?;
+    let (m, _) = load(&a.model)?;
     let task = task_of(&a.task, a.cpu_ms, a.reuse)?;
     let terms = terms_of(&m)?;
     let policies: Vec<Policy> = match a.policy {
@@ -149,7 +149,7 @@ pub(super) fn predict(a: PredictArgs) -> Result<()> {
         match r {
             Ok(x) => results.push(x),
             Err(e) if a.policy.is_none() => {
-                eprintln!("umodel: {p} left out: {e}");
+                note!("umodel: {p} left out: {e}");
             }
             Err(e) => return Err(e.into()),
         }
@@ -242,7 +242,7 @@ struct ChoiceJson<'a> {
 }
 
 pub(super) fn choose(a: ChooseArgs) -> Result<()> {
-    let (m, _) = load(a.model.model.as_deref())?;
+    let (m, _) = load(&a.model)?;
     let task = task_of(&a.task, a.cpu_ms, a.reuse)?;
     let c = model::choose_task(terms_of(&m)?, &task)?;
     let assumed = c
@@ -320,7 +320,7 @@ pub(super) fn choose(a: ChooseArgs) -> Result<()> {
 }
 
 pub(super) fn breakeven(a: BreakevenArgs) -> Result<()> {
-    let (m, _) = load(a.model.model.as_deref())?;
+    let (m, _) = load(&a.model)?;
     let task = task_of(&a.task, a.cpu_ms, None)?;
     let terms = terms_of(&m)?;
     let r = model::breakeven_task(terms, &task, a.a, a.b)?;
@@ -363,7 +363,7 @@ pub(super) fn breakeven(a: BreakevenArgs) -> Result<()> {
 }
 
 pub(super) fn validate(a: ValidateArgs) -> Result<()> {
-    let (m, _) = load(Some(&a.model))?;
+    let (m, _) = load_named(Some(&a.model), false, None)?;
     let path = a.task.as_deref().expect("dispatched on --task");
     let task = Task::read(path)?;
     let table = super::commands::read_measurements(&a.measurements)?;

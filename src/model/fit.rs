@@ -55,6 +55,8 @@ pub struct FitOptions {
     pub l2_split: bool,
     /// Interpolation between calibrated sizes.
     pub interpolation: super::Interpolation,
+    /// What the run was measured under (its facts file's stamp), recorded in the model.
+    pub stamp: Option<crate::stamp::Stamp>,
 }
 
 /// What the fit did, for the person running it.
@@ -267,6 +269,7 @@ pub fn fit(table: &Table, opts: &FitOptions) -> Result<(PlatformModel, FitReport
         noise: Some(noise),
         validation: None,
         other_runs: Vec::new(),
+        stamp: opts.stamp.clone(),
     };
     Ok((model, report))
 }

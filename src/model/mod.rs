@@ -147,6 +147,12 @@ pub struct PlatformModel {
     /// on, taken in other processes); `calibrate` fills it from the calibrations kept beside it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub other_runs: Vec<OtherRunCheck>,
+    /// What the measurements were taken under (driver, GPU UUID and bus id, link, VM); queries
+    /// compare it with the machine they run on. Absent in files written before stamps (their
+    /// `platform` facts stand in: [`PlatformModel::stamp_or_platform`]); older readers ignore it,
+    /// so the schema version stays 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stamp: Option<crate::stamp::Stamp>,
 }
 
 /// A model against every alternating cell of another run.
@@ -236,6 +242,30 @@ pub const SIZE_MODEL: &str =
     "piecewise linear in bytes between calibrated sizes; end segments extended \
     (latency + bytes/bandwidth) outside the calibrated range; proportional to bytes from a single \
     calibrated size";
+
+/// Cells of a measurement table that no model can rest on, for the message of a fit that failed:
+/// a trial of 0 ms (a time cannot be zero; a missing value written as 0). At most five.
+pub fn suspect_cells(table: &crate::table::Table) -> Vec<String> {
+    let mut seen = std::collections::BTreeSet::new();
+    table
+        .rows
+        .iter()
+        .filter(|r| r.time_ms <= 0.0 && seen.insert(r.key()))
+        .take(5)
+        .map(|r| {
+            format!(
+                "{} {} {} at {}{} (line {}: {} ms)",
+                r.group,
+                r.policy,
+                r.case,
+                crate::units::format_size(r.bytes),
+                r.reuse.map(|x| format!(", R = {x}")).unwrap_or_default(),
+                r.line,
+                r.time_ms
+            )
+        })
+        .collect()
+}
 
 /// The size model in words for given settings (recorded in the model file for its readers).
 pub fn size_model_words(l2_bytes: Option<u64>, interpolation: Interpolation) -> String {
@@ -452,12 +482,86 @@ impl PlatformModel {
         s
     }
 
+    /// The model's stamp, or what its platform facts say where it has none.
+    pub fn stamp_or_platform(&self) -> crate::stamp::Stamp {
+        self.stamp
+            .clone()
+            .unwrap_or_else(|| crate::stamp::Stamp::from_platform(&self.platform))
+    }
+
+    /// What a person should know about a fitted model that still answers: a negative fixed cost
+    /// (a GPU-only pass slower than a whole alternation: mislabelled or very noisy cells) and
+    /// calibrated cells of one trial (no spread, so no interval and no measure of noise).
+    pub fn warnings(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut single = 0;
+        for m in &self.policies {
+            for k in &m.knots {
+                if k.f_ms.point < 0.0 {
+                    out.push(format!(
+                        "policy `{}` at {}: the fixed cost F = T(1) - G is negative ({:.4} ms): its \
+                         GPU-only pass took longer than a whole alternation; check those cells",
+                        m.policy,
+                        crate::units::format_size(k.bytes),
+                        k.f_ms.point
+                    ));
+                }
+                if k.t1_ms.n <= 1 || k.g_ms.n <= 1 {
+                    single += 1;
+                }
+            }
+        }
+        if single > 0 {
+            out.push(format!(
+                "{single} calibrated size(s) rest on a single trial: no spread is known there, so \
+                 predictions have no interval and a single slow run goes unnoticed"
+            ));
+        }
+        out
+    }
+
     /// Checks the invariants the queries rely on; the store calls this on every file it reads.
     pub fn check(&self) -> Result<(), String> {
         if self.policies.is_empty() {
             return Err("no policies".into());
         }
         let mut seen = Vec::new();
+        let finite = |name: &str, v: &[f64], m: &PolicyModel, i: usize, k: &Knot| {
+            if v.iter().all(|x| x.is_finite()) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "policy `{}`: knot {i} ({} bytes): `{name}` is not a finite number",
+                    m.policy, k.bytes
+                ))
+            }
+        };
+        for m in &self.policies {
+            for (i, k) in m.knots.iter().enumerate() {
+                finite("f_ms", &[k.f_ms.point, k.f_ms.se, k.f_ms.sd], m, i, k)?;
+                if let Some(l) = &k.lsq {
+                    let v = [
+                        l.f_ms.point,
+                        l.f_ms.se,
+                        l.f_ms.sd,
+                        l.g_ms.point,
+                        l.g_ms.se,
+                        l.g_ms.sd,
+                        l.rms_residual_ms,
+                    ];
+                    finite("lsq", &v, m, i, k)?;
+                }
+                if let Some(c) = &k.cpu_only_ms {
+                    finite(
+                        "cpu_only_ms",
+                        &[c.median, c.min, c.max, c.sd, c.se],
+                        m,
+                        i,
+                        k,
+                    )?;
+                }
+            }
+        }
         for m in &self.policies {
             if seen.contains(&m.policy) {
                 return Err(format!("policy `{}` appears twice", m.policy));
@@ -529,5 +633,24 @@ mod tests {
         let split = size_model_words(Some(60 << 20), Interpolation::LogLog);
         assert!(split.contains("split at the L2 size (60 MiB)"), "{split}");
         assert!(split.contains("log(bytes)"), "{split}");
+    }
+
+    #[test]
+    fn answers_that_overflow_are_errors_not_infinities() {
+        let mut m = crate::store::embedded("h200").unwrap();
+        for k in &mut m.policies[0].knots {
+            k.g_ms.median = 1e300;
+        }
+        let p = m.policies[0].policy;
+        let e = m.predict(p, 1 << 30, 1e9).unwrap_err();
+        assert!(matches!(e, QueryError::NotFinite { .. }), "{e}");
+        assert!(e.to_string().contains("R = 1000000000"), "{e}");
+        let e = m
+            .predict_with_cpu(p, 1 << 30, 1e9, CpuUpdate::Scaled(2.0))
+            .unwrap_err();
+        assert!(e.to_string().contains("scaled by 2"), "{e}");
+        assert!(m.choose(1 << 30, 1e9).is_err());
+        // Ordinary answers are untouched.
+        assert!(m.predict(m.policies[1].policy, 1 << 30, 4.0).is_ok());
     }
 }

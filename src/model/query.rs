@@ -34,6 +34,40 @@ pub enum QueryError {
     NoCpuStage(Policy),
     #[error("{0}")]
     BadCpu(String),
+    #[error(
+        "policy `{policy}` at {bytes} bytes, R = {reuse}{cpu}: the answer is not a finite number \
+         (an input is too large to price)"
+    )]
+    NotFinite {
+        policy: Policy,
+        bytes: u64,
+        reuse: f64,
+        /// The CPU update as given, in words (empty for the calibrated one).
+        cpu: String,
+    },
+}
+
+/// An error unless every number of an answer is finite (a huge reuse or CPU time overflows).
+fn finite_or(
+    values: &[f64],
+    policy: Policy,
+    bytes: u64,
+    reuse: f64,
+    cpu: CpuUpdate,
+) -> Result<(), QueryError> {
+    if values.iter().all(|v| v.is_finite()) {
+        return Ok(());
+    }
+    Err(QueryError::NotFinite {
+        policy,
+        bytes,
+        reuse,
+        cpu: match cpu {
+            CpuUpdate::Calibrated => String::new(),
+            CpuUpdate::Scaled(k) => format!(", CPU update scaled by {k}"),
+            CpuUpdate::StageMs(ms) => format!(", CPU update {ms} ms"),
+        },
+    })
 }
 
 /// The CPU update a prediction assumes. The model keeps it apart from the platform's share of an
@@ -256,6 +290,13 @@ impl PlatformModel {
         let m = self.query(policy, bytes, reuse)?;
         let (time, se, spread, t1, g, extrapolated) = self.eval(m, bytes, reuse);
         let half = interval_half_ms(se, self.settings.extra_rel_sd * time);
+        finite_or(
+            &[time, half, spread, t1, g],
+            policy,
+            bytes,
+            reuse,
+            CpuUpdate::Calibrated,
+        )?;
         Ok(Prediction {
             policy,
             bytes,
@@ -337,6 +378,7 @@ impl PlatformModel {
             rss(p1[2], extra * g[2])
         };
         let half = interval_half_ms(se, shift_ms);
+        finite_or(&[time, half, se, cpu_sd], policy, bytes, reuse, cpu)?;
         Ok(Prediction {
             policy,
             bytes,
@@ -384,6 +426,13 @@ impl PlatformModel {
         let mut c = Choice::start(bytes, reuse)?;
         for m in &self.policies {
             let (time, _, spread, _, _, extrapolated) = self.eval(m, bytes, reuse);
+            finite_or(
+                &[time, spread],
+                m.policy,
+                bytes,
+                reuse,
+                CpuUpdate::Calibrated,
+            )?;
             c.insert(m.policy, time, spread, extrapolated);
         }
         c.finish()?;

@@ -1,0 +1,273 @@
+//! `umodel doctor`: the data directory's models against this machine, corrupt files and
+//! leftovers, each with what to do about it. GPU-free (the machine is read as queries read it).
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::stamp::{Change, Machine, Scope, Stamp, CHANGED_GPU, CHANGED_HOST_CPU};
+use crate::store;
+
+/// What the doctor found.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// The data directory (`$UMODEL_DATA_DIR`, else the platform's); `None` where there is none.
+    pub data_dir: Option<PathBuf>,
+    /// This machine as queries see it; `None` where no NVIDIA driver is loaded.
+    pub machine: Option<Machine>,
+    /// The model file queries on this machine look for (its first GPU and host CPU).
+    pub expected_model: Option<PathBuf>,
+    pub models: Vec<ModelEntry>,
+    /// Temporary files that killed writers left (removed by the next write to that directory).
+    pub leftovers: Vec<PathBuf>,
+    /// Entries that need something done.
+    pub problems: usize,
+}
+
+/// One model file of the data directory.
+#[derive(Debug, Clone, Serialize)]
+pub struct ModelEntry {
+    pub path: PathBuf,
+    pub status: Status,
+    /// Whether default queries on this machine use it.
+    pub used_by_queries: bool,
+    /// The model in one line, where it reads.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub describe: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stamp: Option<Stamp>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub changes: Vec<Change>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    pub advice: Vec<String>,
+}
+
+/// The state of a model file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Reads, and this machine is what it was measured under.
+    Ok,
+    /// Reads, but the machine changed since (driver, GPU, link, host).
+    Changed,
+    /// Does not read: every default query stops on it.
+    Corrupt,
+    /// Reads; another machine's (queries here do not use it).
+    OtherMachine,
+    /// Reads; no NVIDIA driver here to check it against.
+    Unchecked,
+}
+
+impl Status {
+    fn is_problem(self) -> bool {
+        matches!(self, Status::Changed | Status::Corrupt)
+    }
+}
+
+/// The measurement CSVs kept beside a calibrated model (`NAME.minimal.csv`, `NAME.full.csv`).
+fn kept_csvs(model: &Path) -> Vec<PathBuf> {
+    ["minimal", "full"]
+        .iter()
+        .map(|p| model.with_extension(format!("{p}.csv")))
+        .filter(|p| p.is_file())
+        .collect()
+}
+
+/// Examines `data_dir` (its `models/` folder) against `machine`; `expected` is the model file
+/// default queries here would use.
+pub fn examine(
+    data_dir: Option<&Path>,
+    machine: Option<&Machine>,
+    expected: Option<&Path>,
+) -> Report {
+    let mut models = Vec::new();
+    let mut leftovers = Vec::new();
+    if let Some(dir) = data_dir.map(|d| d.join("models")) {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+            .unwrap_or_default();
+        files.sort();
+        leftovers = store::stale_temps(&dir, std::time::Duration::ZERO)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect();
+        for path in files {
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if !name.ends_with(".json") || name.ends_with(".facts.json") || name.starts_with('.') {
+                continue;
+            }
+            models.push(entry(&path, machine, expected));
+        }
+    }
+    let problems = models.iter().filter(|m| m.status.is_problem()).count() + leftovers.len();
+    Report {
+        data_dir: data_dir.map(Path::to_path_buf),
+        machine: machine.cloned(),
+        expected_model: expected.map(Path::to_path_buf),
+        models,
+        leftovers,
+        problems,
+    }
+}
+
+fn entry(path: &Path, machine: Option<&Machine>, expected: Option<&Path>) -> ModelEntry {
+    let used = expected.is_some_and(|e| e == path);
+    let shown = path.display();
+    let refit: Vec<String> = kept_csvs(path)
+        .iter()
+        .map(|c| {
+            format!(
+                "or refit its kept measurements: `umodel fit {} -o {shown}`",
+                c.display()
+            )
+        })
+        .collect();
+    match store::read_model(path) {
+        Err(e) => {
+            let mut advice = vec![
+                if used {
+                    "`umodel calibrate` measures this machine again and replaces it".to_string()
+                } else {
+                    "calibrate the machine it belongs to again".to_string()
+                },
+                format!(
+                    "or delete it (`rm {shown}`): queries then fall back to the embedded model"
+                ),
+            ];
+            advice.extend(refit);
+            ModelEntry {
+                path: path.to_path_buf(),
+                status: Status::Corrupt,
+                used_by_queries: used,
+                describe: None,
+                stamp: None,
+                changes: Vec::new(),
+                error: Some(e.to_string()),
+                advice,
+            }
+        }
+        Ok(m) => {
+            let stamp = m.stamp_or_platform();
+            let (status, changes, advice) = match machine {
+                None => (
+                    Status::Unchecked,
+                    Vec::new(),
+                    vec!["no NVIDIA driver here: run `umodel doctor` on the GPU machine".into()],
+                ),
+                Some(here) => {
+                    let changes = stamp.changes(here, Scope::Full);
+                    // Another GPU's or host's file, unless queries here use it: a model of one
+                    // GPU of this host (a per-device file) is checked like the default one.
+                    let foreign = changes
+                        .iter()
+                        .any(|c| c.what == CHANGED_GPU || c.what == CHANGED_HOST_CPU);
+                    if foreign && !used {
+                        (
+                            Status::OtherMachine,
+                            Vec::new(),
+                            vec![format!(
+                                "another GPU or host's (queries here do not use it): keep it for \
+                                 reference with `--model {shown}`, or delete it"
+                            )],
+                        )
+                    } else if changes.is_empty() {
+                        (Status::Ok, changes, Vec::new())
+                    } else {
+                        let mut advice = vec![
+                            "`umodel calibrate` measures this machine again (the earlier run is \
+                             kept beside it)"
+                                .to_string(),
+                        ];
+                        if m.stamp.is_none() {
+                            advice.push(
+                                "it has no stamp (fitted before stamps): its platform facts \
+                                 were compared"
+                                    .into(),
+                            );
+                        }
+                        (Status::Changed, changes, advice)
+                    }
+                }
+            };
+            ModelEntry {
+                path: path.to_path_buf(),
+                status,
+                used_by_queries: used,
+                describe: Some(m.describe()),
+                stamp: Some(stamp),
+                changes,
+                error: None,
+                advice,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn corrupt_changed_and_foreign_models_are_told_apart() {
+        let d = tempfile::tempdir().unwrap();
+        let models = d.path().join("models");
+        std::fs::create_dir_all(&models).unwrap();
+        let here = Machine {
+            driver_version: "590.44.01".into(),
+            gpus: vec![crate::stamp::GpuStamp {
+                name: "NVIDIA H200".into(),
+                ..Default::default()
+            }],
+            hypervisor: None,
+            host_cpu: String::new(),
+        };
+        // The embedded H200 model records driver 580.159.04.
+        let mine = models.join("mine.json");
+        store::write_model(&mine, &store::embedded("h200").unwrap()).unwrap();
+        let other = models.join("other.json");
+        store::write_model(&other, &store::embedded("gb200-paper").unwrap()).unwrap();
+        // One GPU's own model on a multi-GPU host: this machine's, checked like the default.
+        let device = models.join("mine.gpu1.json");
+        store::write_model(&device, &store::embedded("h200").unwrap()).unwrap();
+        let broken = models.join("broken.json");
+        std::fs::write(&broken, "{\"schema_version\": 1, \"platform\": ").unwrap();
+        std::fs::write(models.join("x.minimal.facts.json"), "{}").unwrap();
+        std::fs::write(
+            models.join(format!(".x.json.abc{}", store::TEMP_SUFFIX)),
+            "",
+        )
+        .unwrap();
+        let r = examine(Some(d.path()), Some(&here), Some(&mine));
+        let status: Vec<(String, Status)> = r
+            .models
+            .iter()
+            .map(|m| {
+                (
+                    m.path.file_name().unwrap().to_string_lossy().into(),
+                    m.status,
+                )
+            })
+            .collect();
+        assert_eq!(
+            status,
+            [
+                ("broken.json".to_string(), Status::Corrupt),
+                ("mine.gpu1.json".to_string(), Status::Changed),
+                ("mine.json".to_string(), Status::Changed),
+                ("other.json".to_string(), Status::OtherMachine),
+            ]
+        );
+        assert_eq!(r.leftovers.len(), 1);
+        assert_eq!(r.problems, 4);
+        assert!(r.models[0].advice.iter().any(|a| a.contains("rm ")));
+        assert!(!r.models[1].used_by_queries && r.models[2].used_by_queries);
+        assert_eq!(r.models[2].changes[0].what, "driver");
+        // Without a driver nothing is compared, nothing is called stale.
+        let r = examine(Some(d.path()), None, None);
+        assert_eq!(r.models[2].status, Status::Unchecked);
+    }
+}

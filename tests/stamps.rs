@@ -1,0 +1,244 @@
+//! Validity stamps on the command line: a query on a machine that changed since its model was
+//! measured warns naming what changed (or with --strict refuses), and `doctor` says what to do.
+//! The machine is a fixture tree under UMODEL_SYSROOT (this test machine has no GPU).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use predicates::prelude::*;
+
+mod common;
+use common::{json_of, umodel};
+
+const CPU: &str = "Intel(R) Xeon(R) Processor";
+
+/// A machine with one GPU named `gpu` under driver `driver`, as the kernel driver lists it.
+fn machine(gpu: &str, driver: &str) -> tempfile::TempDir {
+    let root = tempfile::tempdir().unwrap();
+    let w = |rel: &str, text: &str| {
+        let p = root.path().join(rel);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, text).unwrap();
+    };
+    w(
+        "proc/driver/nvidia/version",
+        &format!("NVRM version: NVIDIA UNIX x86_64 Kernel Module  {driver}  Thu Oct 30 2026\n"),
+    );
+    w(
+        "proc/driver/nvidia/gpus/0000:18:00.0/information",
+        &format!("Model: \t\t {gpu}\nGPU UUID: \t GPU-5b1c9a2e-0d3f-7a41-9c55-1e2f3a4b5c6d\nBus Location: \t 0000:18:00.0\n"),
+    );
+    w(
+        "sys/bus/pci/devices/0000:18:00.0/max_link_speed",
+        "32.0 GT/s PCIe\n",
+    );
+    w("sys/bus/pci/devices/0000:18:00.0/max_link_width", "16\n");
+    w(
+        "sys/bus/pci/devices/0000:18:00.0/current_link_speed",
+        "2.5 GT/s PCIe\n",
+    );
+    w(
+        "sys/bus/pci/devices/0000:18:00.0/current_link_width",
+        "16\n",
+    );
+    w(
+        "proc/cpuinfo",
+        &format!("model name\t: {CPU}\nflags\t\t: fpu hypervisor\n"),
+    );
+    root
+}
+
+/// The shipped H200 model (measured under driver 580.159.04) as a file in `d`.
+fn h200_file(d: &tempfile::TempDir) -> PathBuf {
+    let p = d.path().join("h200.json");
+    fs::copy("models/h200.json", &p).unwrap();
+    p
+}
+
+fn on(d: &tempfile::TempDir, root: &Path) -> assert_cmd::Command {
+    let mut c = umodel(d);
+    c.env("UMODEL_SYSROOT", root);
+    c
+}
+
+#[test]
+fn a_changed_driver_warns_and_strict_refuses() {
+    let d = tempfile::tempdir().unwrap();
+    let m = h200_file(&d);
+    let same = machine("NVIDIA H200", "580.159.04");
+    on(&d, same.path())
+        .args(["predict", "-p", "host-mapped", "-r", "2", "--strict", "-m"])
+        .arg(&m)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("warning").not());
+    let newer = machine("NVIDIA H200", "590.44.01");
+    on(&d, newer.path())
+        .args(["choose", "-r", "2", "-m"])
+        .arg(&m)
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains("driver: 580.159.04 → 590.44.01")
+                .and(predicate::str::contains("umodel calibrate -o")),
+        );
+    let out = on(&d, newer.path())
+        .args(["choose", "-r", "2", "--strict", "-m"])
+        .arg(&m)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--strict: refusing") && err.contains("590.44.01"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn another_gpu_is_named_but_models_asked_for_by_name_are_not_checked() {
+    let d = tempfile::tempdir().unwrap();
+    let a100 = machine("NVIDIA A100-SXM4-80GB", "580.159.04");
+    // The default falls back to gb200-paper: say it is another GPU's.
+    on(&d, a100.path())
+        .args(["predict", "-p", "host-mapped", "-r", "2"])
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains("GPU: NVIDIA GB200")
+                .and(predicate::str::contains("NVIDIA A100-SXM4-80GB")),
+        );
+    on(&d, a100.path())
+        .args(["predict", "-p", "host-mapped", "-r", "2", "--strict"])
+        .assert()
+        .failure();
+    // Asked for by name: a reference machine on purpose.
+    on(&d, a100.path())
+        .args([
+            "predict",
+            "-p",
+            "host-mapped",
+            "-r",
+            "2",
+            "-m",
+            "h200",
+            "--strict",
+        ])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("warning").not());
+    // The embedded model of this GPU: its driver and UUID are another machine's by nature.
+    let h200 = machine("NVIDIA H200", "600.1.2");
+    on(&d, h200.path())
+        .args(["predict", "-p", "host-mapped", "-r", "2"])
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains("embedded model h200")
+                .and(predicate::str::contains("warning").not()),
+        );
+}
+
+#[test]
+fn no_driver_no_comparison_unless_strict() {
+    let d = tempfile::tempdir().unwrap();
+    let m = h200_file(&d);
+    let bare = tempfile::tempdir().unwrap();
+    on(&d, bare.path())
+        .args(["predict", "-p", "host-mapped", "-r", "2", "-m"])
+        .arg(&m)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("warning").not());
+    let out = on(&d, bare.path())
+        .args(["predict", "-p", "host-mapped", "-r", "2", "--strict", "-m"])
+        .arg(&m)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no NVIDIA driver"));
+}
+
+#[test]
+fn a_corrupt_calibrated_model_shows_the_way_out_and_doctor_lists_it() {
+    let d = tempfile::tempdir().unwrap();
+    let root = machine("NVIDIA H200", "590.44.01");
+    let fp = umodel::platform::fingerprint_of("NVIDIA H200", CPU);
+    let models = d.path().join("models");
+    fs::create_dir_all(&models).unwrap();
+    let calibrated = models.join(format!("{fp}.json"));
+    fs::write(&calibrated, "{\"schema_version\": 1, \"platf").unwrap();
+    fs::write(models.join(format!("{fp}.minimal.csv")), "group\n").unwrap();
+    let out = on(&d, root.path())
+        .args(["predict", "-p", "host-mapped", "-r", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    for want in [
+        "calibrated model cannot be used",
+        "truncated",
+        "umodel doctor",
+        "umodel calibrate",
+        "rm ",
+    ] {
+        assert!(err.contains(want), "`{want}` not in {err}");
+    }
+    let out = on(&d, root.path()).args(["doctor"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "something to do: exit 1");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("CORRUPT") && text.contains("[used by queries here]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("umodel fit"),
+        "kept measurements are offered: {text}"
+    );
+    // Replace it with the shipped model (driver 580.159.04): it reads, but the machine changed.
+    fs::copy("models/h200.json", &calibrated).unwrap();
+    let out = on(&d, root.path())
+        .args(["doctor", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v = json_of(&out.stdout);
+    assert_eq!(v["models"][0]["status"], "changed");
+    assert_eq!(v["models"][0]["changes"][0]["what"], "driver");
+    assert_eq!(
+        v["machine"]["gpus"][0]["uuid"],
+        "GPU-5b1c9a2e-0d3f-7a41-9c55-1e2f3a4b5c6d"
+    );
+    on(&d, root.path())
+        .args(["predict", "-p", "host-mapped", "-r", "2"])
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains("calibrated model")
+                .and(predicate::str::contains("driver: 580.159.04 → 590.44.01")),
+        );
+    // On the machine it was measured under: nothing to do.
+    let same = machine("NVIDIA H200", "580.159.04");
+    on(&d, same.path())
+        .args(["doctor"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("nothing to do"));
+}
+
+#[test]
+fn an_empty_data_dir_variable_counts_as_unset() {
+    let d = tempfile::tempdir().unwrap();
+    let home = tempfile::tempdir().unwrap();
+    let out = umodel(&d)
+        .env("UMODEL_DATA_DIR", "")
+        .env("HOME", home.path())
+        .env("XDG_DATA_HOME", home.path().join("xdg"))
+        .args(["doctor", "--json"])
+        .output()
+        .unwrap();
+    let v = json_of(&out.stdout);
+    let dir = v["data_dir"].as_str().unwrap();
+    assert!(dir.starts_with(home.path().to_str().unwrap()), "{dir}");
+}
