@@ -140,6 +140,10 @@ pub(super) fn run(cmd: Command) -> Result<()> {
         Command::Doctor(a) => super::doctor::run(a.json),
         Command::Calibrate(a) => super::progress::calibrate(a),
         Command::Fleet(a) => super::peer::fleet(&a.dir, a.json),
+        Command::Serve(a) => {
+            let (m, _) = load(&a.model)?;
+            super::serve::run(m, a.socket.as_deref())
+        }
         Command::Report(a) => {
             let (m, src) = load(&a.model)?;
             let mut paths = a.measurements.clone();

@@ -26,6 +26,7 @@ mod doctor;
 mod peer;
 pub(crate) mod progress;
 pub(crate) mod render;
+mod serve;
 mod tasks;
 
 use std::path::PathBuf;
@@ -106,6 +107,21 @@ enum Command {
     /// reuse vs size, bandwidths against the platform's peaks, the noise over a run, validation.
     /// Opens from disk; no script, no network.
     Report(ReportArgs),
+    /// Answer queries from any language: one JSON object per line on stdin (or a Unix socket),
+    /// one answer per line on stdout. `{"op": "choose", "bytes": "256MiB", "reuse": 4}`; ops:
+    /// ping, predict (policy, bytes, reuse), choose (bytes, reuse), breakeven (a, b, bytes); with
+    /// cpu_ms or cpu_scale, and from_device/device for data on another GPU; an `id` is echoed. A
+    /// bad line gets `{"error": "line N: …", "line": N}` and the server goes on.
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Args)]
+struct ServeArgs {
+    #[command(flatten)]
+    model: ModelArg,
+    /// Listen on this Unix socket instead of stdin (one thread per connection).
+    #[arg(long, value_name = "PATH")]
+    socket: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

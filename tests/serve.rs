@@ -1,0 +1,117 @@
+//! `umodel serve`: one JSON answer per line, the same answers as the one-shot commands, and an
+//! error object (never an exit) for every bad line.
+
+mod common;
+
+use common::{json_of, umodel};
+use serde_json::Value;
+
+fn serve(d: &tempfile::TempDir, input: &str) -> Vec<Value> {
+    let out = umodel(d)
+        .args(["serve", "-m", "h200"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+#[test]
+fn answers_match_the_one_shot_commands_and_echo_the_id() {
+    let d = tempfile::tempdir().unwrap();
+    let a = serve(
+        &d,
+        "{\"id\": \"q1\", \"op\": \"choose\", \"bytes\": \"256MiB\", \"reuse\": 4}\n\
+         {\"id\": 2, \"op\": \"predict\", \"policy\": \"host-mapped\", \"bytes\": 1073741824, \"reuse\": 2}\n\
+         {\"op\": \"breakeven\", \"a\": \"host-mapped\", \"b\": \"explicit-copy\", \"bytes\": \"1GiB\"}\n",
+    );
+    assert_eq!(a.len(), 3);
+    assert_eq!(a[0]["id"], "q1");
+    assert_eq!(a[1]["id"], 2);
+    let one_shot = |args: &[&str]| {
+        let o = umodel(&d).args(args).output().unwrap();
+        json_of(&o.stdout)
+    };
+    let c = one_shot(&[
+        "choose", "-m", "h200", "--bytes", "256MiB", "--reuse", "4", "--json",
+    ]);
+    assert_eq!(a[0]["best"], c["best"]);
+    assert_eq!(a[0]["ranking"], c["ranking"]);
+    let p = one_shot(&[
+        "predict",
+        "-m",
+        "h200",
+        "--policy",
+        "host-mapped",
+        "--bytes",
+        "1GiB",
+        "--reuse",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(a[1]["time_ms"], p["time_ms"]);
+    let b = one_shot(&[
+        "breakeven",
+        "-m",
+        "h200",
+        "host-mapped",
+        "explicit-copy",
+        "--bytes",
+        "1GiB",
+        "--json",
+    ]);
+    assert_eq!(a[2]["r_star"], b["r_star"]);
+}
+
+#[test]
+fn every_bad_line_gets_an_error_naming_it_and_the_server_goes_on() {
+    let d = tempfile::tempdir().unwrap();
+    let long = format!("{{\"op\": \"ping\", \"id\": \"{}\"}}", "x".repeat(70_000));
+    let input = [
+        "not json",
+        "{\"op\": \"choose\", \"reuse\": -1}",
+        "{\"op\": \"choose\", \"reuse\": 1e308}",
+        "{\"op\": \"choose\"}",
+        "{\"op\": \"frobnicate\"}",
+        "{\"op\": \"choose\", \"reuse\": 4, \"colour\": \"red\"}",
+        "{\"op\": \"predict\", \"policy\": \"zero-copy\", \"reuse\": 1}",
+        "{\"op\": \"choose\", \"bytes\": \"12 parsecs\", \"reuse\": 1}",
+        "{\"op\": \"choose\", \"from_device\": 1, \"reuse\": 2}",
+        &long,
+        "",
+        "{\"op\": \"ping\"}",
+    ]
+    .join("\n");
+    let a = serve(&d, &input);
+    // One answer per non-empty line, in order; the last is a good one.
+    assert_eq!(a.len(), 11);
+    let wants = [
+        "expected",
+        "`reuse` must be a number from 1",
+        "`reuse` must be a number from 1",
+        "`reuse` is needed",
+        "unknown op `frobnicate`",
+        "unknown field `colour`",
+        "unknown policy `zero-copy`",
+        "parsecs",
+        "no peer terms",
+        "longer than 65536 bytes",
+    ];
+    for (i, w) in wants.iter().enumerate() {
+        let e = a[i]["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("line {}: {}", i + 1, a[i]));
+        assert!(e.starts_with(&format!("line {}: ", i + 1)), "{e}");
+        assert!(e.contains(w), "line {}: `{w}` not in {e}", i + 1);
+        assert_eq!(a[i]["line"], i as u64 + 1);
+    }
+    assert_eq!(a[10]["ok"], true);
+}
