@@ -48,6 +48,26 @@ fn queries(c: &mut Criterion) {
             });
         }
         let p = umodel::model::Predictor::new(&m);
+        // Batches: many decisions per call, nothing allocated per query.
+        {
+            const N: usize = 4096;
+            let (lo, hi) = m.calibrated_range().unwrap_or((1 << 24, 1 << 30));
+            let sizes: Vec<u64> = (0..N as u64)
+                .map(|i| lo + (hi - lo) / N as u64 * i)
+                .collect();
+            let reuses: Vec<f64> = (0..N).map(|i| 1.0 + (i % 32) as f64).collect();
+            let mut out = vec![umodel::model::Decision::default(); N];
+            let mut g = c.benchmark_group(format!("{name}/choose_many"));
+            g.throughput(criterion::Throughput::Elements(N as u64));
+            g.bench_function("4096", |b| {
+                b.iter(|| {
+                    black_box(&p)
+                        .choose_many(black_box(&sizes), black_box(&reuses), &mut out)
+                        .unwrap()
+                })
+            });
+            g.finish();
+        }
         if p.choose_with_cpu_scale(bytes, 1.0, 1.2).is_ok() {
             c.bench_function(
                 &format!("{name}/predictor_choose_all_policies_cpu_scale"),

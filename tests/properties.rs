@@ -385,3 +385,28 @@ fn a_cpu_update_is_refused_where_it_cannot_be_used() {
         Err(QueryError::BadCpu(_))
     ));
 }
+
+#[test]
+fn choose_many_decides_as_choose_does_and_names_a_bad_query() {
+    use umodel::model::{BatchError, Decision, Predictor};
+    let m = umodel::store::embedded("h200").unwrap();
+    let p = Predictor::new(&m);
+    let sizes: Vec<u64> = (0..200u64).map(|i| (16 << 20) + i * (5 << 20)).collect();
+    let reuses: Vec<f64> = (0..200).map(|i| 1.0 + (i % 40) as f64 * 0.75).collect();
+    let mut out = vec![Decision::default(); 200];
+    p.choose_many(&sizes, &reuses, &mut out).unwrap();
+    for i in 0..200 {
+        let c = p.choose(sizes[i], reuses[i]).unwrap();
+        assert_eq!(out[i].best, c.best(), "{i}");
+        assert_eq!(out[i].tie, c.tie(), "{i}");
+        assert_eq!(out[i].time_ms, c.ranking()[0].time_ms, "{i}");
+    }
+    let mut bad = reuses.clone();
+    bad[7] = f64::NAN;
+    match p.choose_many(&sizes, &bad, &mut out) {
+        Err(BatchError::Query { index: 7, .. }) => {}
+        other => panic!("{other:?}"),
+    }
+    let e = p.choose_many(&sizes, &reuses[..3], &mut out).unwrap_err();
+    assert!(e.to_string().contains("200 sizes, 3 reuses"), "{e}");
+}

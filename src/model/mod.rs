@@ -36,7 +36,9 @@ pub use fit::{
     add_between_run_noise, between_run_rel_sd, fit, rebase_cpu, FitError, FitOptions, FitReport,
 };
 
-pub use query::{Choice, CpuUpdate, Prediction, Predictor, QueryError, Ranked};
+pub use query::{
+    BatchError, Choice, CpuUpdate, Decision, Prediction, Predictor, QueryError, Ranked,
+};
 pub use task::{
     breakeven_task, choose_task, explain_task, fit_task_terms, predict_task, TaskChoice,
     TaskPrediction, TaskQueryError, TaskTerms, TermId,

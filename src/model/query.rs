@@ -474,6 +474,40 @@ impl PlatformModel {
     }
 }
 
+/// One decision of [`Predictor::choose_many`].
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Decision {
+    /// The fastest policy.
+    pub best: Policy,
+    /// Its predicted time, ms.
+    pub time_ms: f64,
+    /// Whether the runner-up is within the noise of it.
+    pub tie: bool,
+}
+
+impl Default for Decision {
+    fn default() -> Decision {
+        Decision {
+            best: Policy::ExplicitCopy,
+            time_ms: f64::NAN,
+            tie: false,
+        }
+    }
+}
+
+/// What went wrong in a batch.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum BatchError {
+    #[error("batch slices differ in length: {bytes} sizes, {reuse} reuses, {out} outputs")]
+    Lengths {
+        bytes: usize,
+        reuse: usize,
+        out: usize,
+    },
+    #[error("query {index}: {error}")]
+    Query { index: usize, error: QueryError },
+}
+
 /// One calibrated size of a [`Predictor`] policy: T(1) and G as (value, se, sd), for the model's
 /// statistic.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -612,6 +646,60 @@ impl Predictor {
         }
         c.finish()?;
         Ok(c)
+    }
+
+    /// [`Predictor::choose`] for many queries at once: `bytes[i]` with `reuse[i]` into `out[i]`,
+    /// without allocating. The slices must have the same length. On a bad query the error names
+    /// its index; the decisions before it are written.
+    pub fn choose_many(
+        &self,
+        bytes: &[u64],
+        reuse: &[f64],
+        out: &mut [Decision],
+    ) -> Result<(), BatchError> {
+        if bytes.len() != reuse.len() || bytes.len() != out.len() {
+            return Err(BatchError::Lengths {
+                bytes: bytes.len(),
+                reuse: reuse.len(),
+                out: out.len(),
+            });
+        }
+        for (i, ((&b, &r), o)) in bytes.iter().zip(reuse).zip(out.iter_mut()).enumerate() {
+            *o = self
+                .decide(b, r)
+                .map_err(|error| BatchError::Query { index: i, error })?;
+        }
+        Ok(())
+    }
+
+    /// The best policy and whether the runner-up ties it, as [`Predictor::choose`] decides, without
+    /// ranking the rest.
+    #[inline]
+    pub fn decide(&self, bytes: u64, reuse: f64) -> Result<Decision, QueryError> {
+        check_query(bytes, reuse)?;
+        let mut best = (f64::INFINITY, 0.0, Policy::Device);
+        let mut second = (f64::INFINITY, 0.0, Policy::Device);
+        for (policy, knots) in &self.policies {
+            let (t, spread, _) = self.time_and_spread(knots, bytes, reuse);
+            // Strict comparisons: of equal times the first listed wins, as in `Choice::insert`.
+            if t < best.0 {
+                second = best;
+                best = (t, spread, *policy);
+            } else if t < second.0 {
+                second = (t, spread, *policy);
+            }
+        }
+        if !best.0.is_finite() {
+            return Err(QueryError::UnknownPolicy {
+                policy: Policy::Device,
+                available: String::new(),
+            });
+        }
+        Ok(Decision {
+            best: best.2,
+            time_ms: best.0,
+            tie: second.0.is_finite() && within_noise(second.0 - best.0, best.1, second.1),
+        })
     }
 
     /// Predicted time of one policy, ms (as [`PlatformModel::predict`]'s `time_ms`).
