@@ -290,7 +290,10 @@ fn calibrate_many(a: &super::CalibrateArgs, devices: &[usize]) -> Result<()> {
         .collect();
     let cmp = compare(&members);
     for o in &cmp.outliers {
-        eprintln!("warning: {o}: it keeps its own model; check its link (nvidia-smi -q -d PCIE) and recalibrate it with `umodel calibrate --device N`");
+        eprintln!(
+            "warning: {o}: it keeps its own model; {}; recalibrate it with `umodel calibrate --device N`",
+            o.hint
+        );
     }
     // Data on a peer GPU and GPUs moving data at once: measured once for the host.
     out!("== peer and contention ==");
