@@ -530,13 +530,17 @@ pub struct Predictor {
     policies: Vec<(Policy, Vec<CompiledKnot>)>,
     l2: Option<u64>,
     interpolation: super::Interpolation,
+    /// The knot sizes, where every policy has the same ones (a calibration measures every policy
+    /// at every size) and the size model is one linear regime: the interval is found once per
+    /// query instead of once per policy.
+    shared: Option<Vec<u64>>,
 }
 
 impl Predictor {
     /// Compiles `m`.
     pub fn new(m: &PlatformModel) -> Predictor {
         let stat = m.settings.statistic;
-        let policies = m
+        let policies: Vec<(Policy, Vec<CompiledKnot>)> = m
             .policies
             .iter()
             .map(|pm| {
@@ -562,10 +566,55 @@ impl Predictor {
                 (pm.policy, knots)
             })
             .collect();
+        let first: Option<Vec<u64>> = policies
+            .first()
+            .map(|(_, k)| k.iter().map(|k| k.bytes).collect());
+        let shared = first.filter(|sizes| {
+            m.settings.l2_bytes.is_none()
+                && m.settings.interpolation == super::Interpolation::Linear
+                && policies.iter().all(|(_, k)| {
+                    k.len() == sizes.len() && k.iter().zip(sizes).all(|(a, b)| a.bytes == *b)
+                })
+        });
         Predictor {
             policies,
             l2: m.settings.l2_bytes,
             interpolation: m.settings.interpolation,
+            shared,
+        }
+    }
+
+    /// Inside the shared knot sizes: (lower knot, upper knot, weight of the upper).
+    #[inline]
+    fn shared_at(&self, bytes: u64) -> Option<(usize, usize, f64)> {
+        let sizes = self.shared.as_ref()?;
+        let k = sizes.iter().position(|&b| b >= bytes)?;
+        if sizes[k] == bytes {
+            return Some((k, k, 0.0));
+        }
+        if k == 0 {
+            return None;
+        }
+        let lo = &self.policies[0].1[k - 1];
+        Some((k - 1, k, (bytes - lo.bytes) as f64 * lo.inv_dx))
+    }
+
+    /// Time and spread of every policy at a shared interval, handed to `each`.
+    #[inline]
+    fn each_shared(
+        &self,
+        (i, j, w): (usize, usize, f64),
+        reuse: f64,
+        mut each: impl FnMut(Policy, f64, f64),
+    ) {
+        let extra = reuse - 1.0;
+        for (policy, knots) in &self.policies {
+            let (a, b) = (&knots[i], &knots[j]);
+            let t1 = a.t1[0] + w * (b.t1[0] - a.t1[0]);
+            let t1sd = a.t1[2] + w * (b.t1[2] - a.t1[2]);
+            let g = a.g[0] + w * (b.g[0] - a.g[0]);
+            let gsd = a.g[2] + w * (b.g[2] - a.g[2]);
+            each(*policy, t1 + extra * g, rss(t1sd, extra * gsd));
         }
     }
 
@@ -609,6 +658,11 @@ impl Predictor {
     /// As [`PlatformModel::choose`].
     pub fn choose(&self, bytes: u64, reuse: f64) -> Result<Choice, QueryError> {
         let mut c = Choice::start(bytes, reuse)?;
+        if let Some(at) = self.shared_at(bytes) {
+            self.each_shared(at, reuse, |p, t, s| c.insert(p, t, s, false));
+            c.finish()?;
+            return Ok(c);
+        }
         for (policy, knots) in &self.policies {
             let (time, spread, extrapolated) = self.time_and_spread(knots, bytes, reuse);
             c.insert(*policy, time, spread, extrapolated);
@@ -679,14 +733,22 @@ impl Predictor {
         check_query(bytes, reuse)?;
         let mut best = (f64::INFINITY, 0.0, Policy::Device);
         let mut second = (f64::INFINITY, 0.0, Policy::Device);
-        for (policy, knots) in &self.policies {
-            let (t, spread, _) = self.time_and_spread(knots, bytes, reuse);
-            // Strict comparisons: of equal times the first listed wins, as in `Choice::insert`.
+        // Strict comparisons: of equal times the first listed wins, as in `Choice::insert`.
+        let mut keep = |policy: Policy, t: f64, spread: f64| {
             if t < best.0 {
                 second = best;
-                best = (t, spread, *policy);
+                best = (t, spread, policy);
             } else if t < second.0 {
-                second = (t, spread, *policy);
+                second = (t, spread, policy);
+            }
+        };
+        match self.shared_at(bytes) {
+            Some(at) => self.each_shared(at, reuse, &mut keep),
+            None => {
+                for (policy, knots) in &self.policies {
+                    let (t, spread, _) = self.time_and_spread(knots, bytes, reuse);
+                    keep(*policy, t, spread);
+                }
             }
         }
         if !best.0.is_finite() {
