@@ -421,7 +421,7 @@ pub fn run(
     for p in previous_runs(&csv) {
         // A run with another CPU update measured another workload: not a record of this one's shift.
         let facts = store::read_facts(&store::facts_path_for(&p)).ok();
-        let threads = cpu_threads_of(facts.as_ref().and_then(|f| f.conditions.get("cpu_update")));
+        let threads = threads_of(facts.as_ref());
         if threads != cfg.cpu.threads.max(1) {
             history_other_cpu += 1;
             continue;
@@ -519,8 +519,18 @@ fn inherit_shift(model: &mut PlatformModel) -> Option<&'static str> {
     Some(name)
 }
 
-/// The CPU update's thread count from a run's facts (`cpu_update`: "single thread pinned to core
-/// 15", "16 threads, one per core"); runs without it are from before the option, single-threaded.
+/// The CPU update's thread count of a run: the facts' field, else (facts from before it) their
+/// `cpu_update` condition.
+fn threads_of(facts: Option<&platform::RunFacts>) -> usize {
+    match facts.and_then(|f| f.cpu_threads) {
+        Some(t) => t as usize,
+        None => cpu_threads_of(facts.and_then(|f| f.conditions.get("cpu_update"))),
+    }
+}
+
+/// The CPU update's thread count from the `cpu_update` condition of facts written before the
+/// `cpu_threads` field ("single thread pinned to core 15", "16 threads, one per core"); runs
+/// without either are from before the option, single-threaded.
 fn cpu_threads_of(condition: Option<&String>) -> usize {
     condition
         .and_then(|c| c.split_whitespace().next())
@@ -789,6 +799,14 @@ mod tests {
         assert_eq!(c("16 threads, one per core"), 16);
         assert_eq!(c("4 threads, unpinned"), 4); // before 2026-11-30
         assert_eq!(cpu_threads_of(None), 1); // runs from before the condition existed
+                                             // The field wins over the words; old facts fall back to them.
+        let mut f = platform::RunFacts::default();
+        f.conditions
+            .insert("cpu_update".into(), "16 threads, one per core".into());
+        assert_eq!(threads_of(Some(&f)), 16);
+        f.cpu_threads = Some(4);
+        assert_eq!(threads_of(Some(&f)), 4);
+        assert_eq!(threads_of(None), 1);
     }
 
     #[test]

@@ -109,6 +109,10 @@ pub struct RunFacts {
     /// Conditions worth knowing when reading the numbers (clocks, load, what was not measured).
     pub conditions: BTreeMap<String, String>,
     pub notes: Vec<String>,
+    /// Threads of the handoff's CPU update (1: one thread pinned to a core); absent in facts
+    /// written before this field (their `cpu_update` condition says it in words).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_threads: Option<u32>,
     /// What the run was measured under (driver, GPU UUID and bus id, link, VM), for the model's
     /// validity stamp; absent in facts written before stamps.
     #[serde(skip_serializing_if = "Option::is_none")]

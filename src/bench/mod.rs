@@ -822,6 +822,7 @@ pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcom
             .insert("gpu_local_last_core".into(), c.to_string());
     }
     let core = cfg.cpu.core.or(local).or_else(cpu::last_core);
+    facts.cpu_threads = Some(cfg.cpu.threads.max(1) as u32);
     if cfg.cpu.threads <= 1 {
         let pinned = core.map(cpu::pin_current_thread).unwrap_or(false);
         facts.conditions.insert(
