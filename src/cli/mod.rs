@@ -90,25 +90,31 @@ enum Command {
     /// moves 9-23 % between runs; NOTES.md), and checks the new model against each of them, plainly
     /// and given each trial's own CPU update. Interrupted runs continue with --resume.
     Calibrate(CalibrateArgs),
-    /// Check the data directory: each calibrated model, what it was measured under against this
+    /// Check the calibrated models against this machine, and what to do about each
+    ///
+    /// For the data directory: each calibrated model, what it was measured under against this
     /// machine now, corrupt files and leftovers, and what to do about each. Exits 1 when
     /// something needs doing.
     Doctor(DoctorArgs),
     /// Refit a full-plan measurement CSV with smaller candidate plans and report each one's held-out
     /// error and measuring time (how the minimal plan was chosen).
     Ablate(AblateArgs),
-    /// Compare the calibrated GPUs of many nodes (a directory with one subdirectory per node, as
-    /// contrib/slurm/calibrate-fleet.sbatch writes it): the spread of every link and memory term,
+    /// Compare the calibrated GPUs of many nodes: spread per term, outliers, classes
+    ///
+    /// The directory has one subdirectory per node, as contrib/slurm/calibrate-fleet.sbatch
+    /// writes it. The report: the spread of every link and memory term,
     /// the GPUs that stand out (term, bandwidth, how far from their peers), and the classes of
     /// GPUs that can share a model.
     Fleet(FleetArgs),
-    /// Draw the model (and measurements, where given) as one self-contained HTML page: reuse
-    /// curves with intervals and measured medians, the policy map over size × reuse, break-even
+    /// Draw the model and its measurements as one self-contained HTML page
+    ///
+    /// Reuse curves with intervals and measured medians, the policy map over size × reuse, break-even
     /// reuse vs size, bandwidths against the platform's peaks, the noise over a run, validation.
     /// Opens from disk; no script, no network.
     Report(ReportArgs),
-    /// Answer queries from any language: one JSON object per line on stdin (or a Unix socket),
-    /// one answer per line on stdout. `{"op": "choose", "bytes": "256MiB", "reuse": 4}`; ops:
+    /// Answer JSON-line queries from any language on stdin or a Unix socket
+    ///
+    /// One JSON object per line in, one answer per line out. `{"op": "choose", "bytes": "256MiB", "reuse": 4}`; ops:
     /// ping, predict (policy, bytes, reuse), choose (bytes, reuse), breakeven (a, b, bytes); with
     /// cpu_ms or cpu_scale, and from_device/device for data on another GPU; an `id` is echoed. A
     /// bad line gets `{"error": "line N: …", "line": N}` and the server goes on.
