@@ -1,0 +1,601 @@
+//! umodel's predictor as a C library (`libumodel_c.so`, `libumodel_c.a`, header
+//! `include/umodel.h`, generated from this file by cbindgen; `tests/header.rs` fails when the
+//! committed header is stale: `UMODEL_BLESS=1 cargo test --test header` rewrites it).
+//!
+//! Every function returns a [`umodel_status`]; on an error [`umodel_last_error`] says what went
+//! wrong, in the words the `umodel` command line uses for the same error. No panic crosses the
+//! boundary: each body runs inside [`std::panic::catch_unwind`], and a caught panic is
+//! [`umodel_status::UMODEL_PANIC`]. NULL pointers, strings that are not UTF-8, unknown policy
+//! names and negative or non-finite numbers are errors, never undefined behaviour.
+//!
+//! A C program: `examples/c/choose.c` (built, run and checked against the Rust API by
+//! `tests/c_example.rs`).
+
+// The C names (`umodel_model`, `UMODEL_OK`, ...) are the header's, so they are not Rust-cased.
+#![allow(non_camel_case_types)]
+
+use std::cell::RefCell;
+use std::ffi::{c_char, c_double, c_int, CStr, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use umodel::model::{BatchError, Decision, PlatformModel, Predictor, QueryError};
+use umodel::store::{self, StoreError};
+use umodel::Policy;
+
+/// What a call did. `UMODEL_OK` is 0; on anything else `umodel_last_error()` says what went
+/// wrong and no output was written.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum umodel_status {
+    /// Success: every output was written.
+    UMODEL_OK = 0,
+    /// A NULL pointer, a string that is not UTF-8, an unknown policy name or index, a size of 0,
+    /// a negative or non-finite reuse, two equal policies for a break-even, or a length too large.
+    UMODEL_INVALID_ARGUMENT = 1,
+    /// No model of that name: not a file, and not an embedded model.
+    UMODEL_NOT_FOUND = 2,
+    /// A model file that cannot be read or is not a valid model.
+    UMODEL_BAD_MODEL = 3,
+    /// The model cannot answer this query: a policy it was not calibrated for, or an answer that is
+    /// not a finite number (an input too large to price).
+    UMODEL_QUERY = 4,
+    /// An internal error (a Rust panic, caught at the boundary); the handle is still usable.
+    /// Please report it with the message.
+    UMODEL_PANIC = 5,
+}
+
+/// Every policy umodel knows; `umodel_decision.policy` holds one of these values and
+/// `umodel_policy_name()` gives its name (`UMODEL_POLICY_HOST_MAPPED` → `"host-mapped"`).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum umodel_policy {
+    /// `cudaMalloc` memory, already resident (no host side).
+    UMODEL_POLICY_DEVICE = 0,
+    /// Pinned host buffer + `cudaMalloc` buffer, explicit copies each way.
+    UMODEL_POLICY_EXPLICIT_COPY = 1,
+    /// Pinned host memory mapped into the GPU's address space (zero-copy).
+    UMODEL_POLICY_HOST_MAPPED = 2,
+    /// Ordinary `malloc` memory, copied by the driver through a staging buffer.
+    UMODEL_POLICY_PAGEABLE = 3,
+    /// `cudaMallocManaged`, migrated on faults.
+    UMODEL_POLICY_MANAGED = 4,
+    /// Managed, with `cudaMemPrefetchAsync` before the GPU work and back before the CPU work.
+    UMODEL_POLICY_MANAGED_PREFETCH = 5,
+    /// Managed, with `cudaMemAdvise` hints only.
+    UMODEL_POLICY_MANAGED_ADVISE = 6,
+    /// Managed, with the hints plus the prefetches.
+    UMODEL_POLICY_MANAGED_ADVISE_PREFETCH = 7,
+    /// Data on another GPU, copied into this GPU's memory and back.
+    UMODEL_POLICY_PEER_COPY = 8,
+    /// Data on another GPU, used in place over NVLink/PCIe.
+    UMODEL_POLICY_PEER_ACCESS = 9,
+    /// Data on another GPU, copied through pinned host memory both ways.
+    UMODEL_POLICY_HOST_STAGED = 10,
+}
+
+/// How many policies there are: valid indices are 0 to `UMODEL_POLICY_COUNT - 1`.
+pub const UMODEL_POLICY_COUNT: c_int = 11;
+const _: () = assert!(Policy::EVERY.len() == UMODEL_POLICY_COUNT as usize);
+
+/// The policies' names as C strings, by index (checked against [`Policy::EVERY`] by a test).
+const POLICY_NAMES: [&CStr; Policy::EVERY.len()] = [
+    c"device",
+    c"explicit-copy",
+    c"host-mapped",
+    c"pageable",
+    c"managed",
+    c"managed-prefetch",
+    c"managed-advise",
+    c"managed-advise-prefetch",
+    c"peer-copy",
+    c"peer-access",
+    c"host-staged",
+];
+
+/// One decision: the fastest policy at a size and reuse, its time, and whether it is a tie.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct umodel_decision {
+    /// The fastest policy: a `umodel_policy` value (`umodel_policy_name()` names it).
+    pub policy: c_int,
+    /// Its predicted time for one alternation (CPU update, movement, `reuse` GPU passes), ms.
+    pub time_ms: c_double,
+    /// 1 when the runner-up is within the measured noise of it (a single run could reverse the
+    /// order), else 0.
+    pub tie: c_int,
+}
+
+impl From<Decision> for umodel_decision {
+    #[inline]
+    fn from(d: Decision) -> umodel_decision {
+        umodel_decision {
+            policy: d.best.index() as c_int,
+            time_ms: d.time_ms,
+            tie: c_int::from(d.tie),
+        }
+    }
+}
+
+/// A loaded model, opaque to C: made by `umodel_load()`, released by `umodel_free()`.
+/// Immutable once loaded, so one handle may be queried from any number of threads at once.
+pub struct umodel_model {
+    model: PlatformModel,
+    /// The same model compiled for the hot path (`choose`, `choose_many`).
+    predictor: Predictor,
+    /// Which model this is and where it came from, for `umodel_describe()`.
+    description: CString,
+}
+
+// A handle is shared across threads by C callers: its contents must allow that.
+const _: () = {
+    const fn shareable<T: Send + Sync>() {}
+    shareable::<umodel_model>()
+};
+
+thread_local! {
+    static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
+}
+
+/// Records this thread's last error message.
+fn set_error(message: &str) {
+    let c = CString::new(message.replace('\0', "\\0")).unwrap_or_default();
+    // `try_with`: during a thread's teardown the slot may be gone; the message is then dropped.
+    let _ = LAST_ERROR.try_with(|e| *e.borrow_mut() = c);
+}
+
+/// A failed call: its status and message.
+type Failure = (umodel_status, String);
+
+fn invalid(message: impl Into<String>) -> Failure {
+    (umodel_status::UMODEL_INVALID_ARGUMENT, message.into())
+}
+
+/// The status of a query the model refused.
+fn query_failure(e: &QueryError) -> Failure {
+    let status = match e {
+        QueryError::BadReuse(_) | QueryError::ZeroBytes | QueryError::SamePolicy(_) => {
+            umodel_status::UMODEL_INVALID_ARGUMENT
+        }
+        _ => umodel_status::UMODEL_QUERY,
+    };
+    (status, e.to_string())
+}
+
+fn store_failure(e: &StoreError) -> Failure {
+    let status = match e {
+        StoreError::NoSuchModel { .. } => umodel_status::UMODEL_NOT_FOUND,
+        StoreError::Read { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
+            umodel_status::UMODEL_NOT_FOUND
+        }
+        _ => umodel_status::UMODEL_BAD_MODEL,
+    };
+    (status, e.to_string())
+}
+
+/// Runs one call's body: its failure becomes a status and this thread's message, a panic
+/// `UMODEL_PANIC`.
+#[inline]
+fn guard(body: impl FnOnce() -> Result<(), Failure>) -> umodel_status {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(())) => umodel_status::UMODEL_OK,
+        Ok(Err((status, message))) => {
+            set_error(&message);
+            status
+        }
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "(no message)".into());
+            // A payload whose own drop panics must not unwind out of here either.
+            let _ = catch_unwind(AssertUnwindSafe(move || drop(payload)));
+            set_error(&format!("internal error (a panic in umodel): {what}"));
+            umodel_status::UMODEL_PANIC
+        }
+    }
+}
+
+/// The handle behind a pointer.
+///
+/// # Safety
+/// `m` is NULL or a handle from `umodel_load` not yet freed.
+#[inline]
+unsafe fn handle<'a>(m: *const umodel_model) -> Result<&'a umodel_model, Failure> {
+    // SAFETY: non-NULL handles come from `Box::into_raw` in `umodel_load` (the caller's contract).
+    unsafe { m.as_ref() }.ok_or_else(|| invalid("the model handle is NULL"))
+}
+
+/// Checks an output pointer: not NULL, aligned.
+#[inline]
+fn out_ptr<T>(p: *mut T, what: &str) -> Result<*mut T, Failure> {
+    if p.is_null() {
+        return Err(invalid(format!("`{what}` is NULL")));
+    }
+    if !p.is_aligned() {
+        return Err(invalid(format!("`{what}` is not aligned for its type")));
+    }
+    Ok(p)
+}
+
+/// A C string argument as UTF-8.
+///
+/// # Safety
+/// `p` is NULL or points to a NUL-terminated string.
+unsafe fn text<'a>(p: *const c_char, what: &str) -> Result<&'a str, Failure> {
+    if p.is_null() {
+        return Err(invalid(format!("`{what}` is NULL")));
+    }
+    // SAFETY: a non-NULL pointer to a NUL-terminated string (the caller's contract).
+    unsafe { CStr::from_ptr(p) }
+        .to_str()
+        .map_err(|_| invalid(format!("`{what}` is not UTF-8")))
+}
+
+/// A policy named by a C string (`"host-mapped"`; `"host_mapped"` too).
+///
+/// # Safety
+/// As [`text`].
+unsafe fn policy_arg(p: *const c_char, what: &str) -> Result<Policy, Failure> {
+    // SAFETY: forwarded contract.
+    unsafe { text(p, what) }?
+        .parse::<Policy>()
+        .map_err(|e| invalid(e.to_string()))
+}
+
+/// A slice from a C array of `n` elements (`n` = 0 takes any pointer, NULL too).
+///
+/// # Safety
+/// A non-NULL `p` points to `n` readable elements.
+unsafe fn slice<'a, T>(p: *const T, n: usize, what: &str) -> Result<&'a [T], Failure> {
+    if n == 0 {
+        return Ok(&[]);
+    }
+    let p = out_ptr(p.cast_mut(), what)?;
+    if n.checked_mul(size_of::<T>())
+        .is_none_or(|b| b > isize::MAX as usize)
+    {
+        return Err(invalid(format!("`n` ({n}) is too large for `{what}`")));
+    }
+    // SAFETY: non-NULL, aligned, length in bounds; readable (the caller's contract).
+    Ok(unsafe { std::slice::from_raw_parts(p, n) })
+}
+
+/// Loads a model and returns a handle to it in `*out` (`*out` is set to NULL on failure).
+///
+/// `name_or_path`: an embedded model's name (`"h200"`, `"gb200-paper"`), or the path of a model
+/// file (one that exists, or a name containing `/` or ending in `.json`). NULL: this machine's
+/// model, found as the `umodel` command line finds it: the model calibrated for this machine
+/// (`$UMODEL_DATA_DIR/models/<fingerprint>.json`, else the platform's data folder) when there is
+/// one, else the embedded model measured on this machine's GPU, else the first embedded model
+/// (`umodel_describe()` says which). Unlike the command line, this prints nothing and does not
+/// check the model's stamp against the machine (`umodel doctor` does).
+///
+/// Errors: `UMODEL_INVALID_ARGUMENT` (`out` NULL, name not UTF-8), `UMODEL_NOT_FOUND`,
+/// `UMODEL_BAD_MODEL`.
+///
+/// # Safety
+/// `name_or_path` is NULL or a NUL-terminated string; `out` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn umodel_load(
+    name_or_path: *const c_char,
+    out: *mut *mut umodel_model,
+) -> umodel_status {
+    guard(|| {
+        let out = out_ptr(out, "out")?;
+        // SAFETY: checked writable pointer (the caller's contract).
+        unsafe { *out = std::ptr::null_mut() };
+        let name = if name_or_path.is_null() {
+            None
+        } else {
+            // SAFETY: a NUL-terminated string (the caller's contract).
+            Some(unsafe { text(name_or_path, "name_or_path") }?)
+        };
+        let (gpu, fingerprint) = match name {
+            Some(_) => (None, None),
+            None => {
+                let gpu = umodel::platform::local_gpu_name();
+                let fp = gpu.as_deref().map(|g| {
+                    umodel::platform::fingerprint_of(g, &umodel::platform::host_cpu_model())
+                });
+                (gpu, fp)
+            }
+        };
+        let (model, source) = store::resolve(name, fingerprint.as_deref(), gpu.as_deref())
+            .map_err(|e| store_failure(&e))?;
+        let description = CString::new(format!("{source}: {}", model.describe()).replace('\0', ""))
+            .unwrap_or_default();
+        let predictor = Predictor::new(&model);
+        let handle = Box::new(umodel_model {
+            model,
+            predictor,
+            description,
+        });
+        // SAFETY: as above.
+        unsafe { *out = Box::into_raw(handle) };
+        Ok(())
+    })
+}
+
+/// Releases a handle from `umodel_load()`. NULL is ignored. Call it once, after every thread is
+/// done with the handle; the handle and the strings `umodel_describe()` returned for it are
+/// invalid afterwards.
+///
+/// # Safety
+/// `m` is NULL or a handle from `umodel_load` not yet freed.
+#[no_mangle]
+pub unsafe extern "C" fn umodel_free(m: *mut umodel_model) {
+    let _ = guard(|| {
+        if !m.is_null() {
+            // SAFETY: from `Box::into_raw` in `umodel_load`, freed once (the caller's contract).
+            drop(unsafe { Box::from_raw(m) });
+        }
+        Ok(())
+    });
+}
+
+/// Which model a handle holds and where it came from (`"embedded model h200: ..."`), as a string
+/// that lives as long as the handle. NULL for a NULL handle.
+///
+/// # Safety
+/// `m` is NULL or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn umodel_describe(m: *const umodel_model) -> *const c_char {
+    // SAFETY: forwarded contract.
+    unsafe { m.as_ref() }.map_or(std::ptr::null(), |m| m.description.as_ptr())
+}
+
+/// The message of the last call on this thread that did not return `UMODEL_OK` (`""` if none
+/// did). The string belongs to the library: it stays valid until the next failing call on this
+/// thread (read or copy it before making another call). Never NULL.
+#[no_mangle]
+pub extern "C" fn umodel_last_error() -> *const c_char {
+    catch_unwind(|| {
+        LAST_ERROR
+            .try_with(|e| e.borrow().as_ptr())
+            .unwrap_or(c"".as_ptr())
+    })
+    .unwrap_or(c"".as_ptr())
+}
+
+/// The name of policy `index` (a `umodel_policy` value, as in `umodel_decision.policy`): a static
+/// string, never freed. NULL when `index` is not between 0 and `UMODEL_POLICY_COUNT - 1`.
+#[no_mangle]
+pub extern "C" fn umodel_policy_name(index: c_int) -> *const c_char {
+    usize::try_from(index)
+        .ok()
+        .and_then(|i| POLICY_NAMES.get(i))
+        .map_or(std::ptr::null(), |n| n.as_ptr())
+}
+
+/// Predicts one alternation (CPU update as calibrated, movement, `reuse` GPU passes, sync) of the
+/// policy named `policy` (`"host-mapped"`) on `bytes` bytes: its time and the 90 % interval for a
+/// new measured median of it, ms, into `*time_ms`, `*lo_ms`, `*hi_ms` (all three required).
+///
+/// Errors: `UMODEL_INVALID_ARGUMENT` (NULL pointer, unknown policy name, `bytes` 0, `reuse`
+/// negative or not finite), `UMODEL_QUERY` (a policy this model lacks, an answer not finite).
+///
+/// # Safety
+/// `m` is NULL or a live handle; `policy` NULL or a NUL-terminated string; each output NULL or
+/// writable.
+#[no_mangle]
+pub unsafe extern "C" fn umodel_predict(
+    m: *const umodel_model,
+    policy: *const c_char,
+    bytes: u64,
+    reuse: c_double,
+    time_ms: *mut c_double,
+    lo_ms: *mut c_double,
+    hi_ms: *mut c_double,
+) -> umodel_status {
+    guard(|| {
+        // SAFETY: forwarded contract.
+        let m = unsafe { handle(m) }?;
+        let (t, lo, hi) = (
+            out_ptr(time_ms, "time_ms")?,
+            out_ptr(lo_ms, "lo_ms")?,
+            out_ptr(hi_ms, "hi_ms")?,
+        );
+        // SAFETY: forwarded contract.
+        let policy = unsafe { policy_arg(policy, "policy") }?;
+        let p = m
+            .model
+            .predict(policy, bytes, reuse)
+            .map_err(|e| query_failure(&e))?;
+        // SAFETY: checked writable pointers (the caller's contract).
+        unsafe {
+            *t = p.time_ms;
+            *lo = p.interval_ms[0];
+            *hi = p.interval_ms[1];
+        }
+        Ok(())
+    })
+}
+
+/// The fastest policy at `bytes` bytes and reuse `reuse` (GPU passes per CPU update), into `*out`.
+///
+/// Errors: `UMODEL_INVALID_ARGUMENT` (NULL pointer, `bytes` 0, `reuse` negative or not finite).
+///
+/// # Safety
+/// `m` is NULL or a live handle; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn umodel_choose(
+    m: *const umodel_model,
+    bytes: u64,
+    reuse: c_double,
+    out: *mut umodel_decision,
+) -> umodel_status {
+    guard(|| {
+        // SAFETY: forwarded contract.
+        let m = unsafe { handle(m) }?;
+        let out = out_ptr(out, "out")?;
+        let d = m
+            .predictor
+            .decide(bytes, reuse)
+            .map_err(|e| query_failure(&e))?;
+        // SAFETY: checked writable pointer (the caller's contract).
+        unsafe { *out = d.into() };
+        Ok(())
+    })
+}
+
+/// `umodel_choose()` for `n` queries at once: `bytes[i]` with `reuse[i]` into `out[i]`, nothing
+/// allocated. On a bad query the status is that query's and the message starts `query <i>: `;
+/// the decisions before it are written, the rest are not. `n` = 0 succeeds (the arrays may then be
+/// NULL).
+///
+/// # Safety
+/// `m` is NULL or a live handle; `bytes` and `reuse` are NULL or point to `n` readable elements,
+/// `out` to `n` writable ones, not overlapping either input.
+#[no_mangle]
+pub unsafe extern "C" fn umodel_choose_many(
+    m: *const umodel_model,
+    bytes: *const u64,
+    reuse: *const c_double,
+    n: usize,
+    out: *mut umodel_decision,
+) -> umodel_status {
+    guard(|| {
+        // SAFETY: forwarded contract.
+        let m = unsafe { handle(m) }?;
+        // SAFETY: forwarded contract.
+        let (bytes, reuse) = unsafe { (slice(bytes, n, "bytes")?, slice(reuse, n, "reuse")?) };
+        if n == 0 {
+            return Ok(());
+        }
+        let out = out_ptr(out, "out")?;
+        slice(out.cast_const(), n, "out")?;
+        // SAFETY: non-NULL, aligned, `n` writable elements not overlapping the inputs (contract).
+        let out = unsafe { std::slice::from_raw_parts_mut(out, n) };
+        // The predictor's batch writes `Decision`s: a chunk at a time through a buffer on the stack.
+        const CHUNK: usize = 256;
+        let mut buf = [Decision::default(); CHUNK];
+        for (k, ((b, r), o)) in bytes
+            .chunks(CHUNK)
+            .zip(reuse.chunks(CHUNK))
+            .zip(out.chunks_mut(CHUNK))
+            .enumerate()
+        {
+            let buf = &mut buf[..b.len()];
+            let done = m.predictor.choose_many(b, r, buf);
+            let good = match &done {
+                Err(BatchError::Query { index, .. }) => *index,
+                _ => b.len(),
+            };
+            for (o, d) in o.iter_mut().zip(&buf[..good]) {
+                *o = (*d).into();
+            }
+            match done {
+                Ok(()) => {}
+                Err(BatchError::Query { index, error }) => {
+                    let (status, _) = query_failure(&error);
+                    let e = BatchError::Query {
+                        index: k * CHUNK + index,
+                        error,
+                    };
+                    return Err((status, e.to_string()));
+                }
+                Err(e) => return Err(invalid(e.to_string())),
+            }
+        }
+        Ok(())
+    })
+}
+
+/// The reuse R* ≥ 1 at which policies `a` and `b` (names) take equal time at `bytes` bytes:
+/// `*crosses` = 1 and `*r_star` = R* where their lines cross, else `*crosses` = 0 (parallel, or
+/// one is faster for every R ≥ 1) and `*r_star` = NaN.
+///
+/// Errors: `UMODEL_INVALID_ARGUMENT` (NULL pointer, unknown name, `a` = `b`, `bytes` 0),
+/// `UMODEL_QUERY` (a policy this model lacks).
+///
+/// # Safety
+/// `m` is NULL or a live handle; `a`, `b` NULL or NUL-terminated strings; outputs NULL or
+/// writable.
+#[no_mangle]
+pub unsafe extern "C" fn umodel_breakeven(
+    m: *const umodel_model,
+    a: *const c_char,
+    b: *const c_char,
+    bytes: u64,
+    r_star: *mut c_double,
+    crosses: *mut c_int,
+) -> umodel_status {
+    guard(|| {
+        // SAFETY: forwarded contract.
+        let m = unsafe { handle(m) }?;
+        let (r_out, c_out) = (out_ptr(r_star, "r_star")?, out_ptr(crosses, "crosses")?);
+        // SAFETY: forwarded contract.
+        let (a, b) = unsafe { (policy_arg(a, "a")?, policy_arg(b, "b")?) };
+        let r = m
+            .model
+            .breakeven(a, b, bytes)
+            .map_err(|e| query_failure(&e))?;
+        // SAFETY: checked writable pointers (the caller's contract).
+        unsafe {
+            *r_out = r.unwrap_or(f64::NAN);
+            *c_out = c_int::from(r.is_some());
+        }
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn policy_names_and_values_follow_the_library() {
+        for (i, p) in Policy::EVERY.iter().enumerate() {
+            assert_eq!(POLICY_NAMES[i].to_str().unwrap(), p.name());
+            assert_eq!(p.index(), i);
+            let name = umodel_policy_name(i as c_int);
+            assert_eq!(unsafe { CStr::from_ptr(name) }.to_str().unwrap(), p.name());
+        }
+        let values = [
+            umodel_policy::UMODEL_POLICY_DEVICE,
+            umodel_policy::UMODEL_POLICY_EXPLICIT_COPY,
+            umodel_policy::UMODEL_POLICY_HOST_MAPPED,
+            umodel_policy::UMODEL_POLICY_PAGEABLE,
+            umodel_policy::UMODEL_POLICY_MANAGED,
+            umodel_policy::UMODEL_POLICY_MANAGED_PREFETCH,
+            umodel_policy::UMODEL_POLICY_MANAGED_ADVISE,
+            umodel_policy::UMODEL_POLICY_MANAGED_ADVISE_PREFETCH,
+            umodel_policy::UMODEL_POLICY_PEER_COPY,
+            umodel_policy::UMODEL_POLICY_PEER_ACCESS,
+            umodel_policy::UMODEL_POLICY_HOST_STAGED,
+        ];
+        for (v, p) in values.iter().zip(Policy::EVERY) {
+            let upper = p.name().to_ascii_uppercase().replace('-', "_");
+            assert_eq!(format!("{v:?}"), format!("UMODEL_POLICY_{upper}"));
+            assert_eq!(*v as usize, p.index());
+        }
+        assert!(umodel_policy_name(-1).is_null());
+        assert!(umodel_policy_name(UMODEL_POLICY_COUNT).is_null());
+    }
+
+    #[test]
+    fn a_panic_becomes_a_status_and_a_message() {
+        let s = guard(|| panic!("boom {}", 7));
+        assert_eq!(s, umodel_status::UMODEL_PANIC);
+        let msg = unsafe { CStr::from_ptr(umodel_last_error()) }
+            .to_str()
+            .unwrap();
+        assert!(msg.contains("boom 7"), "{msg}");
+        assert_eq!(guard(|| Ok(())), umodel_status::UMODEL_OK);
+    }
+
+    #[test]
+    fn errors_are_per_thread() {
+        set_error("this thread's");
+        std::thread::spawn(|| {
+            let msg = unsafe { CStr::from_ptr(umodel_last_error()) };
+            assert_eq!(msg.to_bytes(), b"");
+            set_error("another's");
+        })
+        .join()
+        .unwrap();
+        let msg = unsafe { CStr::from_ptr(umodel_last_error()) };
+        assert_eq!(msg.to_str().unwrap(), "this thread's");
+    }
+}

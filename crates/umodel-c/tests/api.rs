@@ -1,0 +1,308 @@
+//! The C functions called from Rust: "this machine's model" with the command line's fallbacks, one
+//! handle shared by threads, and every bad argument an error (never undefined behaviour).
+
+use std::ffi::{c_char, c_int, CStr, CString};
+use std::path::Path;
+
+use umodel::model::Predictor;
+use umodel_c::*;
+
+fn load(name: Option<&str>) -> Result<*mut umodel_model, (umodel_status, String)> {
+    let name = name.map(|n| CString::new(n).unwrap());
+    let mut m = std::ptr::null_mut();
+    let s = unsafe {
+        umodel_load(
+            name.as_ref().map_or(std::ptr::null(), |n| n.as_ptr()),
+            &mut m,
+        )
+    };
+    if s == umodel_status::UMODEL_OK {
+        assert!(!m.is_null());
+        Ok(m)
+    } else {
+        assert!(m.is_null(), "a failed load leaves *out NULL");
+        Err((s, last_error()))
+    }
+}
+
+fn last_error() -> String {
+    unsafe { CStr::from_ptr(umodel_last_error()) }
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+fn describe(m: *const umodel_model) -> String {
+    unsafe { CStr::from_ptr(umodel_describe(m)) }
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+#[test]
+fn this_machines_model_has_the_command_lines_fallbacks() {
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("api-fallbacks");
+    let _ = std::fs::remove_dir_all(&tmp);
+    let (root, data) = (tmp.join("root"), tmp.join("data"));
+    write(
+        &root.join("proc/cpuinfo"),
+        "model name\t: Test CPU @ 2.0GHz\n",
+    );
+    // This process only: the tests in this file that read the environment are this one.
+    std::env::set_var("UMODEL_SYSROOT", &root);
+    std::env::set_var("UMODEL_DATA_DIR", &data);
+
+    // No NVIDIA driver: the first embedded model.
+    let m = load(None).unwrap();
+    assert!(
+        describe(m).starts_with("embedded model gb200-paper"),
+        "{}",
+        describe(m)
+    );
+    unsafe { umodel_free(m) };
+
+    // An H200, nothing calibrated: the embedded model of that GPU.
+    let gpu = umodel::store::embedded("h200").unwrap().platform.gpu;
+    write(
+        &root.join("proc/driver/nvidia/gpus/0000:01:00.0/information"),
+        &format!("Model: \t {gpu}\nIRQ: 1\n"),
+    );
+    let m = load(None).unwrap();
+    assert!(
+        describe(m).starts_with("embedded model h200"),
+        "{}",
+        describe(m)
+    );
+    unsafe { umodel_free(m) };
+
+    // Calibrated here: that model (another's numbers, to tell them apart).
+    let fp = umodel::platform::fingerprint_of(&gpu, &umodel::platform::host_cpu_model());
+    let calibrated = data.join("models").join(format!("{fp}.json"));
+    let paper_text = umodel::store::EMBEDDED
+        .iter()
+        .find(|(n, _)| *n == "gb200-paper")
+        .unwrap()
+        .1;
+    write(&calibrated, paper_text);
+    let m = load(None).unwrap();
+    assert!(
+        describe(m).starts_with("this machine's calibrated model"),
+        "{}",
+        describe(m)
+    );
+    let mut d = umodel_decision {
+        policy: -1,
+        time_ms: 0.0,
+        tie: 0,
+    };
+    assert_eq!(
+        unsafe { umodel_choose(m, 1 << 30, 4.0, &mut d) },
+        umodel_status::UMODEL_OK
+    );
+    let want = Predictor::new(&umodel::store::embedded("gb200-paper").unwrap())
+        .decide(1 << 30, 4.0)
+        .unwrap();
+    assert_eq!(
+        (d.policy, d.time_ms),
+        (want.best.index() as c_int, want.time_ms)
+    );
+    unsafe { umodel_free(m) };
+
+    // A broken calibrated model is an error that says the way out, as on the command line.
+    write(&calibrated, "{\"schema_version\": ");
+    let (s, msg) = load(None).unwrap_err();
+    assert_eq!(s, umodel_status::UMODEL_BAD_MODEL);
+    assert!(
+        msg.contains("umodel doctor") && msg.contains("truncated"),
+        "{msg}"
+    );
+
+    // A model file by path.
+    let file = tmp.join("model.json");
+    write(&file, paper_text);
+    let m = load(Some(file.to_str().unwrap())).unwrap();
+    assert!(describe(m).starts_with("model file"), "{}", describe(m));
+    unsafe { umodel_free(m) };
+    write(&file, "not json");
+    let (s, msg) = load(Some(file.to_str().unwrap())).unwrap_err();
+    assert_eq!(s, umodel_status::UMODEL_BAD_MODEL, "{msg}");
+}
+
+/// A handle pointer that may cross threads (the header's promise: an immutable handle).
+#[derive(Clone, Copy)]
+struct Shared(*const umodel_model);
+unsafe impl Send for Shared {}
+
+#[test]
+fn one_handle_answers_from_many_threads() {
+    let m = load(Some("h200")).unwrap();
+    let p = Predictor::new(&umodel::store::embedded("h200").unwrap());
+    let shared = Shared(m);
+    let threads: Vec<_> = (0..4u64)
+        .map(|t| {
+            let p = p.clone();
+            std::thread::spawn(move || {
+                let shared = shared;
+                for i in 0..20_000u64 {
+                    let (bytes, reuse) =
+                        ((1 << 20) + (t * 20_000 + i) * 65_537, 1.0 + (i % 50) as f64);
+                    let mut d = umodel_decision {
+                        policy: -1,
+                        time_ms: 0.0,
+                        tie: 0,
+                    };
+                    let s = unsafe { umodel_choose(shared.0, bytes, reuse, &mut d) };
+                    assert_eq!(s, umodel_status::UMODEL_OK);
+                    let w = p.decide(bytes, reuse).unwrap();
+                    assert_eq!(d.policy, w.best.index() as c_int);
+                    assert_eq!(d.time_ms.to_bits(), w.time_ms.to_bits());
+                    assert_eq!(d.tie != 0, w.tie);
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+    unsafe { umodel_free(m) };
+}
+
+#[test]
+fn bad_arguments_are_errors_with_messages() {
+    let m = load(Some("h200")).unwrap();
+    let invalid = umodel_status::UMODEL_INVALID_ARGUMENT;
+    let hm = c"host-mapped";
+    let (mut t, mut lo, mut hi, mut r, mut x) = (0.0, 0.0, 0.0, 0.0, 0 as c_int);
+    let mut d = umodel_decision {
+        policy: -1,
+        time_ms: 0.0,
+        tie: 0,
+    };
+    let null_m = std::ptr::null::<umodel_model>();
+    unsafe {
+        // NULL handles.
+        assert_eq!(umodel_choose(null_m, 1, 1.0, &mut d), invalid);
+        assert_eq!(
+            umodel_predict(null_m, hm.as_ptr(), 1, 1.0, &mut t, &mut lo, &mut hi),
+            invalid
+        );
+        assert_eq!(
+            umodel_breakeven(null_m, hm.as_ptr(), c"managed".as_ptr(), 1, &mut r, &mut x),
+            invalid
+        );
+        assert_eq!(
+            umodel_choose_many(
+                null_m,
+                std::ptr::null(),
+                std::ptr::null(),
+                0,
+                std::ptr::null_mut()
+            ),
+            invalid
+        );
+        assert!(umodel_describe(null_m).is_null());
+        // NULL outputs and strings.
+        assert_eq!(
+            umodel_breakeven(
+                m,
+                hm.as_ptr(),
+                c"managed".as_ptr(),
+                1,
+                std::ptr::null_mut(),
+                &mut x
+            ),
+            invalid
+        );
+        assert_eq!(last_error(), "`r_star` is NULL");
+        assert_eq!(
+            umodel_breakeven(m, hm.as_ptr(), std::ptr::null(), 1, &mut r, &mut x),
+            invalid
+        );
+        assert_eq!(last_error(), "`b` is NULL");
+        // A misaligned output.
+        let mut bytes = [0u8; 32];
+        let odd = bytes.as_mut_ptr().add(1).cast::<f64>();
+        assert_eq!(
+            umodel_predict(m, hm.as_ptr(), 1 << 30, 1.0, odd, &mut lo, &mut hi),
+            invalid
+        );
+        assert!(last_error().contains("aligned"), "{}", last_error());
+        // Not UTF-8.
+        let bad = [0xffu8, 0xfe, 0];
+        let bad = bad.as_ptr().cast::<c_char>();
+        assert_eq!(
+            umodel_predict(m, bad, 1 << 30, 1.0, &mut t, &mut lo, &mut hi),
+            invalid
+        );
+        assert_eq!(last_error(), "`policy` is not UTF-8");
+        let mut out = std::ptr::null_mut();
+        assert_eq!(umodel_load(bad, &mut out), invalid);
+        // Numbers.
+        for reuse in [f64::NAN, -0.5, f64::INFINITY, f64::NEG_INFINITY] {
+            assert_eq!(umodel_choose(m, 1 << 30, reuse, &mut d), invalid);
+            assert_eq!(
+                umodel_predict(m, hm.as_ptr(), 1 << 30, reuse, &mut t, &mut lo, &mut hi),
+                invalid
+            );
+        }
+        assert_eq!(d.policy, -1, "a failed call writes nothing");
+        assert_eq!(umodel_choose(m, 0, 1.0, &mut d), invalid);
+        assert_eq!(
+            umodel_breakeven(m, hm.as_ptr(), c"managed".as_ptr(), 0, &mut r, &mut x),
+            invalid
+        );
+        // A batch longer than memory can hold.
+        let one = [1u64 << 30];
+        let reuse = [1.0];
+        assert_eq!(
+            umodel_choose_many(m, one.as_ptr(), reuse.as_ptr(), usize::MAX, &mut d),
+            invalid
+        );
+        assert!(last_error().contains("too large"), "{}", last_error());
+        // An answer too large to be finite is the model's refusal, not a number.
+        let s = umodel_predict(m, hm.as_ptr(), u64::MAX, 1e308, &mut t, &mut lo, &mut hi);
+        assert_eq!(s, umodel_status::UMODEL_QUERY, "{}", last_error());
+        umodel_free(m);
+    }
+}
+
+#[test]
+fn a_batch_longer_than_the_chunk_reports_the_right_index() {
+    let m = load(Some("h200")).unwrap();
+    let n = 1000;
+    let sizes: Vec<u64> = (0..n as u64).map(|i| (1 << 20) + i * 1_000_003).collect();
+    let mut reuse: Vec<f64> = (0..n).map(|i| 1.0 + (i % 17) as f64).collect();
+    let empty = umodel_decision {
+        policy: -1,
+        time_ms: 0.0,
+        tie: 0,
+    };
+    let mut out = vec![empty; n];
+    let s = unsafe { umodel_choose_many(m, sizes.as_ptr(), reuse.as_ptr(), n, out.as_mut_ptr()) };
+    assert_eq!(s, umodel_status::UMODEL_OK);
+    let p = Predictor::new(&umodel::store::embedded("h200").unwrap());
+    for i in 0..n {
+        let w = p.decide(sizes[i], reuse[i]).unwrap();
+        assert_eq!(
+            (out[i].policy, out[i].time_ms),
+            (w.best.index() as c_int, w.time_ms),
+            "{i}"
+        );
+    }
+    reuse[600] = -1.0;
+    let mut out = vec![empty; n];
+    let s = unsafe { umodel_choose_many(m, sizes.as_ptr(), reuse.as_ptr(), n, out.as_mut_ptr()) };
+    assert_eq!(s, umodel_status::UMODEL_INVALID_ARGUMENT);
+    assert_eq!(
+        last_error(),
+        "query 600: reuse must be a finite number ≥ 0 (got -1)"
+    );
+    assert!(out[..600].iter().all(|d| d.policy >= 0));
+    assert!(out[600..].iter().all(|d| d.policy == -1));
+    unsafe { umodel_free(m) };
+}

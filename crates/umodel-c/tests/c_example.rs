@@ -1,0 +1,192 @@
+//! examples/c/choose.c, compiled with the system `cc` against the static library and the committed
+//! header, linked, run, and every number it prints checked against the Rust API (bit for bit: it
+//! prints `%.17g`, which reads back exactly).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use umodel::model::{Predictor, QueryError};
+use umodel::Policy;
+
+/// `libumodel_c.a` built with this test binary: cargo builds every crate type of the library for
+/// its tests, into `target/<profile>/deps/` (where this binary is); `cargo build -p umodel-c` also
+/// puts one in `target/<profile>/`.
+fn static_lib() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let deps = exe
+        .parent()
+        .expect("the test binary lives in target/<profile>/deps");
+    let candidates = [deps.join("libumodel_c.a"), deps.join("../libumodel_c.a")];
+    candidates
+        .iter()
+        .find(|p| p.is_file())
+        .cloned()
+        .unwrap_or_else(|| {
+            panic!(
+                "libumodel_c.a is in neither {} nor {}: it is built with the crate's tests \
+                 (`cargo test -p umodel-c`) or by `cargo build -p umodel-c` for this profile and \
+                 target dir",
+                candidates[0].display(),
+                candidates[1].display()
+            )
+        })
+}
+
+fn f(s: &str) -> f64 {
+    s.parse()
+        .unwrap_or_else(|e| panic!("`{s}` is not a number: {e}"))
+}
+
+/// Equal to the last bit (NaN equals NaN).
+fn same(a: f64, b: f64) -> bool {
+    a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan())
+}
+
+#[test]
+fn the_c_example_compiles_links_runs_and_agrees_with_the_rust_api() {
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let source = crate_dir.join("../../examples/c/choose.c");
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("c_example");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let exe = tmp.join("choose");
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let out = Command::new(&cc)
+        .args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-O1", "-I"])
+        .arg(crate_dir.join("include"))
+        .arg(&source)
+        .arg(static_lib())
+        .args(["-lpthread", "-ldl", "-lm", "-lrt", "-lgcc_s", "-o"])
+        .arg(&exe)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run `{cc}`: {e}"));
+    assert!(
+        out.status.success(),
+        "{cc} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // The header is C++ too (`extern "C"` when __cplusplus), where a C++ compiler is installed.
+    if let Ok(out) = Command::new("c++")
+        .args([
+            "-std=c++11",
+            "-Wall",
+            "-Werror",
+            "-fsyntax-only",
+            "-x",
+            "c++",
+        ])
+        .arg(crate_dir.join("include/umodel.h"))
+        .output()
+    {
+        assert!(
+            out.status.success(),
+            "the header does not compile as C++:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    // An empty data folder: "this machine's model" is then an embedded one, whatever the host has.
+    let data = tmp.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let run = Command::new(&exe)
+        .env("UMODEL_DATA_DIR", &data)
+        .output()
+        .expect("run the example");
+    let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
+    assert!(
+        run.status.success(),
+        "the example failed ({}):\n{stdout}\n{}",
+        run.status,
+        String::from_utf8_lossy(&run.stderr)
+    );
+
+    let m = umodel::store::embedded("h200").unwrap();
+    let p = Predictor::new(&m);
+    let mut seen = std::collections::BTreeMap::<&str, usize>::new();
+    let mut chosen = Vec::new();
+    for line in stdout.lines() {
+        let w: Vec<&str> = line.split(' ').collect();
+        *seen.entry(w[0]).or_default() += 1;
+        match w[0] {
+            "model" => assert!(line.contains("embedded model h200"), "{line}"),
+            "choose" => {
+                let (bytes, reuse) = (w[1].parse::<u64>().unwrap(), f(w[2]));
+                let d = p.decide(bytes, reuse).unwrap();
+                assert_eq!(w[3], d.best.name(), "{line}");
+                assert!(same(f(w[4]), d.time_ms), "{line}: Rust says {}", d.time_ms);
+                assert_eq!(w[5] == "1", d.tie, "{line}");
+                // And the full ranking agrees on the winner and its time.
+                let c = m.choose(bytes, reuse).unwrap();
+                assert_eq!(c.best(), d.best, "{line}");
+                let t = c.ranking()[0].time_ms;
+                assert!((t - d.time_ms).abs() <= 1e-9 * t, "{line}: {t}");
+                chosen.push((w[3].to_string(), w[4].to_string(), w[5].to_string()));
+            }
+            "many" => {
+                let i: usize = w[1].parse().unwrap();
+                let (policy, time, tie) = &chosen[i];
+                assert_eq!(
+                    (w[2], w[3], w[4]),
+                    (&policy[..], &time[..], &tie[..]),
+                    "{line}"
+                );
+            }
+            "predict" => {
+                let policy: Policy = w[1].parse().unwrap();
+                let x = m.predict(policy, w[2].parse().unwrap(), f(w[3])).unwrap();
+                assert!(same(f(w[4]), x.time_ms), "{line}: {x:?}");
+                assert!(same(f(w[5]), x.interval_ms[0]), "{line}: {x:?}");
+                assert!(same(f(w[6]), x.interval_ms[1]), "{line}: {x:?}");
+            }
+            "breakeven" => {
+                let (a, b): (Policy, Policy) = (w[1].parse().unwrap(), w[2].parse().unwrap());
+                let r = m.breakeven(a, b, w[3].parse().unwrap()).unwrap();
+                assert_eq!(w[5] == "1", r.is_some(), "{line}");
+                assert!(same(f(w[4]), r.unwrap_or(f64::NAN)), "{line}: {r:?}");
+            }
+            "error" => {
+                // The message is the Rust error's, word for word, where the example's call has one.
+                let message = w[3..].join(" ");
+                let want = match w[1] {
+                    "bad-policy" => Some("zero-copy".parse::<Policy>().unwrap_err().to_string()),
+                    "nan-reuse" => Some(QueryError::BadReuse(f64::NAN).to_string()),
+                    "negative-reuse" => Some(QueryError::BadReuse(-1.0).to_string()),
+                    "zero-bytes" => Some(QueryError::ZeroBytes.to_string()),
+                    "policy-not-in-model" => Some(
+                        m.predict(Policy::PeerCopy, 1 << 30, 4.0)
+                            .unwrap_err()
+                            .to_string(),
+                    ),
+                    "same-policy" => Some(QueryError::SamePolicy(Policy::Managed).to_string()),
+                    "batch-nan" => Some(
+                        p.choose_many(
+                            &[1 << 30; 3],
+                            &[1.0, 1.0, f64::NAN],
+                            &mut [Default::default(); 3],
+                        )
+                        .unwrap_err()
+                        .to_string(),
+                    ),
+                    "no-such-model" => Some(
+                        umodel::store::resolve(Some("no-such-model"), None, None)
+                            .unwrap_err()
+                            .to_string(),
+                    ),
+                    _ => None,
+                };
+                if let Some(want) = want {
+                    assert_eq!(message, want, "{line}");
+                }
+            }
+            "default" => assert!(line.contains("embedded model"), "{line}"),
+            "ok:" => assert_eq!(line, "ok: 0 failed"),
+            _ => panic!("unexpected line from the example: {line}"),
+        }
+    }
+    assert_eq!(seen.get("choose"), Some(&24), "{stdout}");
+    assert_eq!(seen.get("many"), Some(&24), "{stdout}");
+    assert_eq!(seen.get("predict"), Some(&12), "{stdout}");
+    assert_eq!(seen.get("breakeven"), Some(&3), "{stdout}");
+    assert_eq!(seen.get("error"), Some(&16), "{stdout}");
+    assert_eq!(seen.get("ok:"), Some(&1), "{stdout}");
+}

@@ -1,0 +1,245 @@
+//! umodel's predictor as a Python package (`import umodel`), built with maturin
+//! (`scripts/python/run.sh` builds it, runs the tests and measures the batch).
+//!
+//! ```python
+//! import umodel
+//! m = umodel.Model.load()          # this machine's model, as the `umodel` command finds it
+//! m.choose(256 << 20, 4.0)         # ('explicit-copy', 41.16, False)
+//! ```
+//!
+//! Errors raise `umodel.UmodelError` (a `ValueError`) with the message the command line prints for
+//! the same error. The stubs are `umodel.pyi`.
+
+use std::borrow::Cow;
+
+use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyString, PyTuple};
+use umodel::model::{BatchError, Decision, PlatformModel, Predictor};
+use umodel::Policy;
+
+pyo3::create_exception!(
+    umodel,
+    UmodelError,
+    PyValueError,
+    "An input umodel cannot answer for (a bad size, reuse or policy, an unknown model): the \
+     message is the one the `umodel` command line prints."
+);
+
+fn error(e: impl std::fmt::Display) -> PyErr {
+    UmodelError::new_err(e.to_string())
+}
+
+/// A size in bytes: an int (a numpy integer too) from 1, or text the command line takes
+/// (`"256MiB"`, `"1.5GB"`).
+fn size_arg(v: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if let Ok(s) = v.cast::<PyString>() {
+        return umodel::units::parse_size(s.to_str()?).map_err(error);
+    }
+    let repr = || v.repr().map(|r| r.to_string()).unwrap_or_default();
+    // Not a bool or a float: a size is a whole number, and `True` is not one.
+    if v.is_instance_of::<PyBool>() || v.is_instance_of::<PyFloat>() {
+        return Err(error(format!(
+            "size must be a whole number of bytes or a size like \"256MiB\" (got {})",
+            repr()
+        )));
+    }
+    // Outside 0..2^64 is an error, never a wrap.
+    v.extract::<u64>().map_err(|_| {
+        error(format!(
+            "size must be a whole number of bytes from 1 to 2^64 - 1 (got {})",
+            repr()
+        ))
+    })
+}
+
+fn policy_arg(name: &str) -> PyResult<Policy> {
+    name.parse::<Policy>().map_err(error)
+}
+
+/// A loaded model. Immutable: one `Model` may be used from any number of threads.
+#[pyclass(frozen, module = "umodel")]
+struct Model {
+    model: PlatformModel,
+    /// The same model compiled for the hot path (`choose`, `choose_many`).
+    predictor: Predictor,
+    source: String,
+}
+
+#[pymethods]
+impl Model {
+    /// Loads a model: an embedded one by name (`"h200"`, `"gb200-paper"`), a model file by path,
+    /// or with no name this machine's model as the `umodel` command line finds it (the model
+    /// calibrated for this machine, else the embedded model of this GPU, else the first embedded
+    /// model; `Model.source` says which).
+    #[staticmethod]
+    #[pyo3(signature = (name=None))]
+    fn load(py: Python<'_>, name: Option<&str>) -> PyResult<Model> {
+        let name = name.map(str::to_owned);
+        py.detach(move || {
+            let (gpu, fingerprint) = match name {
+                Some(_) => (None, None),
+                None => {
+                    let gpu = umodel::platform::local_gpu_name();
+                    let fp = gpu.as_deref().map(|g| {
+                        umodel::platform::fingerprint_of(g, &umodel::platform::host_cpu_model())
+                    });
+                    (gpu, fp)
+                }
+            };
+            umodel::store::resolve(name.as_deref(), fingerprint.as_deref(), gpu.as_deref()).map(
+                |(model, source)| Model {
+                    predictor: Predictor::new(&model),
+                    source: format!("{source}: {}", model.describe()),
+                    model,
+                },
+            )
+        })
+        .map_err(error)
+    }
+
+    /// Which model this is and where it came from.
+    #[getter]
+    fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// The policies this model was calibrated for, in its order.
+    #[getter]
+    fn policies(&self) -> Vec<&'static str> {
+        self.model.policy_list().iter().map(|p| p.name()).collect()
+    }
+
+    /// Predicts one alternation (CPU update as calibrated, movement, `reuse` GPU passes, sync) of
+    /// `policy` on `bytes` bytes: a dict with the keys of `umodel predict --json`.
+    fn predict<'py>(
+        &self,
+        py: Python<'py>,
+        policy: &str,
+        bytes: &Bound<'py, PyAny>,
+        reuse: f64,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let p = self
+            .model
+            .predict(policy_arg(policy)?, size_arg(bytes)?, reuse)
+            .map_err(error)?;
+        let d = PyDict::new(py);
+        d.set_item("policy", p.policy.name())?;
+        d.set_item("bytes", p.bytes)?;
+        d.set_item("reuse", p.reuse)?;
+        d.set_item("time_ms", p.time_ms)?;
+        d.set_item("fixed_ms", p.fixed_ms)?;
+        d.set_item("per_pass_ms", p.per_pass_ms)?;
+        d.set_item("interval_ms", (p.interval_ms[0], p.interval_ms[1]))?;
+        d.set_item("spread_ms", p.spread_ms)?;
+        d.set_item("extrapolated", p.extrapolated)?;
+        Ok(d)
+    }
+
+    /// The fastest policy at `bytes` bytes and reuse `reuse`: `(policy, time_ms, tie)`, `tie` when
+    /// the runner-up is within the measured noise.
+    fn choose(&self, bytes: &Bound<'_, PyAny>, reuse: f64) -> PyResult<(&'static str, f64, bool)> {
+        let d = self
+            .predictor
+            .decide(size_arg(bytes)?, reuse)
+            .map_err(error)?;
+        Ok((d.best.name(), d.time_ms, d.tie))
+    }
+
+    /// `choose` for many queries: `bytes` (uint64) and `reuse` (float64) 1-d arrays of one length.
+    /// Returns `(policy, time_ms, tie)` arrays: policy indices into `umodel.POLICIES` (int64),
+    /// float64, bool. A bad query raises naming its index (`query 7: ...`).
+    fn choose_many<'py>(
+        &self,
+        py: Python<'py>,
+        bytes: PyReadonlyArray1<'py, u64>,
+        reuse: PyReadonlyArray1<'py, f64>,
+    ) -> PyResult<(
+        Bound<'py, PyArray1<i64>>,
+        Bound<'py, PyArray1<f64>>,
+        Bound<'py, PyArray1<bool>>,
+    )> {
+        // Contiguous arrays are read in place; a strided view is copied once.
+        let b: Cow<'_, [u64]> = match bytes.as_slice() {
+            Ok(s) => Cow::Borrowed(s),
+            Err(_) => Cow::Owned(bytes.as_array().to_vec()),
+        };
+        let r: Cow<'_, [f64]> = match reuse.as_slice() {
+            Ok(s) => Cow::Borrowed(s),
+            Err(_) => Cow::Owned(reuse.as_array().to_vec()),
+        };
+        if b.len() != r.len() {
+            return Err(error(BatchError::Lengths {
+                bytes: b.len(),
+                reuse: r.len(),
+                out: b.len(),
+            }));
+        }
+        let (b, r) = (&*b, &*r);
+        let predictor = &self.predictor;
+        let (policy, time, tie) = py
+            .detach(move || -> Result<_, BatchError> {
+                let n = b.len();
+                let (mut policy, mut time, mut tie) = (
+                    Vec::with_capacity(n),
+                    Vec::with_capacity(n),
+                    Vec::with_capacity(n),
+                );
+                // The predictor's batch writes `Decision`s: a chunk at a time through a buffer on
+                // the stack, then into the three columns.
+                const CHUNK: usize = 512;
+                let mut buf = [Decision::default(); CHUNK];
+                for (k, (b, r)) in b.chunks(CHUNK).zip(r.chunks(CHUNK)).enumerate() {
+                    let buf = &mut buf[..b.len()];
+                    predictor.choose_many(b, r, buf).map_err(|e| match e {
+                        BatchError::Query { index, error } => BatchError::Query {
+                            index: k * CHUNK + index,
+                            error,
+                        },
+                        e => e,
+                    })?;
+                    for d in buf.iter() {
+                        policy.push(d.best.index() as i64);
+                        time.push(d.time_ms);
+                        tie.push(d.tie);
+                    }
+                }
+                Ok((policy, time, tie))
+            })
+            .map_err(error)?;
+        Ok((
+            policy.into_pyarray(py),
+            time.into_pyarray(py),
+            tie.into_pyarray(py),
+        ))
+    }
+
+    /// The reuse R* ≥ 1 at which policies `a` and `b` take equal time at `bytes` bytes; `None`
+    /// when their lines do not cross at R ≥ 1.
+    fn breakeven(&self, a: &str, b: &str, bytes: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
+        self.model
+            .breakeven(policy_arg(a)?, policy_arg(b)?, size_arg(bytes)?)
+            .map_err(error)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<umodel.Model {}>", self.source)
+    }
+}
+
+/// Where should data live on a CPU+GPU machine? umodel's predictor: load a calibrated model and
+/// ask how long a placement policy takes, which wins, and where one overtakes another.
+#[pymodule]
+#[pyo3(name = "umodel")]
+fn umodel_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Model>()?;
+    m.add("UmodelError", m.py().get_type::<UmodelError>())?;
+    // Every policy's name, by index (the indices `Model.choose_many` returns).
+    m.add(
+        "POLICIES",
+        PyTuple::new(m.py(), Policy::EVERY.map(|p| p.name()))?,
+    )?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

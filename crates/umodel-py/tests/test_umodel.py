@@ -1,0 +1,237 @@
+"""The Python package against the command line (`$UMODEL_BIN`, when given) and the Rust API's
+known answers: same decisions, same numbers, same error messages; `choose_many` as `choose`."""
+
+import json
+import math
+import os
+import subprocess
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import umodel
+
+MIB = 1 << 20
+GIB = 1 << 30
+
+# Cases the command line answers with `umodel choose -m h200 --bytes B --reuse R --json`.
+CASES = [(MIB, 1.0), (16 * MIB, 2.5), (256 * MIB, 4.0), (100_000_000, 8.0), (GIB, 1.0), (4 * GIB, 64.0)]
+
+# The Rust API's answers (examples/c/choose.c prints the same through the C library; its test checks
+# them against `Predictor::decide`), for when no CLI binary is given.
+KNOWN_CHOOSE = {
+    (MIB, 1.0): ("host-mapped", 0.1234768125, True),
+    (256 * MIB, 4.0): ("explicit-copy", 41.15729919568634, False),
+}
+KNOWN_PREDICT = {"policy": "host-mapped", "bytes": 256 * MIB, "reuse": 4.0, "time_ms": 63.92578537332153,
+                 "interval_ms": (39.902690053445504, 87.94888069319757), "extrapolated": False}
+KNOWN_R_STAR = 2.683140970086761  # host-mapped vs explicit-copy at 1 GiB
+
+
+def close(a, b):
+    return math.isclose(a, b, rel_tol=1e-12, abs_tol=0.0)
+
+
+@pytest.fixture(scope="module")
+def m():
+    return umodel.Model.load("h200")
+
+
+def cli(*args):
+    """The command line's JSON answer, or None when `$UMODEL_BIN` is not set."""
+    exe = os.environ.get("UMODEL_BIN")
+    if not exe:
+        return None
+    out = subprocess.run([exe, *args, "--json"], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def cli_error(*args):
+    """The command line's error message (`umodel: error: MESSAGE`), or None without `$UMODEL_BIN`."""
+    exe = os.environ.get("UMODEL_BIN")
+    if not exe:
+        return None
+    out = subprocess.run([exe, *args], capture_output=True, text=True)
+    assert out.returncode == 1, out.stderr
+    line = next(l for l in out.stderr.splitlines() if l.startswith("umodel: error: "))
+    return line[len("umodel: error: "):]
+
+
+def test_module_surface():
+    assert umodel.POLICIES[:3] == ("device", "explicit-copy", "host-mapped")
+    assert len(umodel.POLICIES) == 11
+    assert issubclass(umodel.UmodelError, ValueError)
+    m = umodel.Model.load("h200")
+    assert "embedded model h200" in m.source
+    assert "host-mapped" in m.policies
+    assert "h200" in repr(m)
+
+
+def test_choose_matches_the_command_line(m):
+    for b, r in CASES:
+        best, t, tie = m.choose(b, r)
+        want = cli("choose", "-m", "h200", "--bytes", str(b), "--reuse", repr(r))
+        if want is not None:
+            assert best == want["best"], (b, r)
+            assert tie == want["tie"], (b, r)
+            # The CLI ranks every policy; the compiled predictor answers to rounding (1e-9 at most).
+            assert math.isclose(t, want["ranking"][0]["time_ms"], rel_tol=1e-9), (b, r)
+        if (b, r) in KNOWN_CHOOSE:
+            kb, kt, ktie = KNOWN_CHOOSE[(b, r)]
+            assert (best, tie) == (kb, ktie) and close(t, kt), (b, r, best, t, tie)
+
+
+def test_predict_matches_the_command_line(m):
+    p = m.predict("host-mapped", 256 * MIB, 4.0)
+    for k, v in KNOWN_PREDICT.items():
+        if isinstance(v, float):
+            assert close(p[k], v), k
+        elif isinstance(v, tuple):
+            assert all(close(a, b) for a, b in zip(p[k], v)), k
+        else:
+            assert p[k] == v, k
+    want = cli("predict", "-m", "h200", "--policy", "host-mapped", "--bytes", "256MiB", "--reuse", "4")
+    if want is not None:
+        assert set(p) == set(want)
+        for k, v in want.items():
+            got = list(p[k]) if k == "interval_ms" else p[k]
+            assert got == v, k
+    # Sizes as the command line writes them.
+    assert m.predict("host-mapped", "256MiB", 4) == p
+    assert m.predict("host_mapped", np.uint64(256 * MIB), 4.0) == p
+
+
+def test_breakeven_matches_the_command_line(m):
+    r = m.breakeven("host-mapped", "explicit-copy", GIB)
+    assert close(r, KNOWN_R_STAR)
+    want = cli("breakeven", "-m", "h200", "--bytes", "1GiB", "host-mapped", "explicit-copy")
+    if want is not None:
+        assert r == want["r_star"]
+
+
+def test_bad_input_raises_with_the_libraries_message(m):
+    with pytest.raises(umodel.UmodelError, match=r"^reuse must be a finite number ≥ 0 \(got NaN\)$"):
+        m.choose(GIB, float("nan"))
+    with pytest.raises(ValueError, match=r"^reuse must be a finite number ≥ 0 \(got -1\)$"):
+        m.choose(GIB, -1.0)
+    with pytest.raises(umodel.UmodelError, match=r"^reuse must be a finite number ≥ 0 \(got inf\)$"):
+        m.predict("managed", GIB, float("inf"))
+    with pytest.raises(umodel.UmodelError, match=r"^size must be at least one byte$"):
+        m.choose(0, 1.0)
+    with pytest.raises(umodel.UmodelError, match=r"^size must be a whole number of bytes from 1 to 2\^64 - 1 \(got -5\)$"):
+        m.choose(-5, 1.0)
+    with pytest.raises(umodel.UmodelError, match="whole number"):
+        m.choose(1.5, 1.0)
+    with pytest.raises(umodel.UmodelError, match=r"^unknown policy `zero-copy` \(known: device, "):
+        m.predict("zero-copy", GIB, 1.0)
+    with pytest.raises(umodel.UmodelError, match=r"^no model named `nope`"):
+        umodel.Model.load("nope")
+    with pytest.raises(umodel.UmodelError, match="cannot read"):
+        umodel.Model.load("/nonexistent/model.json")
+    # Errors the command line reports from the library: the same words.
+    cases = [
+        (lambda: m.predict("peer-copy", GIB, 4.0),
+         ("predict", "-m", "h200", "--policy", "peer-copy", "--bytes", "1GiB", "--reuse", "4"),
+         "policy `peer-copy` is not in this model (it has: explicit-copy, host-mapped, managed, "
+         "managed-prefetch, managed-advise, managed-advise-prefetch)"),
+        (lambda: m.breakeven("managed", "managed", GIB),
+         ("breakeven", "-m", "h200", "--bytes", "1GiB", "managed", "managed"),
+         "break-even needs two different policies (got `managed` twice)"),
+    ]
+    for call, args, message in cases:
+        with pytest.raises(umodel.UmodelError) as e:
+            call()
+        assert str(e.value) == message
+        want = cli_error(*args)
+        if want is not None:
+            assert str(e.value) == want
+
+
+def test_choose_many_equals_choose(m):
+    rng = np.random.default_rng(7)
+    n = 5000
+    sizes = rng.integers(1, 8 * GIB, size=n, dtype=np.uint64)
+    reuses = rng.uniform(0.0, 100.0, size=n)
+    pol, t, tie = m.choose_many(sizes, reuses)
+    assert pol.dtype == np.int64 and t.dtype == np.float64 and tie.dtype == np.bool_
+    assert pol.shape == t.shape == tie.shape == (n,)
+    for i in range(n):
+        best, ti, tiei = m.choose(int(sizes[i]), float(reuses[i]))
+        assert umodel.POLICIES[pol[i]] == best and t[i] == ti and tie[i] == tiei, i
+    # Strided views and empty batches.
+    p2, t2, _ = m.choose_many(sizes[::2], reuses[::2])
+    assert (p2 == pol[::2]).all() and (t2 == t[::2]).all()
+    e = m.choose_many(np.zeros(0, np.uint64), np.zeros(0))
+    assert all(len(a) == 0 for a in e)
+
+
+def test_choose_many_names_the_bad_query(m):
+    sizes = np.full(1000, GIB, dtype=np.uint64)
+    reuses = np.ones(1000)
+    reuses[700] = float("nan")
+    with pytest.raises(umodel.UmodelError, match=r"^query 700: reuse must be a finite number ≥ 0 \(got NaN\)$"):
+        m.choose_many(sizes, reuses)
+    with pytest.raises(umodel.UmodelError, match=r"^batch slices differ in length: 1000 sizes, 3 reuses"):
+        m.choose_many(sizes, reuses[:3])
+    with pytest.raises(TypeError):
+        m.choose_many(sizes.astype(np.int64), reuses)
+
+
+def test_this_machines_model_and_threads(tmp_path, monkeypatch):
+    monkeypatch.setenv("UMODEL_DATA_DIR", str(tmp_path))
+    here = umodel.Model.load()
+    assert "embedded model" in here.source
+    m = umodel.Model.load("h200")
+    sizes = np.arange(1, 20001, dtype=np.uint64) * 4096
+    reuses = np.full(20000, 3.0)
+    want = m.choose_many(sizes, reuses)
+    got = [None] * 4
+
+    def work(k):
+        got[k] = m.choose_many(sizes, reuses)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    for g in got:
+        assert all((a == b).all() for a, b in zip(g, want))
+
+
+def test_batch_throughput_is_printed(m):
+    """Printed, not asserted (the target is >= 5 M decisions/s; scripts/python/run.sh prints it)."""
+    n = 1 << 20
+    rng = np.random.default_rng(1)
+    sizes = rng.integers(MIB, 4 * GIB, size=n, dtype=np.uint64)
+    reuses = rng.uniform(1.0, 64.0, size=n)
+    m.choose_many(sizes, reuses)
+    best = min(_timed(lambda: m.choose_many(sizes, reuses)) for _ in range(5))
+    print(f"\nchoose_many: {n / best / 1e6:.1f} M decisions/s ({n} per call)")
+
+
+def _timed(f):
+    t0 = time.perf_counter()
+    f()
+    return time.perf_counter() - t0
+
+
+def test_the_stubs_cover_the_module():
+    import ast
+    import pathlib
+    import types
+
+    pkg = pathlib.Path(umodel.__file__).parent
+    assert (pkg / "py.typed").exists()
+    tree = ast.parse((pkg / "__init__.pyi").read_text())
+    top = {n.name for n in tree.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))}
+    top |= {n.target.id for n in tree.body if isinstance(n, ast.AnnAssign)}
+    public = {n for n in dir(umodel) if not n.startswith("_")
+              and not isinstance(getattr(umodel, n), types.ModuleType)}
+    assert public <= top, public - top
+    model = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Model")
+    stubbed = {n.name for n in model.body if isinstance(n, ast.FunctionDef)}
+    methods = {n for n in dir(umodel.Model) if not n.startswith("_")}
+    assert methods == stubbed, methods ^ stubbed
