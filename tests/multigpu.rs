@@ -569,6 +569,7 @@ fn peer_task_queries_rank_the_policies_from_the_command_line() {
         ],
     );
     assert_eq!(many["best"], "peer-copy", "{many}");
+    // A task without the home GPU's phase time: there is no estimate of another GPU's phase.
     fails_with(
         &d,
         &[
@@ -579,10 +580,8 @@ fn peer_task_queries_rank_the_policies_from_the_command_line() {
             "tasks/seed-001.json",
             "--from-device",
             "1",
-            "--cpu-ms",
-            "-1",
         ],
         None,
-        &["cpu"],
+        &["gives no `cpu_ms`", "--cpu-ms"],
     );
 }

@@ -110,6 +110,8 @@ pub enum PeerError {
     NotPeer(Policy),
     #[error("{0} is not calibrated for this pair (missing step `{1}`)")]
     Missing(Policy, &'static str),
+    #[error("the task gives no `{0}`: with its data on another GPU it is {2}, which has no estimate; give it in the file or with {1}")]
+    MissingTime(&'static str, &'static str, &'static str),
     #[error("{what} must be a finite number ≥ {min} (got {value})")]
     BadInput {
         what: &'static str,
@@ -675,12 +677,20 @@ pub fn predict_peer_task(
     }
     let home_ms = check(
         "the home GPU's phase (cpu_ms)",
-        task.cpu_ms.unwrap_or(f64::NAN),
+        task.cpu_ms.ok_or(PeerError::MissingTime(
+            "cpu_ms",
+            "--cpu-ms",
+            "the home GPU's phase",
+        ))?,
         0.0,
     )?;
     let pass_ms = check(
         "the user GPU's pass (gpu_ms)",
-        task.gpu_ms.unwrap_or(f64::NAN),
+        task.gpu_ms.ok_or(PeerError::MissingTime(
+            "gpu_ms",
+            "--gpu-ms",
+            "one pass of the user GPU on its own memory",
+        ))?,
         0.0,
     )?;
     let final_ms = check("cpu_final_ms", task.cpu_final_ms.unwrap_or(0.0), 0.0)?;
