@@ -57,7 +57,7 @@ POLICY_MARKERS = {
     "device": "*",
 }
 
-# The order policies are listed in (as `Policy::ALL` in src/policy.rs).
+# The order policies are listed in (as `Policy::ALL` in crates/umodel-core/src/policy.rs).
 HANDOFF_POLICIES = [
     "explicit-copy",
     "host-mapped",

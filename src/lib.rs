@@ -6,8 +6,10 @@
 //! nanoseconds how long a policy takes at any size and reuse, which policy wins, and where one
 //! overtakes another.
 //!
-//! The GPU-free core ([`model`], [`peer`], [`store`], [`table`], [`stats`], [`units`], [`policy`],
-//! [`platform`]) uses no CUDA types, so a scheduler can embed the predictor on a machine without a GPU:
+//! This crate is the command line and the report over two others, re-exported here under their
+//! old paths: `umodel-core` (GPU-free: [`model`], [`peer`], [`store`], [`table`], [`stats`],
+//! [`units`], [`policy`], [`platform`], [`task`], [`stamp`], [`fleet`], [`doctor`]), which a
+//! scheduler embeds on any machine, and `umodel-gpu` ([`gpu`], [`bench`], [`calibrate`]).
 //!
 //! ```
 //! let model = umodel::store::embedded("gb200-paper").unwrap();
@@ -15,23 +17,13 @@
 //! assert_eq!(c.best(), umodel::Policy::ExplicitCopy);
 //! ```
 
-pub mod bench;
-pub mod calibrate;
 pub mod cli;
-pub mod doctor;
-pub mod fleet;
-pub mod gpu;
-pub mod model;
-pub mod peer;
-pub mod platform;
-pub mod policy;
 pub mod report;
-pub mod stamp;
-pub mod stats;
-pub mod store;
-pub mod table;
-pub mod task;
-pub mod units;
+
+pub use umodel_core::{
+    doctor, fleet, model, peer, platform, policy, stamp, stats, store, table, task, units,
+};
+pub use umodel_gpu::{bench, calibrate, gpu};
 
 pub use model::PlatformModel;
 pub use policy::Policy;

@@ -436,3 +436,152 @@ fn a_slow_run_of_driver_side_migration_does_not_split_a_healthy_host() {
     assert_eq!(c.outliers.len(), 1, "{:?}", c.outliers);
     assert!(c.outliers[0].hint.contains("nvidia-smi -q -d PCIE"));
 }
+
+/// The peer alternation written as a task file would describe it: one buffer on the home, updated
+/// R times per round by the user, read once by the home at the end; the user's pass and the home's
+/// read as measured on each GPU's own memory (the held-out file's own step cells).
+fn alternation_as_task(bytes: u64, reuse: u32, pass_ms: f64, read_ms: f64) -> umodel::task::Task {
+    let text = format!(
+        r#"{{"name": "peer-alternation", "rounds": 1, "first": "gpu", "reuse": {reuse},
+            "cpu_ms": 0, "gpu_ms": {pass_ms}, "cpu_final_ms": {read_ms},
+            "buffers": [{{"name": "x", "bytes": {bytes}, "gpu": "readwrite", "cpu": "none",
+                          "cpu_final": "read"}}]}}"#
+    );
+    umodel::task::Task::parse(Path::new("alternation.json"), text.as_bytes()).unwrap()
+}
+
+#[test]
+fn peer_tasks_predict_the_alternations_given_each_gpus_own_timings() {
+    use umodel::model::peer::predict_peer_task;
+    use umodel::peer::{PeerCase, PeerStep};
+    let m = calibrated();
+    let p = m.peer.as_ref().unwrap();
+    for f in held_out() {
+        let t = table(&f);
+        let median = |from: u32, to: u32, step: PeerStep, bytes: u64| {
+            let case = PeerCase { from, to, step }.to_string();
+            let v: Vec<f64> = t
+                .rows
+                .iter()
+                .filter(|r| r.case == case && r.bytes == bytes)
+                .map(|r| r.time_ms)
+                .collect();
+            umodel::stats::median(&v)
+        };
+        let mut apes = Vec::new();
+        for r in t.rows.iter().filter(|r| r.case.ends_with(":alternating")) {
+            if r.trial != 0 {
+                continue;
+            }
+            let c: PeerCase = r.case.parse().unwrap();
+            let (from, to, reuse) = (c.from, c.to, r.reuse.unwrap());
+            let pass = median(from, to, PeerStep::LocalInplace5, r.bytes)
+                .map(|x5| x5 / 5.0)
+                .or_else(|| median(from, to, PeerStep::LocalInplace, r.bytes))
+                .unwrap();
+            let read = median(from, to, PeerStep::HomeRead, r.bytes).unwrap();
+            let task = alternation_as_task(r.bytes, reuse, pass, read);
+            let pred = predict_peer_task(p, from, to, &task, r.policy).unwrap();
+            let cell: Vec<f64> = t
+                .rows
+                .iter()
+                .filter(|x| {
+                    x.case == r.case
+                        && x.bytes == r.bytes
+                        && x.reuse == r.reuse
+                        && x.policy == r.policy
+                })
+                .map(|x| x.time_ms)
+                .collect();
+            let meas = umodel::stats::median(&cell).unwrap();
+            apes.push(100.0 * (pred.time_ms - meas).abs() / meas);
+        }
+        apes.sort_by(f64::total_cmp);
+        let med = apes[apes.len() / 2];
+        eprintln!(
+            "{f}: {} cells, median APE {med:.2} %, max {:.1} %",
+            apes.len(),
+            apes[apes.len() - 1]
+        );
+        assert_eq!(apes.len(), 120, "{f}");
+        assert!(med < 2.0, "{f}: median {med:.2}");
+    }
+}
+
+#[test]
+fn peer_task_queries_rank_the_policies_from_the_command_line() {
+    let d = tempfile::tempdir().unwrap();
+    let task = d.path().join("t.json");
+    std::fs::write(
+        &task,
+        r#"{"name": "lookup", "rounds": 1, "first": "gpu", "cpu_ms": 0.5, "gpu_ms": 0.2,
+            "buffers": [{"name": "table", "bytes": "256MiB", "gpu": "read", "cpu": "none"},
+                        {"name": "out", "bytes": "64MiB", "gpu": "write", "cpu": "read"}]}"#,
+    )
+    .unwrap();
+    let t = task.to_str().unwrap();
+    let v = run_json(
+        &d,
+        &[
+            "choose",
+            "-m",
+            MODEL,
+            "--task",
+            t,
+            "--from-device",
+            "1",
+            "--json",
+        ],
+    );
+    assert_eq!(v["ranking"].as_array().unwrap().len(), 5, "{v}");
+    assert_eq!(v["from_device"], 1);
+    // One pass reads a 256 MiB table: over the link beats copying it in first.
+    let one = run_json(
+        &d,
+        &[
+            "choose",
+            "-m",
+            MODEL,
+            "--task",
+            t,
+            "--from-device",
+            "1",
+            "--reuse",
+            "1",
+            "--json",
+        ],
+    );
+    assert_eq!(one["best"], "peer-access", "{one}");
+    // Sixty-four passes: copying the table once pays.
+    let many = run_json(
+        &d,
+        &[
+            "choose",
+            "-m",
+            MODEL,
+            "--task",
+            t,
+            "--from-device",
+            "1",
+            "--reuse",
+            "64",
+            "--json",
+        ],
+    );
+    assert_eq!(many["best"], "peer-copy", "{many}");
+    // A task without the home GPU's phase time: there is no estimate of another GPU's phase.
+    fails_with(
+        &d,
+        &[
+            "choose",
+            "-m",
+            MODEL,
+            "--task",
+            "tasks/seed-001.json",
+            "--from-device",
+            "1",
+        ],
+        None,
+        &["gives no `cpu_ms`", "--cpu-ms"],
+    );
+}

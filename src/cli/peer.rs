@@ -55,13 +55,94 @@ struct PeerAnswer<'a> {
     prediction: &'a PeerPrediction,
 }
 
+#[derive(Serialize)]
+struct PeerTaskChoice<'a> {
+    task: &'a str,
+    from_device: u32,
+    device: u32,
+    best: Option<Policy>,
+    tie: bool,
+    ranking: &'a [crate::model::peer::PeerTaskPrediction],
+}
+
+/// `--task FILE --from-device J`: the task's data live on GPU J; its CPU side is J's phase.
+fn peer_task(
+    a_task: &super::TaskArgs,
+    cpu_ms: Option<f64>,
+    reuse: Option<f64>,
+    p: &PeerModel,
+    (from, to): (u32, u32),
+    policy: Option<Policy>,
+    json: bool,
+) -> Result<()> {
+    use crate::model::peer::{choose_peer_task, predict_peer_task};
+    let task = super::tasks::task_of(a_task, cpu_ms, reuse)?;
+    let (ranking, tie) = match policy {
+        Some(pol) => (vec![predict_peer_task(p, from, to, &task, pol)?], false),
+        None => choose_peer_task(p, from, to, &task)?,
+    };
+    if json {
+        return render::json(&PeerTaskChoice {
+            task: &task.name,
+            from_device: from,
+            device: to,
+            best: ranking.first().map(|x| x.policy),
+            tie,
+            ranking: &ranking,
+        });
+    }
+    out!(
+        "{}: data on GPU {from}, used on GPU {to}; {} rounds, R = {}; GPU {from}'s phase {} ms, GPU {to}'s pass {} ms",
+        task.name,
+        task.rounds,
+        task.reuse,
+        task.cpu_ms.map_or("?".into(), |v| format!("{v}")),
+        task.gpu_ms.map_or("?".into(), |v| format!("{v}"))
+    );
+    out!(
+        "  rank {:<18} {:>10}  {:>10} {:>10} {:>10}  90% interval (ms)",
+        "policy",
+        "time_ms",
+        "moving",
+        "phases",
+        "handover"
+    );
+    for (i, r) in ranking.iter().enumerate() {
+        out!(
+            "  {:<4} {:<18} {:>10.4}  {:>10.4} {:>10.4} {:>10.4}  {:.4}–{:.4}",
+            i + 1,
+            r.policy.name(),
+            r.time_ms,
+            r.move_ms,
+            r.phases_ms,
+            r.handover_ms,
+            r.lo_ms,
+            r.hi_ms
+        );
+    }
+    if let Some(b) = ranking.first() {
+        if policy.is_none() {
+            out!(
+                "best: {}{}",
+                b.policy,
+                if tie {
+                    " (a tie: inside the measured noise)"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
+    Ok(())
+}
+
 pub(super) fn predict(a: super::PredictArgs) -> Result<()> {
     let (from, to) = pair_of(a.dev.from_device.expect("dispatched on it"), a.dev.device)?;
-    if a.task.task.is_some() {
-        bail!("--task with --from-device is not supported: task files describe host-filled buffers (a task whose data live on another GPU is future work)");
-    }
     let (m, _) = load_for(&a.model, a.dev.device)?;
     let p = peer_of(&m)?;
+    if a.task.task.is_some() {
+        return peer_task(&a.task, a.cpu_ms, a.reuse, p, (from, to), a.policy, a.json);
+    }
     let (Some(policy), Some(reuse)) = (a.policy, a.reuse) else {
         bail!("--policy and --reuse are needed");
     };
@@ -105,11 +186,11 @@ struct PeerChoice<'a> {
 
 pub(super) fn choose(a: super::ChooseArgs) -> Result<()> {
     let (from, to) = pair_of(a.dev.from_device.expect("dispatched on it"), a.dev.device)?;
-    if a.task.task.is_some() {
-        bail!("--task with --from-device is not supported: task files describe host-filled buffers (a task whose data live on another GPU is future work)");
-    }
     let (m, _) = load_for(&a.model, a.dev.device)?;
     let p = peer_of(&m)?;
+    if a.task.task.is_some() {
+        return peer_task(&a.task, a.cpu_ms, a.reuse, p, (from, to), None, a.json);
+    }
     let reuse = a
         .reuse
         .ok_or_else(|| anyhow::anyhow!("--reuse is needed"))?;
@@ -156,7 +237,7 @@ pub(super) fn choose(a: super::ChooseArgs) -> Result<()> {
 pub(super) fn breakeven(a: super::BreakevenArgs) -> Result<()> {
     let (from, to) = pair_of(a.dev.from_device.expect("dispatched on it"), a.dev.device)?;
     if a.task.task.is_some() {
-        bail!("--task with --from-device is not supported");
+        bail!("breakeven --task with --from-device is not supported yet: rank the task at the reuses you care about with `choose --task FILE --from-device J --reuse R`");
     }
     let (m, _) = load_for(&a.model, a.dev.device)?;
     let p = peer_of(&m)?;

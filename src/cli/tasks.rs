@@ -16,7 +16,7 @@ use crate::task::{Side, Task};
 use crate::units::format_size;
 
 /// The task file with the command line's overrides applied, checked again.
-fn task_of(a: &TaskArgs, cpu_ms: Option<f64>, reuse: Option<f64>) -> Result<Task> {
+pub(super) fn task_of(a: &TaskArgs, cpu_ms: Option<f64>, reuse: Option<f64>) -> Result<Task> {
     let path = a.task.as_deref().expect("dispatched on --task");
     let mut t = Task::read(path)?;
     if let Some(v) = cpu_ms {

@@ -25,8 +25,8 @@ use super::{BenchError, Group, Runner, RAMP};
 use crate::gpu::{
     Advice, DeviceBuf, Elem, Gpu, GpuError, GpuMem, Home, Location, ManagedBuf, PinnedBuf,
 };
-use crate::policy::Policy;
-use crate::task::{workloads, AdviceKind, Place, Step, Task};
+use umodel_core::policy::Policy;
+use umodel_core::task::{workloads, AdviceKind, Place, Step, Task};
 
 /// The suite's validation workloads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -15,13 +15,13 @@ use std::time::Instant;
 use crate::bench::{
     self, Adaptive, BenchConfig, BenchError, BenchOutcome, Block, CpuConfig, Observer, Output,
 };
-use crate::model::{
+use umodel_core::model::{
     self, FitError, FitOptions, PlatformModel, Provenance, Statistic, ValidationReport,
 };
-use crate::platform;
-use crate::policy::Policy;
-use crate::store::{self, StoreError};
-use crate::table::{Table, TableError};
+use umodel_core::platform;
+use umodel_core::policy::Policy;
+use umodel_core::store::{self, StoreError};
+use umodel_core::table::{Table, TableError};
 
 const MIB: u64 = 1 << 20;
 const GIB: u64 = 1 << 30;
@@ -470,7 +470,7 @@ pub fn run_multi_gpu(
     devices: &[usize],
     command: &str,
     observer: &mut dyn Observer,
-) -> Result<(BenchOutcome, crate::model::peer::PeerModel), CalibrateError> {
+) -> Result<(BenchOutcome, umodel_core::model::peer::PeerModel), CalibrateError> {
     const MIB: u64 = 1 << 20;
     let mut blocks = Vec::new();
     for bytes in [64 * MIB, 256 * MIB] {
@@ -492,7 +492,7 @@ pub fn run_multi_gpu(
     };
     let outcome = bench::run(&cfg, observer)?;
     let table = Table::read(csv)?;
-    let peer = crate::model::peer::fit_peer(&table).ok_or_else(|| {
+    let peer = umodel_core::model::peer::fit_peer(&table).ok_or_else(|| {
         BenchError::Config(format!(
             "{}: no usable peer or contention rows to fit",
             csv.display()
@@ -548,53 +548,18 @@ pub fn describe_paths(o: &CalibrateOutcome) -> String {
     )
 }
 
-/// Reads a measurement CSV (and its facts file, when there is one), and fits a model; shared by
-/// `umodel fit` and `calibrate`.
+/// Fits a model from a measurement CSV and its facts file (beside it unless given): see
+/// [`umodel_core::model::fit_file`].
 pub fn fit_csv(
     csv: &Path,
     facts: Option<&Path>,
     opts: FitOptions,
 ) -> Result<(PlatformModel, model::FitReport, Table), CalibrateError> {
-    let bytes = Table::read_bytes(csv)?;
-    let hash = store::sha256_hex(&bytes);
-    let table = Table::parse(csv, bytes)?;
-    let facts_path = match facts {
-        Some(p) => Some(p.to_path_buf()),
-        None => Some(store::facts_path_for(csv)).filter(|p| p.exists()),
-    };
-    let facts = match &facts_path {
-        Some(p) => Some(store::read_facts(p)?),
-        None => None,
-    };
-    let mut provenance = Provenance {
-        source_csv: csv.display().to_string(),
-        source_sha256: hash,
-        created_utc: crate::platform::now_utc(),
-        umodel_version: env!("CARGO_PKG_VERSION").to_string(),
-        plan: opts.provenance.plan.clone(),
-        measured_utc: facts
-            .as_ref()
-            .map(|f| f.started_utc.clone())
-            .filter(|s| !s.is_empty()),
-        ..Provenance::default()
-    };
-    if let Some(c) = facts.as_ref().and_then(|f| f.conditions.get("cpu_update")) {
-        provenance.notes.push(format!("CPU update: {c}"));
-    }
-    if facts.is_none() {
-        provenance.notes.push(format!(
-            "no facts file ({} not found): platform unknown",
-            store::facts_path_for(csv).display()
-        ));
-    }
-    let opts = FitOptions {
-        stamp: facts.as_ref().and_then(|f| f.stamp.clone()),
-        platform: facts.map(|f| f.platform).unwrap_or_default(),
-        provenance,
-        ..opts
-    };
-    let (m, report) = model::fit(&table, &opts)?;
-    Ok((m, report, table))
+    model::fit_file(csv, facts, opts).map_err(|e| match e {
+        model::FitFileError::Table(e) => CalibrateError::Table(e),
+        model::FitFileError::Store(e) => CalibrateError::Store(e),
+        model::FitFileError::Fit(e) => CalibrateError::Fit(e),
+    })
 }
 
 /// One candidate plan of the ablation and how it did.
@@ -656,7 +621,7 @@ pub fn ablate(table: &Table, platform: &platform::Platform) -> Vec<AblationRow> 
                 (Statistic::Median, model::Interpolation::LogLog, false),
                 (Statistic::Median, model::Interpolation::Linear, false),
             ] {
-                let keep = |r: &crate::table::Row| {
+                let keep = |r: &umodel_core::table::Row| {
                     if r.group != "handoff" {
                         return true;
                     }

@@ -33,7 +33,8 @@ use crate::policy::Policy;
 use crate::stats::{Estimate, Summary};
 
 pub use fit::{
-    add_between_run_noise, between_run_rel_sd, fit, rebase_cpu, FitError, FitOptions, FitReport,
+    add_between_run_noise, between_run_rel_sd, fit, fit_file, rebase_cpu, FitError, FitFileError,
+    FitOptions, FitReport,
 };
 
 pub use query::{

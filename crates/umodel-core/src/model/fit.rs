@@ -6,6 +6,7 @@
 //! reported beside it (never used for predictions, so held-out rows stay held out).
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use nalgebra::{Matrix2, Vector2};
 
@@ -16,6 +17,7 @@ use super::{
 use crate::platform::Platform;
 use crate::policy::Policy;
 use crate::stats::{median, Estimate, Summary};
+use crate::store;
 use crate::table::Table;
 
 /// Why no model could be fitted.
@@ -497,4 +499,64 @@ pub fn rebase_cpu(m: &PlatformModel, baseline: &Table) -> (PlatformModel, usize)
         baseline.source.display()
     ));
     (out, moved)
+}
+
+/// What went wrong fitting a file.
+#[derive(Debug, thiserror::Error)]
+pub enum FitFileError {
+    #[error(transparent)]
+    Table(#[from] crate::table::TableError),
+    #[error(transparent)]
+    Store(#[from] crate::store::StoreError),
+    #[error(transparent)]
+    Fit(#[from] FitError),
+}
+
+/// Reads a measurement CSV (and its facts file, when there is one), and fits a model; shared by
+/// `umodel fit` and `calibrate`.
+pub fn fit_file(
+    csv: &Path,
+    facts: Option<&Path>,
+    opts: FitOptions,
+) -> Result<(PlatformModel, FitReport, Table), FitFileError> {
+    let bytes = Table::read_bytes(csv)?;
+    let hash = store::sha256_hex(&bytes);
+    let table = Table::parse(csv, bytes)?;
+    let facts_path = match facts {
+        Some(p) => Some(p.to_path_buf()),
+        None => Some(store::facts_path_for(csv)).filter(|p| p.exists()),
+    };
+    let facts = match &facts_path {
+        Some(p) => Some(store::read_facts(p)?),
+        None => None,
+    };
+    let mut provenance = Provenance {
+        source_csv: csv.display().to_string(),
+        source_sha256: hash,
+        created_utc: crate::platform::now_utc(),
+        umodel_version: env!("CARGO_PKG_VERSION").to_string(),
+        plan: opts.provenance.plan.clone(),
+        measured_utc: facts
+            .as_ref()
+            .map(|f| f.started_utc.clone())
+            .filter(|s| !s.is_empty()),
+        ..Provenance::default()
+    };
+    if let Some(c) = facts.as_ref().and_then(|f| f.conditions.get("cpu_update")) {
+        provenance.notes.push(format!("CPU update: {c}"));
+    }
+    if facts.is_none() {
+        provenance.notes.push(format!(
+            "no facts file ({} not found): platform unknown",
+            store::facts_path_for(csv).display()
+        ));
+    }
+    let opts = FitOptions {
+        stamp: facts.as_ref().and_then(|f| f.stamp.clone()),
+        platform: facts.map(|f| f.platform).unwrap_or_default(),
+        provenance,
+        ..opts
+    };
+    let (m, report) = fit(&table, &opts)?;
+    Ok((m, report, table))
 }

@@ -1207,7 +1207,7 @@ mod tests {
 
     #[test]
     fn task_files_under_tasks_match_the_built_in_workloads() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tasks");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tasks");
         for w in workloads::all() {
             let path = dir.join(format!("{}.json", w.name));
             let t = Task::read(&path).unwrap_or_else(|e| panic!("{e}"));

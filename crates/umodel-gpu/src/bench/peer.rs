@@ -14,8 +14,8 @@ use std::time::Instant;
 use super::cpu::{self, fill_ramp, ramp_sum};
 use super::{BenchError, Group, Runner, RAMP};
 use crate::gpu::{self, Gpu, Location, Shape};
-use crate::peer::{ContentionCase, Movement, PeerCase, PeerStep};
-use crate::policy::Policy;
+use umodel_core::peer::{ContentionCase, Movement, PeerCase, PeerStep};
+use umodel_core::policy::Policy;
 
 /// Times `f` with events on `g`'s stream; ms (waits for the end event).
 fn ev(g: &Gpu, f: impl FnOnce() -> Result<(), BenchError>) -> Result<f64, BenchError> {

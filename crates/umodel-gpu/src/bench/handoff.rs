@@ -15,7 +15,7 @@ use std::time::Instant;
 use super::cpu::{self, fill_ramp, ramp_mismatches};
 use super::{BenchError, Group, Runner, RAMP};
 use crate::gpu::{Advice, DeviceBuf, Location, ManagedBuf, PinnedBuf, Shape};
-use crate::policy::Policy;
+use umodel_core::policy::Policy;
 
 /// Warm-up alternations before the trials (never written).
 const WARM: u32 = 2;
@@ -211,7 +211,7 @@ impl Runner<'_, '_> {
             }
             if t >= min_t {
                 let precise = by_r.iter().all(|v| {
-                    crate::stats::Summary::of(v)
+                    umodel_core::stats::Summary::of(v)
                         .is_some_and(|s| s.median > 0.0 && s.se / s.median <= target)
                 });
                 if precise || block_start.elapsed().as_secs_f64() >= budget {

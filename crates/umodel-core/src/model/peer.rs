@@ -110,6 +110,8 @@ pub enum PeerError {
     NotPeer(Policy),
     #[error("{0} is not calibrated for this pair (missing step `{1}`)")]
     Missing(Policy, &'static str),
+    #[error("the task gives no `{0}`: with its data on another GPU it is {2}, which has no estimate; give it in the file or with {1}")]
+    MissingTime(&'static str, &'static str, &'static str),
     #[error("{what} must be a finite number ≥ {min} (got {value})")]
     BadInput {
         what: &'static str,
@@ -626,4 +628,258 @@ pub fn validate_peer(model: &PeerModel, table: &Table) -> Option<PeerValidation>
         cells: groups.len() as u32,
         points,
     })
+}
+
+// ----- tasks whose data live on another GPU ----------------------------------------------------
+
+/// A task's time under one peer policy, with its parts.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct PeerTaskPrediction {
+    pub policy: Policy,
+    pub time_ms: f64,
+    /// 90 % interval.
+    pub lo_ms: f64,
+    pub hi_ms: f64,
+    /// Moving the data between the two GPUs (copies, prefetches, faults), ms.
+    pub move_ms: f64,
+    /// The two GPUs' own phases as given, and what peer access adds to the user's passes, ms.
+    pub phases_ms: f64,
+    /// Handing over between the GPUs, ms.
+    pub handover_ms: f64,
+    #[serde(skip)]
+    pub spread_ms: f64,
+}
+
+/// Where a buffer's current data are, per policy family.
+#[derive(Clone, Copy)]
+struct Where {
+    on_home: bool,
+    on_user: bool,
+}
+
+/// A task whose buffers live on GPU `from` (the home) and are used by GPU `to`. The task file's
+/// CPU side is read as the home GPU's side: `cpu` accesses and `cpu_ms` are the home's phase on its
+/// own memory, `cpu_final` (with `cpu_final_ms`) its last access; `gpu` accesses and `gpu_ms` (one
+/// pass on the user's own memory) the user's. Both times must be given: there is no estimate of
+/// another GPU's phase.
+pub fn predict_peer_task(
+    m: &PeerModel,
+    from: u32,
+    to: u32,
+    task: &crate::task::Task,
+    policy: Policy,
+) -> Result<PeerTaskPrediction, PeerError> {
+    use crate::task::Side;
+    use PeerStep::*;
+    let pair = m.pair(from, to)?;
+    if recipe(policy).is_none() {
+        return Err(PeerError::NotPeer(policy));
+    }
+    let home_ms = check(
+        "the home GPU's phase (cpu_ms)",
+        task.cpu_ms.ok_or(PeerError::MissingTime(
+            "cpu_ms",
+            "--cpu-ms",
+            "the home GPU's phase",
+        ))?,
+        0.0,
+    )?;
+    let pass_ms = check(
+        "the user GPU's pass (gpu_ms)",
+        task.gpu_ms.ok_or(PeerError::MissingTime(
+            "gpu_ms",
+            "--gpu-ms",
+            "one pass of the user GPU on its own memory",
+        ))?,
+        0.0,
+    )?;
+    let final_ms = check("cpu_final_ms", task.cpu_final_ms.unwrap_or(0.0), 0.0)?;
+    let reuse = check("reuse", task.reuse, 1.0)?;
+    let step = |s: PeerStep| {
+        pair.steps
+            .get(&s)
+            .ok_or(PeerError::Missing(policy, s.name()))
+    };
+    // Each cost with its trial spread: (ms, variance).
+    let mut var = 0.0;
+    let mut cost = |s: PeerStep, bytes: f64, var: &mut f64| -> Result<f64, PeerError> {
+        let c = step(s)?;
+        let t = c.at(bytes).max(0.0);
+        *var += (t * c.rel_sd).powi(2);
+        Ok(t)
+    };
+    let handover = step(Handover)?.at(1.0);
+    let mut state = vec![
+        Where {
+            on_home: true,
+            on_user: false,
+        };
+        task.buffers.len()
+    ];
+    let (mut move_ms, mut phases_ms) = (0.0, 0.0);
+    let staged = policy == Policy::HostStaged;
+    let managed = matches!(policy, Policy::Managed | Policy::ManagedPrefetch);
+    // Brings the buffers `want` needs to the home (before its phase or its final access). A staged
+    // copy's extra host synchronisation (the copy in waits for the home's copy out) is counted
+    // with the copy in: half a handover per round.
+    let to_home = |want: &dyn Fn(&crate::task::Buffer) -> bool,
+                   state: &mut [Where],
+                   var: &mut f64,
+                   cost: &mut dyn FnMut(PeerStep, f64, &mut f64) -> Result<f64, PeerError>|
+     -> Result<(f64, bool), PeerError> {
+        let (mut ms, mut any) = (0.0, false);
+        for (b, st) in task.buffers.iter().zip(state.iter_mut()) {
+            if !want(b) || st.on_home {
+                continue;
+            }
+            let bytes = b.bytes as f64;
+            ms += match policy {
+                Policy::PeerCopy => cost(CopyOut, bytes, var)?,
+                Policy::HostStaged => cost(StagedOut, bytes, var)?,
+                Policy::ManagedPrefetch => cost(PrefetchOut, bytes, var)?,
+                // The home's first touch faults them back: the faulting read over a local one.
+                _ => {
+                    (cost(FaultBackRead, bytes, var)? - cost(HomeReadManaged, bytes, var)?).max(0.0)
+                }
+            };
+            st.on_home = true;
+            if managed {
+                st.on_user = false;
+            }
+            any = true;
+        }
+        Ok((ms, any))
+    };
+    let mut rounds_handover = 0.0;
+    for _ in 0..task.rounds {
+        for side in match task.first {
+            Side::Cpu => [Side::Cpu, Side::Gpu],
+            Side::Gpu => [Side::Gpu, Side::Cpu],
+        } {
+            match side {
+                Side::Cpu => {
+                    if policy != Policy::PeerAccess {
+                        let (ms, any) =
+                            to_home(&|b| b.cpu.touches(), &mut state, &mut var, &mut cost)?;
+                        move_ms += ms;
+                        let _ = any;
+                    }
+                    for (b, st) in task.buffers.iter().zip(state.iter_mut()) {
+                        if b.cpu.writes() && !managed {
+                            st.on_user = false;
+                        }
+                    }
+                    phases_ms += home_ms;
+                }
+                Side::Gpu => {
+                    let mut link = 0.0;
+                    let mut faults = 0.0;
+                    let mut any_in = false;
+                    for (b, st) in task.buffers.iter().zip(state.iter_mut()) {
+                        if !b.gpu.touches() {
+                            continue;
+                        }
+                        let bytes = b.bytes as f64;
+                        let touched = bytes * b.gpu_fraction;
+                        match policy {
+                            Policy::PeerAccess => {
+                                link += if !b.gpu.writes() {
+                                    cost(AccessRead, touched, &mut var)?
+                                } else if pair.steps.contains_key(&AccessInplace5) {
+                                    // The steady pass: five back to back over one (a single
+                                    // event-timed pass carries a few µs that R passes do not).
+                                    ((cost(AccessInplace5, touched, &mut var)?
+                                        - cost(AccessInplace, touched, &mut var)?)
+                                        / 4.0)
+                                        .max(0.0)
+                                } else {
+                                    cost(AccessInplace, touched, &mut var)?
+                                };
+                            }
+                            _ if st.on_user => {}
+                            // A buffer the user only overwrites, whole, needs no copy in.
+                            Policy::PeerCopy | Policy::HostStaged
+                                if !b.gpu.reads() && b.gpu_fraction >= 1.0 => {}
+                            Policy::PeerCopy => move_ms += cost(CopyIn, bytes, &mut var)?,
+                            Policy::HostStaged => {
+                                move_ms += cost(StagedIn, bytes, &mut var)?;
+                                any_in = true;
+                            }
+                            Policy::ManagedPrefetch => {
+                                move_ms += cost(PrefetchIn, bytes, &mut var)?
+                            }
+                            _ => {
+                                faults += (cost(FaultInplace, touched, &mut var)?
+                                    - cost(ResidentInplace, touched, &mut var)?)
+                                .max(0.0)
+                            }
+                        }
+                        if policy != Policy::PeerAccess {
+                            st.on_user = true;
+                            if b.gpu.writes() || managed {
+                                st.on_home = false;
+                            }
+                        }
+                    }
+                    if staged && any_in {
+                        rounds_handover += 0.5;
+                    }
+                    move_ms += faults;
+                    // Peer access: each pass runs at the slower of the kernel and the link.
+                    phases_ms += reuse * pass_ms.max(link);
+                }
+            }
+        }
+        rounds_handover += 1.0;
+    }
+    // The home's last access.
+    if task.buffers.iter().any(|b| b.cpu_final.touches()) {
+        if policy != Policy::PeerAccess {
+            let (ms, _) = to_home(&|b| b.cpu_final.touches(), &mut state, &mut var, &mut cost)?;
+            move_ms += ms;
+        }
+        phases_ms += final_ms;
+    }
+    let handover_ms = rounds_handover * handover;
+    var += handover.powi(2);
+    let time_ms = move_ms + phases_ms + handover_ms;
+    let spread_ms = var.sqrt();
+    if !time_ms.is_finite() {
+        return Err(PeerError::BadInput {
+            what: "the task's times",
+            value: time_ms,
+            min: 0.0,
+        });
+    }
+    Ok(PeerTaskPrediction {
+        policy,
+        time_ms,
+        lo_ms: (time_ms - Z90 * PEER_INTERVAL_SCALE * spread_ms).max(0.0),
+        hi_ms: time_ms + Z90 * PEER_INTERVAL_SCALE * spread_ms,
+        move_ms,
+        phases_ms,
+        handover_ms,
+        spread_ms,
+    })
+}
+
+/// Every peer policy on the task, fastest first, and whether the first two tie.
+pub fn choose_peer_task(
+    m: &PeerModel,
+    from: u32,
+    to: u32,
+    task: &crate::task::Task,
+) -> Result<(Vec<PeerTaskPrediction>, bool), PeerError> {
+    let mut v = Vec::new();
+    for p in Policy::PEER {
+        match predict_peer_task(m, from, to, task, p) {
+            Ok(x) => v.push(x),
+            Err(PeerError::Missing(..)) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    v.sort_by(|a, b| a.time_ms.total_cmp(&b.time_ms));
+    let tie =
+        v.len() > 1 && within_noise(v[1].time_ms - v[0].time_ms, v[0].spread_ms, v[1].spread_ms);
+    Ok((v, tie))
 }

@@ -285,7 +285,7 @@ pub fn scan(dir: &std::path::Path) -> std::io::Result<(Vec<Found>, Vec<String>)>
                 .map(|x| (x, m))
                 .map_err(|e| e.to_string()),
             (None, Some(c)) => {
-                crate::calibrate::fit_csv(&c, None, crate::model::FitOptions::default())
+                crate::model::fit_file(&c, None, crate::model::FitOptions::default())
                     .map(|x| (x.0, c))
                     .map_err(|e| e.to_string())
             }

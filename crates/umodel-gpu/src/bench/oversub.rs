@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use super::cpu::fill_ramp;
 use super::{BenchError, Group, Runner, RAMP};
 use crate::gpu::{Gpu, Location, Shape};
-use crate::policy::Policy;
-use crate::table::{Check, CsvAppender, Row, Table};
+use umodel_core::policy::Policy;
+use umodel_core::table::{Check, CsvAppender, Row, Table};
 
 /// The environment variable that must hold [`CONSENT`] for the group to run at all.
 pub const CONSENT_VAR: &str = "UMODEL_OVERSUBSCRIBE";

@@ -124,14 +124,17 @@ fn read_file(path: &Path, max: u64, what: &'static str) -> Result<Vec<u8>, Store
 
 /// Models compiled into the binary: (name, JSON). The first is the fallback default.
 pub const EMBEDDED: &[(&str, &str)] = &[
-    ("gb200-paper", include_str!("../models/gb200-paper.json")),
+    (
+        "gb200-paper",
+        include_str!("../../../models/gb200-paper.json"),
+    ),
     // `umodel fit calibration/h200/run2/full-3.csv --noise-from calibration/h200/run2/full-1.csv
     // --noise-from calibration/h200/run2/minimal-{1,2,3}.csv` (one flag per file)
     // `--task-terms-from calibration/h200/run16/data/models/nvidia-h200-0931b6b9ea7c.minimal.csv`:
     // the same F and G as the model `umodel calibrate --plan full` wrote on the H200 test machine
     // (run2/full-3.model.json), with the level shifts between its runs added to the intervals, and
     // the task terms of a calibration of this version (NOTES.md; tests/h200.rs).
-    ("h200", include_str!("../models/h200.json")),
+    ("h200", include_str!("../../../models/h200.json")),
 ];
 
 /// Hex SHA-256 of some bytes (model provenance records the hash of its source CSV).

@@ -8,7 +8,7 @@ use std::process::Command;
 use cudarc::driver::sys;
 
 use super::{Ctx, Gpu, GpuError};
-use crate::platform::{PcieLink, Platform};
+use umodel_core::platform::{PcieLink, Platform};
 
 impl Gpu {
     /// Reads the platform facts of this device and host.
@@ -101,7 +101,7 @@ impl Gpu {
             }
             _ => String::new(),
         };
-        let host_cpu = crate::platform::host_cpu_model();
+        let host_cpu = umodel_core::platform::host_cpu_model();
         Ok(Platform {
             label: short_label(&name),
             gpu: name,

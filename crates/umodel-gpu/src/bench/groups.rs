@@ -5,7 +5,7 @@ use std::time::Instant;
 use super::cpu::{self, fill_ramp, ramp_mismatches, ramp_sum};
 use super::{BenchError, Group, Runner, RAMP};
 use crate::gpu::{Advice, DeviceBuf, GpuMem, Location, ManagedBuf, Shape};
-use crate::policy::Policy;
+use umodel_core::policy::Policy;
 
 /// Warm-up launches before the trials of a fast cell (never written).
 const WARM: u32 = 3;
@@ -99,7 +99,7 @@ fn floats(bytes: u64) -> usize {
 const RANDOM_SEED: u32 = 0x5EED_0001;
 
 /// The sparse-touch cells rewrite one 4 KiB page in this many (the fit reads them so).
-const SPARSE_EVERY: usize = crate::model::task::SPARSE_EVERY;
+const SPARSE_EVERY: usize = umodel_core::model::task::SPARSE_EVERY;
 
 impl Runner<'_, '_> {
     /// Times `f` (GPU work enqueued on the stream) with events; ms.

@@ -21,12 +21,12 @@ use std::time::Instant;
 use serde::Serialize;
 
 use crate::gpu::{Gpu, GpuError};
-use crate::platform::{now_utc, Platform, RunFacts};
-use crate::policy::Policy;
-use crate::stats::Summary;
-use crate::store::{self, StoreError};
-use crate::table::{CellKey, Check, CsvAppender, Row, Table, TableError};
-use crate::units::format_size;
+use umodel_core::platform::{now_utc, Platform, RunFacts};
+use umodel_core::policy::Policy;
+use umodel_core::stats::Summary;
+use umodel_core::store::{self, StoreError};
+use umodel_core::table::{CellKey, Check, CsvAppender, Row, Table, TableError};
+use umodel_core::units::format_size;
 
 const MIB: u64 = 1 << 20;
 const GIB: u64 = 1 << 30;
@@ -754,10 +754,10 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
         }
         // The last cell a peer block writes: its last alternation.
         Block::Peer { bytes, from, to } => {
-            let case = crate::peer::PeerCase {
+            let case = umodel_core::peer::PeerCase {
                 from: *from as u32,
                 to: *to as u32,
-                step: crate::peer::PeerStep::Alternating,
+                step: umodel_core::peer::PeerStep::Alternating,
             };
             let last = match cfg.reuse.last() {
                 Some(&r) => key(
@@ -770,8 +770,8 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
                 ),
                 // Primitives only (calibration): the handover is the last.
                 None => {
-                    let h = crate::peer::PeerCase {
-                        step: crate::peer::PeerStep::Handover,
+                    let h = umodel_core::peer::PeerCase {
+                        step: umodel_core::peer::PeerStep::Handover,
                         ..case
                     };
                     key(
@@ -798,7 +798,7 @@ pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcom
     let platform = gpu.platform()?;
     let mut facts = RunFacts {
         // The validity stamp queries check a model against (read without CUDA, from /proc).
-        stamp: crate::stamp::Machine::local()
+        stamp: umodel_core::stamp::Machine::local()
             .map(|m| m.stamp_for(gpu.pci_bus_id().ok().as_deref(), &platform)),
         platform: platform.clone(),
         started_utc: now_utc(),
@@ -813,7 +813,7 @@ pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcom
     let local = gpu
         .pci_bus_id()
         .ok()
-        .and_then(|b| crate::platform::local_cpus(&b))
+        .and_then(|b| umodel_core::platform::local_cpus(&b))
         .and_then(|cpus| cpus.last().copied())
         .filter(|c| cpu::last_core().is_some_and(|l| *c <= l));
     if let Some(c) = local {
@@ -855,7 +855,7 @@ pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcom
         Output::File(p) => {
             let existing = if cfg.resume && p.exists() {
                 // A row a kill left half-written is not a measurement (issue 11).
-                crate::table::drop_torn_tail(p)?;
+                umodel_core::table::drop_torn_tail(p)?;
                 existing_counts(p)?
             } else {
                 HashMap::new()

@@ -1,0 +1,29 @@
+//! umodel's GPU-free core: where should data live on a CPU+GPU machine?
+//!
+//! The platform model ([`model`]: the access and management terms and the per-policy reuse model
+//! `T_p(B, R) = F_p(B) + R·G_p(B)`, the task terms, peer terms for data on another GPU), its fits
+//! from measurement tables ([`table`]), the queries (predict, choose, break-even, tasks), model
+//! files and the embedded models ([`store`]), validity stamps ([`stamp`]) and the comparison of
+//! many GPUs ([`fleet`]). No CUDA, no command line: a scheduler embeds this crate on any machine.
+//!
+//! ```
+//! let model = umodel_core::store::embedded("gb200-paper").unwrap();
+//! let c = model.choose(1 << 30, 4.0).unwrap();
+//! assert_eq!(c.best(), umodel_core::Policy::ExplicitCopy);
+//! ```
+
+pub mod doctor;
+pub mod fleet;
+pub mod model;
+pub mod peer;
+pub mod platform;
+pub mod policy;
+pub mod stamp;
+pub mod stats;
+pub mod store;
+pub mod table;
+pub mod task;
+pub mod units;
+
+pub use model::PlatformModel;
+pub use policy::Policy;
