@@ -76,7 +76,7 @@ enum Before {
 }
 
 /// Runs `warm + trials` timings (`one` returns ms), keeping the last `trials`.
-fn keep_last(
+pub(super) fn keep_last(
     warm: u32,
     trials: u32,
     mut one: impl FnMut() -> Result<f64, BenchError>,
@@ -101,17 +101,25 @@ const RANDOM_SEED: u32 = 0x5EED_0001;
 /// The sparse-touch cells rewrite one 4 KiB page in this many (the fit reads them so).
 const SPARSE_EVERY: usize = umodel_core::model::task::SPARSE_EVERY;
 
+/// Times `f` (GPU work enqueued on `g`'s stream) with events; ms (waits for the end event).
+pub(super) fn time_on(
+    g: &crate::gpu::Gpu,
+    f: impl FnOnce() -> Result<(), BenchError>,
+) -> Result<f64, BenchError> {
+    let (a, b) = (g.event()?, g.event()?);
+    g.record(&a)?;
+    f()?;
+    g.record(&b)?;
+    Ok(b.ms_since(&a)?)
+}
+
 impl Runner<'_, '_> {
     /// Times `f` (GPU work enqueued on the stream) with events; ms.
     pub(crate) fn time_gpu(
         &self,
         f: impl FnOnce() -> Result<(), BenchError>,
     ) -> Result<f64, BenchError> {
-        let (a, b) = (self.gpu.event()?, self.gpu.event()?);
-        self.gpu.record(&a)?;
-        f()?;
-        self.gpu.record(&b)?;
-        Ok(b.ms_since(&a)?)
+        time_on(self.gpu, f)
     }
 
     /// Runs `warm + trials` timed launches of `f` (events around each), keeping the last `trials`.

@@ -12,18 +12,36 @@ use std::sync::Barrier;
 use std::time::Instant;
 
 use super::cpu::{self, fill_ramp, ramp_sum};
+use super::groups::{keep_last, time_on};
 use super::{BenchError, Group, Runner, RAMP};
-use crate::gpu::{self, Gpu, Location, Shape};
+use crate::gpu::{self, Gpu, GpuMem, Location, Shape};
 use umodel_core::peer::{ContentionCase, Movement, PeerCase, PeerStep};
 use umodel_core::policy::Policy;
 
-/// Times `f` with events on `g`'s stream; ms (waits for the end event).
-fn ev(g: &Gpu, f: impl FnOnce() -> Result<(), BenchError>) -> Result<f64, BenchError> {
-    let (a, b) = (g.event()?, g.event()?);
-    g.record(&a)?;
-    f()?;
-    g.record(&b)?;
-    Ok(b.ms_since(&a)?)
+/// `warm + trials` runs of `one` (its time and whether its check held): the last `trials` times,
+/// and whether every check held, warm-ups included.
+fn measured(
+    warm: u32,
+    trials: u32,
+    mut one: impl FnMut() -> Result<(f64, bool), BenchError>,
+) -> Result<(Vec<f64>, bool), BenchError> {
+    let mut ok = true;
+    let times = keep_last(warm, trials, || {
+        let (ms, good) = one()?;
+        ok &= good;
+        Ok(ms)
+    })?;
+    Ok((times.into_iter().map(|(ms, _)| ms).collect(), ok))
+}
+
+/// `k` update passes (`x = x + 1`) back to back on `g`, timed as one; ms.
+fn passes(g: &Gpu, x: &mut impl GpuMem<f32>, k: u32) -> Result<f64, BenchError> {
+    time_on(g, || {
+        for _ in 0..k {
+            g.inplace(Shape::Grid, x, 1.0, 1.0)?;
+        }
+        Ok(())
+    })
 }
 
 /// Sum of `ramp + offset` over `n` floats, as the read kernel returns it.
@@ -82,8 +100,6 @@ impl Runner<'_, '_> {
             })
         };
         let warm = 1;
-        let runs = warm + trials;
-        let keep = |v: Vec<f64>| v.into_iter().skip(warm as usize).collect::<Vec<_>>();
 
         let mut ramp = vec![0f32; n];
         fill_ramp(&mut ramp, RAMP, 0.0);
@@ -95,114 +111,78 @@ impl Runner<'_, '_> {
         let (mut off_a, mut off_b) = (0f32, 0f32);
 
         // Peer copies, each into a poisoned destination.
-        let (mut t, mut ok) = (Vec::new(), true);
-        for _ in 0..runs {
+        let (t, ok) = measured(warm, trials, || {
             user.fill_bytes(&mut b, 0xFF)?;
             let pa = user.peer(&mut a)?;
-            t.push(ev(user, || Ok(user.copy_from_peer(&pa, &mut b)?))?);
+            let ms = time_on(user, || Ok(user.copy_from_peer(&pa, &mut b)?))?;
             drop(pa);
-            ok &= user.check_ramp(&b, RAMP, off_a)? == 0;
-        }
+            Ok((ms, user.check_ramp(&b, RAMP, off_a)? == 0))
+        })?;
         off_b = off_a.max(off_b);
-        push(PeerStep::CopyIn, keep(t), ok);
-        let (mut t, mut ok) = (Vec::new(), true);
-        for _ in 0..runs {
+        push(PeerStep::CopyIn, t, ok);
+        let (t, ok) = measured(warm, trials, || {
             home.fill_bytes(&mut a, 0xFF)?;
             home.sync()?;
             let mut pa = user.peer(&mut a)?;
-            t.push(ev(user, || Ok(user.copy_to_peer(&b, &mut pa)?))?);
+            let ms = time_on(user, || Ok(user.copy_to_peer(&b, &mut pa)?))?;
             drop(pa);
-            ok &= home.check_ramp(&a, RAMP, off_b)? == 0;
-        }
+            Ok((ms, home.check_ramp(&a, RAMP, off_b)? == 0))
+        })?;
         off_a = off_b;
-        push(PeerStep::CopyOut, keep(t), ok);
+        push(PeerStep::CopyOut, t, ok);
 
         // Peer access: the user's kernels on the home's memory.
-        let (mut t, mut ok) = (Vec::new(), true);
-        for _ in 0..runs {
+        let (t, ok) = measured(warm, trials, || {
             let pa = user.peer(&mut a)?;
-            t.push(ev(user, || Ok(user.read_sum(&pa)?))?);
-            ok &= user.take_sum()? == sum_with(n, off_a);
+            let ms = time_on(user, || Ok(user.read_sum(&pa)?))?;
+            Ok((ms, user.take_sum()? == sum_with(n, off_a)))
+        })?;
+        push(PeerStep::AccessRead, t, ok);
+        for (step, k) in [(PeerStep::AccessInplace, 1), (PeerStep::AccessInplace5, 5)] {
+            let (t, ok) = measured(warm, trials, || {
+                let mut pa = user.peer(&mut a)?;
+                let ms = passes(user, &mut pa, k)?;
+                drop(pa);
+                off_a += k as f32;
+                Ok((ms, home.check_ramp(&a, RAMP, off_a)? == 0))
+            })?;
+            push(step, t, ok);
         }
-        push(PeerStep::AccessRead, keep(t), ok);
-        let (mut t, mut ok) = (Vec::new(), true);
-        for _ in 0..runs {
-            let mut pa = user.peer(&mut a)?;
-            t.push(ev(user, || {
-                Ok(user.inplace(Shape::Grid, &mut pa, 1.0, 1.0)?)
-            })?);
-            drop(pa);
-            off_a += 1.0;
-            ok &= home.check_ramp(&a, RAMP, off_a)? == 0;
-        }
-        push(PeerStep::AccessInplace, keep(t), ok);
-        let (mut t, mut ok) = (Vec::new(), true);
-        for _ in 0..runs {
-            let mut pa = user.peer(&mut a)?;
-            t.push(ev(user, || {
-                for _ in 0..5 {
-                    user.inplace(Shape::Grid, &mut pa, 1.0, 1.0)?;
-                }
-                Ok(())
-            })?);
-            drop(pa);
-            off_a += 5.0;
-            ok &= home.check_ramp(&a, RAMP, off_a)? == 0;
-        }
-        push(PeerStep::AccessInplace5, keep(t), ok);
 
         // Local passes: the user's update on its own memory, the home's read of its own.
-        let (mut t, mut ok) = (Vec::new(), true);
-        for _ in 0..runs {
-            t.push(ev(user, || {
-                Ok(user.inplace(Shape::Grid, &mut b, 1.0, 1.0)?)
-            })?);
-            off_b += 1.0;
-            ok &= user.check_ramp(&b, RAMP, off_b)? == 0;
+        for (step, k) in [(PeerStep::LocalInplace, 1), (PeerStep::LocalInplace5, 5)] {
+            let (t, ok) = measured(warm, trials, || {
+                let ms = passes(user, &mut b, k)?;
+                off_b += k as f32;
+                Ok((ms, user.check_ramp(&b, RAMP, off_b)? == 0))
+            })?;
+            push(step, t, ok);
         }
-        push(PeerStep::LocalInplace, keep(t), ok);
-        let (mut t, mut ok) = (Vec::new(), true);
-        for _ in 0..runs {
-            t.push(ev(user, || {
-                for _ in 0..5 {
-                    user.inplace(Shape::Grid, &mut b, 1.0, 1.0)?;
-                }
-                Ok(())
-            })?);
-            off_b += 5.0;
-            ok &= user.check_ramp(&b, RAMP, off_b)? == 0;
-        }
-        push(PeerStep::LocalInplace5, keep(t), ok);
-        let (mut t, mut ok) = (Vec::new(), true);
-        for _ in 0..runs {
-            t.push(ev(home, || Ok(home.read_sum(&a)?))?);
-            ok &= home.take_sum()? == sum_with(n, off_a);
-        }
-        push(PeerStep::HomeRead, keep(t), ok);
+        let (t, ok) = measured(warm, trials, || {
+            let ms = time_on(home, || Ok(home.read_sum(&a)?))?;
+            Ok((ms, home.take_sum()? == sum_with(n, off_a)))
+        })?;
+        push(PeerStep::HomeRead, t, ok);
 
         // Staged through pinned host memory: one copy on each device, host-ordered.
-        let (mut t, mut ok) = (Vec::new(), true);
-        for _ in 0..runs {
+        let (t, ok) = measured(warm, trials, || {
             user.fill_bytes(&mut b, 0xFF)?;
             user.sync()?;
-            let down = ev(home, || Ok(home.copy_to_host(&a, &mut pin)?))?;
-            let up = ev(user, || Ok(user.copy_to_device(&pin, &mut b)?))?;
-            t.push(down + up);
-            ok &= user.check_ramp(&b, RAMP, off_a)? == 0;
-        }
+            let down = time_on(home, || Ok(home.copy_to_host(&a, &mut pin)?))?;
+            let up = time_on(user, || Ok(user.copy_to_device(&pin, &mut b)?))?;
+            Ok((down + up, user.check_ramp(&b, RAMP, off_a)? == 0))
+        })?;
         off_b = off_a;
-        push(PeerStep::StagedIn, keep(t), ok);
-        let (mut t, mut ok) = (Vec::new(), true);
-        for _ in 0..runs {
+        push(PeerStep::StagedIn, t, ok);
+        let (t, ok) = measured(warm, trials, || {
             home.fill_bytes(&mut a, 0xFF)?;
             home.sync()?;
-            let down = ev(user, || Ok(user.copy_to_host(&b, &mut pin)?))?;
-            let up = ev(home, || Ok(home.copy_to_device(&pin, &mut a)?))?;
-            t.push(down + up);
-            ok &= home.check_ramp(&a, RAMP, off_b)? == 0;
-        }
+            let down = time_on(user, || Ok(user.copy_to_host(&b, &mut pin)?))?;
+            let up = time_on(home, || Ok(home.copy_to_device(&pin, &mut a)?))?;
+            Ok((down + up, home.check_ramp(&a, RAMP, off_b)? == 0))
+        })?;
         off_a = off_b;
-        push(PeerStep::StagedOut, keep(t), ok);
+        push(PeerStep::StagedOut, t, ok);
 
         // Managed memory between the two devices (allocated through the user; the cap applies).
         let mut m = user.managed::<f32>(n)?;
@@ -218,87 +198,70 @@ impl Runner<'_, '_> {
             user.sync()?;
             Ok(())
         };
-        let (mut t, mut ok) = (Vec::new(), true);
-        for _ in 0..runs {
+        let (t, ok) = measured(warm, trials, || {
             to_home(&m)?;
-            t.push(ev(user, || Ok(user.prefetch(&m, Location::Device)?))?);
-            ok &= user.check_ramp(&m, RAMP, off_m)? == 0;
-        }
-        push(PeerStep::PrefetchIn, keep(t), ok);
-        let (mut t, mut ok) = (Vec::new(), true);
-        for _ in 0..runs {
+            let ms = time_on(user, || Ok(user.prefetch(&m, Location::Device)?))?;
+            Ok((ms, user.check_ramp(&m, RAMP, off_m)? == 0))
+        })?;
+        push(PeerStep::PrefetchIn, t, ok);
+        let (t, ok) = measured(warm, trials, || {
             to_user(&m)?;
-            t.push(ev(home, || Ok(home.prefetch(&m, Location::Device)?))?);
-            ok &= home.check_ramp(&m, RAMP, off_m)? == 0;
-        }
-        push(PeerStep::PrefetchOut, keep(t), ok);
-        let (mut t, mut ok) = (Vec::new(), true);
-        for _ in 0..runs {
-            to_home(&m)?;
-            t.push(ev(user, || {
-                Ok(user.inplace(Shape::Grid, &mut m, 1.0, 1.0)?)
-            })?);
-            off_m += 1.0;
-            ok &= user.check_ramp(&m, RAMP, off_m)? == 0;
-        }
-        push(PeerStep::FaultInplace, keep(t), ok);
-        let (mut t, mut ok) = (Vec::new(), true);
-        for _ in 0..runs {
-            to_user(&m)?;
-            t.push(ev(user, || {
-                Ok(user.inplace(Shape::Grid, &mut m, 1.0, 1.0)?)
-            })?);
-            off_m += 1.0;
-            ok &= user.check_ramp(&m, RAMP, off_m)? == 0;
-        }
-        push(PeerStep::ResidentInplace, keep(t), ok);
-        let (mut t, mut ok) = (Vec::new(), true);
-        for _ in 0..runs {
-            to_user(&m)?;
-            t.push(ev(user, || {
-                for _ in 0..5 {
-                    user.inplace(Shape::Grid, &mut m, 1.0, 1.0)?;
+            let ms = time_on(home, || Ok(home.prefetch(&m, Location::Device)?))?;
+            Ok((ms, home.check_ramp(&m, RAMP, off_m)? == 0))
+        })?;
+        push(PeerStep::PrefetchOut, t, ok);
+        // The faulting pass starts from pages on the home; the resident ones from pages on the user.
+        for (step, k, from_home) in [
+            (PeerStep::FaultInplace, 1, true),
+            (PeerStep::ResidentInplace, 1, false),
+            (PeerStep::ResidentInplace5, 5, false),
+        ] {
+            let (t, ok) = measured(warm, trials, || {
+                if from_home {
+                    to_home(&m)?;
+                } else {
+                    to_user(&m)?;
                 }
-                Ok(())
-            })?);
-            off_m += 5.0;
-            ok &= user.check_ramp(&m, RAMP, off_m)? == 0;
+                let ms = passes(user, &mut m, k)?;
+                off_m += k as f32;
+                Ok((ms, user.check_ramp(&m, RAMP, off_m)? == 0))
+            })?;
+            push(step, t, ok);
         }
-        push(PeerStep::ResidentInplace5, keep(t), ok);
-        let (mut t, mut ok) = (Vec::new(), true);
-        for _ in 0..runs {
-            to_user(&m)?;
-            t.push(ev(home, || Ok(home.read_sum(&m)?))?);
-            ok &= home.take_sum()? == sum_with(n, off_m);
+        // The home's read: faulting pages back from the user, or of pages already home.
+        for (step, from_user) in [
+            (PeerStep::FaultBackRead, true),
+            (PeerStep::HomeReadManaged, false),
+        ] {
+            let (t, ok) = measured(warm, trials, || {
+                if from_user {
+                    to_user(&m)?;
+                } else {
+                    to_home(&m)?;
+                }
+                let ms = time_on(home, || Ok(home.read_sum(&m)?))?;
+                Ok((ms, home.take_sum()? == sum_with(n, off_m)))
+            })?;
+            push(step, t, ok);
         }
-        push(PeerStep::FaultBackRead, keep(t), ok);
-        let (mut t, mut ok) = (Vec::new(), true);
-        for _ in 0..runs {
-            to_home(&m)?;
-            t.push(ev(home, || Ok(home.read_sum(&m)?))?);
-            ok &= home.take_sum()? == sum_with(n, off_m);
-        }
-        push(PeerStep::HomeReadManaged, keep(t), ok);
 
         // What an alternation spends handing over: a launch and a synchronisation on each side.
-        let mut t = Vec::new();
-        for _ in 0..runs {
+        let (t, ok) = measured(warm, trials, || {
             let s = Instant::now();
             user.empty()?;
             user.sync()?;
             home.empty()?;
             home.sync()?;
-            t.push(s.elapsed().as_secs_f64() * 1e3);
-        }
-        push(PeerStep::Handover, keep(t), true);
+            Ok((s.elapsed().as_secs_f64() * 1e3, true))
+        })?;
+        push(PeerStep::Handover, t, ok);
 
         // The alternations (wall clock; never fitted): the data start on the home, the user runs R
         // update passes, the home reads the result, whose sum is the check.
         let alt = case(PeerStep::Alternating);
         for &r in &reuse {
             for policy in Policy::PEER {
-                let (mut t, mut ok) = (Vec::new(), true);
-                for _ in 0..runs {
+                let (times, ok) = measured(warm, trials, || {
                     if matches!(policy, Policy::Managed | Policy::ManagedPrefetch) {
                         to_home(&m)?;
                     }
@@ -375,15 +338,14 @@ impl Runner<'_, '_> {
                             (ms, home.take_sum()?, sum_with(n, off_m))
                         }
                     };
-                    t.push(ms);
-                    ok &= sum == want;
-                }
+                    Ok((ms, sum == want))
+                })?;
                 cells.push(Cell {
                     policy,
                     case: alt.clone(),
                     reuse: Some(r),
                     useful: None,
-                    times: keep(t),
+                    times,
                     ok,
                 });
             }
@@ -525,7 +487,7 @@ fn move_trials(
                     Ok(gpu.sync()?)
                 },
                 &mut || {
-                    let ms = ev(gpu, || Ok(gpu.copy_to_device(&pin, &mut dev.borrow_mut())?))?;
+                    let ms = time_on(gpu, || Ok(gpu.copy_to_device(&pin, &mut dev.borrow_mut())?))?;
                     Ok((ms, gpu.check_ramp(&*dev.borrow(), RAMP, 0.0)? == 0))
                 },
             );
@@ -544,7 +506,7 @@ fn move_trials(
                     Ok(())
                 },
                 &mut || {
-                    let ms = ev(gpu, || Ok(gpu.copy_to_host(&dev, &mut pin.borrow_mut())?))?;
+                    let ms = time_on(gpu, || Ok(gpu.copy_to_host(&dev, &mut pin.borrow_mut())?))?;
                     Ok((
                         ms,
                         cpu::ramp_mismatches(pin.borrow().host()?, RAMP, 0.0) == 0,
@@ -556,7 +518,7 @@ fn move_trials(
             let mut pin = gpu.pinned::<f32>(n, true)?;
             fill_ramp(pin.host_mut()?, RAMP, 0.0);
             run(&mut || Ok(()), &mut || {
-                let ms = ev(gpu, || Ok(gpu.read_sum(&pin)?))?;
+                let ms = time_on(gpu, || Ok(gpu.read_sum(&pin)?))?;
                 Ok((ms, gpu.take_sum()? == ramp_sum(n, RAMP)))
             });
         }
@@ -569,7 +531,7 @@ fn move_trials(
                     Ok(gpu.sync()?)
                 },
                 &mut || {
-                    let ms = ev(gpu, || Ok(gpu.prefetch(&m, Location::Device)?))?;
+                    let ms = time_on(gpu, || Ok(gpu.prefetch(&m, Location::Device)?))?;
                     Ok((ms, gpu.check_ramp(&m, RAMP, 0.0)? == 0))
                 },
             );
