@@ -135,6 +135,8 @@ fn term_of(m: &PlatformModel, t: TermId) -> Option<(f64, f64)> {
 pub fn compare(members: &[Member<'_>]) -> Comparison {
     let mut spread = Vec::new();
     let mut outliers = Vec::new();
+    // Each GPU's outlying terms: GPUs with the same set form a class.
+    let mut odd: Vec<Vec<TermId>> = vec![Vec::new(); members.len()];
     for t in TERMS {
         let vals: Vec<(usize, f64, f64)> = members
             .iter()
@@ -158,8 +160,8 @@ pub fn compare(members: &[Member<'_>]) -> Comparison {
         for &(i, g, s) in &vals {
             let tolerance = (3.0 * (s * s + ref_sd * ref_sd).sqrt()).max(floor(t));
             let deviation = g / reference - 1.0;
-            let out = deviation.abs() > tolerance;
-            if out {
+            if deviation.abs() > tolerance {
+                odd[i].push(t);
                 outliers.push(Outlier {
                     gpu: members[i].name.clone(),
                     term: label(t),
@@ -174,12 +176,7 @@ pub fn compare(members: &[Member<'_>]) -> Comparison {
     }
     // Classes: GPUs with the same set of outlying terms, healthy ones first.
     let mut classes: Vec<(Vec<TermId>, Vec<usize>)> = Vec::new();
-    for i in 0..members.len() {
-        let key: Vec<TermId> = outliers
-            .iter()
-            .filter(|x| x.gpu == members[i].name)
-            .filter_map(|x| TERMS.iter().copied().find(|t| label(*t) == x.term))
-            .collect();
+    for (i, key) in odd.into_iter().enumerate() {
         match classes.iter_mut().find(|(k, _)| *k == key) {
             Some((_, v)) => v.push(i),
             None => classes.push((key, vec![i])),

@@ -322,18 +322,10 @@ impl PeerModel {
         bytes: f64,
         reuse: f64,
     ) -> Result<(Vec<PeerPrediction>, bool), PeerError> {
-        let mut v = Vec::new();
-        for p in Policy::PEER {
-            match self.predict(from, to, p, bytes, reuse) {
-                Ok(x) => v.push(x),
-                Err(PeerError::Missing(..)) => {}
-                Err(e) => return Err(e),
-            }
-        }
-        v.sort_by(|a, b| a.time_ms.total_cmp(&b.time_ms));
-        let tie = v.len() > 1
-            && within_noise(v[1].time_ms - v[0].time_ms, v[0].spread_ms, v[1].spread_ms);
-        Ok((v, tie))
+        rank(
+            |p| self.predict(from, to, p, bytes, reuse),
+            |x| (x.time_ms, x.spread_ms),
+        )
     }
 
     /// The reuse at which `a` and `b` take the same time (`None`: one is faster at every reuse).
@@ -870,16 +862,30 @@ pub fn choose_peer_task(
     to: u32,
     task: &crate::task::Task,
 ) -> Result<(Vec<PeerTaskPrediction>, bool), PeerError> {
+    rank(
+        |p| predict_peer_task(m, from, to, task, p),
+        |x| (x.time_ms, x.spread_ms),
+    )
+}
+
+/// Every peer policy `predict` answers, fastest first (a policy missing a step is left out), and
+/// whether the first two are within the noise of each other; `time` gives (ms, spread ms).
+fn rank<T>(
+    predict: impl Fn(Policy) -> Result<T, PeerError>,
+    time: impl Fn(&T) -> (f64, f64),
+) -> Result<(Vec<T>, bool), PeerError> {
     let mut v = Vec::new();
     for p in Policy::PEER {
-        match predict_peer_task(m, from, to, task, p) {
+        match predict(p) {
             Ok(x) => v.push(x),
             Err(PeerError::Missing(..)) => {}
             Err(e) => return Err(e),
         }
     }
-    v.sort_by(|a, b| a.time_ms.total_cmp(&b.time_ms));
-    let tie =
-        v.len() > 1 && within_noise(v[1].time_ms - v[0].time_ms, v[0].spread_ms, v[1].spread_ms);
+    v.sort_by(|a, b| time(a).0.total_cmp(&time(b).0));
+    let tie = v.len() > 1 && {
+        let ((t0, s0), (t1, s1)) = (time(&v[0]), time(&v[1]));
+        within_noise(t1 - t0, s0, s1)
+    };
     Ok((v, tie))
 }
