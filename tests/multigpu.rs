@@ -585,3 +585,32 @@ fn peer_task_queries_rank_the_policies_from_the_command_line() {
         &["gives no `cpu_ms`", "--cpu-ms"],
     );
 }
+
+#[test]
+fn serve_answers_peer_queries_as_the_one_shot_commands_do() {
+    let d = tempfile::tempdir().unwrap();
+    let out = umodel(&d)
+        .args(["serve", "-m", MODEL])
+        .write_stdin(
+            "{\"op\": \"choose\", \"from_device\": 1, \"reuse\": 2, \"bytes\": \"256MiB\"}\n",
+        )
+        .output()
+        .unwrap();
+    let served: serde_json::Value = json_of(&out.stdout);
+    let cli = run_json(
+        &d,
+        &[
+            "choose",
+            "-m",
+            MODEL,
+            "--from-device",
+            "1",
+            "--reuse",
+            "2",
+            "--bytes",
+            "256MiB",
+            "--json",
+        ],
+    );
+    assert_eq!(served, cli);
+}

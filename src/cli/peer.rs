@@ -46,13 +46,13 @@ fn line(p: &PeerPrediction) -> String {
 }
 
 #[derive(Serialize)]
-struct PeerAnswer<'a> {
-    from_device: u32,
-    device: u32,
-    bytes: u64,
-    reuse: f64,
+pub(super) struct PeerAnswer<'a> {
+    pub(super) from_device: u32,
+    pub(super) device: u32,
+    pub(super) bytes: u64,
+    pub(super) reuse: f64,
     #[serde(flatten)]
-    prediction: &'a PeerPrediction,
+    pub(super) prediction: &'a PeerPrediction,
 }
 
 #[derive(Serialize)]
@@ -174,14 +174,14 @@ pub(super) fn predict(a: super::PredictArgs) -> Result<()> {
 }
 
 #[derive(Serialize)]
-struct PeerChoice<'a> {
-    from_device: u32,
-    device: u32,
-    bytes: u64,
-    reuse: f64,
-    best: Policy,
-    tie: bool,
-    ranking: &'a [PeerPrediction],
+pub(super) struct PeerChoice<'a> {
+    pub(super) from_device: u32,
+    pub(super) device: u32,
+    pub(super) bytes: u64,
+    pub(super) reuse: f64,
+    pub(super) best: Policy,
+    pub(super) tie: bool,
+    pub(super) ranking: &'a [PeerPrediction],
 }
 
 pub(super) fn choose(a: super::ChooseArgs) -> Result<()> {

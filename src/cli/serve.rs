@@ -56,6 +56,10 @@ struct Request {
     device: Option<u32>,
 }
 
+fn to_json<T: serde::Serialize>(v: &T) -> Result<Value, String> {
+    serde_json::to_value(v).map_err(|e| e.to_string())
+}
+
 /// What the server answers from.
 pub(super) struct Server {
     model: PlatformModel,
@@ -168,29 +172,47 @@ impl Server {
             .as_ref()
             .ok_or_else(|| crate::model::peer::PeerError::NoPeerTerms.to_string())?;
         let to = r.device.unwrap_or(0);
-        let bytes = self.bytes(&r.bytes)? as f64;
+        let bytes_u = self.bytes(&r.bytes)?;
+        let bytes = bytes_u as f64;
         let need_reuse = || reuse.ok_or_else(|| "`reuse` is needed".to_string());
+        // The answers are the one-shot commands' JSON (`predict|choose --from-device --json`).
         match r.op.as_str() {
             "predict" => {
+                let reuse = need_reuse()?;
                 let x = p
                     .predict(
                         from,
                         to,
                         policy(r.policy.as_deref(), "policy")?,
                         bytes,
-                        need_reuse()?,
+                        reuse,
                     )
                     .map_err(|e| e.to_string())?;
-                Ok(serde_json::to_value(x).map_err(|e| e.to_string())?)
+                to_json(&super::peer::PeerAnswer {
+                    from_device: from,
+                    device: to,
+                    bytes: bytes_u,
+                    reuse,
+                    prediction: &x,
+                })
             }
             "choose" => {
+                let reuse = need_reuse()?;
                 let (ranking, tie) = p
-                    .choose(from, to, bytes, need_reuse()?)
+                    .choose(from, to, bytes, reuse)
                     .map_err(|e| e.to_string())?;
-                let best = ranking.first().map(|x| x.policy);
-                Ok(
-                    json!({"from_device": from, "device": to, "bytes": bytes, "best": best, "tie": tie, "ranking": ranking}),
-                )
+                let best = ranking.first().map(|x| x.policy).ok_or_else(|| {
+                    format!("no peer policy is calibrated for data on GPU {from} used on GPU {to}")
+                })?;
+                to_json(&super::peer::PeerChoice {
+                    from_device: from,
+                    device: to,
+                    bytes: bytes_u,
+                    reuse,
+                    best,
+                    tie,
+                    ranking: &ranking,
+                })
             }
             "breakeven" => {
                 let (a, b) = (policy(r.a.as_deref(), "a")?, policy(r.b.as_deref(), "b")?);
