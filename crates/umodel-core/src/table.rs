@@ -1,15 +1,14 @@
-//! Measurement tables: the CSV contract of DESIGN.md §3, read through polars and checked cell by cell.
+//! Measurement tables: the CSV contract of DESIGN.md §3, read and checked cell by cell.
 //!
-//! polars parses the CSV (quoting, UTF-8, BOM, CRLF); a light pre-scan of the raw text maps each record
-//! to its physical line and catches ragged rows, because polars reports neither line numbers nor short
-//! rows. Every value is then parsed here, so an error names the file, the line, the column and the value.
+//! The `csv` crate splits records (quoting, CRLF, newlines inside quotes) and gives each one's line;
+//! every value is then parsed here, so an error names the file, the line, the column and the value.
+//! (A table is only read and grouped into cells, never analysed as a frame, so no dataframe library
+//! is compiled into the core: DESIGN.md's polars was replaced to keep the core's cold build short.)
 
 use std::collections::BTreeMap;
 use std::fs::OpenOptions;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
-
-use polars::prelude::*;
 
 use crate::policy::Policy;
 use crate::stats::Summary;
@@ -224,44 +223,57 @@ impl Table {
     /// Parses CSV text; `path` is used in messages only.
     pub fn parse(path: &Path, bytes: Vec<u8>) -> Result<Table, TableError> {
         let path_buf = path.to_path_buf();
-        let scan = prescan(&bytes);
-        let Some(header_fields) = scan.header_fields else {
+        let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+        // The csv crate splits records (quotes, CRLF, newlines inside quotes) and skips blank
+        // lines. Its line numbers do not count the skipped lines (nor does its byte offset skip them),
+        // so a record's line is counted here from the offset. `flexible`: a short or long row is reported here, with its
+        // line, rather than as the reader's own error.
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(text);
+        let mut records = reader.byte_records();
+        let csv_error = |e: csv::Error| TableError::Csv {
+            path: path_buf.clone(),
+            message: e.to_string(),
+        };
+        let utf8 = |line: usize, field: &[u8]| -> Result<String, TableError> {
+            std::str::from_utf8(field)
+                .map(|s| s.trim().to_string())
+                .map_err(|_| TableError::Csv {
+                    path: path_buf.clone(),
+                    message: format!("line {line}: not UTF-8 text"),
+                })
+        };
+        let (mut counted_to, mut newlines) = (0usize, 0usize);
+        let mut line_of = |rec: &csv::ByteRecord| {
+            let mut at = rec
+                .position()
+                .map_or(0, |p| p.byte() as usize)
+                .min(text.len());
+            // The offset can be that of blank lines skipped before the record.
+            while at < text.len() && matches!(text[at], b'\n' | b'\r') {
+                at += 1;
+            }
+            newlines += text[counted_to.min(at)..at]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            counted_to = counted_to.max(at);
+            newlines + 1
+        };
+        let Some(header) = records.next().transpose().map_err(csv_error)? else {
             return Err(TableError::Empty { path: path_buf });
         };
-        for rec in &scan.records {
-            if !rec.blank && rec.fields != header_fields {
-                return Err(TableError::Ragged {
-                    path: path_buf,
-                    line: rec.line,
-                    found: rec.fields,
-                    expected: header_fields,
-                });
-            }
-        }
-        let bytes_for_header = header_line(&bytes).to_vec();
-        let df = CsvReadOptions::default()
-            .with_has_header(true)
-            .with_infer_schema_length(Some(0))
-            .with_raise_if_empty(false)
-            .into_reader_with_file_handle(io::Cursor::new(bytes))
-            .finish()
-            .map_err(|e| TableError::Csv {
-                path: path_buf.clone(),
-                message: e.to_string(),
-            })?;
-
-        let names: Vec<String> = df
-            .get_column_names()
+        let header_line = line_of(&header);
+        let names: Vec<String> = header
             .iter()
-            .map(|s| s.trim().to_string())
-            .collect();
-        // The pre-scan's header: polars renames a repeated column (`bytes_duplicated_0`), which
-        // would otherwise pass as an extra column while the first copy is used.
-        let header = header_names(&bytes_for_header);
-        if let Some(dup) = header
+            .map(|f| utf8(header_line, f))
+            .collect::<Result<_, _>>()?;
+        if let Some(dup) = names
             .iter()
             .enumerate()
-            .find_map(|(i, n)| header[..i].contains(n).then(|| n.clone()))
+            .find_map(|(i, n)| (!n.is_empty() && names[..i].contains(n)).then(|| n.clone()))
         {
             return Err(TableError::DuplicateColumn {
                 path: path_buf,
@@ -276,22 +288,25 @@ impl Table {
                 });
             }
         }
-        let mut cols: Vec<Vec<Option<String>>> = Vec::with_capacity(names.len());
-        for c in df.columns() {
-            let s = c.str().map_err(|e| TableError::Csv {
-                path: path_buf.clone(),
-                message: e.to_string(),
-            })?;
-            cols.push(s.iter().map(|v| v.map(|x| x.trim().to_string())).collect());
+        // Every record's fields (trimmed) with the line it starts on.
+        let mut parsed: Vec<(usize, Vec<String>)> = Vec::new();
+        for rec in records {
+            let rec = rec.map_err(csv_error)?;
+            let line = line_of(&rec);
+            if rec.len() != names.len() {
+                return Err(TableError::Ragged {
+                    path: path_buf,
+                    line,
+                    found: rec.len(),
+                    expected: names.len(),
+                });
+            }
+            let fields = rec
+                .iter()
+                .map(|f| utf8(line, f))
+                .collect::<Result<_, _>>()?;
+            parsed.push((line, fields));
         }
-        // Map polars rows to physical lines. polars turns a blank line into an all-null row; the
-        // pre-scan saw the same records, so the two agree unless the file is unusual, in which case
-        // lines are counted as if every record were one line.
-        let lines: Vec<(usize, bool)> = if scan.records.len() == df.height() {
-            scan.records.iter().map(|r| (r.line, r.blank)).collect()
-        } else {
-            (0..df.height()).map(|i| (i + 2, false)).collect()
-        };
         let col = |name: &str| names.iter().position(|n| n == name);
         let idx = |name: &str| col(name).expect("required column checked above");
         let (i_group, i_policy, i_case, i_bytes, i_reuse, i_trial, i_time) = (
@@ -321,11 +336,9 @@ impl Table {
                 .collect(),
             ..Table::default()
         };
-        for (r, &(line, blank)) in lines.iter().enumerate() {
-            if blank {
-                continue;
-            }
-            let cell = |i: usize| cols[i][r].as_deref().unwrap_or("");
+        for (line, fields) in &parsed {
+            let line = *line;
+            let cell = |i: usize| fields[i].as_str();
             let bad = |i: usize, reason: &str| TableError::Value {
                 path: path_buf.clone(),
                 line,
@@ -463,36 +476,6 @@ impl Table {
     }
 }
 
-struct Record {
-    line: usize,
-    fields: usize,
-    blank: bool,
-}
-
-struct Prescan {
-    header_fields: Option<usize>,
-    records: Vec<Record>,
-}
-
-/// Splits raw CSV text into records (newlines inside double quotes do not end a record) and counts the
-/// fields of each, remembering the physical line each record starts on.
-/// The first line of a CSV (without a BOM), for the header check.
-fn header_line(bytes: &[u8]) -> &[u8] {
-    let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let end = text.iter().position(|&b| b == b'\n').unwrap_or(text.len());
-    &text[..end]
-}
-
-/// Column names of a header line (unquoted, trimmed; quoted commas are rare enough in a header to
-/// be split, which only ever makes a false duplicate less likely).
-fn header_names(line: &[u8]) -> Vec<String> {
-    String::from_utf8_lossy(line)
-        .split(',')
-        .map(|n| n.trim().trim_matches('"').trim().to_string())
-        .filter(|n| !n.is_empty())
-        .collect()
-}
-
 /// One warning per cell whose trial index repeats (a file concatenated with itself, or two runs
 /// pasted together): the rows are kept, but the cell counts some twice.
 fn duplicate_trials(rows: &[Row], path: &Path) -> Vec<String> {
@@ -523,57 +506,6 @@ fn duplicate_trials(rows: &[Row], path: &Path) -> Vec<String> {
         })
         .chain((n > 5).then(|| format!("{}: {} more cells with repeated trial indices", path.display(), n - 5)))
         .collect()
-}
-
-fn prescan(bytes: &[u8]) -> Prescan {
-    let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let mut records = Vec::new();
-    let mut header_fields = None;
-    let (mut line, mut start_line) = (1usize, 1usize);
-    let (mut fields, mut in_quotes, mut any) = (1usize, false, false);
-    let mut finish = |start_line: usize, fields: usize, any: bool, header: &mut Option<usize>| {
-        if header.is_none() {
-            if any {
-                *header = Some(fields);
-            }
-        } else {
-            records.push(Record {
-                line: start_line,
-                fields,
-                blank: !any,
-            });
-        }
-    };
-    for &b in text {
-        match b {
-            b'"' => {
-                in_quotes = !in_quotes;
-                any = true;
-            }
-            b',' if !in_quotes => {
-                fields += 1;
-                any = true;
-            }
-            b'\n' => {
-                line += 1;
-                if !in_quotes {
-                    finish(start_line, fields, any, &mut header_fields);
-                    start_line = line;
-                    fields = 1;
-                    any = false;
-                }
-            }
-            b'\r' => {}
-            _ => any = true,
-        }
-    }
-    if any {
-        finish(start_line, fields, any, &mut header_fields);
-    }
-    Prescan {
-        header_fields,
-        records,
-    }
 }
 
 /// Appends rows to a measurement CSV as they are measured, flushing each one, so an interrupted run
@@ -845,6 +777,34 @@ mod tests {
         ));
         let e = t.unwrap_err().to_string();
         assert!(e.starts_with("m.csv:5:"), "{e}");
+    }
+
+    #[test]
+    fn lines_stay_right_across_crlf_bom_quotes_and_blank_runs() {
+        // HEAD ends its line; then two blank lines, a record with a quoted newline (lines 4-5),
+        // a blank line and two records (7, 8), with CRLF and a BOM.
+        let text = format!(
+            "\u{feff}{HEAD}\r\n\r\nhbm,device,\"co\npy\",,8,,,0,1,,ok\r\n\n\
+             hbm,device,copy,,8,,,1,2,,ok\r\nhbm,device,copy,,8,,,2,y,,ok\r\n"
+        );
+        let e = parse(&text).unwrap_err().to_string();
+        assert!(e.starts_with("m.csv:8:") && e.contains("`y`"), "{e}");
+        let good = text.replace(",y,", ",3,");
+        let t = parse(&good).unwrap();
+        let lines: Vec<usize> = t.rows.iter().map(|r| r.line).collect();
+        assert_eq!(lines, [4, 7, 8]);
+        assert_eq!(t.rows[0].case, "co\npy");
+        // A short row names its line, and bytes that are not UTF-8 are refused with theirs.
+        let e = parse(&format!("{HEAD}\n\nhbm,device\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("m.csv:4: 2 fields"), "{e}");
+        let mut bad = format!("{HEAD}hbm,device,copy,,8,,,0,1,,ok\n").into_bytes();
+        bad[HEAD.len() + 2] = 0xff;
+        let e = Table::parse(Path::new("m.csv"), bad)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("line 2") && e.contains("UTF-8"), "{e}");
     }
 
     #[test]
