@@ -17,6 +17,7 @@ pub struct Report {
     pub machine: Option<Machine>,
     /// The model file queries on this machine look for (its first GPU and host CPU).
     pub expected_model: Option<PathBuf>,
+    /// The model files of its `models/` folder, by name (facts files and hidden files left out).
     pub models: Vec<ModelEntry>,
     /// Temporary files that killed writers left (removed by the next write to that directory).
     pub leftovers: Vec<PathBuf>,
@@ -27,19 +28,25 @@ pub struct Report {
 /// One model file of the data directory.
 #[derive(Debug, Clone, Serialize)]
 pub struct ModelEntry {
+    /// The file.
     pub path: PathBuf,
+    /// Its state on this machine.
     pub status: Status,
     /// Whether default queries on this machine use it.
     pub used_by_queries: bool,
     /// The model in one line, where it reads.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub describe: Option<String>,
+    /// Its validity stamp (its platform facts where it has none); `None` where it does not read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stamp: Option<Stamp>,
+    /// What changed on this machine since the stamp ([`Status::Changed`] only).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub changes: Vec<Change>,
+    /// Why it does not read ([`Status::Corrupt`] only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// What to do about it, one step an entry.
     pub advice: Vec<String>,
 }
 

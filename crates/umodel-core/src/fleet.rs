@@ -71,17 +71,22 @@ pub fn label(t: TermId) -> &'static str {
 
 /// One GPU's calibrated model, named (e.g. `node07/gpu1`).
 pub struct Member<'a> {
+    /// How reports name the GPU.
     pub name: String,
+    /// Its calibrated model.
     pub model: &'a PlatformModel,
 }
 
 /// A term's values over the GPUs.
 #[derive(Debug, Clone, Serialize)]
 pub struct Spread {
+    /// The term, as [`label`] names it.
     pub term: &'static str,
     /// GB/s of the reference (upper median).
     pub reference_gbps: f64,
+    /// GB/s of the slowest GPU.
     pub min_gbps: f64,
+    /// GB/s of the fastest GPU.
     pub max_gbps: f64,
     /// GPUs with the term.
     pub gpus: usize,
@@ -90,12 +95,17 @@ pub struct Spread {
 /// A term of one GPU that stands out.
 #[derive(Debug, Clone, Serialize)]
 pub struct Outlier {
+    /// The GPU, as its [`Member`] is named.
     pub gpu: String,
+    /// The term, as [`label`] names it.
     pub term: &'static str,
+    /// The GPU's value of the term, GB/s.
     pub gbps: f64,
+    /// GB/s of the reference (upper median over the GPUs).
     pub reference_gbps: f64,
     /// value / reference − 1.
     pub deviation: f64,
+    /// The largest |deviation| still in line: three combined trial spreads, at least [`floor`].
     pub tolerance: f64,
     /// What to check.
     pub hint: &'static str,
@@ -119,7 +129,9 @@ impl std::fmt::Display for Outlier {
 /// The comparison.
 #[derive(Debug, Clone, Serialize)]
 pub struct Comparison {
+    /// Each compared term's values, in [`TERMS`] order (terms no GPU has are left out).
     pub spread: Vec<Spread>,
+    /// Every term of a GPU that stands out.
     pub outliers: Vec<Outlier>,
     /// Groups of GPUs (indices into the members) that agree on every term: each can share a model.
     /// The first holds the GPUs with no outlying term.
@@ -194,7 +206,9 @@ pub fn compare(members: &[Member<'_>]) -> Comparison {
 pub struct Found {
     /// `<node>/gpu<N>`: the node's directory under the fleet directory, and the device.
     pub name: String,
+    /// Its model, read from its file or fitted from its calibration CSV.
     pub model: PlatformModel,
+    /// The file it came from.
     pub source: std::path::PathBuf,
 }
 

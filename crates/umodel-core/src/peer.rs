@@ -81,6 +81,7 @@ impl PeerStep {
         PeerStep::Alternating,
     ];
 
+    /// The step's name in a peer case (`copy_in`).
     pub const fn name(self) -> &'static str {
         match self {
             PeerStep::CopyIn => "copy_in",
@@ -150,6 +151,7 @@ pub struct PeerCase {
     pub from: u32,
     /// The device that works on them (the user).
     pub to: u32,
+    /// The step measured.
     pub step: PeerStep,
 }
 
@@ -199,12 +201,14 @@ pub enum Movement {
 }
 
 impl Movement {
+    /// Every movement, in the order the suite measures them.
     pub const ALL: [Movement; 4] = [
         Movement::H2d,
         Movement::D2h,
         Movement::MappedRead,
         Movement::Migrate,
     ];
+    /// The movement's name in a contention case (`h2d`).
     pub const fn name(self) -> &'static str {
         match self {
             Movement::H2d => "h2d",
@@ -222,6 +226,7 @@ impl Movement {
             Movement::Migrate => "managed migration",
         }
     }
+    /// The policy column of the movement's rows.
     pub const fn policy(self) -> Policy {
         match self {
             Movement::H2d | Movement::D2h => Policy::ExplicitCopy,
@@ -234,6 +239,7 @@ impl Movement {
 /// A contention cell's case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ContentionCase {
+    /// What was moved.
     pub what: Movement,
     /// How many devices moved data at once (this one included).
     pub gpus: u32,

@@ -16,19 +16,27 @@ pub struct Platform {
     pub gpu: String,
     /// Compute capability, `major.minor`.
     pub compute_capability: String,
+    /// Streaming multiprocessors.
     pub sm_count: Option<u32>,
     /// L2 cache size in bytes (decides where device-resident passes stop being cache-served).
     pub l2_bytes: Option<u64>,
     /// Device memory in bytes.
     pub memory_bytes: Option<u64>,
+    /// NVIDIA kernel driver version (`580.159.04`).
     pub driver_version: String,
+    /// The CUDA version the driver supports, `major.minor`.
     pub cuda_version: String,
     /// CPU↔GPU link in words (`PCIe Gen5 x16`, `NVLink-C2C`).
     pub link: String,
+    /// The GPU's PCIe link, where sysfs gives it.
     pub pcie: Option<PcieLink>,
+    /// Host CPU model name, from `/proc/cpuinfo`.
     pub host_cpu: String,
+    /// Logical CPUs available to the measuring process.
     pub host_cpus: Option<u32>,
+    /// Host memory in bytes.
     pub host_memory_bytes: Option<u64>,
+    /// NUMA nodes of the host.
     pub numa_nodes: Option<u32>,
     /// Device attributes that change managed-memory behaviour (name → value).
     pub attributes: BTreeMap<String, i64>,
@@ -37,9 +45,13 @@ pub struct Platform {
 /// PCIe link generation and width, current and maximum.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PcieLink {
+    /// Link generation now.
     pub gen_current: Option<u32>,
+    /// Highest generation the link supports.
     pub gen_max: Option<u32>,
+    /// Lanes now.
     pub width_current: Option<u32>,
+    /// Most lanes the link supports.
     pub width_max: Option<u32>,
 }
 
@@ -99,15 +111,19 @@ pub fn parse_cpu_model(cpuinfo: &str) -> String {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct RunFacts {
+    /// The machine measured.
     pub platform: Platform,
-    /// UTC start and end, RFC 3339.
+    /// UTC start, RFC 3339.
     pub started_utc: String,
+    /// UTC end, RFC 3339.
     pub finished_utc: String,
     /// The command line that produced the run.
     pub command: String,
+    /// The umodel version that measured it.
     pub umodel_version: String,
     /// Conditions worth knowing when reading the numbers (clocks, load, what was not measured).
     pub conditions: BTreeMap<String, String>,
+    /// What a reader of the run should know, one note an entry.
     pub notes: Vec<String>,
     /// Threads of the handoff's CPU update (1: one thread pinned to a core); absent in facts
     /// written before this field (their `cpu_update` condition says it in words).

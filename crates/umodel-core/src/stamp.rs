@@ -65,9 +65,13 @@ impl GpuStamp {
 /// This machine now, as far as it can be read without CUDA.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Machine {
+    /// NVIDIA kernel driver version (`580.159.04`).
     pub driver_version: String,
+    /// Every GPU the driver lists, in bus-id order.
     pub gpus: Vec<GpuStamp>,
+    /// Whether the host runs under a hypervisor (the `hypervisor` CPU flag); `None` where unknown.
     pub hypervisor: Option<bool>,
+    /// The host CPU model; empty where unknown.
     pub host_cpu: String,
 }
 

@@ -45,35 +45,84 @@ pub const MIN_TIME_MS: f64 = 1e-9;
 /// What went wrong reading a measurement table.
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
+    /// The file could not be opened, read or written.
     #[error("{path}: cannot read: {source}")]
-    Io { path: PathBuf, source: io::Error },
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The OS error.
+        source: io::Error,
+    },
+    /// The file is larger than [`MAX_CSV_BYTES`].
     #[error(
         "{path}: larger than {max} bytes, more than a measurement CSV can be; refusing to read it"
     )]
-    TooLarge { path: PathBuf, max: u64 },
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// The limit, bytes.
+        max: u64,
+    },
+    /// Two header fields have the same name.
     #[error("{path}: column `{column}` appears twice in the header")]
-    DuplicateColumn { path: PathBuf, column: String },
+    DuplicateColumn {
+        /// The file.
+        path: PathBuf,
+        /// The repeated name.
+        column: String,
+    },
+    /// A header and no data rows ([`Table::non_empty`]).
     #[error("{path}: no data rows (only a header)")]
-    NoRows { path: PathBuf },
+    NoRows {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The text is not CSV (bad quoting, not UTF-8), or not a CSV this program appends to.
     #[error("{path}: not a readable CSV: {message}")]
-    Csv { path: PathBuf, message: String },
+    Csv {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, with the line where known.
+        message: String,
+    },
+    /// The file is empty: no header line.
     #[error("{path}: no header line (empty file)")]
-    Empty { path: PathBuf },
+    Empty {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The header lacks a column of [`REQUIRED`].
     #[error("{path}: missing required column `{column}` (required: {required})", required = REQUIRED.join(", "))]
-    MissingColumn { path: PathBuf, column: String },
+    MissingColumn {
+        /// The file.
+        path: PathBuf,
+        /// The first required column missing.
+        column: String,
+    },
+    /// A row has more or fewer fields than the header.
     #[error("{path}:{line}: {found} fields, but the header has {expected}")]
     Ragged {
+        /// The file.
         path: PathBuf,
+        /// The row's line (1 = header).
         line: usize,
+        /// Fields in the row.
         found: usize,
+        /// Fields in the header.
         expected: usize,
     },
+    /// A value does not parse or is out of range (empty, negative, not a number, unknown policy).
     #[error("{path}:{line}: column `{column}`: {reason} (got `{value}`)")]
     Value {
+        /// The file.
         path: PathBuf,
+        /// The row's line (1 = header).
         line: usize,
+        /// The column's name.
         column: String,
+        /// The value as written (trimmed).
         value: String,
+        /// What is wrong with it.
         reason: String,
     },
 }
@@ -90,6 +139,7 @@ pub enum Check {
 }
 
 impl Check {
+    /// The name written in the `check` column (empty for [`Check::Unchecked`]).
     pub const fn name(self) -> &'static str {
         match self {
             Check::Ok => "ok",
@@ -102,8 +152,11 @@ impl Check {
 /// One trial.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
+    /// The measurement group (`handoff`, `hbm`, `transfer`, …).
     pub group: String,
+    /// The placement policy measured.
     pub policy: Policy,
+    /// What was timed within the group (`alternating`, `gpu_only`, `stage:cpu`, …).
     pub case: String,
     /// `stream`, `stride:N`, `random`, `page:BYTES`; empty means stream.
     pub pattern: String,
@@ -113,11 +166,13 @@ pub struct Row {
     pub useful_bytes: Option<u64>,
     /// GPU passes per CPU update (handoff `alternating` rows).
     pub reuse: Option<u32>,
+    /// The trial's index within its cell.
     pub trial: u32,
     /// The measured time in milliseconds.
     pub time_ms: f64,
     /// Movement timed separately, in milliseconds.
     pub move_ms: Option<f64>,
+    /// Whether the trial's result was verified.
     pub check: Check,
     /// Physical line in the source file (1 = header); 0 for rows made in memory.
     pub line: usize,
@@ -169,11 +224,17 @@ impl Row {
 /// Identifies a measured cell: everything but the trial index.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct CellKey {
+    /// The measurement group ([`Row::group`]).
     pub group: String,
+    /// The placement policy.
     pub policy: Policy,
+    /// What was timed ([`Row::case`]).
     pub case: String,
+    /// The access pattern, with `stream` written as empty.
     pub pattern: String,
+    /// Working set in bytes.
     pub bytes: u64,
+    /// GPU passes per CPU update, where given.
     pub reuse: Option<u32>,
 }
 
@@ -637,6 +698,7 @@ impl CsvAppender {
             })
     }
 
+    /// The file written (`<stdout>` for [`CsvAppender::stdout`]).
     pub fn path(&self) -> &Path {
         &self.path
     }

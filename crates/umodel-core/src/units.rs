@@ -6,7 +6,9 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("invalid size `{input}`: {reason} (examples: 4096, 64KiB, 256MiB, 1GiB)")]
 pub struct SizeError {
+    /// The text as given.
     pub input: String,
+    /// What is wrong with it.
     pub reason: &'static str,
 }
 

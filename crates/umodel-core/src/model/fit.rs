@@ -23,21 +23,37 @@ use crate::table::Table;
 /// Why no model could be fitted.
 #[derive(Debug, thiserror::Error)]
 pub enum FitError {
+    /// No policy has both GPU-only and R = 1 alternating rows at one size (of those fitted).
     #[error(
         "{path}: no policy has both `gpu_only` rows and `alternating` rows at R = 1 in group `handoff` \
          (a handoff calibration needs both, per policy and size; {rows} usable rows, {failed} failed)"
     )]
     NoHandoff {
+        /// The measurement CSV.
         path: String,
+        /// Its usable rows.
         rows: usize,
+        /// Its rows whose check failed.
         failed: usize,
     },
+    /// A handoff `alternating` row has an empty `reuse`.
     #[error("{path}:{line}: `alternating` row without a `reuse` value (R must be given, ≥ 1)")]
-    MissingReuse { path: String, line: usize },
+    MissingReuse {
+        /// The measurement CSV.
+        path: String,
+        /// The row's line (1 = header).
+        line: usize,
+    },
+    /// A handoff `alternating` row has `reuse` 0.
     #[error(
         "{path}:{line}: `alternating` row with reuse 0 (R counts GPU passes per CPU update, ≥ 1)"
     )]
-    ZeroReuse { path: String, line: usize },
+    ZeroReuse {
+        /// The measurement CSV.
+        path: String,
+        /// The row's line (1 = header).
+        line: usize,
+    },
 }
 
 /// How to fit.
@@ -64,7 +80,9 @@ pub struct FitOptions {
 /// What the fit did, for the person running it.
 #[derive(Debug, Clone, Default)]
 pub struct FitReport {
+    /// Usable rows of the table (check `ok` or empty).
     pub rows_used: usize,
+    /// Rows whose check failed: excluded.
     pub rows_failed: usize,
     /// Things skipped and why (a policy measured at R = 1 without GPU-only rows, …).
     pub warnings: Vec<String>,
@@ -504,10 +522,13 @@ pub fn rebase_cpu(m: &PlatformModel, baseline: &Table) -> (PlatformModel, usize)
 /// What went wrong fitting a file.
 #[derive(Debug, thiserror::Error)]
 pub enum FitFileError {
+    /// The measurement CSV could not be read.
     #[error(transparent)]
     Table(#[from] crate::table::TableError),
+    /// Its facts file could not be read.
     #[error(transparent)]
     Store(#[from] crate::store::StoreError),
+    /// The rows could not be fitted ([`FitError`]).
     #[error(transparent)]
     Fit(#[from] FitError),
 }

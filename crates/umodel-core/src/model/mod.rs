@@ -66,6 +66,7 @@ pub enum Statistic {
 }
 
 impl Statistic {
+    /// The value of this statistic in `s`.
     pub fn of(self, s: &Summary) -> f64 {
         match self {
             Statistic::Median => s.median,
@@ -105,7 +106,9 @@ pub struct Knot {
 /// A least-squares fit of `T = F + R·G` over the alternating rows of several R.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LsqFit {
+    /// The fixed cost `F`, ms.
     pub f_ms: Estimate,
+    /// The cost of one GPU pass `G`, ms.
     pub g_ms: Estimate,
     /// The R values used.
     pub reuse: Vec<u32>,
@@ -116,6 +119,7 @@ pub struct LsqFit {
 /// The reuse model of one policy.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PolicyModel {
+    /// The policy.
     pub policy: Policy,
     /// Calibrated sizes, ascending, unique.
     pub knots: Vec<Knot>,
@@ -124,10 +128,15 @@ pub struct PolicyModel {
 /// Everything a model file holds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlatformModel {
+    /// The file's schema version ([`SCHEMA_VERSION`]).
     pub schema_version: u32,
+    /// What is known of the machine measured (GPU, link, L2 size).
     pub platform: Platform,
+    /// Where the model came from.
     pub provenance: Provenance,
+    /// How it was fitted and is evaluated.
     pub settings: Settings,
+    /// The reuse model of each policy calibrated.
     pub policies: Vec<PolicyModel>,
     /// Access and management terms (bandwidths, fault throughput, overheads), where measured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -163,9 +172,11 @@ pub struct PlatformModel {
 pub struct OtherRunCheck {
     /// The other run's measurement CSV.
     pub source: String,
+    /// Alternating cells compared.
     pub n_points: usize,
     /// Against that run's medians.
     pub median_ape_pct: f64,
+    /// The largest absolute percentage error of a cell, %.
     pub max_ape_pct: f64,
     /// With each of its trials given its own CPU update, where it recorded one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -180,16 +191,19 @@ pub struct Provenance {
     pub source_csv: String,
     /// SHA-256 of that file's bytes.
     pub source_sha256: String,
+    /// Usable rows of the table (check `ok` or empty).
     pub rows_used: u64,
     /// Rows whose check failed: excluded.
     pub rows_failed: u64,
     /// When the model was fitted (UTC, RFC 3339).
     pub created_utc: String,
+    /// The umodel version that fitted it.
     pub umodel_version: String,
     /// The calibration plan, where `umodel calibrate` made it.
     pub plan: Option<String>,
     /// When the measurements were taken, from the run's facts file.
     pub measured_utc: Option<String>,
+    /// What a reader should know about the fit, one note an entry.
     pub notes: Vec<String>,
 }
 
@@ -303,6 +317,7 @@ pub struct NoiseReport {
     /// the same machine (the level shifts between processes), where other runs were given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub between_run_rel_sd: Option<f64>,
+    /// What a reader should know about the noise (a single trial per cell, …).
     pub notes: Vec<String>,
 }
 

@@ -54,12 +54,14 @@ pub struct PeerPair {
     pub from: u32,
     /// The device that uses them.
     pub to: u32,
+    /// Each step's fitted cost (latency plus ms per GiB).
     pub steps: BTreeMap<PeerStep, Cost>,
 }
 
 /// One movement's behaviour when several GPUs move data at once.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ContentionTerm {
+    /// The movement.
     pub what: Movement,
     /// GPUs moving at once.
     pub gpus: u32,
@@ -76,8 +78,10 @@ pub struct ContentionTerm {
 /// What the model knows about more than one GPU.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct PeerModel {
+    /// The fitted steps of each ordered pair of devices measured.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pairs: Vec<PeerPair>,
+    /// Each movement's slowdown when several GPUs move data at once, per count of GPUs.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub contention: Vec<ContentionTerm>,
 }
@@ -85,12 +89,17 @@ pub struct PeerModel {
 /// A peer prediction.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct PeerPrediction {
+    /// The policy.
     pub policy: Policy,
+    /// Predicted time of one alternation with `reuse` passes, ms.
     pub time_ms: f64,
-    /// 90 % interval.
+    /// Lower end of the 90 % interval, ms.
     pub lo_ms: f64,
+    /// Upper end of the 90 % interval, ms.
     pub hi_ms: f64,
+    /// The fixed cost `F` of the reuse model, ms.
     pub f_ms: f64,
+    /// The cost `G` of each further pass (the steady pass), ms.
     pub g_ms: f64,
     /// Trial-level spread of the prediction, ms (ties are judged against it).
     #[serde(skip)]
@@ -100,22 +109,38 @@ pub struct PeerPrediction {
 /// A peer query that cannot be answered.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum PeerError {
+    /// The model has no peer pairs at all.
     #[error("this model has no peer terms: on a machine with two or more GPUs run `umodel calibrate --device all`, or `umodel bench peer` and `umodel fit --peer-from`")]
     NoPeerTerms,
+    /// The model has no terms for this ordered pair of devices.
     #[error(
         "this model has no peer terms for data on GPU {from} used on GPU {to} (it has: {have})"
     )]
-    NoPair { from: u32, to: u32, have: String },
+    NoPair {
+        /// The device the data live on.
+        from: u32,
+        /// The device that uses them.
+        to: u32,
+        /// The pairs the model has (`from>to`, comma-separated).
+        have: String,
+    },
+    /// The policy is not one for data on another GPU.
     #[error("`{0}` is not a policy for data on another GPU (those are: peer-copy, peer-access, host-staged, managed-prefetch, managed)")]
     NotPeer(Policy),
+    /// The pair lacks a step the policy is built from (the policy, the step's name).
     #[error("{0} is not calibrated for this pair (missing step `{1}`)")]
     Missing(Policy, &'static str),
+    /// A peer task lacks a phase time that has no estimate (its task field, its flag, what it is).
     #[error("the task gives no `{0}`: with its data on another GPU it is {2}, which has no estimate; give it in the file or with {1}")]
     MissingTime(&'static str, &'static str, &'static str),
+    /// An input is not finite or is below its minimum.
     #[error("{what} must be a finite number ≥ {min} (got {value})")]
     BadInput {
+        /// What the input is.
         what: &'static str,
+        /// The value given.
         value: f64,
+        /// The smallest value taken.
         min: f64,
     },
 }
@@ -500,25 +525,38 @@ fn fit_contention(moves: &BTreeMap<(Movement, u32, u32, u64), Vec<f64>>) -> Vec<
 /// One held-out alternation against its prediction.
 #[derive(Debug, Clone, Serialize)]
 pub struct PeerPoint {
+    /// The device the data live on.
     pub from: u32,
+    /// The device that uses them.
     pub to: u32,
+    /// The policy.
     pub policy: Policy,
+    /// Working-set size in bytes.
     pub bytes: u64,
+    /// Passes per alternation (R).
     pub reuse: u32,
+    /// Trials in the cell.
     pub trials: u32,
+    /// Median of the trials, ms.
     pub measured_ms: f64,
+    /// The model's prediction, ms.
     pub predicted_ms: f64,
+    /// Absolute percentage error of the prediction, %.
     pub ape_pct: f64,
     /// Half-width of the upper side of the 90 % interval, ms.
     pub half_width_ms: f64,
+    /// Whether the measured median lies in the 90 % interval.
     pub in_interval: bool,
 }
 
 /// How the peer model did on a table's alternations.
 #[derive(Debug, Clone, Serialize)]
 pub struct PeerValidation {
+    /// Every alternation with a prediction, one per cell.
     pub points: Vec<PeerPoint>,
+    /// Median absolute percentage error over the points, %.
     pub median_ape_pct: f64,
+    /// Largest absolute percentage error over the points, %.
     pub max_ape_pct: f64,
     /// Share of measured medians inside the 90 % interval.
     pub coverage: f64,
@@ -528,6 +566,7 @@ pub struct PeerValidation {
     pub clear_right: u32,
     /// Every cell, clear or not: the model's pick was the measured best.
     pub picks_right: u32,
+    /// Cells (pair, size, reuse) compared.
     pub cells: u32,
 }
 
@@ -627,10 +666,13 @@ pub fn validate_peer(model: &PeerModel, table: &Table) -> Option<PeerValidation>
 /// A task's time under one peer policy, with its parts.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct PeerTaskPrediction {
+    /// The policy.
     pub policy: Policy,
+    /// Predicted time of the task, ms.
     pub time_ms: f64,
-    /// 90 % interval.
+    /// Lower end of the 90 % interval, ms.
     pub lo_ms: f64,
+    /// Upper end of the 90 % interval, ms.
     pub hi_ms: f64,
     /// Moving the data between the two GPUs (copies, prefetches, faults), ms.
     pub move_ms: f64,
@@ -638,6 +680,7 @@ pub struct PeerTaskPrediction {
     pub phases_ms: f64,
     /// Handing over between the GPUs, ms.
     pub handover_ms: f64,
+    /// Trial-level spread of the prediction, ms (ties are judged against it).
     #[serde(skip)]
     pub spread_ms: f64,
 }

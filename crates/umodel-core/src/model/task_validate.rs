@@ -20,8 +20,11 @@ use crate::task::Task;
 /// Where the phase times of a validation came from.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct PhaseTimes {
+    /// One round's CPU phase on ordinary host memory, ms (the run's median, or as given).
     pub cpu_ms: f64,
+    /// One GPU pass on device-resident data, ms (the run's median, or as given).
     pub gpu_ms: f64,
+    /// The final host access on ordinary host memory, ms, where measured or given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cpu_final_ms: Option<f64>,
     /// Trials of the plain CPU phase behind `cpu_ms` (0 when given on the command line).
@@ -31,45 +34,69 @@ pub struct PhaseTimes {
 /// One policy at one reuse: predicted against measured.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TaskPoint {
+    /// The policy.
     pub policy: Policy,
+    /// GPU passes per round (R).
     pub reuse: f64,
+    /// Predicted whole-task time, ms.
     pub predicted_ms: f64,
+    /// The prediction's 90 % interval, ms.
     pub interval_ms: [f64; 2],
+    /// Median of the measured totals, ms.
     pub measured_ms: f64,
+    /// The fastest trial, ms.
     pub measured_min_ms: f64,
+    /// The slowest trial, ms.
     pub measured_max_ms: f64,
     /// Robust SD of one measured trial.
     pub measured_sd_ms: f64,
+    /// Trials measured.
     pub trials: u32,
+    /// Absolute percentage error of the prediction, %.
     pub ape_pct: f64,
+    /// Whether `measured_ms` lies in `interval_ms`.
     pub in_interval: bool,
 }
 
 /// A pair of policies whose measured order is clear (gap beyond the trial spread of the two).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OrderCheck {
+    /// GPU passes per round (R).
     pub reuse: f64,
+    /// The policy measured faster.
     pub faster: Policy,
+    /// The policy measured slower.
     pub slower: Policy,
+    /// Measured gap between their medians, ms.
     pub measured_gap_ms: f64,
+    /// Predicted time of `slower` less that of `faster`, ms (negative when misordered).
     pub predicted_gap_ms: f64,
+    /// Whether the model orders them the same way.
     pub right: bool,
 }
 
 /// A task validation.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TaskValidation {
+    /// The task's name.
     pub task: String,
+    /// The measurement CSV, as given.
     pub source: String,
+    /// The phase times used, by task name.
     pub phases: BTreeMap<String, PhaseTimes>,
+    /// Each policy at each reuse measured.
     pub points: Vec<TaskPoint>,
+    /// Median absolute percentage error over the points, %.
     pub median_ape_pct: f64,
+    /// Largest absolute percentage error over the points, %.
     pub max_ape_pct: f64,
     /// Share of measured medians inside their 90 % interval, %.
     pub coverage_pct: f64,
-    /// Clear pairs ordered right / clear pairs.
+    /// Clear pairs the model ordered right.
     pub order_right: usize,
+    /// Pairs at one reuse whose measured gap is beyond the noise of the two.
     pub order_total: usize,
+    /// The clear pairs the model ordered wrong.
     pub misordered: Vec<OrderCheck>,
     /// Rows whose check failed (not used).
     pub failed_rows: usize,
@@ -78,30 +105,46 @@ pub struct TaskValidation {
 /// Why a task could not be validated.
 #[derive(Debug, thiserror::Error)]
 pub enum TaskValidateError {
+    /// The table has no `<task name>:total` rows for the task.
     #[error(
         "{source_desc}: no `{name}:total` rows (the suite writes them as case `<task name>:total`; \
          measured tasks here: {found})"
     )]
     NoRows {
+        /// The measurement CSV.
         source_desc: String,
+        /// The task's name.
         name: String,
+        /// The tasks the table measured (`none` when it measured none).
         found: String,
     },
+    /// The plain CPU or GPU phase time is neither in the table nor given.
     #[error(
         "{source_desc}: no plain-memory phase times for `{name}` (`{name}:plain_cpu` and \
          `{name}:plain_gpu` rows), and none given (--cpu-ms, --gpu-ms)"
     )]
-    NoPhases { source_desc: String, name: String },
+    NoPhases {
+        /// The measurement CSV.
+        source_desc: String,
+        /// The task's name.
+        name: String,
+    },
+    /// A `total` row's size differs from the task file's footprint (another task's run).
     #[error(
         "{source_desc}: `{name}` was measured with buffers of {measured} bytes in all, but the task \
          file describes {described} (validate with the task file of the run)"
     )]
     Footprint {
+        /// The measurement CSV.
         source_desc: String,
+        /// The task's name.
         name: String,
+        /// The row's `bytes`, all buffers together.
         measured: u64,
+        /// Bytes the task file describes.
         described: u64,
     },
+    /// The task could not be predicted.
     #[error(transparent)]
     Query(#[from] TaskQueryError),
 }
@@ -166,8 +209,11 @@ fn plain(table: &Table, name: &str, what: &str) -> Vec<f64> {
 /// Overrides of the phase times (the command line's).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PhaseOverrides {
+    /// One round's CPU phase on ordinary host memory, ms, in place of the run's.
     pub cpu_ms: Option<f64>,
+    /// One GPU pass on device-resident data, ms, in place of the run's.
     pub gpu_ms: Option<f64>,
+    /// The final host access on ordinary host memory, ms, in place of the run's.
     pub cpu_final_ms: Option<f64>,
 }
 

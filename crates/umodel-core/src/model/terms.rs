@@ -18,9 +18,11 @@ pub struct TermValue {
     pub value: f64,
     /// Standard error of the median.
     pub se: f64,
-    /// Fastest and slowest trial, in the same unit.
+    /// The smallest trial value, in the term's unit.
     pub min: f64,
+    /// The largest trial value, in the term's unit.
     pub max: f64,
+    /// Trials behind it.
     pub n: u32,
     /// Size the term was measured at, bytes.
     pub bytes: u64,
@@ -31,6 +33,7 @@ pub struct TermValue {
 /// The calibrated terms of a platform.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Terms {
+    /// Every term measured, one entry per name and size.
     pub values: Vec<TermValue>,
 }
 
@@ -387,6 +390,7 @@ fn pattern_terms(table: &Table, out: &mut Vec<TermValue>) {
 pub struct Part {
     /// `compute`, `access` or `management` (DESIGN.md §2), or `fixed` where they cannot be separated.
     pub kind: &'static str,
+    /// Its share of the prediction, ms.
     pub ms: f64,
     /// How the number was obtained.
     pub basis: String,
@@ -395,7 +399,9 @@ pub struct Part {
 /// A prediction decomposed into compute, access and management terms.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Explanation {
+    /// The parts, which add up to the prediction.
     pub parts: Vec<Part>,
+    /// What a reader should know (noise between measurements, extrapolation).
     pub notes: Vec<String>,
 }
 
@@ -540,7 +546,9 @@ pub fn composed_fg(t: &Terms, policy: crate::policy::Policy, bytes: u64) -> Opti
 /// F and G of one policy at one size, composed from the terms, with the CPU update inside F.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Composed {
+    /// The fixed cost `F`, ms (CPU update included).
     pub f_ms: f64,
+    /// The cost `G` of one GPU pass, ms.
     pub g_ms: f64,
     /// The CPU update as it runs under the policy (for managed policies with its faults), ms.
     pub cpu_ms: f64,

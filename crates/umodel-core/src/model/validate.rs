@@ -13,42 +13,61 @@ use crate::table::Table;
 /// One measured cell against its prediction.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ValidationPoint {
+    /// The policy measured.
     pub policy: Policy,
+    /// Working-set size in bytes.
     pub bytes: u64,
+    /// GPU passes per CPU update (R).
     pub reuse: u32,
     /// The measured statistic (median unless told otherwise), ms.
     pub measured_ms: f64,
+    /// The fastest trial, ms.
     pub measured_min_ms: f64,
+    /// The slowest trial, ms.
     pub measured_max_ms: f64,
+    /// Trials in the cell.
     pub trials: u32,
+    /// The model's prediction, ms.
     pub predicted_ms: f64,
+    /// The prediction's 90 % interval, ms.
     pub interval_ms: [f64; 2],
     /// Absolute percentage error of the prediction.
     pub ape_pct: f64,
+    /// Whether `measured_ms` lies in `interval_ms`.
     pub in_interval: bool,
+    /// Whether `bytes` is outside the calibrated sizes (the prediction is extrapolated).
     pub extrapolated: bool,
 }
 
 /// Error of one policy's points.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PolicyError {
+    /// The policy.
     pub policy: Policy,
+    /// Its points compared.
     pub points: usize,
+    /// Median absolute percentage error of its points, %.
     pub median_ape_pct: f64,
+    /// Largest absolute percentage error of its points, %.
     pub max_ape_pct: f64,
 }
 
 /// One (size, reuse) cell where several policies were measured.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Pick {
+    /// Working-set size in bytes.
     pub bytes: u64,
+    /// GPU passes per CPU update (R).
     pub reuse: u32,
+    /// The fastest policy measured (by the statistic validated).
     pub measured_best: Policy,
-    /// Measured gap between the best two, ms, and their combined trial spread.
+    /// Measured gap between the best two, ms.
     pub measured_gap_ms: f64,
+    /// Combined robust SD of one trial of the best two, ms.
     pub measured_spread_ms: f64,
     /// True when the measured gap exceeds the spread (the measured order is not noise).
     pub clear: bool,
+    /// The policy the model predicts fastest.
     pub predicted_best: Policy,
     /// Policies the model could not separate from its best (empty = confident pick).
     pub predicted_tie: Vec<Policy>,
@@ -59,9 +78,13 @@ pub struct Pick {
 /// Predicted break-even reuse of two policies at a validated size, beside the measured bracket.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BreakEven {
+    /// Working-set size in bytes.
     pub bytes: u64,
+    /// One policy of the pair.
     pub a: Policy,
+    /// The other policy of the pair.
     pub b: Policy,
+    /// The R at which the model's lines of `a` and `b` cross; `None` where they do not at R ≥ 1.
     pub predicted_r_star: Option<f64>,
     /// Measured R values between which the order of `a` and `b` flips, where it does.
     pub measured_bracket: Option<[u32; 2]>,
@@ -72,19 +95,27 @@ pub struct BreakEven {
 pub struct ValidationSummary {
     /// What was validated against (file, and how it was held out).
     pub source: String,
+    /// The statistic of each cell compared with the predictions.
     pub target: Statistic,
     /// Number of points compared.
     pub n_points: usize,
+    /// Median absolute percentage error over the points, %.
     pub median_ape_pct: f64,
+    /// Largest absolute percentage error over the points, %.
     pub max_ape_pct: f64,
+    /// The error per policy (policies without points left out).
     pub per_policy: Vec<PolicyError>,
+    /// Picks whose measured best the model picked or tied for best ([`Pick::correct`]).
     pub picks_correct: usize,
+    /// Cells where several policies were measured ([`Pick`]).
     pub picks_total: usize,
-    /// Picks where the measured gap exceeded the spread, and how many of those were right.
+    /// Of the clear picks, those that were right.
     pub clear_picks_correct: usize,
+    /// Picks where the measured gap exceeded the spread ([`Pick::clear`]).
     pub clear_picks_total: usize,
-    /// Cells whose measured gap was within the spread, and how many of those the model called a tie.
+    /// Of the unclear picks, those the model called a tie.
     pub unclear_ties_declared: usize,
+    /// Picks whose measured gap was within the spread.
     pub unclear_total: usize,
     /// Share of points whose measured value lies in the 90 % interval, percent.
     pub interval_coverage_pct: f64,
@@ -92,14 +123,19 @@ pub struct ValidationSummary {
     /// carry a run-to-run shift (`settings.extra_rel_sd`): what the within-run noise accounts for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub interval_coverage_trials_only_pct: Option<f64>,
+    /// Break-even reuse per pair of policies at each size measured, where the model's lines cross
+    /// within twice the largest measured R or the measured order flips.
     pub break_even: Vec<BreakEven>,
 }
 
 /// A full validation: every point, every pick, and the summary.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ValidationReport {
+    /// Every measured cell against its prediction.
     pub points: Vec<ValidationPoint>,
+    /// Every cell where several policies were measured.
     pub picks: Vec<Pick>,
+    /// The numbers kept with a model.
     #[serde(flatten)]
     pub summary: ValidationSummary,
 }
