@@ -1,10 +1,11 @@
-//! In-process query speed on a loaded model (the targets: `choose` over all policies under 100 ns;
-//! `choose` of a task over all policies under 1 µs). Run: cargo bench --bench predict
+//! In-process query speed on a compiled model, `Predictor` (the targets: `choose` over all policies
+//! ≤ 50 ns, `choose_many` ≥ 20 M decisions/s; `choose` of a task over all policies under 1 µs).
+//! Run: cargo bench --bench predict (`-- predictor` for the model's own queries only)
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use umodel::model::CpuUpdate;
+use umodel::model::{CpuUpdate, Predictor};
 use umodel::{store, Policy};
 
 fn queries(c: &mut Criterion) {
@@ -12,42 +13,29 @@ fn queries(c: &mut Criterion) {
         let m = store::embedded(name).unwrap();
         let bytes = m.default_bytes();
         let off_knot = bytes / 3 + 12_345;
-        c.bench_function(&format!("{name}/predict"), |b| {
+        // What a `PlatformModel` query adds: it compiles the model each time.
+        c.bench_function(&format!("{name}/predictor_new"), |b| {
+            b.iter(|| Predictor::new(black_box(&m)))
+        });
+        let p = Predictor::new(&m);
+        c.bench_function(&format!("{name}/predictor_predict"), |b| {
             b.iter(|| {
-                black_box(&m).predict(
+                black_box(&p).predict(
                     black_box(Policy::HostMapped),
                     black_box(bytes),
                     black_box(4.0),
                 )
             })
         });
-        c.bench_function(&format!("{name}/predict_between_sizes"), |b| {
+        c.bench_function(&format!("{name}/predictor_predict_between_sizes"), |b| {
             b.iter(|| {
-                black_box(&m).predict(
+                black_box(&p).predict(
                     black_box(Policy::ExplicitCopy),
                     black_box(off_knot),
                     black_box(4.0),
                 )
             })
         });
-        c.bench_function(&format!("{name}/choose_all_policies"), |b| {
-            b.iter(|| black_box(&m).choose(black_box(off_knot), black_box(8.0)))
-        });
-        // Given a CPU scale (a caller that probes its CPU): only models that keep the CPU apart.
-        if m.predict_with_cpu(Policy::ExplicitCopy, bytes, 1.0, CpuUpdate::Scaled(1.2))
-            .is_ok()
-        {
-            c.bench_function(&format!("{name}/choose_all_policies_cpu_scale"), |b| {
-                b.iter(|| {
-                    black_box(&m).choose_with_cpu(
-                        black_box(off_knot),
-                        black_box(8.0),
-                        black_box(CpuUpdate::Scaled(1.2)),
-                    )
-                })
-            });
-        }
-        let p = umodel::model::Predictor::new(&m);
         // Batches: many decisions per call, nothing allocated per query.
         {
             const N: usize = 4096;
@@ -57,7 +45,7 @@ fn queries(c: &mut Criterion) {
                 .collect();
             let reuses: Vec<f64> = (0..N).map(|i| 1.0 + (i % 32) as f64).collect();
             let mut out = vec![umodel::model::Decision::default(); N];
-            let mut g = c.benchmark_group(format!("{name}/choose_many"));
+            let mut g = c.benchmark_group(format!("{name}/predictor_choose_many"));
             g.throughput(criterion::Throughput::Elements(N as u64));
             g.bench_function("4096", |b| {
                 b.iter(|| {
@@ -68,15 +56,16 @@ fn queries(c: &mut Criterion) {
             });
             g.finish();
         }
+        // Given a CPU scale (a caller that probes its CPU): only models that keep the CPU apart.
         if p.choose_with_cpu_scale(bytes, 1.0, 1.2).is_ok() {
             c.bench_function(
                 &format!("{name}/predictor_choose_all_policies_cpu_scale"),
                 |b| {
                     b.iter(|| {
-                        black_box(&p).choose_with_cpu_scale(
+                        black_box(&p).choose_with_cpu(
                             black_box(off_knot),
                             black_box(8.0),
-                            black_box(1.2),
+                            black_box(CpuUpdate::Scaled(1.2)),
                         )
                     })
                 },
@@ -89,9 +78,9 @@ fn queries(c: &mut Criterion) {
             &format!("{name}/predictor_choose_at_a_calibrated_size"),
             |b| b.iter(|| black_box(&p).choose(black_box(bytes), black_box(8.0))),
         );
-        c.bench_function(&format!("{name}/breakeven"), |b| {
+        c.bench_function(&format!("{name}/predictor_breakeven"), |b| {
             b.iter(|| {
-                black_box(&m).breakeven(
+                black_box(&p).breakeven(
                     black_box(Policy::HostMapped),
                     black_box(Policy::ExplicitCopy),
                     black_box(bytes),

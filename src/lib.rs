@@ -12,8 +12,8 @@
 //! scheduler embeds on any machine, and `umodel-gpu` ([`gpu`], [`bench`], [`calibrate`]).
 //!
 //! ```
-//! let model = umodel::store::embedded("gb200-paper").unwrap();
-//! let c = model.choose(1 << 30, 4.0).unwrap();
+//! let (p, _source) = umodel::model::Predictor::load(Some("gb200-paper"), None).unwrap();
+//! let c = p.choose(1 << 30, 4.0).unwrap();
 //! assert_eq!(c.best(), umodel::Policy::ExplicitCopy);
 //! ```
 

@@ -206,6 +206,7 @@ fn reuse_curves(
     meas: &BTreeMap<(Policy, u64, u32), Summary>,
 ) -> Result<String, ReportError> {
     const C: &str = "reuse curves";
+    let q = model::Predictor::new(m);
     let policies = m.policy_list();
     let grid = reuse_grid();
     let mut curves = Vec::new();
@@ -214,7 +215,7 @@ fn reuse_curves(
         let pts: Vec<(f64, f64, f64, f64)> = grid
             .iter()
             .filter_map(|&r| {
-                let x = m.predict(p, bytes, r).ok()?;
+                let x = q.predict(p, bytes, r).ok()?;
                 Some((
                     r,
                     finite(x.time_ms)?,
@@ -321,6 +322,7 @@ fn size_grid(m: &PlatformModel, n: usize) -> Vec<u64> {
 
 fn policy_map(m: &PlatformModel) -> Result<(String, Vec<(Policy, bool)>), ReportError> {
     const C: &str = "policy map";
+    let q = model::Predictor::new(m);
     const N: usize = 28;
     let sizes = size_grid(m, N);
     let reuses: Vec<f64> = (0..N)
@@ -330,7 +332,7 @@ fn policy_map(m: &PlatformModel) -> Result<(String, Vec<(Policy, bool)>), Report
     let mut cells = Vec::new();
     for (i, &b) in sizes.iter().enumerate() {
         for (j, &r) in reuses.iter().enumerate() {
-            let Ok(ch) = m.choose(b, r) else { continue };
+            let Ok(ch) = q.choose(b, r) else { continue };
             let key = (ch.best(), ch.tie());
             if !used.contains(&key) {
                 used.push(key);
@@ -342,13 +344,13 @@ fn policy_map(m: &PlatformModel) -> Result<(String, Vec<(Policy, bool)>), Report
     let mut lines: BTreeMap<(Policy, Policy), Vec<Vec<(f64, f64)>>> = BTreeMap::new();
     let mut last: Option<((Policy, Policy), usize)> = None;
     for (i, &b) in sizes.iter().enumerate() {
-        let (Ok(a), Ok(z)) = (m.choose(b, 1.0), m.choose(b, R_MAX)) else {
+        let (Ok(a), Ok(z)) = (q.choose(b, 1.0), q.choose(b, R_MAX)) else {
             continue;
         };
         if a.best() == z.best() {
             continue;
         }
-        if let Ok(Some(r)) = m.breakeven(a.best(), z.best(), b) {
+        if let Ok(Some(r)) = q.breakeven(a.best(), z.best(), b) {
             if r.is_finite() && (1.0..=R_MAX).contains(&r) {
                 let key = (a.best(), z.best());
                 let segs = lines.entry(key).or_default();
@@ -470,13 +472,14 @@ fn policy_map(m: &PlatformModel) -> Result<(String, Vec<(Policy, bool)>), Report
 
 fn breakeven_chart(m: &PlatformModel) -> Result<Option<String>, ReportError> {
     const C: &str = "break-even";
+    let q = model::Predictor::new(m);
     let sizes = size_grid(m, 32);
     // The pairs that decide: the best policy changes from one to the other as R grows, at some size.
     let mut pairs: Vec<(Policy, Policy)> = Vec::new();
     for &b in &sizes {
         let mut prev: Option<Policy> = None;
         for r in reuse_grid() {
-            let Ok(ch) = m.choose(b, r) else { continue };
+            let Ok(ch) = q.choose(b, r) else { continue };
             let best = ch.best();
             if let Some(p) = prev.filter(|p| *p != best) {
                 let key = if p < best { (p, best) } else { (best, p) };
@@ -491,7 +494,7 @@ fn breakeven_chart(m: &PlatformModel) -> Result<Option<String>, ReportError> {
     for &(a, b) in &pairs {
         let mut segs: Vec<Vec<(f64, f64)>> = vec![Vec::new()];
         for &s in &sizes {
-            match m.breakeven(a, b, s) {
+            match q.breakeven(a, b, s) {
                 Ok(Some(r)) if r.is_finite() && (1.0..=1000.0).contains(&r) => {
                     segs.last_mut().expect("one").push(((s as f64).log2(), r))
                 }

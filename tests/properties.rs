@@ -1,9 +1,10 @@
 //! Properties that must hold for any model fitted from any plausible data: predictions never fall as
-//! reuse grows, `choose` is the argmin of `predict`, break-evens are where the lines really cross, and
-//! noise-free data is recovered exactly.
+//! reuse grows, `choose` is the argmin of `predict`, break-evens are where the lines really cross,
+//! noise-free data is recovered exactly, and between calibrated sizes the predictor interpolates as
+//! a hand computation does.
 
 use proptest::prelude::*;
-use umodel::model::{self, CpuUpdate, FitOptions, QueryError, Statistic};
+use umodel::model::{self, CpuUpdate, FitOptions, Predictor, QueryError, Statistic};
 use umodel::platform::Platform;
 use umodel::table::{Row, Table};
 use umodel::Policy;
@@ -156,27 +157,56 @@ proptest! {
     }
 
     #[test]
-    fn the_compiled_predictor_answers_exactly_as_the_model(
+    fn the_predictor_interpolates_as_computed_by_hand(
         truth in truth_strategy(),
-        noise in proptest::collection::vec(-0.1f64..0.1, 1..7),
         l2 in proptest::option::of(Just(60 * MIB)),
-        bytes in any_bytes(),
-        reuse in 1.0f64..100.0,
+        segment in 0usize..4,
+        at in 0.0f64..1.0,
+        reuse in 0.0f64..100.0,
+        k in 0.0f64..3.0,
     ) {
-        let m = fitted(&truth, &noise, l2);
-        let p = umodel::model::Predictor::new(&m);
-        let (a, b) = (m.choose(bytes, reuse).unwrap(), p.choose(bytes, reuse).unwrap());
-        let near = |x: f64, y: f64| (x - y).abs() <= 1e-9 * x.abs().max(y.abs()).max(1e-12);
-        prop_assert_eq!(a.ranking().len(), b.ranking().len());
-        for (x, y) in a.ranking().iter().zip(b.ranking()) {
-            prop_assert!(near(x.time_ms, y.time_ms) && near(x.spread_ms, y.spread_ms), "{x:?} vs {y:?}");
-            // Equal times may swap places; a different policy must then have the same time.
-            prop_assert!(x.policy == y.policy || near(x.time_ms, y.time_ms));
+        // Noise-free data: at a calibrated size the model holds T(1) = F + G, G, the CPU update
+        // CPU_SHARE·F and the rest T(1) − CPU_SHARE·F; between two sizes each is linear in bytes.
+        let m = fitted(&truth, &[0.0], l2);
+        let p = Predictor::new(&m);
+        let sizes: Vec<u64> = truth[0].1.iter().map(|x| x.0).collect();
+        let (i, j) = match sizes.len() {
+            1 => (0, 0),
+            n => (segment % (n - 1), segment % (n - 1) + 1),
+        };
+        // Not across the L2 split, where each side's line is extended instead.
+        prop_assume!(l2.is_none_or(|l2| (sizes[i] <= l2) == (sizes[j] <= l2)));
+        let bytes = sizes[i] + ((sizes[j] - sizes[i]) as f64 * at) as u64;
+        let w = if i == j { 0.0 } else { (bytes - sizes[i]) as f64 / (sizes[j] - sizes[i]) as f64 };
+        let lerp = |a: f64, b: f64| a + w * (b - a);
+        let near = |x: f64, want: f64| (x - want).abs() <= 1e-9 * want.abs().max(1.0);
+        let mut times = Vec::new();
+        for (policy, knots) in &truth {
+            let (f, g) = (lerp(knots[i].1, knots[j].1), lerp(knots[i].2, knots[j].2));
+            let t = f + reuse * g;
+            let x = p.predict(*policy, bytes, reuse).unwrap();
+            prop_assert!(near(x.time_ms, t), "{policy} at {bytes}: {} vs {t}", x.time_ms);
+            prop_assert!(near(x.fixed_ms, f) && near(x.per_pass_ms, g), "{x:?}: F {f}, G {g}");
+            prop_assert!(!x.extrapolated);
+            // No spread (to rounding), no interval.
+            prop_assert!(x.interval_ms.iter().all(|&e| near(e, t)), "{x:?}");
+            prop_assert_eq!(p.time_ms(*policy, bytes, reuse).unwrap(), x.time_ms);
+            let y = p.predict_with_cpu(*policy, bytes, reuse, CpuUpdate::Scaled(k)).unwrap();
+            let given = (1.0 - CPU_SHARE + k * CPU_SHARE) * f + reuse * g;
+            prop_assert!(near(y.time_ms, given), "{policy}, CPU ×{k}: {} vs {given}", y.time_ms);
+            prop_assert!(near(y.cpu_given_ms.unwrap(), k * CPU_SHARE * f));
+            times.push((t, *policy));
         }
-        for pol in m.policy_list() {
-            let t = p.time_ms(pol, bytes, reuse).unwrap();
-            prop_assert!(near(t, m.predict(pol, bytes, reuse).unwrap().time_ms));
+        // `choose` ranks those times; `decide` takes its winner.
+        times.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let c = p.choose(bytes, reuse).unwrap();
+        prop_assert_eq!(c.ranking().len(), times.len());
+        for (r, (t, _)) in c.ranking().iter().zip(&times) {
+            prop_assert!(near(r.time_ms, *t), "{r:?} vs {t}");
         }
+        prop_assert!(near(c.ranking()[0].time_ms, times[0].0));
+        let d = p.decide(bytes, reuse).unwrap();
+        prop_assert_eq!((d.best, d.time_ms, d.tie), (c.best(), c.ranking()[0].time_ms, c.tie()));
     }
 
     #[test]
@@ -248,13 +278,6 @@ proptest! {
         let min = m.policy_list().into_iter().map(|p| t(p, reuse)).fold(f64::INFINITY, f64::min);
         prop_assert_eq!(c.ranking()[0].time_ms, min);
         prop_assert_eq!(t(c.best(), reuse), min);
-        // The compiled form answers the same.
-        let p = umodel::model::Predictor::new(&m).choose_with_cpu_scale(bytes, reuse, k).unwrap();
-        let near = |x: f64, y: f64| (x - y).abs() <= 1e-9 * x.abs().max(y.abs()).max(1e-12);
-        for (x, y) in c.ranking().iter().zip(p.ranking()) {
-            prop_assert!(near(x.time_ms, y.time_ms) && near(x.spread_ms, y.spread_ms), "{x:?} vs {y:?}");
-        }
-        prop_assert_eq!(c.tie(), p.tie());
         let ps = m.policy_list();
         if let Some(r) = m.breakeven_with_cpu(ps[0], ps[1], bytes, cpu).unwrap() {
             let scale = t(ps[0], r).abs().max(1e-12);

@@ -47,10 +47,11 @@ class Model:
     """A loaded model. Immutable: one `Model` may be used from any number of threads."""
 
     @staticmethod
-    def load(name: Optional[str] = None) -> "Model":
+    def load(name: Optional[str] = None, device: Optional[int] = None) -> "Model":
         """An embedded model by name ("h200", "gb200-paper"), a model file by path, or with no name
-        this machine's model: the one calibrated for it, else the embedded model of its GPU, else
-        the first embedded model (`source` says which). Raises `UmodelError`."""
+        this machine's model: with `device`, that GPU's own calibrated model where it has one;
+        else the one calibrated for this machine, else the embedded model of its GPU, else the
+        first embedded model (`source` says which). Raises `UmodelError`."""
     @property
     def source(self) -> str:
         """Which model this is and where it came from."""

@@ -26,7 +26,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
                 Some(ms) => model::CpuUpdate::StageMs(ms),
                 None => a.cpu.update(),
             };
-            let p = m.predict_with_cpu(policy, bytes, reuse, cpu)?;
+            let p = model::Predictor::new(&m).predict_with_cpu(policy, bytes, reuse, cpu)?;
             if a.json {
                 render::json(&render::predict_json(&m, &p, a.explain))
             } else {
@@ -40,7 +40,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             let reuse = a
                 .reuse
                 .ok_or_else(|| anyhow::anyhow!("--reuse is needed (or --task FILE)"))?;
-            let c = m.choose_with_cpu(bytes, reuse, a.cpu.update())?;
+            let c = model::Predictor::new(&m).choose_with_cpu(bytes, reuse, a.cpu.update())?;
             if a.json {
                 render::json(&render::choose_json(&c, a.cpu.cpu_scale))
             } else {
@@ -52,9 +52,10 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             let (m, _) = load_for(&a.model, a.dev.device)?;
             let bytes = a.bytes.unwrap_or_else(|| m.default_bytes());
             let cpu = a.cpu.update();
-            let r = m.breakeven_with_cpu(a.a, a.b, bytes, cpu)?;
-            let pa = m.predict_with_cpu(a.a, bytes, 1.0, cpu)?;
-            let pb = m.predict_with_cpu(a.b, bytes, 1.0, cpu)?;
+            let q = model::Predictor::new(&m);
+            let r = q.breakeven_with_cpu(a.a, a.b, bytes, cpu)?;
+            let pa = q.predict_with_cpu(a.a, bytes, 1.0, cpu)?;
+            let pb = q.predict_with_cpu(a.b, bytes, 1.0, cpu)?;
             // Above R* the cheaper pass wins; without a crossing, the faster at R = 1 wins for all R.
             let faster_above = if pa.per_pass_ms <= pb.per_pass_ms {
                 a.a
@@ -242,28 +243,15 @@ pub(super) fn load_for(
     load_named(a.model.as_deref(), a.strict, device)
 }
 
-/// Loads the model a query asked for, says on stderr which one it is, and checks its stamp
-/// against this machine: a warning naming what changed, or with `strict` a refusal. With
-/// `device`, that GPU's own calibrated model where `calibrate --device` gave it one.
+/// Loads the model a query asked for ([`store::load`]: with `device`, that GPU's own calibrated
+/// model where `calibrate --device` gave it one), says on stderr which one it is, and checks its
+/// stamp against this machine: a warning naming what changed, or with `strict` a refusal.
 pub(super) fn load_named(
     name: Option<&str>,
     strict: bool,
     device: Option<usize>,
 ) -> Result<(PlatformModel, ModelSource)> {
-    let gpu = crate::platform::local_gpu_name();
-    let fp = gpu
-        .as_deref()
-        .map(|g| crate::platform::fingerprint_of(g, &crate::platform::host_cpu_model()));
-    let own = match (name, device, fp.as_deref().and_then(store::calibrated_path)) {
-        (None, Some(d), Some(shared)) => {
-            Some(store::device_path(&shared, d)).filter(|p| p.exists())
-        }
-        _ => None,
-    };
-    let (m, src) = match own {
-        Some(p) => (store::read_model(&p)?, ModelSource::Calibrated(p)),
-        None => store::resolve(name, fp.as_deref(), gpu.as_deref())?,
-    };
+    let (m, src) = store::load(name, device)?;
     let hint = match (&src, name) {
         (ModelSource::Embedded(_), None) => "; run `umodel calibrate` to measure this machine",
         _ => "",

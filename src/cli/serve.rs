@@ -62,7 +62,9 @@ fn to_json<T: serde::Serialize>(v: &T) -> Result<Value, String> {
 
 /// What the server answers from.
 pub(super) struct Server {
+    /// The model as read: its peer terms and the `--explain` parts of a prediction.
     model: PlatformModel,
+    /// The same compiled once: every query of the model's own policies.
     fast: Predictor,
 }
 
@@ -136,25 +138,24 @@ impl Server {
                 let p = policy(r.policy.as_deref(), "policy")?;
                 let b = self.bytes(&r.bytes)?;
                 let x = self
-                    .model
+                    .fast
                     .predict_with_cpu(p, b, need_reuse()?, cpu)
                     .map_err(|e| e.to_string())?;
                 Ok(render::predict_json(&self.model, &x, false))
             }
             "choose" => {
                 let b = self.bytes(&r.bytes)?;
-                let c = match cpu {
-                    CpuUpdate::Calibrated => self.fast.choose(b, need_reuse()?),
-                    _ => self.model.choose_with_cpu(b, need_reuse()?, cpu),
-                }
-                .map_err(|e| e.to_string())?;
+                let c = self
+                    .fast
+                    .choose_with_cpu(b, need_reuse()?, cpu)
+                    .map_err(|e| e.to_string())?;
                 Ok(render::choose_json(&c, cpu_scale))
             }
             "breakeven" => {
                 let (a, b) = (policy(r.a.as_deref(), "a")?, policy(r.b.as_deref(), "b")?);
                 let bytes = self.bytes(&r.bytes)?;
                 let x = self
-                    .model
+                    .fast
                     .breakeven_with_cpu(a, b, bytes, cpu)
                     .map_err(|e| e.to_string())?;
                 Ok(json!({"a": a, "b": b, "bytes": bytes, "r_star": x}))

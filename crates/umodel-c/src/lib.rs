@@ -18,8 +18,8 @@ use std::cell::RefCell;
 use std::ffi::{c_char, c_double, c_int, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use umodel::model::{BatchError, Decision, PlatformModel, Predictor, QueryError};
-use umodel::store::{self, StoreError};
+use umodel::model::{BatchError, Decision, Predictor, QueryError};
+use umodel::store::StoreError;
 use umodel::Policy;
 
 /// What a call did. `UMODEL_OK` is 0; on anything else `umodel_last_error()` says what went
@@ -119,8 +119,7 @@ impl From<Decision> for umodel_decision {
 /// A loaded model, opaque to C: made by `umodel_load()`, released by `umodel_free()`.
 /// Immutable once loaded, so one handle may be queried from any number of threads at once.
 pub struct umodel_model {
-    model: PlatformModel,
-    /// The same model compiled for the hot path (`choose`, `choose_many`).
+    /// The model, compiled: every query.
     predictor: Predictor,
     /// Which model this is and where it came from, for `umodel_describe()`.
     description: CString,
@@ -291,23 +290,11 @@ pub unsafe extern "C" fn umodel_load(
             // SAFETY: a NUL-terminated string (the caller's contract).
             Some(unsafe { text(name_or_path, "name_or_path") }?)
         };
-        let (gpu, fingerprint) = match name {
-            Some(_) => (None, None),
-            None => {
-                let gpu = umodel::platform::local_gpu_name();
-                let fp = gpu.as_deref().map(|g| {
-                    umodel::platform::fingerprint_of(g, &umodel::platform::host_cpu_model())
-                });
-                (gpu, fp)
-            }
-        };
-        let (model, source) = store::resolve(name, fingerprint.as_deref(), gpu.as_deref())
-            .map_err(|e| store_failure(&e))?;
-        let description = CString::new(format!("{source}: {}", model.describe()).replace('\0', ""))
-            .unwrap_or_default();
-        let predictor = Predictor::new(&model);
+        let (predictor, source) = Predictor::load(name, None).map_err(|e| store_failure(&e))?;
+        let description =
+            CString::new(format!("{source}: {}", predictor.describe()).replace('\0', ""))
+                .unwrap_or_default();
         let handle = Box::new(umodel_model {
-            model,
             predictor,
             description,
         });
@@ -399,7 +386,7 @@ pub unsafe extern "C" fn umodel_predict(
         // SAFETY: forwarded contract.
         let policy = unsafe { policy_arg(policy, "policy") }?;
         let p = m
-            .model
+            .predictor
             .predict(policy, bytes, reuse)
             .map_err(|e| query_failure(&e))?;
         // SAFETY: checked writable pointers (the caller's contract).
@@ -528,7 +515,7 @@ pub unsafe extern "C" fn umodel_breakeven(
         // SAFETY: forwarded contract.
         let (a, b) = unsafe { (policy_arg(a, "a")?, policy_arg(b, "b")?) };
         let r = m
-            .model
+            .predictor
             .breakeven(a, b, bytes)
             .map_err(|e| query_failure(&e))?;
         // SAFETY: checked writable pointers (the caller's contract).

@@ -6,9 +6,12 @@
 //! files and the embedded models ([`store`]), validity stamps ([`stamp`]) and the comparison of
 //! many GPUs ([`fleet`]). No CUDA, no command line: a scheduler embeds this crate on any machine.
 //!
+//! The queries are [`model::Predictor`]'s (the module [`model::query`] shows them all):
+//!
 //! ```
-//! let model = umodel_core::store::embedded("gb200-paper").unwrap();
-//! let c = model.choose(1 << 30, 4.0).unwrap();
+//! // `None`: this machine's model, as the command line finds it; here an embedded one by name.
+//! let (p, _source) = umodel_core::model::Predictor::load(Some("gb200-paper"), None).unwrap();
+//! let c = p.choose(1 << 30, 4.0).unwrap();
 //! assert_eq!(c.best(), umodel_core::Policy::ExplicitCopy);
 //! ```
 

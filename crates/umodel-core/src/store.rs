@@ -13,6 +13,7 @@ use crate::platform::RunFacts;
 
 /// What went wrong with a model or facts file.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum StoreError {
     #[error("{path}: cannot read: {source}")]
     Read {
@@ -471,6 +472,7 @@ pub fn embedded_names() -> String {
 
 /// Where a model came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ModelSource {
     /// Given with `--model PATH`.
     File(PathBuf),
@@ -531,6 +533,41 @@ pub fn device_path(shared: &Path, device: usize) -> PathBuf {
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     shared.with_file_name(format!("{stem}.gpu{device}.json"))
+}
+
+/// This machine's model, found as the `umodel` command line finds it (one function for the command
+/// line, the C library and the Python package):
+///
+/// - `name` given: the model file at that path (one that exists, or a name containing a path
+///   separator or ending in `.json`), else the embedded model of that name;
+/// - else, with `device`, that GPU's own calibrated model ([`device_path`]: `calibrate --device`
+///   writes one for a GPU that differs from the others) where it exists;
+/// - else the model calibrated for this machine ([`calibrated_path`] of its fingerprint: this
+///   GPU's name and the host CPU's model), if there is one;
+/// - else the embedded model measured on a GPU of this name, else the first embedded model.
+///
+/// It prints nothing and does not compare the model's stamp with this machine (the command line
+/// does both on top: [`crate::stamp::check`] with [`ModelSource::stamp_scope`]). For the
+/// compiled form, [`crate::model::Predictor::load`].
+pub fn load(
+    name: Option<&str>,
+    device: Option<usize>,
+) -> Result<(PlatformModel, ModelSource), StoreError> {
+    if name.is_some() {
+        return resolve(name, None, None);
+    }
+    let gpu = crate::platform::local_gpu_name();
+    let fingerprint = gpu
+        .as_deref()
+        .map(|g| crate::platform::fingerprint_of(g, &crate::platform::host_cpu_model()));
+    let shared = fingerprint.as_deref().and_then(calibrated_path);
+    if let (Some(d), Some(shared)) = (device, shared) {
+        let own = device_path(&shared, d);
+        if own.exists() {
+            return Ok((read_model(&own)?, ModelSource::Calibrated(own)));
+        }
+    }
+    resolve(None, fingerprint.as_deref(), gpu.as_deref())
 }
 
 /// Finds the model to use. `name`: a path or an embedded name, when given. Otherwise the model

@@ -16,7 +16,7 @@ use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyString, PyTuple};
-use umodel::model::{BatchError, Decision, PlatformModel, Predictor};
+use umodel::model::{BatchError, Decision, Predictor};
 use umodel::Policy;
 
 pyo3::create_exception!(
@@ -61,8 +61,7 @@ fn policy_arg(name: &str) -> PyResult<Policy> {
 /// A loaded model. Immutable: one `Model` may be used from any number of threads.
 #[pyclass(frozen, module = "umodel")]
 struct Model {
-    model: PlatformModel,
-    /// The same model compiled for the hot path (`choose`, `choose_many`).
+    /// The model, compiled: every query.
     predictor: Predictor,
     source: String,
 }
@@ -70,31 +69,19 @@ struct Model {
 #[pymethods]
 impl Model {
     /// Loads a model: an embedded one by name (`"h200"`, `"gb200-paper"`), a model file by path,
-    /// or with no name this machine's model as the `umodel` command line finds it (the model
-    /// calibrated for this machine, else the embedded model of this GPU, else the first embedded
-    /// model; `Model.source` says which).
+    /// or with no name this machine's model as the `umodel` command line finds it (with `device`,
+    /// that GPU's own calibrated model where `umodel calibrate --device` gave it one; else the
+    /// model calibrated for this machine, else the embedded model of this GPU, else the first
+    /// embedded model; `Model.source` says which).
     #[staticmethod]
-    #[pyo3(signature = (name=None))]
-    fn load(py: Python<'_>, name: Option<&str>) -> PyResult<Model> {
+    #[pyo3(signature = (name=None, device=None))]
+    fn load(py: Python<'_>, name: Option<&str>, device: Option<usize>) -> PyResult<Model> {
         let name = name.map(str::to_owned);
         py.detach(move || {
-            let (gpu, fingerprint) = match name {
-                Some(_) => (None, None),
-                None => {
-                    let gpu = umodel::platform::local_gpu_name();
-                    let fp = gpu.as_deref().map(|g| {
-                        umodel::platform::fingerprint_of(g, &umodel::platform::host_cpu_model())
-                    });
-                    (gpu, fp)
-                }
-            };
-            umodel::store::resolve(name.as_deref(), fingerprint.as_deref(), gpu.as_deref()).map(
-                |(model, source)| Model {
-                    predictor: Predictor::new(&model),
-                    source: format!("{source}: {}", model.describe()),
-                    model,
-                },
-            )
+            Predictor::load(name.as_deref(), device).map(|(predictor, source)| Model {
+                source: format!("{source}: {}", predictor.describe()),
+                predictor,
+            })
         })
         .map_err(error)
     }
@@ -108,7 +95,11 @@ impl Model {
     /// The policies this model was calibrated for, in its order.
     #[getter]
     fn policies(&self) -> Vec<&'static str> {
-        self.model.policy_list().iter().map(|p| p.name()).collect()
+        self.predictor
+            .policy_list()
+            .iter()
+            .map(|p| p.name())
+            .collect()
     }
 
     /// Predicts one alternation (CPU update as calibrated, movement, `reuse` GPU passes, sync) of
@@ -121,7 +112,7 @@ impl Model {
         reuse: f64,
     ) -> PyResult<Bound<'py, PyDict>> {
         let p = self
-            .model
+            .predictor
             .predict(policy_arg(policy)?, size_arg(bytes)?, reuse)
             .map_err(error)?;
         let d = PyDict::new(py);
@@ -218,7 +209,7 @@ impl Model {
     /// The reuse R* ≥ 1 at which policies `a` and `b` take equal time at `bytes` bytes; `None`
     /// when their lines do not cross at R ≥ 1.
     fn breakeven(&self, a: &str, b: &str, bytes: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
-        self.model
+        self.predictor
             .breakeven(policy_arg(a)?, policy_arg(b)?, size_arg(bytes)?)
             .map_err(error)
     }

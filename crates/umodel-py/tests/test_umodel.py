@@ -183,6 +183,8 @@ def test_this_machines_model_and_threads(tmp_path, monkeypatch):
     monkeypatch.setenv("UMODEL_DATA_DIR", str(tmp_path))
     here = umodel.Model.load()
     assert "embedded model" in here.source
+    # A GPU without a model of its own: the machine's.
+    assert umodel.Model.load(device=1).source == here.source
     m = umodel.Model.load("h200")
     sizes = np.arange(1, 20001, dtype=np.uint64) * 4096
     reuses = np.full(20000, 3.0)

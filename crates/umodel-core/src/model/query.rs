@@ -1,9 +1,45 @@
 //! The questions a scheduler asks, answered from a loaded model without allocating: how long will
 //! policy p take at size B and reuse R, which policy wins, and where two policies' lines cross.
+//!
+//! [`Predictor`] is the one implementation: load (or compile) once, then ask. Every query checks
+//! its inputs; a size of 0, a NaN, negative or infinite reuse, or an answer that is not a finite
+//! number is a [`QueryError`], never an answer.
+//!
+//! ```
+//! use umodel_core::model::{CpuUpdate, Decision, Predictor};
+//! use umodel_core::Policy;
+//!
+//! // `None`: this machine's model, as the command line finds it (calibrated here, else the
+//! // embedded model of this GPU, else the first embedded one); here an embedded one by name.
+//! let (p, source) = Predictor::load(Some("gb200-paper"), None)?;
+//! println!("using {source}: {}", p.describe());
+//!
+//! // One alternation (CPU update, movement, 4 GPU passes, sync) on 1 GiB, with its interval.
+//! let x = p.predict(Policy::HostMapped, 1 << 30, 4.0)?;
+//! assert!(x.interval_ms[0] <= x.time_ms && x.time_ms <= x.interval_ms[1]);
+//!
+//! // Every policy ranked; the winner, and whether the runner-up is within the noise.
+//! let c = p.choose(1 << 30, 4.0)?;
+//! assert_eq!(c.best(), Policy::ExplicitCopy);
+//!
+//! // Where host-mapped stops winning: R* ≈ 1.06 on the GB200 (the paper's figure).
+//! let r = p.breakeven(Policy::HostMapped, Policy::ExplicitCopy, 1 << 30)?;
+//! assert!((r.unwrap() - 1.06).abs() < 0.01);
+//!
+//! // Many decisions into the caller's buffer, nothing allocated per query.
+//! let mut out = [Decision::default(); 3];
+//! p.choose_many(&[1 << 28, 1 << 30, 1 << 30], &[1.0, 1.0, 32.0], &mut out)?;
+//! assert_eq!(out[2].best, c.best());
+//!
+//! // Bad inputs are errors.
+//! assert!(p.choose(1 << 30, f64::NAN).is_err());
+//! assert!(p.predict_with_cpu(Policy::HostMapped, 1 << 30, 4.0, CpuUpdate::Scaled(-1.0)).is_err());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use serde::Serialize;
 
-use super::{eval_knots, PlatformModel, PolicyModel, Triple};
+use super::{eval_knots, PlatformModel, Triple};
 use crate::policy::Policy;
 use crate::stats::Z90;
 
@@ -17,6 +53,7 @@ pub(crate) fn interval_half_ms(se_ms: f64, extra_sd_ms: f64) -> f64 {
 
 /// A query the model cannot answer.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum QueryError {
     #[error("policy `{policy}` is not in this model (it has: {available})")]
     UnknownPolicy { policy: Policy, available: String },
@@ -48,6 +85,7 @@ pub enum QueryError {
 }
 
 /// An error unless every number of an answer is finite (a huge reuse or CPU time overflows).
+#[inline]
 fn finite_or(
     values: &[f64],
     policy: Policy,
@@ -58,7 +96,13 @@ fn finite_or(
     if values.iter().all(|v| v.is_finite()) {
         return Ok(());
     }
-    Err(QueryError::NotFinite {
+    Err(not_finite(policy, bytes, reuse, cpu))
+}
+
+/// The error of an answer that is not a finite number.
+#[cold]
+fn not_finite(policy: Policy, bytes: u64, reuse: f64, cpu: CpuUpdate) -> QueryError {
+    QueryError::NotFinite {
         policy,
         bytes,
         reuse,
@@ -67,13 +111,14 @@ fn finite_or(
             CpuUpdate::Scaled(k) => format!(", CPU update scaled by {k}"),
             CpuUpdate::StageMs(ms) => format!(", CPU update {ms} ms"),
         },
-    })
+    }
 }
 
 /// The CPU update a prediction assumes. The model keeps it apart from the platform's share of an
 /// alternation (movement, passes, sync) because on a shared VM the CPU's speed moves 9–23 % between
 /// runs while the platform's share does not (NOTES.md, "Given the CPU").
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
 pub enum CpuUpdate {
     /// As it ran during calibration.
     Calibrated,
@@ -88,6 +133,7 @@ pub enum CpuUpdate {
 
 /// One prediction, with its parts and its uncertainty.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[non_exhaustive]
 pub struct Prediction {
     pub policy: Policy,
     /// Working-set size, bytes.
@@ -109,13 +155,14 @@ pub struct Prediction {
     /// True when `bytes` is outside the calibrated sizes (or their L2 regime).
     pub extrapolated: bool,
     /// The CPU update this prediction assumed, ms, when it was not the calibrated one
-    /// ([`PlatformModel::predict_with_cpu`]).
+    /// ([`Predictor::predict_with_cpu`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cpu_given_ms: Option<f64>,
 }
 
 /// A policy and its predicted time, for rankings.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[non_exhaustive]
 pub struct Ranked {
     pub policy: Policy,
     pub time_ms: f64,
@@ -237,61 +284,423 @@ pub fn within_noise(gap_ms: f64, spread_a_ms: f64, spread_b_ms: f64) -> bool {
     gap_ms <= rss(spread_a_ms, spread_b_ms)
 }
 
+/// The queries on a model as read: each compiles the model for that one query
+/// ([`Predictor::new`]) and asks it. To ask more than once, compile once.
 impl PlatformModel {
-    /// (time, se, spread, T(1), G, extrapolated) of one policy at (bytes, reuse).
-    #[inline]
-    fn eval(&self, m: &PolicyModel, bytes: u64, reuse: f64) -> (f64, f64, f64, f64, f64, bool) {
-        let stat = self.settings.statistic;
-        let ([t1, g], extrapolated) = self.at_size(m, bytes, |k| {
-            [
-                [stat.of(&k.t1_ms), k.t1_ms.se, k.t1_ms.sd],
-                [stat.of(&k.g_ms), k.g_ms.se, k.g_ms.sd],
-            ]
-        });
-        // T(R) = T(1) + (R − 1)·G, with T(1) and G measured independently: this form carries the
-        // right variance (F = T(1) − G shares T(1)'s error with every R).
-        let extra = reuse - 1.0;
-        let time = t1[0] + extra * g[0];
-        (
-            time,
-            rss(t1[1], extra * g[1]),
-            rss(t1[2], extra * g[2]),
-            t1[0],
-            g[0],
-            extrapolated,
-        )
-    }
-
-    /// Checks a query and finds its policy's model.
-    #[inline]
-    fn query(&self, policy: Policy, bytes: u64, reuse: f64) -> Result<&PolicyModel, QueryError> {
-        check_query(bytes, reuse)?;
-        self.policy(policy)
-            .ok_or_else(|| QueryError::UnknownPolicy {
-                policy,
-                available: self
-                    .policy_list()
-                    .iter()
-                    .map(|p| p.name())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            })
-    }
-
-    #[inline]
-    /// Predicts one alternation (CPU update, movement, `reuse` GPU passes, sync) of `policy` on
-    /// `bytes` bytes.
+    /// [`Predictor::predict`], compiling the model for this one query.
     pub fn predict(
         &self,
         policy: Policy,
         bytes: u64,
         reuse: f64,
     ) -> Result<Prediction, QueryError> {
-        let m = self.query(policy, bytes, reuse)?;
-        let (time, se, spread, t1, g, extrapolated) = self.eval(m, bytes, reuse);
-        let half = interval_half_ms(se, self.settings.extra_rel_sd * time);
+        Predictor::new(self).predict(policy, bytes, reuse)
+    }
+
+    /// [`Predictor::predict_with_cpu`], compiling the model for this one query.
+    pub fn predict_with_cpu(
+        &self,
+        policy: Policy,
+        bytes: u64,
+        reuse: f64,
+        cpu: CpuUpdate,
+    ) -> Result<Prediction, QueryError> {
+        Predictor::new(self).predict_with_cpu(policy, bytes, reuse, cpu)
+    }
+
+    /// [`Predictor::choose`], compiling the model for this one query.
+    pub fn choose(&self, bytes: u64, reuse: f64) -> Result<Choice, QueryError> {
+        Predictor::new(self).choose(bytes, reuse)
+    }
+
+    /// [`Predictor::choose_with_cpu`], compiling the model for this one query.
+    pub fn choose_with_cpu(
+        &self,
+        bytes: u64,
+        reuse: f64,
+        cpu: CpuUpdate,
+    ) -> Result<Choice, QueryError> {
+        Predictor::new(self).choose_with_cpu(bytes, reuse, cpu)
+    }
+
+    /// [`Predictor::breakeven`], compiling the model for this one query.
+    pub fn breakeven(&self, a: Policy, b: Policy, bytes: u64) -> Result<Option<f64>, QueryError> {
+        Predictor::new(self).breakeven(a, b, bytes)
+    }
+
+    /// [`Predictor::breakeven_with_cpu`], compiling the model for this one query.
+    pub fn breakeven_with_cpu(
+        &self,
+        a: Policy,
+        b: Policy,
+        bytes: u64,
+        cpu: CpuUpdate,
+    ) -> Result<Option<f64>, QueryError> {
+        Predictor::new(self).breakeven_with_cpu(a, b, bytes, cpu)
+    }
+}
+
+/// One decision of [`Predictor::choose_many`].
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[non_exhaustive]
+pub struct Decision {
+    /// The fastest policy.
+    pub best: Policy,
+    /// Its predicted time, ms.
+    pub time_ms: f64,
+    /// Whether the runner-up is within the noise of it.
+    pub tie: bool,
+}
+
+impl Default for Decision {
+    fn default() -> Decision {
+        Decision {
+            best: Policy::ExplicitCopy,
+            time_ms: f64::NAN,
+            tie: false,
+        }
+    }
+}
+
+/// What went wrong in a batch.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BatchError {
+    #[error("batch slices differ in length: {bytes} sizes, {reuse} reuses, {out} outputs")]
+    Lengths {
+        bytes: usize,
+        reuse: usize,
+        out: usize,
+    },
+    #[error("query {index}: {error}")]
+    Query { index: usize, error: QueryError },
+}
+
+/// One calibrated size of a [`Predictor`] policy: each quantity as (value, se, sd), the value the
+/// model's statistic.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct CompiledKnot {
+    bytes: u64,
+    /// One alternation at R = 1.
+    t1: Triple,
+    /// One GPU pass.
+    g: Triple,
+    /// The CPU update inside T(1), and T(1) less it, where the model keeps them apart (zeros
+    /// where it does not: [`CompiledPolicy::cpu_split`] says).
+    cpu: Triple,
+    p1: Triple,
+    /// The next knot's bytes less these, as [`eval_knots`] computes it (`x1 − x0` in f64), so
+    /// that interpolation here gives its answers to the bit; 0 at the last knot.
+    dx: f64,
+}
+
+/// One policy of a [`Predictor`].
+#[derive(Debug, Clone, PartialEq)]
+struct CompiledPolicy {
+    policy: Policy,
+    knots: Vec<CompiledKnot>,
+    /// Whether every knot keeps the CPU update apart (what a given CPU update needs).
+    cpu_split: bool,
+    /// The run-to-run relative shift of the platform's share (`settings.platform_extra_rel_sd`);
+    /// 0 where the model records none.
+    platform_shift: f64,
+}
+
+/// A platform model compiled for queries: the one implementation of predict, choose and
+/// break-even (the [`PlatformModel`] methods of the same names compile one per call).
+///
+/// Compiling resolves the model's statistic, packs each policy's knots with what
+/// interpolation needs, and notes where every policy was calibrated at the same sizes in one
+/// linear regime: there a query finds its interval once instead of once per policy, and
+/// [`choose`](Self::choose) over six policies takes about 40 ns, [`choose_many`](Self::choose_many)
+/// 50 M decisions/s on one core (NOTES.md, "Embedding"). Every query checks its inputs: a size of 0
+/// or a negative, NaN or infinite reuse or CPU update is an error, as is an answer that is not a
+/// finite number. Immutable: share one across threads.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Predictor {
+    policies: Vec<CompiledPolicy>,
+    l2: Option<u64>,
+    interpolation: super::Interpolation,
+    /// One regime, linear: interpolation inside the calibrated range needs no [`eval_knots`].
+    simple: bool,
+    /// `settings.extra_rel_sd`: relative spread added to every plain prediction's interval.
+    extra_rel_sd: f64,
+    /// The knot sizes, where every policy has the same ones (a calibration measures every policy
+    /// at every size) and the size model is one linear regime.
+    shared: Option<Vec<u64>>,
+    /// Every knot value is 0 or between 1/[`MODERATE`] and [`MODERATE`], and every recorded
+    /// run-to-run shift at most [`MODERATE`] (any real model).
+    moderate: bool,
+    /// The model in words ([`PlatformModel::describe`]).
+    description: String,
+}
+
+/// Inputs no larger than this (and knot values no smaller, where not 0) cannot make an answer
+/// overflow, so [`Predictor::choose`], [`Predictor::decide`] and [`Predictor::choose_with_cpu`]
+/// skip the checks for them, and the numbers only the checks need (the checks cost about a fifth
+/// of a batch). Why: a knot value ≤ 1e20 stays ≤ 2e39 when extrapolated to any `u64` size (end
+/// segments extended by at most 2^64 bytes at a slope ≤ 1e20 per byte); its standard error and
+/// spread are scaled by at most 2e39 / 1e-20 = 2e59 (to 2e79), times a reuse and a CPU scale
+/// ≤ 1e20 that is ≤ 2e119; a recorded run-to-run shift ≤ 1e20 keeps its term ≤ 1e80; and no sum of
+/// a few squares of such numbers comes near `f64::MAX` (1.8e308). Debug builds assert it.
+const MODERATE: f64 = 1e20;
+
+/// One policy's numbers given its CPU update, before they are checked.
+#[derive(Debug, Clone, Copy)]
+struct GivenCpu {
+    time: f64,
+    se: f64,
+    /// Half-width of the 90 % interval.
+    half: f64,
+    spread: f64,
+    /// The CPU update assumed, and its trial spread.
+    cpu_ms: f64,
+    cpu_sd: f64,
+    /// One GPU pass.
+    g: f64,
+    extrapolated: bool,
+}
+
+impl GivenCpu {
+    /// Whether it is an answer ([`Predictor::predict_with_cpu`] refuses it otherwise).
+    #[inline]
+    fn finite(&self) -> bool {
+        self.time.is_finite()
+            & self.half.is_finite()
+            & self.se.is_finite()
+            & self.cpu_sd.is_finite()
+    }
+}
+
+/// Why a [`CpuUpdate::Scaled`] factor cannot be used, if it cannot.
+#[inline]
+fn check_scale(k: f64) -> Result<(), QueryError> {
+    if k.is_finite() && k >= 0.0 {
+        return Ok(());
+    }
+    Err(QueryError::BadCpu(format!(
+        "CPU scale must be a finite number ≥ 0 (got {k})"
+    )))
+}
+
+impl Predictor {
+    /// Compiles `m`.
+    pub fn new(m: &PlatformModel) -> Predictor {
+        let stat = m.settings.statistic;
+        let triple = |s: &crate::stats::Summary| [stat.of(s), s.se, s.sd];
+        let policies: Vec<CompiledPolicy> = m
+            .policies
+            .iter()
+            .map(|pm| {
+                let knots = pm
+                    .knots
+                    .iter()
+                    .enumerate()
+                    .map(|(i, k)| {
+                        let split = k.cpu_stage_ms.as_ref().zip(k.t1_platform_ms.as_ref());
+                        CompiledKnot {
+                            bytes: k.bytes,
+                            t1: triple(&k.t1_ms),
+                            g: triple(&k.g_ms),
+                            cpu: split.map_or([0.0; 3], |(c, _)| triple(c)),
+                            p1: split.map_or([0.0; 3], |(_, p)| triple(p)),
+                            dx: pm
+                                .knots
+                                .get(i + 1)
+                                .map_or(0.0, |n| n.bytes as f64 - k.bytes as f64),
+                        }
+                    })
+                    .collect();
+                CompiledPolicy {
+                    policy: pm.policy,
+                    knots,
+                    cpu_split: pm
+                        .knots
+                        .iter()
+                        .all(|k| k.cpu_stage_ms.is_some() && k.t1_platform_ms.is_some()),
+                    platform_shift: m
+                        .settings
+                        .platform_extra_rel_sd
+                        .iter()
+                        .find(|(p, _)| *p == pm.policy)
+                        .map_or(0.0, |(_, s)| *s),
+                }
+            })
+            .collect();
+        let simple = m.settings.l2_bytes.is_none()
+            && m.settings.interpolation == super::Interpolation::Linear;
+        let first: Option<Vec<u64>> = policies
+            .first()
+            .map(|p| p.knots.iter().map(|k| k.bytes).collect());
+        let shared = first.filter(|sizes| {
+            simple
+                && policies.iter().all(|p| {
+                    p.knots.len() == sizes.len()
+                        && p.knots.iter().zip(sizes).all(|(a, b)| a.bytes == *b)
+                })
+        });
+        let moderate = policies.iter().all(|p| {
+            p.platform_shift <= MODERATE
+                && p.knots.iter().all(|k| {
+                    [k.t1, k.g, k.cpu, k.p1]
+                        .iter()
+                        .flatten()
+                        .all(|&v| v == 0.0 || (1.0 / MODERATE..=MODERATE).contains(&v))
+                })
+        });
+        Predictor {
+            policies,
+            moderate,
+            l2: m.settings.l2_bytes,
+            interpolation: m.settings.interpolation,
+            simple,
+            extra_rel_sd: m.settings.extra_rel_sd,
+            shared,
+            description: m.describe(),
+        }
+    }
+
+    /// This machine's model, compiled: [`store::load`](crate::store::load) (a file, an embedded
+    /// name, or with `name` `None` the model calibrated here, with the command line's fallbacks),
+    /// and where it came from.
+    pub fn load(
+        name: Option<&str>,
+        device: Option<usize>,
+    ) -> Result<(Predictor, crate::store::ModelSource), crate::store::StoreError> {
+        let (m, source) = crate::store::load(name, device)?;
+        Ok((Predictor::new(&m), source))
+    }
+
+    /// The model in words (`h200 (NVIDIA H200 ...), fitted from ...`), as
+    /// [`PlatformModel::describe`] gave it.
+    pub fn describe(&self) -> &str {
+        &self.description
+    }
+
+    /// The calibrated policies, in model order.
+    pub fn policy_list(&self) -> Vec<Policy> {
+        self.policies.iter().map(|p| p.policy).collect()
+    }
+
+    /// The size used when a query names none, as [`PlatformModel::default_bytes`].
+    pub fn default_bytes(&self) -> u64 {
+        self.policies
+            .iter()
+            .filter_map(|p| p.knots.last().map(|k| k.bytes))
+            .min()
+            .unwrap_or(1 << 30)
+    }
+
+    /// Checks a query and finds its policy.
+    #[inline]
+    fn query(&self, policy: Policy, bytes: u64, reuse: f64) -> Result<&CompiledPolicy, QueryError> {
+        check_query(bytes, reuse)?;
+        self.policies
+            .iter()
+            .find(|p| p.policy == policy)
+            .ok_or_else(|| QueryError::UnknownPolicy {
+                policy,
+                available: self
+                    .policies
+                    .iter()
+                    .map(|p| p.policy.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })
+    }
+
+    /// Inside the shared knot sizes: (lower knot, upper knot, weight of the upper).
+    #[inline(always)]
+    fn shared_at(&self, bytes: u64) -> Option<(usize, usize, f64)> {
+        let sizes = self.shared.as_ref()?;
+        let k = sizes.iter().position(|&b| b >= bytes)?;
+        if sizes[k] == bytes {
+            return Some((k, k, 0.0));
+        }
+        if k == 0 {
+            return None;
+        }
+        let lo = &self.policies[0].knots[k - 1];
+        Some((k - 1, k, (bytes as f64 - lo.bytes as f64) / lo.dx))
+    }
+
+    /// Time and spread of every policy at a shared interval, handed to `each`.
+    #[inline(always)]
+    fn each_shared(
+        &self,
+        (i, j, w): (usize, usize, f64),
+        reuse: f64,
+        mut each: impl FnMut(Policy, f64, f64),
+    ) {
+        let extra = reuse - 1.0;
+        for p in &self.policies {
+            let (a, b) = (&p.knots[i], &p.knots[j]);
+            let t1 = a.t1[0] + w * (b.t1[0] - a.t1[0]);
+            let t1sd = a.t1[2] + w * (b.t1[2] - a.t1[2]);
+            let g = a.g[0] + w * (b.g[0] - a.g[0]);
+            let gsd = a.g[2] + w * (b.g[2] - a.g[2]);
+            each(p.policy, t1 + extra * g, rss(t1sd, extra * gsd));
+        }
+    }
+
+    /// `N` quantities of `knots` at `bytes`, as [`eval_knots`] gives them (to the bit). Fast
+    /// path: one regime, linear, inside the calibrated range (what a scheduler asks most): a
+    /// short linear scan.
+    #[inline(always)]
+    fn at_size<const N: usize>(
+        &self,
+        knots: &[CompiledKnot],
+        bytes: u64,
+        get: impl Fn(&CompiledKnot) -> [Triple; N],
+    ) -> ([Triple; N], bool) {
+        if self.simple {
+            if let Some(k) = knots.iter().position(|k| k.bytes >= bytes) {
+                if knots[k].bytes == bytes {
+                    return (get(&knots[k]), false);
+                }
+                if k > 0 {
+                    let (a, b) = (&knots[k - 1], &knots[k]);
+                    let w = (bytes as f64 - a.bytes as f64) / a.dx;
+                    let (va, vb) = (get(a), get(b));
+                    let mut out = va;
+                    for q in 0..N {
+                        for j in 0..3 {
+                            out[q][j] = va[q][j] + w * (vb[q][j] - va[q][j]);
+                        }
+                    }
+                    return (out, false);
+                }
+            }
+        }
+        eval_knots(knots, |k| k.bytes, self.l2, self.interpolation, bytes, get)
+    }
+
+    /// Predicted time and trial spread of one policy (ms), and whether it was extrapolated.
+    #[inline(always)]
+    fn time_and_spread(&self, p: &CompiledPolicy, bytes: u64, reuse: f64) -> (f64, f64, bool) {
+        let extra = reuse - 1.0;
+        let ([t1, g], extrapolated) = self.at_size(&p.knots, bytes, |k| [k.t1, k.g]);
+        (t1[0] + extra * g[0], rss(t1[2], extra * g[2]), extrapolated)
+    }
+
+    /// Predicts one alternation (CPU update, movement, `reuse` GPU passes, sync) of `policy` on
+    /// `bytes` bytes: `T(R) = T(1) + (R − 1)·G`, with T(1) and G measured independently (this
+    /// form carries the right variance: F = T(1) − G shares T(1)'s error with every R).
+    pub fn predict(
+        &self,
+        policy: Policy,
+        bytes: u64,
+        reuse: f64,
+    ) -> Result<Prediction, QueryError> {
+        let p = self.query(policy, bytes, reuse)?;
+        let ([t1, g], extrapolated) = self.at_size(&p.knots, bytes, |k| [k.t1, k.g]);
+        let extra = reuse - 1.0;
+        let time = t1[0] + extra * g[0];
+        let se = rss(t1[1], extra * g[1]);
+        let spread = rss(t1[2], extra * g[2]);
+        let half = interval_half_ms(se, self.extra_rel_sd * time);
         finite_or(
-            &[time, half, spread, t1, g],
+            &[time, half, spread, t1[0], g[0]],
             policy,
             bytes,
             reuse,
@@ -302,8 +711,8 @@ impl PlatformModel {
             bytes,
             reuse,
             time_ms: time,
-            fixed_ms: t1 - g,
-            per_pass_ms: g,
+            fixed_ms: t1[0] - g[0],
+            per_pass_ms: g[0],
             interval_ms: [(time - half).max(0.0), time + half],
             se_ms: se,
             spread_ms: spread,
@@ -328,115 +737,229 @@ impl PlatformModel {
         // (scale of the calibrated update, or the update itself)
         let (k, given_ms) = match cpu {
             CpuUpdate::Calibrated => return self.predict(policy, bytes, reuse),
-            CpuUpdate::Scaled(k) if k.is_finite() && k >= 0.0 => (k, None),
-            CpuUpdate::StageMs(ms) if ms.is_finite() && ms >= 0.0 => (0.0, Some(ms)),
             CpuUpdate::Scaled(k) => {
-                return Err(QueryError::BadCpu(format!(
-                    "CPU scale must be a finite number ≥ 0 (got {k})"
-                )))
+                check_scale(k)?;
+                (k, None)
             }
+            CpuUpdate::StageMs(ms) if ms.is_finite() && ms >= 0.0 => (0.0, Some(ms)),
             CpuUpdate::StageMs(ms) => {
                 return Err(QueryError::BadCpu(format!(
                     "CPU update time must be a finite number of ms ≥ 0 (got {ms})"
                 )))
             }
         };
-        let m = self.query(policy, bytes, reuse)?;
-        if m.knots
-            .iter()
-            .any(|k| k.cpu_stage_ms.is_none() || k.t1_platform_ms.is_none())
-        {
-            return Err(QueryError::NoCpuStage(policy));
+        let p = self.query(policy, bytes, reuse)?;
+        self.predict_given_cpu(p, bytes, reuse, k, given_ms, cpu)
+    }
+
+    /// [`predict_with_cpu`](Self::predict_with_cpu) of a checked query: the CPU update `k` times
+    /// the calibrated one, or `given_ms`.
+    #[inline]
+    fn predict_given_cpu(
+        &self,
+        p: &CompiledPolicy,
+        bytes: u64,
+        reuse: f64,
+        k: f64,
+        given_ms: Option<f64>,
+        cpu: CpuUpdate,
+    ) -> Result<Prediction, QueryError> {
+        if !p.cpu_split {
+            return Err(QueryError::NoCpuStage(p.policy));
         }
-        let stat = self.settings.statistic;
-        let triple = |s: &crate::stats::Summary| [stat.of(s), s.se, s.sd];
-        let ([c, p1, g], extrapolated) = self.at_size(m, bytes, |k| {
-            [
-                triple(k.cpu_stage_ms.as_ref().expect("checked")),
-                triple(k.t1_platform_ms.as_ref().expect("checked")),
-                triple(&k.g_ms),
-            ]
-        });
+        let x = self.given_cpu(p, bytes, reuse, k, given_ms);
+        if !x.finite() {
+            return Err(not_finite(p.policy, bytes, reuse, cpu));
+        }
+        Ok(Prediction {
+            policy: p.policy,
+            bytes,
+            reuse,
+            time_ms: x.time,
+            fixed_ms: x.time - reuse * x.g,
+            per_pass_ms: x.g,
+            interval_ms: [(x.time - x.half).max(0.0), x.time + x.half],
+            se_ms: x.se,
+            spread_ms: x.spread,
+            extrapolated: x.extrapolated,
+            cpu_given_ms: Some(x.cpu_ms),
+        })
+    }
+
+    /// The numbers of one policy given its CPU update (`p.cpu_split` checked by the caller):
+    /// `T = C + P(1) + (R − 1)·G`. Always inlined, as are the interpolation helpers: left out of
+    /// line, the numbers a caller does not use are computed anyway, and `choose` given a CPU scale
+    /// took twice as long (105 against 56 ns on the H200 model).
+    #[inline(always)]
+    fn given_cpu(
+        &self,
+        p: &CompiledPolicy,
+        bytes: u64,
+        reuse: f64,
+        k: f64,
+        given_ms: Option<f64>,
+    ) -> GivenCpu {
+        let ([c, p1, g], extrapolated) = self.at_size(&p.knots, bytes, |k| [k.cpu, k.p1, k.g]);
         let extra = reuse - 1.0;
         let (cpu_ms, cpu_se, cpu_sd) = (given_ms.unwrap_or(k * c[0]), k * c[1], k * c[2]);
         let time = cpu_ms + p1[0] + extra * g[0];
         let se = rss(rss(cpu_se, p1[1]), extra * g[1]);
-        // The run-to-run shift of the platform's share (movement, passes, sync), per policy.
-        let shift = self
-            .settings
-            .platform_extra_rel_sd
-            .iter()
-            .find(|(p, _)| *p == policy)
-            .map_or(0.0, |(_, s)| *s);
-        // Without earlier runs to measure that shift, a new run's platform share is taken to sit
-        // anywhere one calibration trial of it could: its trial spread, not the standard error of
-        // its median (H200: fault and prefetch costs move 15-30 % between runs, far more than a
-        // median's error; NOTES.md, "Tasks" → "Intervals").
-        let shift_ms = if shift > 0.0 {
-            shift * (time - cpu_ms)
+        // Without earlier runs to measure the platform share's run-to-run shift, a new run's
+        // platform share is taken to sit anywhere one calibration trial of it could: its trial
+        // spread, not the standard error of its median (H200: fault and prefetch costs move
+        // 15-30 % between runs, far more than a median's error; NOTES.md, "Tasks" → "Intervals").
+        let shift_ms = if p.platform_shift > 0.0 {
+            p.platform_shift * (time - cpu_ms)
         } else {
             rss(p1[2], extra * g[2])
         };
-        let half = interval_half_ms(se, shift_ms);
-        finite_or(&[time, half, se, cpu_sd], policy, bytes, reuse, cpu)?;
-        Ok(Prediction {
-            policy,
-            bytes,
-            reuse,
-            time_ms: time,
-            fixed_ms: time - reuse * g[0],
-            per_pass_ms: g[0],
-            interval_ms: [(time - half).max(0.0), time + half],
-            se_ms: se,
-            spread_ms: rss(rss(cpu_sd, p1[2]), extra * g[2]),
+        GivenCpu {
+            time,
+            se,
+            half: interval_half_ms(se, shift_ms),
+            spread: rss(rss(cpu_sd, p1[2]), extra * g[2]),
+            cpu_ms,
+            cpu_sd,
+            g: g[0],
             extrapolated,
-            cpu_given_ms: Some(cpu_ms),
-        })
+        }
     }
 
-    /// As [`choose`](Self::choose), with every policy's CPU update as `cpu` says.
-    pub fn choose_with_cpu(
-        &self,
-        bytes: u64,
-        reuse: f64,
-        cpu: CpuUpdate,
-    ) -> Result<Choice, QueryError> {
-        if cpu == CpuUpdate::Calibrated {
-            return self.choose(bytes, reuse);
+    /// Every policy's time and trial spread at (`bytes`, `reuse`), in model order, handed to
+    /// `each` with whether it was extrapolated: the interval found once where the sizes are shared.
+    #[inline(always)]
+    fn each_policy(&self, bytes: u64, reuse: f64, mut each: impl FnMut(Policy, f64, f64, bool)) {
+        match self.shared_at(bytes) {
+            Some(at) => self.each_shared(at, reuse, |p, t, s| each(p, t, s, false)),
+            None => {
+                for p in &self.policies {
+                    let (time, spread, extrapolated) = self.time_and_spread(p, bytes, reuse);
+                    each(p.policy, time, spread, extrapolated);
+                }
+            }
         }
-        if let CpuUpdate::StageMs(_) = cpu {
-            return Err(QueryError::BadCpu(
-                "a CPU update time in ms is one policy's (managed policies add their faults to it); \
-                 rank policies with a CPU scale instead"
-                    .into(),
-            ));
-        }
-        let mut c = Choice::start(bytes, reuse)?;
-        for m in &self.policies {
-            let p = self.predict_with_cpu(m.policy, bytes, reuse, cpu)?;
-            c.insert(m.policy, p.time_ms, p.spread_ms, p.extrapolated);
-        }
-        c.finish()?;
-        Ok(c)
+    }
+
+    /// The error of a query some of whose answers are not finite numbers: it names the first
+    /// such policy in model order, as [`predict`](Self::predict) of each in turn would.
+    #[cold]
+    fn first_not_finite(&self, bytes: u64, reuse: f64) -> QueryError {
+        let mut bad = None;
+        self.each_policy(bytes, reuse, |policy, t, s, _| {
+            if !(t.is_finite() && s.is_finite()) {
+                bad.get_or_insert(policy);
+            }
+        });
+        let policy = bad.unwrap_or(self.policies[0].policy);
+        not_finite(policy, bytes, reuse, CpuUpdate::Calibrated)
     }
 
     /// Ranks every calibrated policy at (`bytes`, `reuse`); the best two are a tie when their
     /// predicted gap is within the trial spread of the two (what a single run could reverse).
     pub fn choose(&self, bytes: u64, reuse: f64) -> Result<Choice, QueryError> {
         let mut c = Choice::start(bytes, reuse)?;
-        for m in &self.policies {
-            let (time, _, spread, _, _, extrapolated) = self.eval(m, bytes, reuse);
-            finite_or(
-                &[time, spread],
-                m.policy,
-                bytes,
-                reuse,
-                CpuUpdate::Calibrated,
-            )?;
-            c.insert(m.policy, time, spread, extrapolated);
+        if self.moderate && reuse <= MODERATE {
+            self.rank::<false>(&mut c, bytes, reuse)?;
+        } else {
+            self.rank::<true>(&mut c, bytes, reuse)?;
         }
         c.finish()?;
         Ok(c)
+    }
+
+    /// Inserts every policy into `c`. `CHECK`: refuse answers that are not finite, as
+    /// [`predict`](Self::predict) does (moderate inputs cannot overflow: [`MODERATE`]).
+    #[inline(always)]
+    fn rank<const CHECK: bool>(
+        &self,
+        c: &mut Choice,
+        bytes: u64,
+        reuse: f64,
+    ) -> Result<(), QueryError> {
+        let mut finite = true;
+        self.each_policy(bytes, reuse, |policy, time, spread, extrapolated| {
+            if CHECK {
+                finite &= time.is_finite() & spread.is_finite();
+            }
+            c.insert(policy, time, spread, extrapolated);
+        });
+        debug_assert!(
+            CHECK
+                || c.ranking()
+                    .iter()
+                    .all(|r| r.time_ms.is_finite() && r.spread_ms.is_finite()),
+            "moderate inputs overflowed"
+        );
+        if !finite {
+            return Err(self.first_not_finite(bytes, reuse));
+        }
+        Ok(())
+    }
+
+    /// As [`choose`](Self::choose), with every policy's CPU update as `cpu` says: a scale (one
+    /// time in ms is one policy's update, since managed policies add their faults to it).
+    pub fn choose_with_cpu(
+        &self,
+        bytes: u64,
+        reuse: f64,
+        cpu: CpuUpdate,
+    ) -> Result<Choice, QueryError> {
+        let k =
+            match cpu {
+                CpuUpdate::Calibrated => return self.choose(bytes, reuse),
+                CpuUpdate::Scaled(k) => k,
+                CpuUpdate::StageMs(_) => return Err(QueryError::BadCpu(
+                    "a CPU update time in ms is one policy's (managed policies add their faults \
+                     to it); rank policies with a CPU scale instead"
+                        .into(),
+                )),
+            };
+        let mut c = Choice::start(bytes, reuse)?;
+        check_scale(k)?;
+        if self.moderate && reuse <= MODERATE && k <= MODERATE {
+            self.rank_given_cpu::<false>(&mut c, bytes, reuse, k, cpu)?;
+        } else {
+            self.rank_given_cpu::<true>(&mut c, bytes, reuse, k, cpu)?;
+        }
+        c.finish()?;
+        Ok(c)
+    }
+
+    /// Inserts every policy given its CPU update into `c`. `CHECK`: refuse answers that are not
+    /// finite, as [`predict_with_cpu`](Self::predict_with_cpu) does; without it, only the time
+    /// and spread are computed (for moderate inputs, which cannot overflow: [`MODERATE`]).
+    #[inline]
+    fn rank_given_cpu<const CHECK: bool>(
+        &self,
+        c: &mut Choice,
+        bytes: u64,
+        reuse: f64,
+        k: f64,
+        cpu: CpuUpdate,
+    ) -> Result<(), QueryError> {
+        for p in &self.policies {
+            if !p.cpu_split {
+                return Err(QueryError::NoCpuStage(p.policy));
+            }
+            let x = self.given_cpu(p, bytes, reuse, k, None);
+            if CHECK && !x.finite() {
+                return Err(not_finite(p.policy, bytes, reuse, cpu));
+            }
+            debug_assert!(CHECK || x.finite(), "moderate inputs overflowed: {x:?}");
+            c.insert(p.policy, x.time, x.spread, x.extrapolated);
+        }
+        Ok(())
+    }
+
+    /// [`choose_with_cpu`](Self::choose_with_cpu) with [`CpuUpdate::Scaled`]`(k)`: every
+    /// policy's CPU update `k` times the calibrated one (a scheduler that probes its CPU's speed).
+    pub fn choose_with_cpu_scale(
+        &self,
+        bytes: u64,
+        reuse: f64,
+        k: f64,
+    ) -> Result<Choice, QueryError> {
+        self.choose_with_cpu(bytes, reuse, CpuUpdate::Scaled(k))
     }
 
     /// The reuse R* at which policies `a` and `b` take equal time at `bytes`; `None` when their lines
@@ -472,239 +995,10 @@ impl PlatformModel {
         let r = (pa.fixed_ms - pb.fixed_ms) / dg;
         Ok((r.is_finite() && r >= 1.0).then_some(r))
     }
-}
 
-/// One decision of [`Predictor::choose_many`].
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct Decision {
-    /// The fastest policy.
-    pub best: Policy,
-    /// Its predicted time, ms.
-    pub time_ms: f64,
-    /// Whether the runner-up is within the noise of it.
-    pub tie: bool,
-}
-
-impl Default for Decision {
-    fn default() -> Decision {
-        Decision {
-            best: Policy::ExplicitCopy,
-            time_ms: f64::NAN,
-            tie: false,
-        }
-    }
-}
-
-/// What went wrong in a batch.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum BatchError {
-    #[error("batch slices differ in length: {bytes} sizes, {reuse} reuses, {out} outputs")]
-    Lengths {
-        bytes: usize,
-        reuse: usize,
-        out: usize,
-    },
-    #[error("query {index}: {error}")]
-    Query { index: usize, error: QueryError },
-}
-
-/// One calibrated size of a [`Predictor`] policy: T(1) and G as (value, se, sd), for the model's
-/// statistic.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct CompiledKnot {
-    bytes: u64,
-    t1: Triple,
-    g: Triple,
-    /// The CPU update inside T(1) and T(1) less it, where the model keeps them apart.
-    cpu_split: Option<(Triple, Triple)>,
-    /// 1 / (next knot's bytes − these bytes): interpolation multiplies instead of dividing.
-    inv_dx: f64,
-}
-
-/// A model compiled for the hot path of a scheduler: the knots of every policy packed next to each
-/// other, the statistic resolved, interpolation by multiplication. Answers as [`PlatformModel`] does
-/// (to rounding; a property test checks), and `choose` over six policies stays under 100 ns
-/// (NOTES.md).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Predictor {
-    policies: Vec<(Policy, Vec<CompiledKnot>)>,
-    l2: Option<u64>,
-    interpolation: super::Interpolation,
-    /// The knot sizes, where every policy has the same ones (a calibration measures every policy
-    /// at every size) and the size model is one linear regime: the interval is found once per
-    /// query instead of once per policy.
-    shared: Option<Vec<u64>>,
-}
-
-impl Predictor {
-    /// Compiles `m`.
-    pub fn new(m: &PlatformModel) -> Predictor {
-        let stat = m.settings.statistic;
-        let policies: Vec<(Policy, Vec<CompiledKnot>)> = m
-            .policies
-            .iter()
-            .map(|pm| {
-                let knots = pm
-                    .knots
-                    .iter()
-                    .enumerate()
-                    .map(|(i, k)| CompiledKnot {
-                        bytes: k.bytes,
-                        t1: [stat.of(&k.t1_ms), k.t1_ms.se, k.t1_ms.sd],
-                        g: [stat.of(&k.g_ms), k.g_ms.se, k.g_ms.sd],
-                        cpu_split: k
-                            .cpu_stage_ms
-                            .as_ref()
-                            .zip(k.t1_platform_ms.as_ref())
-                            .map(|(c, p)| ([stat.of(c), c.se, c.sd], [stat.of(p), p.se, p.sd])),
-                        inv_dx: pm
-                            .knots
-                            .get(i + 1)
-                            .map_or(0.0, |n| 1.0 / (n.bytes - k.bytes) as f64),
-                    })
-                    .collect();
-                (pm.policy, knots)
-            })
-            .collect();
-        let first: Option<Vec<u64>> = policies
-            .first()
-            .map(|(_, k)| k.iter().map(|k| k.bytes).collect());
-        let shared = first.filter(|sizes| {
-            m.settings.l2_bytes.is_none()
-                && m.settings.interpolation == super::Interpolation::Linear
-                && policies.iter().all(|(_, k)| {
-                    k.len() == sizes.len() && k.iter().zip(sizes).all(|(a, b)| a.bytes == *b)
-                })
-        });
-        Predictor {
-            policies,
-            l2: m.settings.l2_bytes,
-            interpolation: m.settings.interpolation,
-            shared,
-        }
-    }
-
-    /// Inside the shared knot sizes: (lower knot, upper knot, weight of the upper).
-    #[inline]
-    fn shared_at(&self, bytes: u64) -> Option<(usize, usize, f64)> {
-        let sizes = self.shared.as_ref()?;
-        let k = sizes.iter().position(|&b| b >= bytes)?;
-        if sizes[k] == bytes {
-            return Some((k, k, 0.0));
-        }
-        if k == 0 {
-            return None;
-        }
-        let lo = &self.policies[0].1[k - 1];
-        Some((k - 1, k, (bytes - lo.bytes) as f64 * lo.inv_dx))
-    }
-
-    /// Time and spread of every policy at a shared interval, handed to `each`.
-    #[inline]
-    fn each_shared(
-        &self,
-        (i, j, w): (usize, usize, f64),
-        reuse: f64,
-        mut each: impl FnMut(Policy, f64, f64),
-    ) {
-        let extra = reuse - 1.0;
-        for (policy, knots) in &self.policies {
-            let (a, b) = (&knots[i], &knots[j]);
-            let t1 = a.t1[0] + w * (b.t1[0] - a.t1[0]);
-            let t1sd = a.t1[2] + w * (b.t1[2] - a.t1[2]);
-            let g = a.g[0] + w * (b.g[0] - a.g[0]);
-            let gsd = a.g[2] + w * (b.g[2] - a.g[2]);
-            each(*policy, t1 + extra * g, rss(t1sd, extra * gsd));
-        }
-    }
-
-    /// `N` quantities of `knots` at `bytes`, as [`eval_knots`] gives them. Fast path: one regime,
-    /// linear, inside the calibrated range (what a scheduler asks most): a short linear scan and
-    /// one multiply per value.
-    #[inline]
-    fn at_size<const N: usize>(
-        &self,
-        knots: &[CompiledKnot],
-        bytes: u64,
-        get: impl Fn(&CompiledKnot) -> [Triple; N],
-    ) -> ([Triple; N], bool) {
-        if self.l2.is_none() && self.interpolation == super::Interpolation::Linear {
-            if let Some(k) = knots.iter().position(|k| k.bytes >= bytes) {
-                if k > 0 {
-                    let (a, b) = (&knots[k - 1], &knots[k]);
-                    let w = (bytes - a.bytes) as f64 * a.inv_dx;
-                    let (va, vb) = (get(a), get(b));
-                    let mut out = va;
-                    for q in 0..N {
-                        for j in 0..3 {
-                            out[q][j] = va[q][j] + w * (vb[q][j] - va[q][j]);
-                        }
-                    }
-                    return (out, false);
-                }
-            }
-        }
-        eval_knots(knots, |k| k.bytes, self.l2, self.interpolation, bytes, get)
-    }
-
-    /// Predicted time and trial spread of one policy (ms), and whether it was extrapolated.
-    #[inline]
-    fn time_and_spread(&self, knots: &[CompiledKnot], bytes: u64, reuse: f64) -> (f64, f64, bool) {
-        let extra = reuse - 1.0;
-        let ([t1, g], extrapolated) = self.at_size(knots, bytes, |k| [k.t1, k.g]);
-        (t1[0] + extra * g[0], rss(t1[2], extra * g[2]), extrapolated)
-    }
-
-    /// As [`PlatformModel::choose`].
-    pub fn choose(&self, bytes: u64, reuse: f64) -> Result<Choice, QueryError> {
-        let mut c = Choice::start(bytes, reuse)?;
-        if let Some(at) = self.shared_at(bytes) {
-            self.each_shared(at, reuse, |p, t, s| c.insert(p, t, s, false));
-            c.finish()?;
-            return Ok(c);
-        }
-        for (policy, knots) in &self.policies {
-            let (time, spread, extrapolated) = self.time_and_spread(knots, bytes, reuse);
-            c.insert(*policy, time, spread, extrapolated);
-        }
-        c.finish()?;
-        Ok(c)
-    }
-
-    /// As [`PlatformModel::choose_with_cpu`] with [`CpuUpdate::Scaled`]`(k)`: every policy's CPU
-    /// update `k` times the calibrated one (a scheduler that probes its CPU's speed).
-    pub fn choose_with_cpu_scale(
-        &self,
-        bytes: u64,
-        reuse: f64,
-        k: f64,
-    ) -> Result<Choice, QueryError> {
-        if !(k.is_finite() && k >= 0.0) {
-            return Err(QueryError::BadCpu(format!(
-                "CPU scale must be a finite number ≥ 0 (got {k})"
-            )));
-        }
-        let mut c = Choice::start(bytes, reuse)?;
-        let extra = reuse - 1.0;
-        for (policy, knots) in &self.policies {
-            if knots.iter().any(|k| k.cpu_split.is_none()) {
-                return Err(QueryError::NoCpuStage(*policy));
-            }
-            let ([cpu, p1, g], extrapolated) = self.at_size(knots, bytes, |k| {
-                let (cpu, p1) = k.cpu_split.expect("checked");
-                [cpu, p1, k.g]
-            });
-            let time = k * cpu[0] + p1[0] + extra * g[0];
-            let spread = rss(rss(k * cpu[2], p1[2]), extra * g[2]);
-            c.insert(*policy, time, spread, extrapolated);
-        }
-        c.finish()?;
-        Ok(c)
-    }
-
-    /// [`Predictor::choose`] for many queries at once: `bytes[i]` with `reuse[i]` into `out[i]`,
-    /// without allocating. The slices must have the same length. On a bad query the error names
-    /// its index; the decisions before it are written.
+    /// [`choose`](Self::choose) for many queries at once: `bytes[i]` with `reuse[i]` into
+    /// `out[i]`, without allocating. The slices must have the same length. On a bad query the
+    /// error names its index; the decisions before it are written.
     pub fn choose_many(
         &self,
         bytes: &[u64],
@@ -726,30 +1020,43 @@ impl Predictor {
         Ok(())
     }
 
-    /// The best policy and whether the runner-up ties it, as [`Predictor::choose`] decides, without
-    /// ranking the rest.
+    /// The best policy and whether the runner-up ties it, as [`choose`](Self::choose) decides
+    /// (and with its errors), without ranking the rest.
     #[inline]
     pub fn decide(&self, bytes: u64, reuse: f64) -> Result<Decision, QueryError> {
         check_query(bytes, reuse)?;
+        if self.moderate && reuse <= MODERATE {
+            self.decide_checked::<false>(bytes, reuse)
+        } else {
+            self.decide_checked::<true>(bytes, reuse)
+        }
+    }
+
+    /// [`decide`](Self::decide) of a valid query; `CHECK` as in [`rank`](Self::rank).
+    #[inline(always)]
+    fn decide_checked<const CHECK: bool>(
+        &self,
+        bytes: u64,
+        reuse: f64,
+    ) -> Result<Decision, QueryError> {
         let mut best = (f64::INFINITY, 0.0, Policy::Device);
         let mut second = (f64::INFINITY, 0.0, Policy::Device);
+        let mut finite = true;
         // Strict comparisons: of equal times the first listed wins, as in `Choice::insert`.
-        let mut keep = |policy: Policy, t: f64, spread: f64| {
+        self.each_policy(bytes, reuse, |policy, t, spread, _| {
+            if CHECK {
+                finite &= t.is_finite() & spread.is_finite();
+            }
+            debug_assert!(CHECK || (t.is_finite() && spread.is_finite()));
             if t < best.0 {
                 second = best;
                 best = (t, spread, policy);
             } else if t < second.0 {
                 second = (t, spread, policy);
             }
-        };
-        match self.shared_at(bytes) {
-            Some(at) => self.each_shared(at, reuse, &mut keep),
-            None => {
-                for (policy, knots) in &self.policies {
-                    let (t, spread, _) = self.time_and_spread(knots, bytes, reuse);
-                    keep(*policy, t, spread);
-                }
-            }
+        });
+        if !finite {
+            return Err(self.first_not_finite(bytes, reuse));
         }
         if !best.0.is_finite() {
             return Err(QueryError::UnknownPolicy {
@@ -764,9 +1071,79 @@ impl Predictor {
         })
     }
 
-    /// Predicted time of one policy, ms (as [`PlatformModel::predict`]'s `time_ms`).
-    pub fn time_ms(&self, policy: Policy, bytes: u64, reuse: f64) -> Option<f64> {
-        let (_, knots) = self.policies.iter().find(|(p, _)| *p == policy)?;
-        Some(self.time_and_spread(knots, bytes, reuse).0)
+    /// Predicted time of one policy, ms: [`predict`](Self::predict)'s `time_ms`, with its errors.
+    pub fn time_ms(&self, policy: Policy, bytes: u64, reuse: f64) -> Result<f64, QueryError> {
+        self.predict(policy, bytes, reuse).map(|p| p.time_ms)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_too_large_to_price_are_the_same_error_from_every_query() {
+        let m = crate::store::embedded("h200").unwrap();
+        let p = Predictor::new(&m);
+        let first = m.policies[0].policy;
+        let (bytes, reuse) = (1 << 30, 1e300);
+        let want = p.predict(first, bytes, reuse).unwrap_err();
+        assert!(matches!(want, QueryError::NotFinite { .. }), "{want}");
+        assert_eq!(p.choose(bytes, reuse).unwrap_err(), want);
+        assert_eq!(p.decide(bytes, reuse).unwrap_err(), want);
+        assert_eq!(p.time_ms(first, bytes, reuse).unwrap_err(), want);
+        // Given a CPU scale: beyond the moderate inputs the checks run, and name the scale.
+        let cpu = CpuUpdate::Scaled(2.0);
+        let want = p.predict_with_cpu(first, bytes, reuse, cpu).unwrap_err();
+        assert!(want.to_string().contains("scaled by 2"), "{want}");
+        assert_eq!(p.choose_with_cpu(bytes, reuse, cpu).unwrap_err(), want);
+        let huge = CpuUpdate::Scaled(1e300);
+        let want = p.predict_with_cpu(first, bytes, 4.0, huge).unwrap_err();
+        assert_eq!(p.choose_with_cpu(bytes, 4.0, huge).unwrap_err(), want);
+    }
+
+    #[test]
+    fn a_model_with_extreme_values_takes_the_checked_path() {
+        let mut m = crate::store::embedded("h200").unwrap();
+        assert!(Predictor::new(&m).moderate);
+        m.policies[1].knots[0].g_ms.se = 1e200;
+        let p = Predictor::new(&m);
+        assert!(!p.moderate);
+        // At that size, 63 more passes' error squared is past what an f64 holds.
+        let (bytes, cpu) = (m.policies[1].knots[0].bytes, CpuUpdate::Scaled(1.0));
+        let want = p
+            .predict_with_cpu(m.policies[1].policy, bytes, 64.0, cpu)
+            .unwrap_err();
+        assert!(matches!(want, QueryError::NotFinite { .. }), "{want}");
+        assert_eq!(p.choose_with_cpu(bytes, 64.0, cpu).unwrap_err(), want);
+    }
+
+    #[test]
+    fn the_shared_interval_and_the_general_path_agree_to_the_bit() {
+        // The H200 model has shared sizes; an L2 split makes every query take the general path.
+        let m = crate::store::embedded("h200").unwrap();
+        let fast = Predictor::new(&m);
+        assert!(fast.shared.is_some());
+        let mut split = m.clone();
+        split.settings.l2_bytes = Some(1);
+        let general = Predictor::new(&split);
+        assert!(general.shared.is_none());
+        let (lo, hi) = m.calibrated_range().unwrap();
+        for i in 0..=200u64 {
+            let bytes = lo + (hi - lo) / 200 * i;
+            for reuse in [0.0, 1.0, 3.5, 64.0] {
+                let (a, b) = (
+                    fast.choose(bytes, reuse).unwrap(),
+                    general.choose(bytes, reuse),
+                );
+                assert_eq!(a.ranking(), b.unwrap().ranking(), "{bytes} B, R = {reuse}");
+                for p in m.policy_list() {
+                    assert_eq!(
+                        fast.predict(p, bytes, reuse),
+                        general.predict(p, bytes, reuse)
+                    );
+                }
+            }
+        }
     }
 }

@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{CpuUpdate, OtherRunCheck, PlatformModel, Prediction, QueryError, Statistic};
+use super::{
+    CpuUpdate, OtherRunCheck, PlatformModel, Prediction, Predictor, QueryError, Statistic,
+};
 use crate::policy::Policy;
 use crate::stats::{median, Summary};
 use crate::table::Table;
@@ -149,10 +151,11 @@ pub fn validate(
     target: Statistic,
 ) -> ValidationReport {
     let cells = cells(model, table, held_out_only);
+    let q = Predictor::new(model);
     let preds = cells
         .keys()
         .map(|&(policy, bytes, reuse)| {
-            let p = model
+            let p = q
                 .predict(policy, bytes, f64::from(reuse))
                 .expect("cells() keeps the model's policies");
             ((policy, bytes, reuse), p)
@@ -171,6 +174,7 @@ pub fn validate_given_trial_cpu(
     target: Statistic,
 ) -> Result<ValidationReport, QueryError> {
     let cells = cells(model, table, held_out_only);
+    let q = Predictor::new(model);
     let mut preds = BTreeMap::new();
     for (&(policy, bytes, reuse), trials) in &cells {
         let cpus: Vec<f64> = trials.iter().filter_map(|t| t.1).collect();
@@ -185,12 +189,11 @@ pub fn validate_given_trial_cpu(
         let each = cpus
             .iter()
             .map(|&ms| {
-                model
-                    .predict_with_cpu(policy, bytes, r, CpuUpdate::StageMs(ms))
+                q.predict_with_cpu(policy, bytes, r, CpuUpdate::StageMs(ms))
                     .map(|p| p.time_ms)
             })
             .collect::<Result<Vec<f64>, _>>()?;
-        let at = model.predict_with_cpu(policy, bytes, r, CpuUpdate::StageMs(target.of(&c)))?;
+        let at = q.predict_with_cpu(policy, bytes, r, CpuUpdate::StageMs(target.of(&c)))?;
         let time = target.of(&Summary::of(&each).expect("non-empty"));
         let half = at.interval_ms[1] - at.time_ms;
         let p = Prediction {
@@ -413,6 +416,7 @@ fn pick(
 type Measured = BTreeMap<(u64, u32), Vec<(Policy, Summary, f64)>>;
 
 fn break_evens(model: &PlatformModel, measured: &Measured) -> Vec<BreakEven> {
+    let model = Predictor::new(model);
     let mut sizes: Vec<u64> = measured.keys().map(|k| k.0).collect();
     sizes.dedup();
     let mut out = Vec::new();
