@@ -1113,7 +1113,7 @@ impl BufState {
 }
 
 /// Per-term use in one prediction: how many latencies, how many GiB, how many ms.
-#[derive(Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default)]
 struct Use {
     lats: f64,
     gib: f64,
@@ -1126,8 +1126,6 @@ struct Pricer<'a> {
     uses: &'a mut [Use; TermId::COUNT],
     /// The terms `uses` holds (bits by index): only they are summed and reset.
     used: u32,
-    /// False while a cost is only looked at (which of two roofline sides wins).
-    record: bool,
     assumed: Assumptions,
 }
 
@@ -1156,15 +1154,13 @@ impl Pricer<'_> {
         };
         let l = if lat { c.lat_ms } else { 0.0 };
         let ms = (l + c.ms_per_gib * bytes / GIB) * times;
-        if self.record {
-            self.used |= 1 << t.index();
-            let u = &mut self.uses[t.index()];
-            if lat {
-                u.lats += times;
-            }
-            u.gib += bytes / GIB * times;
-            u.ms += ms;
+        self.used |= 1 << t.index();
+        let u = &mut self.uses[t.index()];
+        if lat {
+            u.lats += times;
         }
+        u.gib += bytes / GIB * times;
+        u.ms += ms;
         ms
     }
 
@@ -1227,12 +1223,82 @@ struct Link {
     managed: bool,
 }
 
-impl Pricer<'_> {
-    /// Time of the link part of one pass (ms), counted `times` times.
-    fn link(&mut self, l: Link, times: f64) -> f64 {
-        use TermId::*;
-        let (r, w) = (l.read, l.write);
+/// The link part of one GPU pass, worked out once per GPU phase (it depends on where the pages are,
+/// not on the phase times): up to three parts, each `ms` per pass, counted under a term — the longer
+/// of the two directions (with that term's latency), what reading and writing in place cost each
+/// other beyond it, and random gathers.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct LinkCost {
+    /// Whether the pass moves anything over the link.
+    any: bool,
+    /// The parts present, with the term each is counted under.
+    terms: [Option<TermId>; 3],
+    ms: [f64; 3],
+    gib: [f64; 3],
+}
+
+impl LinkCost {
+    const NONE: LinkCost = LinkCost {
+        any: false,
+        terms: [None; 3],
+        ms: [0.0; 3],
+        gib: [0.0; 3],
+    };
+
+    /// The link time of `times` passes, ms (the parts added in order).
+    #[inline]
+    fn at(&self, times: f64) -> f64 {
         let mut t = 0.0;
+        for i in 0..3 {
+            if self.terms[i].is_some() {
+                t += self.ms[i] * times;
+            }
+        }
+        t
+    }
+
+    /// One pass's time over the link (0 without link traffic), and whether it exceeds a pass at
+    /// device speed, `gpu` ms (the passes then wait for the link, and its terms count `reuse` times
+    /// a phase).
+    #[inline]
+    fn pass_ms(&self, gpu: f64, reuse: f64) -> (f64, bool) {
+        if !self.any {
+            return (0.0, false);
+        }
+        let one = self.at(1.0);
+        if one > gpu {
+            (self.at(reuse) / reuse, true)
+        } else {
+            (one, false)
+        }
+    }
+
+    /// Counts the parts' use, `times` passes, `scale` phases alike.
+    #[inline]
+    fn record(&self, uses: &mut [Use; TermId::COUNT], used: &mut u32, times: f64, scale: f64) {
+        for i in 0..3 {
+            if let Some(t) = self.terms[i] {
+                *used |= 1 << t.index();
+                let u = &mut uses[t.index()];
+                if i == 0 {
+                    u.lats += scale * times;
+                }
+                u.gib += scale * (self.gib[i] * times);
+                u.ms += scale * (self.ms[i] * times);
+            }
+        }
+    }
+}
+
+impl Pricer<'_> {
+    /// The link part of one pass with `l` crossing the link.
+    fn link_cost(&mut self, l: Link) -> LinkCost {
+        use TermId::*;
+        let mut lc = LinkCost {
+            any: l.read + l.write + l.gather > 0.0,
+            ..LinkCost::NONE
+        };
+        let (r, w) = (l.read, l.write);
         // Managed pages mapped by advice have terms of their own where measured.
         let (read_t, write_t, rw_t) = if l.managed && self.terms.get(ManagedMapRead).is_some() {
             (ManagedMapRead, ManagedMapWrite, ManagedMapReadWrite)
@@ -1258,17 +1324,16 @@ impl Pricer<'_> {
             };
             let both = r.min(w);
             let excess = (prw - hi).max(0.0);
-            t += self.cost(hi_term, hi_bytes, true, times);
+            if let Some(c) = self.terms.get(hi_term) {
+                lc.terms[0] = Some(hi_term);
+                lc.ms[0] = c.lat_ms + c.ms_per_gib * hi_bytes / GIB;
+                lc.gib[0] = hi_bytes / GIB;
+            }
             if both > 0.0 && excess > 0.0 {
                 // Counted under the in-place term, whose rate it is part of.
-                let ms = excess * both / GIB * times;
-                if self.record {
-                    self.used |= 1 << rw_term.index();
-                    let u = &mut self.uses[rw_term.index()];
-                    u.gib += both / GIB * times;
-                    u.ms += ms;
-                }
-                t += ms;
+                lc.terms[1] = Some(rw_term);
+                lc.ms[1] = excess * both / GIB;
+                lc.gib[1] = both / GIB;
             }
         }
         // Random 4-byte reads are bound by the link's round trips; where their indices come over
@@ -1276,75 +1341,139 @@ impl Pricer<'_> {
         // (H200: seed 001 host-mapped passes 27.8 ms, the sum 25.2, the longer alone 22.3 ms;
         // calibration/h200/run14).
         if l.gather > 0.0 {
-            t += if self.terms.get(MapGather).is_some() {
-                self.cost(MapGather, l.gather, false, times)
+            let t = if self.terms.get(MapGather).is_some() {
+                MapGather
             } else {
                 self.assumed.set(Assumptions::RANDOM_AS_SEQUENTIAL);
-                self.cost(MapRead, l.gather, false, times)
+                MapRead
             };
+            if let Some(c) = self.terms.get(t) {
+                lc.terms[2] = Some(t);
+                lc.ms[2] = 0.0 + c.ms_per_gib * l.gather / GIB;
+                lc.gib[2] = l.gather / GIB;
+            }
         }
-        t
+        lc
     }
 }
 
-/// Resolves the phase times: given, or estimated from bytes (noted).
-fn phases(task: &Task, p: &mut Pricer<'_>) -> Phases {
-    use TermId::*;
-    let half = |a: Access| match a {
-        Access::None => 0.0,
-        Access::ReadWrite => 1.0,
-        _ => 0.5,
-    };
-    let cpu = task.cpu_ms.unwrap_or_else(|| {
-        p.assumed.set(Assumptions::CPU_ESTIMATED);
-        let bytes: f64 = task
-            .buffers
-            .iter()
-            .map(|b| b.cpu_bytes() * half(b.cpu))
-            .sum();
-        p.terms.get(CpuUpdate).map_or(0.0, |c| c.at(bytes))
-    });
-    let fin = task.cpu_final_ms.unwrap_or_else(|| {
-        let bytes: f64 = task
-            .buffers
-            .iter()
-            .map(|b| b.bytes as f64 * half(b.cpu_final))
-            .sum();
-        if bytes > 0.0 {
-            p.assumed.set(Assumptions::FINAL_ESTIMATED);
-        }
-        p.terms
-            .get(CpuUpdate)
-            .map_or(0.0, |c| if bytes > 0.0 { c.at(bytes) } else { 0.0 })
-    });
-    let gpu = task.gpu_ms.unwrap_or_else(|| {
-        p.assumed.set(Assumptions::GPU_ESTIMATED);
-        let mut ms = 0.0;
-        for b in &task.buffers {
-            let bytes = b.gpu_bytes();
-            if bytes == 0.0 {
-                continue;
+/// The phase times a task does not give, estimated from its bytes at the calibrated rates, each
+/// with what the estimate assumed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Estimates {
+    cpu: f64,
+    cpu_assumed: Assumptions,
+    fin: f64,
+    fin_assumed: Assumptions,
+    gpu: f64,
+    gpu_assumed: Assumptions,
+}
+
+impl Estimates {
+    fn of(task: &Task, terms: &TaskTerms) -> Estimates {
+        use TermId::*;
+        let half = |a: Access| match a {
+            Access::None => 0.0,
+            Access::ReadWrite => 1.0,
+            _ => 0.5,
+        };
+        let mut cpu_assumed = Assumptions::default();
+        cpu_assumed.set(Assumptions::CPU_ESTIMATED);
+        let cpu = {
+            let bytes: f64 = task
+                .buffers
+                .iter()
+                .map(|b| b.cpu_bytes() * half(b.cpu))
+                .sum();
+            terms.get(CpuUpdate).map_or(0.0, |c| c.at(bytes))
+        };
+        let mut fin_assumed = Assumptions::default();
+        let fin = {
+            let bytes: f64 = task
+                .buffers
+                .iter()
+                .map(|b| b.bytes as f64 * half(b.cpu_final))
+                .sum();
+            if bytes > 0.0 {
+                fin_assumed.set(Assumptions::FINAL_ESTIMATED);
             }
-            let pass = p.terms.get(GpuPass).map_or(0.0, |c| c.ms_per_gib);
-            let read = p.terms.get(GpuRead).map_or(pass / 2.0, |c| c.ms_per_gib);
-            let rate = if !b.gpu_pattern.is_sequential() {
-                match p.terms.get(GpuGather) {
-                    Some(c) => c.ms_per_gib,
-                    None => {
-                        p.assumed.set(Assumptions::RANDOM_AS_SEQUENTIAL);
-                        read
-                    }
+            terms
+                .get(CpuUpdate)
+                .map_or(0.0, |c| if bytes > 0.0 { c.at(bytes) } else { 0.0 })
+        };
+        let mut gpu_assumed = Assumptions::default();
+        gpu_assumed.set(Assumptions::GPU_ESTIMATED);
+        let gpu = {
+            let mut ms = 0.0;
+            for b in &task.buffers {
+                let bytes = b.gpu_bytes();
+                if bytes == 0.0 {
+                    continue;
                 }
-            } else if b.gpu == Access::ReadWrite {
-                pass
-            } else {
-                read
-            };
-            ms += rate * bytes / GIB;
+                let pass = terms.get(GpuPass).map_or(0.0, |c| c.ms_per_gib);
+                let read = terms.get(GpuRead).map_or(pass / 2.0, |c| c.ms_per_gib);
+                let rate = if !b.gpu_pattern.is_sequential() {
+                    match terms.get(GpuGather) {
+                        Some(c) => c.ms_per_gib,
+                        None => {
+                            gpu_assumed.set(Assumptions::RANDOM_AS_SEQUENTIAL);
+                            read
+                        }
+                    }
+                } else if b.gpu == Access::ReadWrite {
+                    pass
+                } else {
+                    read
+                };
+                ms += rate * bytes / GIB;
+            }
+            ms + terms.get(GpuPass).map_or(0.0, |c| c.lat_ms)
+        };
+        Estimates {
+            cpu,
+            cpu_assumed,
+            fin,
+            fin_assumed,
+            gpu,
+            gpu_assumed,
         }
-        ms + p.terms.get(GpuPass).map_or(0.0, |c| c.lat_ms)
-    });
-    Phases { cpu, gpu, fin }
+    }
+
+    /// The phase times given (by the task or a query), else these estimates, noting what was
+    /// assumed.
+    #[inline]
+    fn resolve(
+        &self,
+        cpu: Option<f64>,
+        gpu: Option<f64>,
+        fin: Option<f64>,
+        assumed: &mut Assumptions,
+    ) -> Phases {
+        let mut pick = |given: Option<f64>, est: f64, a: Assumptions| {
+            given.unwrap_or_else(|| {
+                *assumed = assumed.union(a);
+                est
+            })
+        };
+        Phases {
+            cpu: pick(cpu, self.cpu, self.cpu_assumed),
+            gpu: pick(gpu, self.gpu, self.gpu_assumed),
+            fin: pick(fin, self.fin, self.fin_assumed),
+        }
+    }
+}
+
+/// The spread of a given (or estimated) phase time, relative.
+fn phase_rel_sd(terms: &TaskTerms, cpu_given: bool, gpu_given: bool) -> (f64, f64) {
+    let cpu_sd = if cpu_given {
+        GIVEN_CPU_REL_SD
+    } else {
+        terms
+            .get(TermId::CpuUpdate)
+            .map_or(0.1, |c| c.rel_sd.max(0.05))
+    };
+    let gpu_sd = if gpu_given { GIVEN_GPU_REL_SD } else { 0.05 };
+    (cpu_sd, gpu_sd)
 }
 
 /// CPU-side extras of touching a buffer's regions (`all`: the final access touches every page).
@@ -1414,111 +1543,132 @@ fn host_extras(
     extra
 }
 
-/// Prices `task` under `policy` with `reuse` passes per round, calling `item` for every priced
-/// item (explain) and returning the prediction.
-fn price(
-    terms: &TaskTerms,
-    task: &Task,
+/// Where a policy's priced steps go: straight into a prediction ([`Direct`]), or into a compiled
+/// task's per-round sums (`Record`). What depends on the phase times (the CPU phases, the GPU
+/// passes against their link and faults) is handed over unpriced.
+trait Sink {
+    /// A cost that does not depend on the phase times.
+    fn fixed(
+        &mut self,
+        round: Option<u32>,
+        kind: Kind,
+        buf: Option<usize>,
+        ms: f64,
+        what: &'static str,
+    );
+    /// A CPU phase (`round` from 1), or the final host access (`round` None).
+    fn cpu(&mut self, round: Option<u32>);
+    /// A GPU phase: what its first pass waits for in faults, its link part, and the side-stream
+    /// prefetches it overlaps.
+    fn gpu(&mut self, round: u32, first: f64, link: &LinkCost, side_ms: f64, p: &mut Pricer<'_>);
+}
+
+/// One policy walking one task: where each buffer's pages are, and the pricer.
+struct Run<'t, 's> {
+    p: Pricer<'s>,
+    task: &'t Task,
     policy: Policy,
-    scratch: &mut Scratch,
-    mut item: impl FnMut(Option<u32>, Kind, Option<usize>, f64, &str),
-) -> Result<TaskPrediction, TaskQueryError> {
-    use TermId::*;
-    if !Policy::HANDOFF.contains(&policy) {
-        return Err(TaskQueryError::NotATaskPolicy(policy));
-    }
-    if let Some(t) = required(policy).iter().find(|t| terms.get(**t).is_none()) {
-        return Err(TaskQueryError::MissingTerm {
+    managed: bool,
+    advising: bool,
+    sync_term: Option<TermId>,
+    states: &'s mut Vec<BufState>,
+    /// Side-stream prefetches issued for the coming GPU phase, ms.
+    side_ms: f64,
+    /// Phases done so far: steps before a phase belong to its round; after the last, to the end.
+    done: u32,
+}
+
+impl<'t, 's> Run<'t, 's> {
+    /// Starts `policy` on `task` (every page on the host), or says why it cannot be priced.
+    fn new(
+        terms: &'s TaskTerms,
+        task: &'t Task,
+        policy: Policy,
+        scratch: &'s mut Scratch,
+    ) -> Result<Run<'t, 's>, TaskQueryError> {
+        if !Policy::HANDOFF.contains(&policy) {
+            return Err(TaskQueryError::NotATaskPolicy(policy));
+        }
+        if let Some(t) = required(policy).iter().find(|t| terms.get(**t).is_none()) {
+            return Err(TaskQueryError::MissingTerm {
+                policy,
+                term: t.name(),
+            });
+        }
+        let Scratch { states, uses } = scratch;
+        *uses = [Use::default(); TermId::COUNT];
+        let mut p = Pricer {
+            terms,
+            uses,
+            used: 0,
+            assumed: Assumptions::default(),
+        };
+        states.clear();
+        states.extend(task.buffers.iter().map(BufState::new));
+        let sync_term = if terms.get(TermId::Sync).is_some() {
+            Some(TermId::Sync)
+        } else {
+            p.assumed.set(Assumptions::NO_SYNC);
+            None
+        };
+        Ok(Run {
+            p,
+            task,
             policy,
-            term: t.name(),
-        });
+            managed: matches!(
+                policy,
+                Policy::Managed
+                    | Policy::ManagedPrefetch
+                    | Policy::ManagedAdvise
+                    | Policy::ManagedAdvisePrefetch
+            ),
+            advising: matches!(
+                policy,
+                Policy::ManagedAdvise | Policy::ManagedAdvisePrefetch
+            ),
+            sync_term,
+            states,
+            side_ms: 0.0,
+            done: 0,
+        })
     }
-    let Scratch { states, uses } = scratch;
-    *uses = [Use::default(); TermId::COUNT];
-    let mut p = Pricer {
-        terms,
-        uses,
-        used: 0,
-        record: true,
-        assumed: Assumptions::default(),
-    };
-    let ph = phases(task, &mut p);
-    let reuse = task.reuse;
-    states.clear();
-    states.extend(task.buffers.iter().map(BufState::new));
-    let managed = matches!(
-        policy,
-        Policy::Managed
-            | Policy::ManagedPrefetch
-            | Policy::ManagedAdvise
-            | Policy::ManagedAdvisePrefetch
-    );
-    let advising = matches!(
-        policy,
-        Policy::ManagedAdvise | Policy::ManagedAdvisePrefetch
-    );
-    let advice = |st: &[BufState], i: usize| {
-        if advising {
-            st[i].advice
+
+    /// The round a step before the next phase belongs to (from 1; `None` after the last).
+    fn label(&self) -> Option<u32> {
+        (self.done < 2 * self.task.rounds).then_some(self.done / 2 + 1)
+    }
+
+    /// The buffer's advice under this policy.
+    fn advice(&self, i: usize) -> AdviceKind {
+        if self.advising {
+            self.states[i].advice
         } else {
             AdviceKind::None
         }
-    };
-    let mut parts = Parts::default();
-    let mut side_ms = 0.0;
-    let mut given_cpu = 0.0;
-    let mut given_gpu = 0.0;
-    let sync_term = if terms.get(Sync).is_some() {
-        Some(Sync)
-    } else {
-        p.assumed.set(Assumptions::NO_SYNC);
-        None
-    };
-    let mut rec = |parts: &mut Parts,
-                   round: Option<u32>,
-                   k: Kind,
-                   buf: Option<usize>,
-                   ms: f64,
-                   what: &str| {
-        if ms != 0.0 {
-            parts.add(k, ms);
-            item(round, k, buf, ms, what);
-        }
-    };
+    }
 
-    // Phases done so far: steps before a phase belong to its round; after the last, to the end.
-    let mut done = 0u32;
-    let rounds = task.rounds;
-    let label = move |done: u32| (done < 2 * rounds).then_some(done / 2 + 1);
-    task.for_each_step(policy, |step| {
+    /// Prices one step.
+    fn step(&mut self, step: Step, sink: &mut impl Sink) {
+        use TermId::*;
+        let task = self.task;
         match step {
             Step::CopyToDevice { buf } => {
-                let ms = p.cost(CopyH2d, task.buffers[buf].bytes as f64, true, 1.0);
-                rec(
-                    &mut parts,
-                    label(done),
-                    Kind::Copy,
-                    Some(buf),
-                    ms,
-                    "copy to device",
-                );
+                let ms = self
+                    .p
+                    .cost(CopyH2d, task.buffers[buf].bytes as f64, true, 1.0);
+                sink.fixed(self.label(), Kind::Copy, Some(buf), ms, "copy to device");
             }
             Step::CopyToHost { buf } => {
-                let ms = p.cost(CopyD2h, task.buffers[buf].bytes as f64, true, 1.0);
-                rec(
-                    &mut parts,
-                    label(done),
-                    Kind::Copy,
-                    Some(buf),
-                    ms,
-                    "copy to host",
-                );
+                let ms = self
+                    .p
+                    .cost(CopyD2h, task.buffers[buf].bytes as f64, true, 1.0);
+                sink.fixed(self.label(), Kind::Copy, Some(buf), ms, "copy to host");
             }
             Step::Prefetch { buf, to, side } => {
                 let b = &task.buffers[buf];
                 let bytes = b.bytes as f64;
-                let read_mostly = advice(states, buf) == AdviceKind::ReadMostly;
-                let st = &mut states[buf];
+                let read_mostly = self.advice(buf) == AdviceKind::ReadMostly;
+                let st = &mut self.states[buf];
                 let (mut moved, mut stay) = (0.0, 0.0);
                 for r in st.regions.iter_mut() {
                     if r.share == 0.0 {
@@ -1541,6 +1691,7 @@ fn price(
                 } else {
                     PrefetchToHost
                 };
+                let p = &mut self.p;
                 let mut ms = 0.0;
                 if moved > 0.0 {
                     ms += p.cost(term, moved * bytes, true, 1.0);
@@ -1552,13 +1703,11 @@ fn price(
                         p.assumed.set(Assumptions::NO_PREFETCH_NOOP);
                     }
                 }
-                let r = label(done);
                 if side {
-                    side_ms += ms;
+                    self.side_ms += ms;
                 } else {
-                    rec(
-                        &mut parts,
-                        r,
+                    sink.fixed(
+                        self.label(),
                         Kind::Prefetch,
                         Some(buf),
                         ms,
@@ -1571,21 +1720,12 @@ fn price(
                 }
             }
             Step::CpuPhase { round } => {
-                done += 1;
-                rec(
-                    &mut parts,
-                    Some(round + 1),
-                    Kind::Cpu,
-                    None,
-                    ph.cpu,
-                    "CPU phase",
-                );
-                given_cpu += ph.cpu;
-                if managed {
-                    let extra = host_extras(&mut p, states, task, |b| b.cpu, false);
+                self.done += 1;
+                sink.cpu(Some(round + 1));
+                if self.managed {
+                    let extra = host_extras(&mut self.p, self.states, task, |b| b.cpu, false);
                     if extra != 0.0 {
-                        rec(
-                            &mut parts,
+                        sink.fixed(
                             Some(round + 1),
                             Kind::CpuFaults,
                             None,
@@ -1596,7 +1736,7 @@ fn price(
                 }
             }
             Step::GpuPhase { round } => {
-                done += 1;
+                self.done += 1;
                 let mut first = 0.0;
                 let mut link = Link::default();
                 for (i, b) in task.buffers.iter().enumerate() {
@@ -1610,12 +1750,13 @@ fn price(
                         _ => 1.0,
                     };
                     let mut remote = 0.0;
-                    if policy == Policy::HostMapped {
+                    if self.policy == Policy::HostMapped {
                         remote = b.gpu_fraction;
-                    } else if managed {
-                        let adv = advice(states, i);
+                    } else if self.managed {
+                        let adv = self.advice(i);
+                        let p = &mut self.p;
                         let (mut migrate, mut duplicate) = (0.0, 0.0);
-                        for r in states[i].regions.iter_mut() {
+                        for r in self.states[i].regions.iter_mut() {
                             if r.share == 0.0 || !r.gpu {
                                 continue;
                             }
@@ -1676,75 +1817,18 @@ fn price(
                         }
                     }
                 }
-                let r1 = Some(round + 1);
-                // The passes: at device speed, or as long as the link needs where data are remote
-                // (the kernel's own work hides under the transfer, or the transfer under it).
-                link.managed = managed;
-                let link_ms = if link.read + link.write + link.gather > 0.0 {
-                    p.record = false;
-                    let one = p.link(link, 1.0);
-                    p.record = true;
-                    if one > ph.gpu {
-                        p.link(link, reuse) / reuse
-                    } else {
-                        one
-                    }
+                link.managed = self.managed;
+                let lc = if link.read + link.write + link.gather > 0.0 {
+                    self.p.link_cost(link)
                 } else {
-                    0.0
+                    LinkCost::NONE
                 };
-                let pass = ph.gpu.max(link_ms);
-                // The first pass also waits for the pages it faults in; a kernel with work of its
-                // own keeps computing meanwhile (H200: the compute-bound workload's first passes
-                // took the longer of the two, not their sum; calibration/h200/run15).
-                let first_pass = ph.gpu.max(link_ms + first);
-                let faults = first_pass - pass;
-                if faults > 0.0 {
-                    rec(
-                        &mut parts,
-                        r1,
-                        Kind::GpuFaults,
-                        None,
-                        faults,
-                        "migration and duplication on first touch",
-                    );
-                }
-                rec(
-                    &mut parts,
-                    r1,
-                    Kind::Gpu,
-                    None,
-                    reuse * ph.gpu,
-                    "GPU passes",
-                );
-                given_gpu += reuse * ph.gpu;
-                if link_ms > ph.gpu {
-                    rec(
-                        &mut parts,
-                        r1,
-                        Kind::Link,
-                        None,
-                        reuse * (link_ms - ph.gpu),
-                        "passes wait for the link",
-                    );
-                }
-                let main = faults + reuse * pass;
-                if side_ms > 0.0 {
-                    let over = (side_ms - main).max(0.0);
-                    rec(
-                        &mut parts,
-                        r1,
-                        Kind::Prefetch,
-                        None,
-                        over,
-                        "side-stream prefetches beyond the GPU phase they overlap",
-                    );
-                    side_ms = 0.0;
-                }
-                if let Some(t) = sync_term {
-                    let ms = p.cost(t, 0.0, true, 1.0);
-                    rec(
-                        &mut parts,
-                        r1,
+                sink.gpu(round + 1, first, &lc, self.side_ms, &mut self.p);
+                self.side_ms = 0.0;
+                if let Some(t) = self.sync_term {
+                    let ms = self.p.cost(t, 0.0, true, 1.0);
+                    sink.fixed(
+                        Some(round + 1),
                         Kind::Sync,
                         None,
                         ms,
@@ -1753,20 +1837,11 @@ fn price(
                 }
             }
             Step::CpuFinal => {
-                rec(
-                    &mut parts,
-                    None,
-                    Kind::Cpu,
-                    None,
-                    ph.fin,
-                    "final host access",
-                );
-                given_cpu += ph.fin;
-                if managed {
-                    let extra = host_extras(&mut p, states, task, |b| b.cpu_final, true);
+                sink.cpu(None);
+                if self.managed {
+                    let extra = host_extras(&mut self.p, self.states, task, |b| b.cpu_final, true);
                     if extra != 0.0 {
-                        rec(
-                            &mut parts,
+                        sink.fixed(
                             None,
                             Kind::CpuFaults,
                             None,
@@ -1777,47 +1852,205 @@ fn price(
                 }
             }
         }
-    });
+    }
+}
+
+/// The times of a GPU phase that depend on the phase times: the passes at device speed or as long
+/// as the link needs where data are remote (the kernel's own work hides under the transfer, or the
+/// transfer under it); the first pass also waits for the pages it faults in, while a kernel with
+/// work of its own keeps computing meanwhile (H200: the compute-bound workload's first passes took
+/// the longer of the two, not their sum; calibration/h200/run15).
+#[derive(Debug, Clone, Copy)]
+struct GpuTimes {
+    /// What the first pass waits for beyond a pass.
+    faults: f64,
+    /// The passes at device speed.
+    passes: f64,
+    /// What the passes wait for the link beyond that (0 where the link is not the longer).
+    wait: f64,
+    /// Side-stream prefetches beyond the phase they overlap.
+    side_over: f64,
+}
+
+#[inline]
+fn gpu_times(first: f64, link_ms: f64, side_ms: f64, gpu: f64, reuse: f64) -> GpuTimes {
+    let pass = gpu.max(link_ms);
+    let first_pass = gpu.max(link_ms + first);
+    let faults = first_pass - pass;
+    let wait = if link_ms > gpu {
+        reuse * (link_ms - gpu)
+    } else {
+        0.0
+    };
+    let main = faults + reuse * pass;
+    let side_over = if side_ms > 0.0 {
+        (side_ms - main).max(0.0)
+    } else {
+        0.0
+    };
+    GpuTimes {
+        faults,
+        passes: reuse * gpu,
+        wait,
+        side_over,
+    }
+}
+
+/// Prices each step as it comes, with the phase times known.
+struct Direct<F> {
+    parts: Parts,
+    given_cpu: f64,
+    given_gpu: f64,
+    ph: Phases,
+    reuse: f64,
+    item: F,
+}
+
+impl<F: FnMut(Option<u32>, Kind, Option<usize>, f64, &str)> Direct<F> {
+    #[inline]
+    fn rec(&mut self, round: Option<u32>, k: Kind, buf: Option<usize>, ms: f64, what: &str) {
+        if ms != 0.0 {
+            self.parts.add(k, ms);
+            (self.item)(round, k, buf, ms, what);
+        }
+    }
+}
+
+impl<F: FnMut(Option<u32>, Kind, Option<usize>, f64, &str)> Sink for Direct<F> {
+    #[inline]
+    fn fixed(
+        &mut self,
+        round: Option<u32>,
+        kind: Kind,
+        buf: Option<usize>,
+        ms: f64,
+        what: &'static str,
+    ) {
+        self.rec(round, kind, buf, ms, what);
+    }
+
+    #[inline]
+    fn cpu(&mut self, round: Option<u32>) {
+        let (ms, what) = match round {
+            Some(_) => (self.ph.cpu, "CPU phase"),
+            None => (self.ph.fin, "final host access"),
+        };
+        self.rec(round, Kind::Cpu, None, ms, what);
+        self.given_cpu += ms;
+    }
+
+    fn gpu(&mut self, round: u32, first: f64, link: &LinkCost, side_ms: f64, p: &mut Pricer<'_>) {
+        let (gpu, reuse) = (self.ph.gpu, self.reuse);
+        let (link_ms, on) = link.pass_ms(gpu, reuse);
+        if on {
+            link.record(p.uses, &mut p.used, reuse, 1.0);
+        }
+        let g = gpu_times(first, link_ms, side_ms, gpu, reuse);
+        let r = Some(round);
+        if g.faults > 0.0 {
+            self.rec(
+                r,
+                Kind::GpuFaults,
+                None,
+                g.faults,
+                "migration and duplication on first touch",
+            );
+        }
+        self.rec(r, Kind::Gpu, None, g.passes, "GPU passes");
+        self.given_gpu += g.passes;
+        if link_ms > gpu {
+            self.rec(r, Kind::Link, None, g.wait, "passes wait for the link");
+        }
+        if side_ms > 0.0 {
+            self.rec(
+                r,
+                Kind::Prefetch,
+                None,
+                g.side_over,
+                "side-stream prefetches beyond the GPU phase they overlap",
+            );
+        }
+    }
+}
+
+/// The prediction from a policy's priced parts and term uses. Variance: each term's fitted
+/// uncertainty (its uses are one estimate, so they add linearly), the term's run-to-run spread
+/// (also shared by its uses), and the given phases' own spread.
+#[allow(clippy::too_many_arguments)]
+fn prediction(
+    terms: &TaskTerms,
+    policy: Policy,
+    rounds: u32,
+    reuse: f64,
+    parts: Parts,
+    (uses, mut used): (&[Use; TermId::COUNT], u32),
+    (given_cpu, given_gpu): (f64, f64),
+    (cpu_sd, gpu_sd): (f64, f64),
+    assumptions: Assumptions,
+) -> TaskPrediction {
     let time = parts.total();
-    // Variance: each term's fitted uncertainty (its uses are one estimate, so they add linearly),
-    // the term's run-to-run spread (also shared by its uses), and the given phases' own spread.
     let mut var = 0.0;
-    let mut used = p.used;
     while used != 0 {
         let i = used.trailing_zeros() as usize;
         used &= used - 1;
-        let t = TermId::ALL[i];
-        let u = p.uses[i];
-        if let Some(c) = terms.get(t) {
+        let u = uses[i];
+        if let Some(c) = terms.costs[i].as_ref() {
             var += u.lats * u.lats * c.cov[0]
                 + 2.0 * u.lats * u.gib * c.cov[1]
                 + u.gib * u.gib * c.cov[2];
             var += (c.rel_sd * u.ms).powi(2);
         }
     }
-    let cpu_sd = if task.cpu_ms.is_some() {
-        GIVEN_CPU_REL_SD
-    } else {
-        terms.get(CpuUpdate).map_or(0.1, |c| c.rel_sd.max(0.05))
-    };
-    let gpu_sd = if task.gpu_ms.is_some() {
-        GIVEN_GPU_REL_SD
-    } else {
-        0.05
-    };
     var += (cpu_sd * given_cpu).powi(2) + (gpu_sd * given_gpu).powi(2);
     let sd = var.max(0.0).sqrt();
     let half = Z90 * TASK_INTERVAL_SCALE * sd;
-    Ok(TaskPrediction {
+    TaskPrediction {
         policy,
-        rounds: task.rounds,
+        rounds,
         reuse,
         time_ms: time,
         interval_ms: [(time - half).max(0.0), time + half],
         sd_ms: sd,
         parts,
-        assumptions: p.assumed,
-    })
+        assumptions,
+    }
+}
+
+/// Prices `task` under `policy` with `reuse` passes per round, calling `item` for every priced
+/// item (explain) and returning the prediction.
+fn price(
+    terms: &TaskTerms,
+    task: &Task,
+    policy: Policy,
+    scratch: &mut Scratch,
+    item: impl FnMut(Option<u32>, Kind, Option<usize>, f64, &str),
+) -> Result<TaskPrediction, TaskQueryError> {
+    let mut run = Run::new(terms, task, policy, scratch)?;
+    let (cpu, gpu, fin) = (task.cpu_ms, task.gpu_ms, task.cpu_final_ms);
+    let ph = match (cpu, gpu, fin) {
+        (Some(cpu), Some(gpu), Some(fin)) => Phases { cpu, gpu, fin },
+        _ => Estimates::of(task, terms).resolve(cpu, gpu, fin, &mut run.p.assumed),
+    };
+    let mut sink = Direct {
+        parts: Parts::default(),
+        given_cpu: 0.0,
+        given_gpu: 0.0,
+        ph,
+        reuse: task.reuse,
+        item,
+    };
+    task.for_each_step(policy, |step| run.step(step, &mut sink));
+    Ok(prediction(
+        terms,
+        policy,
+        task.rounds,
+        task.reuse,
+        sink.parts,
+        (run.p.uses, run.p.used),
+        (sink.given_cpu, sink.given_gpu),
+        phase_rel_sd(terms, cpu.is_some(), gpu.is_some()),
+        run.p.assumed,
+    ))
 }
 
 /// Scale of the task intervals: the spread the terms and the given phases account for, times this,
@@ -1903,9 +2136,27 @@ pub fn choose_task(terms: &TaskTerms, task: &Task) -> Result<TaskChoice, TaskQue
             Err(e) => skipped.push((policy, e)),
         }
     }
+    rank(ranking, skipped)
+}
+
+/// Sorts the predictions, fastest first, and counts the policies tied with the best.
+fn rank(
+    mut ranking: Vec<TaskPrediction>,
+    mut skipped: Vec<(Policy, TaskQueryError)>,
+) -> Result<TaskChoice, TaskQueryError> {
     if ranking.is_empty() {
         return Err(skipped.swap_remove(0).1);
     }
+    let tied = sort_and_tie(&mut ranking);
+    Ok(TaskChoice {
+        ranking,
+        tied,
+        skipped,
+    })
+}
+
+/// Sorts `ranking` (not empty), fastest first; how many lead it within the noise of the best.
+fn sort_and_tie(ranking: &mut [TaskPrediction]) -> usize {
     ranking.sort_by(|a, b| a.time_ms.total_cmp(&b.time_ms));
     let best = &ranking[0];
     let mut tied = 1;
@@ -1918,11 +2169,7 @@ pub fn choose_task(terms: &TaskTerms, task: &Task) -> Result<TaskChoice, TaskQue
     {
         tied += 1;
     }
-    Ok(TaskChoice {
-        ranking,
-        tied,
-        skipped,
-    })
+    tied
 }
 
 /// The reuse R* ≥ 1 at which `a` and `b` take equal time on `task` (its `reuse` varied); `None`
