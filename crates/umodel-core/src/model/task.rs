@@ -24,7 +24,7 @@ use super::robust::robust_nnls;
 use crate::policy::Policy;
 use crate::stats::{median, Summary, Z90};
 use crate::table::Table;
-use crate::task::{Access, AdviceKind, Place, Step, Task};
+use crate::task::{Access, AdviceKind, Place, Step, Task, Walk};
 
 const GIB: f64 = (1u64 << 30) as f64;
 
@@ -2098,7 +2098,8 @@ pub fn explain_task(
 }
 
 /// Every task policy ranked, fastest first; policies the model cannot price are listed apart.
-#[derive(Debug, Clone, PartialEq)]
+/// (`Default` is an empty choice for [`CompiledTask::choose_into`] to fill.)
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct TaskChoice {
     ranking: Vec<TaskPrediction>,
     tied: usize,
@@ -2219,6 +2220,406 @@ pub fn breakeven_task(
         hi *= 2.0;
     }
     Ok(None)
+}
+
+// ----- compiled tasks --------------------------------------------------------------------------
+
+/// Values a query on a [`CompiledTask`] replaces: the phase times a scheduler measured, or another
+/// number of rounds or passes per round. `None` keeps the task's own.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct TaskOverrides {
+    pub cpu_ms: Option<f64>,
+    pub gpu_ms: Option<f64>,
+    pub cpu_final_ms: Option<f64>,
+    pub rounds: Option<u32>,
+    pub reuse: Option<f64>,
+}
+
+/// One round of a policy from one state of its walk, with what does not depend on the phase times
+/// already priced and summed.
+#[derive(Debug, Clone)]
+struct RoundCost {
+    /// Copies, prefetches, CPU first touches, synchronisation.
+    fixed: Parts,
+    /// The terms those used.
+    uses: [Use; TermId::COUNT],
+    used: u32,
+    /// The GPU phase: what its first pass waits for in faults, its link part, and the side-stream
+    /// prefetches it overlaps.
+    first: f64,
+    link: LinkCost,
+    side_ms: f64,
+    /// Whether the final host access follows (the last round's cost includes it).
+    fin: bool,
+}
+
+/// A policy's rounds, one per distinct state of its walk at the start of a round.
+///
+/// The walk's state (stale copies, side-stream prefetches, and where each region of each buffer
+/// lies) changes from round to round by the same rule, region by region and buffer by buffer, each
+/// with at most four places: so round after round the states run into a cycle (of at most 12
+/// rounds, after at most 3). Every round but the last is one of `rounds`; the last is one of
+/// `lasts` and includes the final host access.
+#[derive(Debug, Clone)]
+struct CompiledPolicy {
+    policy: Policy,
+    assumed: Assumptions,
+    rounds: Vec<RoundCost>,
+    lasts: Vec<RoundCost>,
+    /// The state rounds return to, and every how many rounds.
+    cycle: u32,
+    period: u32,
+}
+
+/// A task compiled against a model's terms for repeated queries ([`TaskTerms::compile`]): each
+/// policy's steps are walked and priced once, so a query only combines a few sums per policy with
+/// the phase times, rounds and reuse it is given ([`TaskOverrides`]), in time independent of the
+/// number of rounds and without allocating beyond its answer.
+///
+/// Its answers are those of [`predict_task`] and [`choose_task`] on the task with the overrides
+/// applied, summed in another order (equal to ~1e-15 relative).
+#[derive(Debug, Clone)]
+pub struct CompiledTask {
+    name: String,
+    rounds: u32,
+    reuse: f64,
+    cpu_ms: Option<f64>,
+    gpu_ms: Option<f64>,
+    cpu_final_ms: Option<f64>,
+    /// The model's terms (without the fit's report).
+    terms: TaskTerms,
+    est: Estimates,
+    policies: Vec<CompiledPolicy>,
+    skipped: Vec<(Policy, TaskQueryError)>,
+}
+
+/// Collects one round's priced steps.
+#[derive(Default)]
+struct Record {
+    fixed: Parts,
+    cpu: u32,
+    fin: bool,
+    gpu: Option<(f64, LinkCost, f64)>,
+}
+
+impl Sink for Record {
+    #[inline]
+    fn fixed(&mut self, _: Option<u32>, kind: Kind, _: Option<usize>, ms: f64, _: &'static str) {
+        if ms != 0.0 {
+            self.fixed.add(kind, ms);
+        }
+    }
+    fn cpu(&mut self, round: Option<u32>) {
+        match round {
+            Some(_) => self.cpu += 1,
+            None => self.fin = true,
+        }
+    }
+    fn gpu(&mut self, _: u32, first: f64, link: &LinkCost, side_ms: f64, _: &mut Pricer<'_>) {
+        debug_assert!(self.gpu.is_none(), "one GPU phase a round");
+        self.gpu = Some((first, *link, side_ms));
+    }
+}
+
+impl Run<'_, '_> {
+    /// Prices round `round` from the walk's state `walk` (and, when `last`, the final access).
+    fn round_cost(&mut self, walk: &mut Walk, round: u32, last: bool) -> RoundCost {
+        *self.p.uses = [Use::default(); TermId::COUNT];
+        self.p.used = 0;
+        let mut rec = Record::default();
+        let (task, policy) = (self.task, self.policy);
+        walk.round(task, policy, round, last, &mut |s| self.step(s, &mut rec));
+        if last {
+            walk.finish(task, policy, &mut |s| self.step(s, &mut rec));
+        }
+        debug_assert_eq!(rec.cpu, 1, "one CPU phase a round");
+        let (first, link, side_ms) = rec.gpu.expect("a round has a GPU phase");
+        RoundCost {
+            fixed: rec.fixed,
+            uses: *self.p.uses,
+            used: self.p.used,
+            first,
+            link,
+            side_ms,
+            fin: rec.fin,
+        }
+    }
+
+    /// Where the walk stands at the start of a round.
+    fn places(&self) -> Vec<[Loc; 4]> {
+        self.states
+            .iter()
+            .map(|s| s.regions.map(|r| r.loc))
+            .collect()
+    }
+}
+
+fn compile_policy(
+    terms: &TaskTerms,
+    task: &Task,
+    policy: Policy,
+) -> Result<CompiledPolicy, TaskQueryError> {
+    let mut scratch = Scratch::new();
+    let mut run = Run::new(terms, task, policy, &mut scratch)?;
+    let mut walk = Walk::new(task);
+    let mut seen: Vec<(Walk, Vec<[Loc; 4]>)> = Vec::new();
+    let (mut rounds, mut lasts) = (Vec::new(), Vec::new());
+    let mut assumed = Assumptions::default();
+    let (cycle, period) = loop {
+        let state = (walk, run.places());
+        if let Some(j) = seen.iter().position(|s| *s == state) {
+            break (j as u32, (seen.len() - j) as u32);
+        }
+        debug_assert!(seen.len() < 16, "the walk's states cycle within 15 rounds");
+        let round = seen.len() as u32;
+        seen.push(state);
+        // This round as the last, on a copy of the state.
+        let mut fork = Scratch {
+            states: run.states.clone(),
+            uses: [Use::default(); TermId::COUNT],
+        };
+        let Scratch { states, uses } = &mut fork;
+        let mut last = Run {
+            p: Pricer {
+                terms,
+                uses,
+                used: 0,
+                assumed: Assumptions::default(),
+            },
+            states,
+            side_ms: 0.0,
+            ..run
+        };
+        lasts.push(last.round_cost(&mut walk.clone(), round, true));
+        assumed = assumed.union(last.p.assumed);
+        rounds.push(run.round_cost(&mut walk, round, false));
+    };
+    Ok(CompiledPolicy {
+        policy,
+        assumed: assumed.union(run.p.assumed),
+        rounds,
+        lasts,
+        cycle,
+        period,
+    })
+}
+
+impl TaskTerms {
+    /// Compiles `task` for repeated queries (a scheduler keeps one per kind of task and passes the
+    /// phase times it measured to each [`CompiledTask::choose`]). Policies these terms cannot price
+    /// are kept apart, as [`choose_task`] lists them.
+    pub fn compile(&self, task: &Task) -> Result<CompiledTask, TaskQueryError> {
+        task.check()
+            .map_err(|e| TaskQueryError::BadTask(e.to_string()))?;
+        let terms = TaskTerms {
+            costs: self.costs,
+            fit: TermFit::default(),
+        };
+        let mut policies = Vec::with_capacity(Policy::HANDOFF.len());
+        let mut skipped = Vec::new();
+        for policy in Policy::HANDOFF {
+            match compile_policy(&terms, task, policy) {
+                Ok(p) => policies.push(p),
+                Err(e) => skipped.push((policy, e)),
+            }
+        }
+        Ok(CompiledTask {
+            name: task.name.clone(),
+            rounds: task.rounds,
+            reuse: task.reuse,
+            cpu_ms: task.cpu_ms,
+            gpu_ms: task.gpu_ms,
+            cpu_final_ms: task.cpu_final_ms,
+            est: Estimates::of(task, &terms),
+            terms,
+            policies,
+            skipped,
+        })
+    }
+}
+
+/// A query's resolved values.
+struct Query {
+    rounds: u32,
+    reuse: f64,
+    ph: Phases,
+    assumed: Assumptions,
+    rel_sd: (f64, f64),
+}
+
+/// Sums of one prediction.
+struct Acc {
+    parts: Parts,
+    uses: [Use; TermId::COUNT],
+    used: u32,
+    given_cpu: f64,
+    given_gpu: f64,
+}
+
+impl Acc {
+    /// Adds `n` rounds of `rc`.
+    #[inline]
+    fn add(&mut self, rc: &RoundCost, n: f64, q: &Query) {
+        let (ph, reuse) = (q.ph, q.reuse);
+        let p = &mut self.parts;
+        let f = &rc.fixed;
+        p.cpu_faults_ms += n * f.cpu_faults_ms;
+        p.gpu_faults_ms += n * f.gpu_faults_ms;
+        p.copy_ms += n * f.copy_ms;
+        p.prefetch_ms += n * f.prefetch_ms;
+        p.sync_ms += n * f.sync_ms;
+        p.cpu_ms += n * f.cpu_ms;
+        p.gpu_ms += n * f.gpu_ms;
+        p.link_ms += n * f.link_ms;
+        // The CPU phase, and the final access.
+        p.cpu_ms += n * ph.cpu;
+        self.given_cpu += n * ph.cpu;
+        if rc.fin {
+            p.cpu_ms += n * ph.fin;
+            self.given_cpu += n * ph.fin;
+        }
+        // The GPU phase.
+        let (link_ms, on) = rc.link.pass_ms(ph.gpu, reuse);
+        if on {
+            rc.link.record(&mut self.uses, &mut self.used, reuse, n);
+        }
+        let g = gpu_times(rc.first, link_ms, rc.side_ms, ph.gpu, reuse);
+        if g.faults > 0.0 {
+            p.gpu_faults_ms += n * g.faults;
+        }
+        p.gpu_ms += n * g.passes;
+        self.given_gpu += n * g.passes;
+        p.link_ms += n * g.wait;
+        p.prefetch_ms += n * g.side_over;
+        let mut used = rc.used;
+        self.used |= used;
+        while used != 0 {
+            let i = used.trailing_zeros() as usize;
+            used &= used - 1;
+            let (u, v) = (&mut self.uses[i], &rc.uses[i]);
+            u.lats += n * v.lats;
+            u.gib += n * v.gib;
+            u.ms += n * v.ms;
+        }
+    }
+}
+
+impl CompiledTask {
+    /// The task's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The task's own rounds and passes per round (before overrides).
+    pub fn rounds_and_reuse(&self) -> (u32, f64) {
+        (self.rounds, self.reuse)
+    }
+
+    fn query(&self, o: TaskOverrides) -> Result<Query, TaskQueryError> {
+        let rounds = o.rounds.unwrap_or(self.rounds);
+        let reuse = o.reuse.unwrap_or(self.reuse);
+        let cpu = o.cpu_ms.or(self.cpu_ms);
+        let gpu = o.gpu_ms.or(self.gpu_ms);
+        let fin = o.cpu_final_ms.or(self.cpu_final_ms);
+        crate::task::check_scalars(rounds, reuse, [cpu, gpu, fin])
+            .map_err(|e| TaskQueryError::BadTask(e.to_string()))?;
+        let mut assumed = Assumptions::default();
+        let ph = self.est.resolve(cpu, gpu, fin, &mut assumed);
+        Ok(Query {
+            rounds,
+            reuse,
+            ph,
+            assumed,
+            rel_sd: phase_rel_sd(&self.terms, cpu.is_some(), gpu.is_some()),
+        })
+    }
+
+    fn eval(&self, cp: &CompiledPolicy, q: &Query) -> TaskPrediction {
+        let mut acc = Acc {
+            parts: Parts::default(),
+            uses: [Use::default(); TermId::COUNT],
+            used: 0,
+            given_cpu: 0.0,
+            given_gpu: 0.0,
+        };
+        // Rounds 0 … n − 2 are followed by another; round n − 1 is the last.
+        let between = q.rounds - 1;
+        let states = cp.rounds.len() as u32;
+        for k in 0..states.min(between) {
+            let n = if k < cp.cycle {
+                1
+            } else {
+                (between - 1 - k) / cp.period + 1
+            };
+            acc.add(&cp.rounds[k as usize], n as f64, q);
+        }
+        let last = q.rounds - 1;
+        let k = if last < states {
+            last
+        } else {
+            cp.cycle + (last - cp.cycle) % cp.period
+        };
+        acc.add(&cp.lasts[k as usize], 1.0, q);
+        prediction(
+            &self.terms,
+            cp.policy,
+            q.rounds,
+            q.reuse,
+            acc.parts,
+            (&acc.uses, acc.used),
+            (acc.given_cpu, acc.given_gpu),
+            q.rel_sd,
+            cp.assumed.union(q.assumed),
+        )
+    }
+
+    /// The task under `policy`, as [`predict_task`] on the task with `o` applied.
+    pub fn predict(
+        &self,
+        policy: Policy,
+        o: TaskOverrides,
+    ) -> Result<TaskPrediction, TaskQueryError> {
+        let q = self.query(o)?;
+        match self.policies.iter().find(|p| p.policy == policy) {
+            Some(cp) => Ok(self.eval(cp, &q)),
+            None => Err(self
+                .skipped
+                .iter()
+                .find(|(p, _)| *p == policy)
+                .map_or(TaskQueryError::NotATaskPolicy(policy), |(_, e)| e.clone())),
+        }
+    }
+
+    /// Every policy ranked, as [`choose_task`] on the task with `o` applied.
+    pub fn choose(&self, o: TaskOverrides) -> Result<TaskChoice, TaskQueryError> {
+        let mut c = TaskChoice {
+            ranking: Vec::with_capacity(self.policies.len()),
+            tied: 0,
+            skipped: Vec::new(),
+        };
+        self.choose_into(o, &mut c)?;
+        Ok(c)
+    }
+
+    /// As [`CompiledTask::choose`], into `out` (which keeps its memory: nothing is allocated once
+    /// it has held one answer). On an error `out` is left empty.
+    pub fn choose_into(
+        &self,
+        o: TaskOverrides,
+        out: &mut TaskChoice,
+    ) -> Result<(), TaskQueryError> {
+        out.ranking.clear();
+        out.tied = 0;
+        let q = self.query(o)?;
+        if self.policies.is_empty() {
+            return Err(self.skipped[0].1.clone());
+        }
+        out.ranking
+            .extend(self.policies.iter().map(|cp| self.eval(cp, &q)));
+        out.tied = sort_and_tie(&mut out.ranking);
+        out.skipped.clone_from(&self.skipped);
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -2485,6 +2886,184 @@ pub(crate) mod tests {
         assert!((c.lat_ms - 0.01).abs() < 1e-6, "{c:?}");
         assert_eq!(c.cells, 4);
         assert!(t.get(TermId::CopyD2h).is_none());
+    }
+
+    /// `a` and `b` agree to 1e-12 relative (or both are within 1e-12 ms of 0).
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() <= 1e-12 * a.abs().max(b.abs()).max(1.0)
+    }
+
+    fn assert_same(c: &TaskPrediction, d: &TaskPrediction, what: &str) {
+        assert_eq!(
+            (c.policy, c.rounds, c.reuse, c.assumptions),
+            (d.policy, d.rounds, d.reuse, d.assumptions),
+            "{what}"
+        );
+        let (pc, pd) = (c.parts, d.parts);
+        for (x, y) in [
+            (c.time_ms, d.time_ms),
+            (c.sd_ms, d.sd_ms),
+            (c.interval_ms[0], d.interval_ms[0]),
+            (c.interval_ms[1], d.interval_ms[1]),
+            (pc.cpu_ms, pd.cpu_ms),
+            (pc.cpu_faults_ms, pd.cpu_faults_ms),
+            (pc.gpu_ms, pd.gpu_ms),
+            (pc.link_ms, pd.link_ms),
+            (pc.gpu_faults_ms, pd.gpu_faults_ms),
+            (pc.copy_ms, pd.copy_ms),
+            (pc.prefetch_ms, pd.prefetch_ms),
+            (pc.sync_ms, pd.sync_ms),
+        ] {
+            assert!(close(x, y), "{what}: {c:?}\n vs {d:?}");
+        }
+    }
+
+    /// Tasks with every feature the walk has: fractions, patterns, overlap, buffers one side only
+    /// touches, writes that overwrite.
+    fn tasks_for_compiling() -> Vec<Task> {
+        let mut v = workloads::all();
+        v.push(Task::handoff(1 << 30, 4.0, 1));
+        let mut odd = workloads::seed_001_overlapped();
+        odd.buffers[1].gpu_fraction = 0.3;
+        odd.buffers[1].gpu_pattern = crate::task::Pattern::Stride(16);
+        odd.buffers[2].cpu = Access::Write;
+        odd.buffers[2].cpu_fraction = 0.25;
+        odd.buffers
+            .push(Buffer::new("scratch", 1 << 22).cpu(Access::ReadWrite));
+        odd.buffers.push(
+            Buffer::new("result", 1 << 24)
+                .gpu(Access::Write)
+                .cpu(Access::Read)
+                .cpu_final(Access::Read),
+        );
+        odd.first = crate::task::Side::Cpu;
+        v.push(odd);
+        v
+    }
+
+    #[test]
+    fn a_compiled_task_answers_as_the_task_does() {
+        let h200 = crate::store::embedded("h200").unwrap().task_terms.unwrap();
+        let mut sparse = toy_terms();
+        for t in [
+            TermId::ManagedMapRead,
+            TermId::Sync,
+            TermId::MapGather,
+            TermId::CopyD2h,
+        ] {
+            sparse.costs[t.index()] = None;
+        }
+        for terms in [toy_terms(), h200, sparse] {
+            for task in tasks_for_compiling() {
+                let compiled = terms.compile(&task).unwrap();
+                for phases in [
+                    (None, None, None),
+                    (Some(14.0), Some(0.29), Some(26.0)),
+                    (Some(3.0), Some(40.0), None),
+                    (Some(0.0), Some(0.0), Some(0.0)),
+                ] {
+                    for rounds in [
+                        None,
+                        Some(1),
+                        Some(2),
+                        Some(3),
+                        Some(5),
+                        Some(16),
+                        Some(1000),
+                    ] {
+                        for reuse in [None, Some(1.0), Some(3.5), Some(64.0)] {
+                            let o = TaskOverrides {
+                                cpu_ms: phases.0,
+                                gpu_ms: phases.1,
+                                cpu_final_ms: phases.2,
+                                rounds,
+                                reuse,
+                            };
+                            let mut t = task.clone();
+                            t.cpu_ms = phases.0.or(t.cpu_ms);
+                            t.gpu_ms = phases.1.or(t.gpu_ms);
+                            t.cpu_final_ms = phases.2.or(t.cpu_final_ms);
+                            t.rounds = rounds.unwrap_or(t.rounds);
+                            t.reuse = reuse.unwrap_or(t.reuse);
+                            let what = format!("{} {o:?}", t.name);
+                            for policy in Policy::HANDOFF {
+                                match (
+                                    predict_task(&terms, &t, policy),
+                                    compiled.predict(policy, o),
+                                ) {
+                                    (Ok(d), Ok(c)) => assert_same(&c, &d, &what),
+                                    (Err(d), Err(c)) => assert_eq!(c, d, "{what}"),
+                                    (d, c) => panic!("{what}: {d:?} vs {c:?}"),
+                                }
+                            }
+                            let (d, c) = (
+                                choose_task(&terms, &t).unwrap(),
+                                compiled.choose(o).unwrap(),
+                            );
+                            assert_eq!(d.tied, c.tied, "{what}");
+                            assert_eq!(d.skipped, c.skipped, "{what}");
+                            for (c, d) in c.ranking().iter().zip(d.ranking()) {
+                                assert_same(c, d, &what);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_compiled_task_refuses_bad_overrides_and_reuses_its_answer() {
+        let terms = toy_terms();
+        let c = terms.compile(&workloads::seed_001()).unwrap();
+        for (o, field) in [
+            (
+                TaskOverrides {
+                    rounds: Some(0),
+                    ..Default::default()
+                },
+                "rounds",
+            ),
+            (
+                TaskOverrides {
+                    reuse: Some(0.5),
+                    ..Default::default()
+                },
+                "reuse",
+            ),
+            (
+                TaskOverrides {
+                    gpu_ms: Some(f64::NAN),
+                    ..Default::default()
+                },
+                "gpu_ms",
+            ),
+        ] {
+            let e = c.choose(o).unwrap_err();
+            assert!(matches!(e, TaskQueryError::BadTask(_)), "{e}");
+            assert!(e.to_string().contains(&format!("`{field}`")), "{e}");
+        }
+        assert!(matches!(
+            c.predict(Policy::Device, TaskOverrides::default()),
+            Err(TaskQueryError::NotATaskPolicy(Policy::Device))
+        ));
+        let mut out = TaskChoice::default();
+        let o = TaskOverrides {
+            cpu_ms: Some(20.0),
+            gpu_ms: Some(0.3),
+            ..Default::default()
+        };
+        c.choose_into(o, &mut out).unwrap();
+        let (first, cap) = (out.clone(), out.ranking.capacity());
+        c.choose_into(o, &mut out).unwrap();
+        assert_eq!(out, first);
+        assert_eq!(out.ranking.capacity(), cap);
+        assert_eq!(out, c.choose(o).unwrap());
+        // A task the model cannot price at all is refused at query time, as choose_task does.
+        let mut none = TaskTerms::default();
+        none.set(TermId::Sync, *terms.get(TermId::Sync).unwrap());
+        let e = none.compile(&workloads::seed_001()).unwrap().choose(o);
+        assert_eq!(e, choose_task(&none, &workloads::seed_001()));
     }
 
     #[test]
