@@ -90,23 +90,40 @@ fn queries(c: &mut Criterion) {
     }
 }
 
-/// Task queries on the H200 model: seed 001 (three buffers, four rounds) and the partial update,
-/// with their phase times given, priced from scratch each time (no compiled form).
+/// Task queries on the H200 model, for every task file under `tasks/`, with phase times given:
+/// `choose_task` and `predict_task` price the task from scratch each call; `choose_task_compiled`
+/// is a scheduler's query on a task compiled once (`TaskTerms::compile`), passing the phase times
+/// it measured with each call; `compile_task` is that compilation.
 fn task_queries(c: &mut Criterion) {
     let m = store::embedded("h200").unwrap();
     let terms = m
         .task_terms
         .as_ref()
         .expect("the H200 model has task terms");
-    for mut t in [
-        umodel::task::workloads::seed_001(),
-        umodel::task::workloads::partial_update(),
-    ] {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tasks");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    for path in files {
+        let mut t = umodel::task::Task::read(&path).unwrap();
         t.cpu_ms = Some(14.0);
         t.gpu_ms = Some(0.29);
         t.cpu_final_ms = Some(26.0);
         c.bench_function(&format!("h200/choose_task/{}", t.name), |b| {
             b.iter(|| umodel::model::choose_task(black_box(terms), black_box(&t)))
+        });
+        let compiled = terms.compile(&t).unwrap();
+        c.bench_function(&format!("h200/choose_task_compiled/{}", t.name), |b| {
+            b.iter(|| {
+                black_box(&compiled).choose(umodel::model::TaskOverrides {
+                    cpu_ms: black_box(Some(14.0)),
+                    gpu_ms: black_box(Some(0.29)),
+                    ..Default::default()
+                })
+            })
         });
         c.bench_function(&format!("h200/predict_task/{}", t.name), |b| {
             b.iter(|| {
@@ -116,6 +133,9 @@ fn task_queries(c: &mut Criterion) {
                     black_box(Policy::ManagedAdvisePrefetch),
                 )
             })
+        });
+        c.bench_function(&format!("h200/compile_task/{}", t.name), |b| {
+            b.iter(|| black_box(terms).compile(black_box(&t)))
         });
     }
 }

@@ -450,35 +450,11 @@ impl Task {
             value,
             message: message.to_string(),
         };
-        if self.rounds == 0 || self.rounds > MAX_ROUNDS {
-            return Err(bad(
-                "rounds".into(),
-                self.rounds.to_string(),
-                &format!("must be a whole number from 1 to {MAX_ROUNDS}"),
-            ));
-        }
-        if !(self.reuse.is_finite() && self.reuse >= 1.0 && self.reuse <= 1e9) {
-            return Err(bad(
-                "reuse".into(),
-                self.reuse.to_string(),
-                "GPU passes per round must be a finite number from 1 to 1e9",
-            ));
-        }
-        for (field, v) in [
-            ("cpu_ms", self.cpu_ms),
-            ("gpu_ms", self.gpu_ms),
-            ("cpu_final_ms", self.cpu_final_ms),
-        ] {
-            if let Some(v) = v {
-                if !(v.is_finite() && (0.0..=1e12).contains(&v)) {
-                    return Err(bad(
-                        field.into(),
-                        v.to_string(),
-                        "must be a finite number of ms ≥ 0",
-                    ));
-                }
-            }
-        }
+        check_scalars(
+            self.rounds,
+            self.reuse,
+            [self.cpu_ms, self.gpu_ms, self.cpu_final_ms],
+        )?;
         if self.buffers.is_empty() {
             return Err(bad(
                 "buffers".into(),
@@ -599,109 +575,154 @@ impl Task {
     /// Calls `f` with every step `policy` takes, in order, without allocating (the model walks it
     /// per query; the bench executes it).
     pub fn for_each_step(&self, policy: Policy, mut f: impl FnMut(Step)) {
-        // Explicit copies: whether each side's copy of a buffer is stale (as bit sets).
-        let n = self.buffers.len();
+        let mut walk = Walk::new(self);
+        for round in 0..self.rounds {
+            walk.round(self, policy, round, round + 1 == self.rounds, &mut f);
+        }
+        walk.finish(self, policy, &mut f);
+    }
+
+    /// The steps as a list (for the bench and for people reading `--explain`).
+    pub fn steps(&self, policy: Policy) -> Vec<Step> {
+        let mut v = Vec::new();
+        self.for_each_step(policy, |s| v.push(s));
+        v
+    }
+}
+
+/// The step walk of one policy between rounds: which copies are stale and which buffers a side
+/// stream has already prefetched. A round depends only on this, the task and whether it is the last
+/// round (the overlap prefetches nothing for a round that does not come), so a compiled task
+/// (`model::CompiledTask`) walks each distinct state once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Walk {
+    /// Explicit copies: whether each side's copy of a buffer is stale (as bit sets).
+    dev_stale: u64,
+    host_stale: u64,
+    /// Buffers side-prefetched during the previous GPU phase (overlap), which need no prefetch on
+    /// the main stream before the next one.
+    side_done: u64,
+}
+
+impl Walk {
+    /// Before round 1: every buffer filled by the host.
+    pub(crate) fn new(task: &Task) -> Walk {
+        let n = task.buffers.len();
         debug_assert!(n <= MAX_BUFFERS);
-        let mut dev_stale: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let mut host_stale: u64 = 0;
+        Walk {
+            dev_stale: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
+            host_stale: 0,
+            side_done: 0,
+        }
+    }
+
+    /// The steps of one round (`round` from 0; `last`: no GPU phase follows it).
+    pub(crate) fn round(
+        &mut self,
+        task: &Task,
+        policy: Policy,
+        round: u32,
+        last: bool,
+        f: &mut impl FnMut(Step),
+    ) {
         let prefetching = matches!(
             policy,
             Policy::ManagedPrefetch | Policy::ManagedAdvisePrefetch
         );
-        // Buffers side-prefetched during the previous GPU phase (overlap), which need no prefetch
-        // on the main stream before the next one.
-        let mut side_done: u64 = 0;
-        let [a, b] = self.order();
-        for round in 0..self.rounds {
-            for side in [a, b] {
-                match side {
-                    Side::Cpu => {
-                        for (i, buf) in self.buffers.iter().enumerate() {
-                            // Buffers the GPU never touches never leave the host.
-                            if !buf.cpu.touches() || !buf.gpu.touches() {
-                                continue;
-                            }
-                            match policy {
-                                Policy::ExplicitCopy => {
-                                    if host_stale & (1u64 << i) != 0 && !buf.cpu_overwrites() {
-                                        f(Step::CopyToHost { buf: i });
-                                    }
-                                    host_stale &= !(1u64 << i);
-                                }
-                                _ if prefetching => f(Step::Prefetch {
-                                    buf: i,
-                                    to: Place::Host,
-                                    side: false,
-                                }),
-                                _ => {}
-                            }
+        for side in task.order() {
+            match side {
+                Side::Cpu => {
+                    for (i, buf) in task.buffers.iter().enumerate() {
+                        // Buffers the GPU never touches never leave the host.
+                        if !buf.cpu.touches() || !buf.gpu.touches() {
+                            continue;
                         }
-                        f(Step::CpuPhase { round });
-                        if policy == Policy::ExplicitCopy {
-                            for (i, buf) in self.buffers.iter().enumerate() {
-                                if buf.cpu.writes() {
-                                    dev_stale |= 1u64 << i;
+                        match policy {
+                            Policy::ExplicitCopy => {
+                                if self.host_stale & (1u64 << i) != 0 && !buf.cpu_overwrites() {
+                                    f(Step::CopyToHost { buf: i });
                                 }
+                                self.host_stale &= !(1u64 << i);
+                            }
+                            _ if prefetching => f(Step::Prefetch {
+                                buf: i,
+                                to: Place::Host,
+                                side: false,
+                            }),
+                            _ => {}
+                        }
+                    }
+                    f(Step::CpuPhase { round });
+                    if policy == Policy::ExplicitCopy {
+                        for (i, buf) in task.buffers.iter().enumerate() {
+                            if buf.cpu.writes() {
+                                self.dev_stale |= 1u64 << i;
                             }
                         }
                     }
-                    Side::Gpu => {
-                        for (i, buf) in self.buffers.iter().enumerate() {
-                            if !buf.gpu.touches() {
-                                continue;
+                }
+                Side::Gpu => {
+                    for (i, buf) in task.buffers.iter().enumerate() {
+                        if !buf.gpu.touches() {
+                            continue;
+                        }
+                        match policy {
+                            Policy::ExplicitCopy => {
+                                if self.dev_stale & (1u64 << i) != 0 && !buf.gpu_overwrites() {
+                                    f(Step::CopyToDevice { buf: i });
+                                }
+                                self.dev_stale &= !(1u64 << i);
                             }
-                            match policy {
-                                Policy::ExplicitCopy => {
-                                    if dev_stale & (1u64 << i) != 0 && !buf.gpu_overwrites() {
-                                        f(Step::CopyToDevice { buf: i });
-                                    }
-                                    dev_stale &= !(1u64 << i);
-                                }
-                                _ if prefetching && side_done & (1u64 << i) == 0 => {
-                                    f(Step::Prefetch {
-                                        buf: i,
-                                        to: Place::Device,
-                                        side: false,
-                                    })
-                                }
-                                _ => {}
+                            _ if prefetching && self.side_done & (1u64 << i) == 0 => {
+                                f(Step::Prefetch {
+                                    buf: i,
+                                    to: Place::Device,
+                                    side: false,
+                                })
+                            }
+                            _ => {}
+                        }
+                    }
+                    self.side_done = 0;
+                    // Overlap: the next GPU phase's prefetches of buffers the CPU will not touch
+                    // before it, issued on a second stream as this phase starts.
+                    if prefetching && task.overlap_prefetch && !last {
+                        for (i, buf) in task.buffers.iter().enumerate() {
+                            if buf.gpu.touches() && !buf.cpu.touches() {
+                                f(Step::Prefetch {
+                                    buf: i,
+                                    to: Place::Device,
+                                    side: true,
+                                });
+                                self.side_done |= 1u64 << i;
                             }
                         }
-                        side_done = 0;
-                        // Overlap: the next GPU phase's prefetches of buffers the CPU will not touch
-                        // before it, issued on a second stream as this phase starts.
-                        let next_gpu_exists = round + 1 < self.rounds;
-                        if prefetching && self.overlap_prefetch && next_gpu_exists {
-                            for (i, buf) in self.buffers.iter().enumerate() {
-                                if buf.gpu.touches() && !buf.cpu.touches() {
-                                    f(Step::Prefetch {
-                                        buf: i,
-                                        to: Place::Device,
-                                        side: true,
-                                    });
-                                    side_done |= 1u64 << i;
-                                }
-                            }
-                        }
-                        f(Step::GpuPhase { round });
-                        if policy == Policy::ExplicitCopy {
-                            for (i, buf) in self.buffers.iter().enumerate() {
-                                if buf.gpu.writes() {
-                                    host_stale |= 1u64 << i;
-                                }
+                    }
+                    f(Step::GpuPhase { round });
+                    if policy == Policy::ExplicitCopy {
+                        for (i, buf) in task.buffers.iter().enumerate() {
+                            if buf.gpu.writes() {
+                                self.host_stale |= 1u64 << i;
                             }
                         }
                     }
                 }
             }
         }
-        // The final host access.
-        for (i, buf) in self.buffers.iter().enumerate() {
+    }
+
+    /// The steps after the last round: the final host access.
+    pub(crate) fn finish(&self, task: &Task, policy: Policy, f: &mut impl FnMut(Step)) {
+        let prefetching = matches!(
+            policy,
+            Policy::ManagedPrefetch | Policy::ManagedAdvisePrefetch
+        );
+        for (i, buf) in task.buffers.iter().enumerate() {
             if !buf.cpu_final.touches() || !buf.gpu.touches() {
                 continue;
             }
             match policy {
-                Policy::ExplicitCopy if host_stale & (1u64 << i) != 0 => {
+                Policy::ExplicitCopy if self.host_stale & (1u64 << i) != 0 => {
                     f(Step::CopyToHost { buf: i });
                 }
                 _ if prefetching => f(Step::Prefetch {
@@ -712,16 +733,9 @@ impl Task {
                 _ => {}
             }
         }
-        if self.buffers.iter().any(|b| b.cpu_final.touches()) {
+        if task.buffers.iter().any(|b| b.cpu_final.touches()) {
             f(Step::CpuFinal);
         }
-    }
-
-    /// The steps as a list (for the bench and for people reading `--explain`).
-    pub fn steps(&self, policy: Policy) -> Vec<Step> {
-        let mut v = Vec::new();
-        self.for_each_step(policy, |s| v.push(s));
-        v
     }
 }
 
@@ -758,6 +772,46 @@ pub struct BadValue {
     pub field: String,
     pub value: String,
     pub message: String,
+}
+
+/// Checks the values a query may replace (a task's own, or a compiled task's overrides): rounds,
+/// reuse, and the phase times `[cpu_ms, gpu_ms, cpu_final_ms]`.
+pub(crate) fn check_scalars(
+    rounds: u32,
+    reuse: f64,
+    phases: [Option<f64>; 3],
+) -> Result<(), BadValue> {
+    let bad = |field: &str, value: String, message: &str| BadValue {
+        field: field.to_string(),
+        value,
+        message: message.to_string(),
+    };
+    if rounds == 0 || rounds > MAX_ROUNDS {
+        return Err(bad(
+            "rounds",
+            rounds.to_string(),
+            &format!("must be a whole number from 1 to {MAX_ROUNDS}"),
+        ));
+    }
+    if !(reuse.is_finite() && (1.0..=1e9).contains(&reuse)) {
+        return Err(bad(
+            "reuse",
+            reuse.to_string(),
+            "GPU passes per round must be a finite number from 1 to 1e9",
+        ));
+    }
+    for (field, v) in ["cpu_ms", "gpu_ms", "cpu_final_ms"].into_iter().zip(phases) {
+        if let Some(v) = v {
+            if !(v.is_finite() && (0.0..=1e12).contains(&v)) {
+                return Err(bad(
+                    field,
+                    v.to_string(),
+                    "must be a finite number of ms ≥ 0",
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 impl BadValue {

@@ -41,8 +41,8 @@ pub use query::{
     BatchError, Choice, CpuUpdate, Decision, Prediction, Predictor, QueryError, Ranked,
 };
 pub use task::{
-    breakeven_task, choose_task, explain_task, fit_task_terms, predict_task, TaskChoice,
-    TaskPrediction, TaskQueryError, TaskTerms, TermId,
+    breakeven_task, choose_task, explain_task, fit_task_terms, predict_task, CompiledTask,
+    TaskChoice, TaskOverrides, TaskPrediction, TaskQueryError, TaskTerms, TermId,
 };
 pub use task_validate::{validate_task, PhaseOverrides, TaskValidateError, TaskValidation};
 pub use terms::{compose, composed_fg, explain, Composed, Explanation, Part, TermValue, Terms};

@@ -24,7 +24,7 @@ use super::robust::robust_nnls;
 use crate::policy::Policy;
 use crate::stats::{median, Summary, Z90};
 use crate::table::Table;
-use crate::task::{Access, AdviceKind, Place, Step, Task};
+use crate::task::{Access, AdviceKind, Place, Step, Task, Walk};
 
 const GIB: f64 = (1u64 << 30) as f64;
 
@@ -1113,7 +1113,7 @@ impl BufState {
 }
 
 /// Per-term use in one prediction: how many latencies, how many GiB, how many ms.
-#[derive(Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default)]
 struct Use {
     lats: f64,
     gib: f64,
@@ -1126,8 +1126,6 @@ struct Pricer<'a> {
     uses: &'a mut [Use; TermId::COUNT],
     /// The terms `uses` holds (bits by index): only they are summed and reset.
     used: u32,
-    /// False while a cost is only looked at (which of two roofline sides wins).
-    record: bool,
     assumed: Assumptions,
 }
 
@@ -1156,15 +1154,13 @@ impl Pricer<'_> {
         };
         let l = if lat { c.lat_ms } else { 0.0 };
         let ms = (l + c.ms_per_gib * bytes / GIB) * times;
-        if self.record {
-            self.used |= 1 << t.index();
-            let u = &mut self.uses[t.index()];
-            if lat {
-                u.lats += times;
-            }
-            u.gib += bytes / GIB * times;
-            u.ms += ms;
+        self.used |= 1 << t.index();
+        let u = &mut self.uses[t.index()];
+        if lat {
+            u.lats += times;
         }
+        u.gib += bytes / GIB * times;
+        u.ms += ms;
         ms
     }
 
@@ -1227,12 +1223,82 @@ struct Link {
     managed: bool,
 }
 
-impl Pricer<'_> {
-    /// Time of the link part of one pass (ms), counted `times` times.
-    fn link(&mut self, l: Link, times: f64) -> f64 {
-        use TermId::*;
-        let (r, w) = (l.read, l.write);
+/// The link part of one GPU pass, worked out once per GPU phase (it depends on where the pages are,
+/// not on the phase times): up to three parts, each `ms` per pass, counted under a term — the longer
+/// of the two directions (with that term's latency), what reading and writing in place cost each
+/// other beyond it, and random gathers.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct LinkCost {
+    /// Whether the pass moves anything over the link.
+    any: bool,
+    /// The parts present, with the term each is counted under.
+    terms: [Option<TermId>; 3],
+    ms: [f64; 3],
+    gib: [f64; 3],
+}
+
+impl LinkCost {
+    const NONE: LinkCost = LinkCost {
+        any: false,
+        terms: [None; 3],
+        ms: [0.0; 3],
+        gib: [0.0; 3],
+    };
+
+    /// The link time of `times` passes, ms (the parts added in order).
+    #[inline]
+    fn at(&self, times: f64) -> f64 {
         let mut t = 0.0;
+        for i in 0..3 {
+            if self.terms[i].is_some() {
+                t += self.ms[i] * times;
+            }
+        }
+        t
+    }
+
+    /// One pass's time over the link (0 without link traffic), and whether it exceeds a pass at
+    /// device speed, `gpu` ms (the passes then wait for the link, and its terms count `reuse` times
+    /// a phase).
+    #[inline]
+    fn pass_ms(&self, gpu: f64, reuse: f64) -> (f64, bool) {
+        if !self.any {
+            return (0.0, false);
+        }
+        let one = self.at(1.0);
+        if one > gpu {
+            (self.at(reuse) / reuse, true)
+        } else {
+            (one, false)
+        }
+    }
+
+    /// Counts the parts' use, `times` passes, `scale` phases alike.
+    #[inline]
+    fn record(&self, uses: &mut [Use; TermId::COUNT], used: &mut u32, times: f64, scale: f64) {
+        for i in 0..3 {
+            if let Some(t) = self.terms[i] {
+                *used |= 1 << t.index();
+                let u = &mut uses[t.index()];
+                if i == 0 {
+                    u.lats += scale * times;
+                }
+                u.gib += scale * (self.gib[i] * times);
+                u.ms += scale * (self.ms[i] * times);
+            }
+        }
+    }
+}
+
+impl Pricer<'_> {
+    /// The link part of one pass with `l` crossing the link.
+    fn link_cost(&mut self, l: Link) -> LinkCost {
+        use TermId::*;
+        let mut lc = LinkCost {
+            any: l.read + l.write + l.gather > 0.0,
+            ..LinkCost::NONE
+        };
+        let (r, w) = (l.read, l.write);
         // Managed pages mapped by advice have terms of their own where measured.
         let (read_t, write_t, rw_t) = if l.managed && self.terms.get(ManagedMapRead).is_some() {
             (ManagedMapRead, ManagedMapWrite, ManagedMapReadWrite)
@@ -1258,17 +1324,16 @@ impl Pricer<'_> {
             };
             let both = r.min(w);
             let excess = (prw - hi).max(0.0);
-            t += self.cost(hi_term, hi_bytes, true, times);
+            if let Some(c) = self.terms.get(hi_term) {
+                lc.terms[0] = Some(hi_term);
+                lc.ms[0] = c.lat_ms + c.ms_per_gib * hi_bytes / GIB;
+                lc.gib[0] = hi_bytes / GIB;
+            }
             if both > 0.0 && excess > 0.0 {
                 // Counted under the in-place term, whose rate it is part of.
-                let ms = excess * both / GIB * times;
-                if self.record {
-                    self.used |= 1 << rw_term.index();
-                    let u = &mut self.uses[rw_term.index()];
-                    u.gib += both / GIB * times;
-                    u.ms += ms;
-                }
-                t += ms;
+                lc.terms[1] = Some(rw_term);
+                lc.ms[1] = excess * both / GIB;
+                lc.gib[1] = both / GIB;
             }
         }
         // Random 4-byte reads are bound by the link's round trips; where their indices come over
@@ -1276,75 +1341,139 @@ impl Pricer<'_> {
         // (H200: seed 001 host-mapped passes 27.8 ms, the sum 25.2, the longer alone 22.3 ms;
         // calibration/h200/run14).
         if l.gather > 0.0 {
-            t += if self.terms.get(MapGather).is_some() {
-                self.cost(MapGather, l.gather, false, times)
+            let t = if self.terms.get(MapGather).is_some() {
+                MapGather
             } else {
                 self.assumed.set(Assumptions::RANDOM_AS_SEQUENTIAL);
-                self.cost(MapRead, l.gather, false, times)
+                MapRead
             };
+            if let Some(c) = self.terms.get(t) {
+                lc.terms[2] = Some(t);
+                lc.ms[2] = 0.0 + c.ms_per_gib * l.gather / GIB;
+                lc.gib[2] = l.gather / GIB;
+            }
         }
-        t
+        lc
     }
 }
 
-/// Resolves the phase times: given, or estimated from bytes (noted).
-fn phases(task: &Task, p: &mut Pricer<'_>) -> Phases {
-    use TermId::*;
-    let half = |a: Access| match a {
-        Access::None => 0.0,
-        Access::ReadWrite => 1.0,
-        _ => 0.5,
-    };
-    let cpu = task.cpu_ms.unwrap_or_else(|| {
-        p.assumed.set(Assumptions::CPU_ESTIMATED);
-        let bytes: f64 = task
-            .buffers
-            .iter()
-            .map(|b| b.cpu_bytes() * half(b.cpu))
-            .sum();
-        p.terms.get(CpuUpdate).map_or(0.0, |c| c.at(bytes))
-    });
-    let fin = task.cpu_final_ms.unwrap_or_else(|| {
-        let bytes: f64 = task
-            .buffers
-            .iter()
-            .map(|b| b.bytes as f64 * half(b.cpu_final))
-            .sum();
-        if bytes > 0.0 {
-            p.assumed.set(Assumptions::FINAL_ESTIMATED);
-        }
-        p.terms
-            .get(CpuUpdate)
-            .map_or(0.0, |c| if bytes > 0.0 { c.at(bytes) } else { 0.0 })
-    });
-    let gpu = task.gpu_ms.unwrap_or_else(|| {
-        p.assumed.set(Assumptions::GPU_ESTIMATED);
-        let mut ms = 0.0;
-        for b in &task.buffers {
-            let bytes = b.gpu_bytes();
-            if bytes == 0.0 {
-                continue;
+/// The phase times a task does not give, estimated from its bytes at the calibrated rates, each
+/// with what the estimate assumed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Estimates {
+    cpu: f64,
+    cpu_assumed: Assumptions,
+    fin: f64,
+    fin_assumed: Assumptions,
+    gpu: f64,
+    gpu_assumed: Assumptions,
+}
+
+impl Estimates {
+    fn of(task: &Task, terms: &TaskTerms) -> Estimates {
+        use TermId::*;
+        let half = |a: Access| match a {
+            Access::None => 0.0,
+            Access::ReadWrite => 1.0,
+            _ => 0.5,
+        };
+        let mut cpu_assumed = Assumptions::default();
+        cpu_assumed.set(Assumptions::CPU_ESTIMATED);
+        let cpu = {
+            let bytes: f64 = task
+                .buffers
+                .iter()
+                .map(|b| b.cpu_bytes() * half(b.cpu))
+                .sum();
+            terms.get(CpuUpdate).map_or(0.0, |c| c.at(bytes))
+        };
+        let mut fin_assumed = Assumptions::default();
+        let fin = {
+            let bytes: f64 = task
+                .buffers
+                .iter()
+                .map(|b| b.bytes as f64 * half(b.cpu_final))
+                .sum();
+            if bytes > 0.0 {
+                fin_assumed.set(Assumptions::FINAL_ESTIMATED);
             }
-            let pass = p.terms.get(GpuPass).map_or(0.0, |c| c.ms_per_gib);
-            let read = p.terms.get(GpuRead).map_or(pass / 2.0, |c| c.ms_per_gib);
-            let rate = if !b.gpu_pattern.is_sequential() {
-                match p.terms.get(GpuGather) {
-                    Some(c) => c.ms_per_gib,
-                    None => {
-                        p.assumed.set(Assumptions::RANDOM_AS_SEQUENTIAL);
-                        read
-                    }
+            terms
+                .get(CpuUpdate)
+                .map_or(0.0, |c| if bytes > 0.0 { c.at(bytes) } else { 0.0 })
+        };
+        let mut gpu_assumed = Assumptions::default();
+        gpu_assumed.set(Assumptions::GPU_ESTIMATED);
+        let gpu = {
+            let mut ms = 0.0;
+            for b in &task.buffers {
+                let bytes = b.gpu_bytes();
+                if bytes == 0.0 {
+                    continue;
                 }
-            } else if b.gpu == Access::ReadWrite {
-                pass
-            } else {
-                read
-            };
-            ms += rate * bytes / GIB;
+                let pass = terms.get(GpuPass).map_or(0.0, |c| c.ms_per_gib);
+                let read = terms.get(GpuRead).map_or(pass / 2.0, |c| c.ms_per_gib);
+                let rate = if !b.gpu_pattern.is_sequential() {
+                    match terms.get(GpuGather) {
+                        Some(c) => c.ms_per_gib,
+                        None => {
+                            gpu_assumed.set(Assumptions::RANDOM_AS_SEQUENTIAL);
+                            read
+                        }
+                    }
+                } else if b.gpu == Access::ReadWrite {
+                    pass
+                } else {
+                    read
+                };
+                ms += rate * bytes / GIB;
+            }
+            ms + terms.get(GpuPass).map_or(0.0, |c| c.lat_ms)
+        };
+        Estimates {
+            cpu,
+            cpu_assumed,
+            fin,
+            fin_assumed,
+            gpu,
+            gpu_assumed,
         }
-        ms + p.terms.get(GpuPass).map_or(0.0, |c| c.lat_ms)
-    });
-    Phases { cpu, gpu, fin }
+    }
+
+    /// The phase times given (by the task or a query), else these estimates, noting what was
+    /// assumed.
+    #[inline]
+    fn resolve(
+        &self,
+        cpu: Option<f64>,
+        gpu: Option<f64>,
+        fin: Option<f64>,
+        assumed: &mut Assumptions,
+    ) -> Phases {
+        let mut pick = |given: Option<f64>, est: f64, a: Assumptions| {
+            given.unwrap_or_else(|| {
+                *assumed = assumed.union(a);
+                est
+            })
+        };
+        Phases {
+            cpu: pick(cpu, self.cpu, self.cpu_assumed),
+            gpu: pick(gpu, self.gpu, self.gpu_assumed),
+            fin: pick(fin, self.fin, self.fin_assumed),
+        }
+    }
+}
+
+/// The spread of a given (or estimated) phase time, relative.
+fn phase_rel_sd(terms: &TaskTerms, cpu_given: bool, gpu_given: bool) -> (f64, f64) {
+    let cpu_sd = if cpu_given {
+        GIVEN_CPU_REL_SD
+    } else {
+        terms
+            .get(TermId::CpuUpdate)
+            .map_or(0.1, |c| c.rel_sd.max(0.05))
+    };
+    let gpu_sd = if gpu_given { GIVEN_GPU_REL_SD } else { 0.05 };
+    (cpu_sd, gpu_sd)
 }
 
 /// CPU-side extras of touching a buffer's regions (`all`: the final access touches every page).
@@ -1414,111 +1543,132 @@ fn host_extras(
     extra
 }
 
-/// Prices `task` under `policy` with `reuse` passes per round, calling `item` for every priced
-/// item (explain) and returning the prediction.
-fn price(
-    terms: &TaskTerms,
-    task: &Task,
+/// Where a policy's priced steps go: straight into a prediction ([`Direct`]), or into a compiled
+/// task's per-round sums (`Record`). What depends on the phase times (the CPU phases, the GPU
+/// passes against their link and faults) is handed over unpriced.
+trait Sink {
+    /// A cost that does not depend on the phase times.
+    fn fixed(
+        &mut self,
+        round: Option<u32>,
+        kind: Kind,
+        buf: Option<usize>,
+        ms: f64,
+        what: &'static str,
+    );
+    /// A CPU phase (`round` from 1), or the final host access (`round` None).
+    fn cpu(&mut self, round: Option<u32>);
+    /// A GPU phase: what its first pass waits for in faults, its link part, and the side-stream
+    /// prefetches it overlaps.
+    fn gpu(&mut self, round: u32, first: f64, link: &LinkCost, side_ms: f64, p: &mut Pricer<'_>);
+}
+
+/// One policy walking one task: where each buffer's pages are, and the pricer.
+struct Run<'t, 's> {
+    p: Pricer<'s>,
+    task: &'t Task,
     policy: Policy,
-    scratch: &mut Scratch,
-    mut item: impl FnMut(Option<u32>, Kind, Option<usize>, f64, &str),
-) -> Result<TaskPrediction, TaskQueryError> {
-    use TermId::*;
-    if !Policy::HANDOFF.contains(&policy) {
-        return Err(TaskQueryError::NotATaskPolicy(policy));
-    }
-    if let Some(t) = required(policy).iter().find(|t| terms.get(**t).is_none()) {
-        return Err(TaskQueryError::MissingTerm {
+    managed: bool,
+    advising: bool,
+    sync_term: Option<TermId>,
+    states: &'s mut Vec<BufState>,
+    /// Side-stream prefetches issued for the coming GPU phase, ms.
+    side_ms: f64,
+    /// Phases done so far: steps before a phase belong to its round; after the last, to the end.
+    done: u32,
+}
+
+impl<'t, 's> Run<'t, 's> {
+    /// Starts `policy` on `task` (every page on the host), or says why it cannot be priced.
+    fn new(
+        terms: &'s TaskTerms,
+        task: &'t Task,
+        policy: Policy,
+        scratch: &'s mut Scratch,
+    ) -> Result<Run<'t, 's>, TaskQueryError> {
+        if !Policy::HANDOFF.contains(&policy) {
+            return Err(TaskQueryError::NotATaskPolicy(policy));
+        }
+        if let Some(t) = required(policy).iter().find(|t| terms.get(**t).is_none()) {
+            return Err(TaskQueryError::MissingTerm {
+                policy,
+                term: t.name(),
+            });
+        }
+        let Scratch { states, uses } = scratch;
+        *uses = [Use::default(); TermId::COUNT];
+        let mut p = Pricer {
+            terms,
+            uses,
+            used: 0,
+            assumed: Assumptions::default(),
+        };
+        states.clear();
+        states.extend(task.buffers.iter().map(BufState::new));
+        let sync_term = if terms.get(TermId::Sync).is_some() {
+            Some(TermId::Sync)
+        } else {
+            p.assumed.set(Assumptions::NO_SYNC);
+            None
+        };
+        Ok(Run {
+            p,
+            task,
             policy,
-            term: t.name(),
-        });
+            managed: matches!(
+                policy,
+                Policy::Managed
+                    | Policy::ManagedPrefetch
+                    | Policy::ManagedAdvise
+                    | Policy::ManagedAdvisePrefetch
+            ),
+            advising: matches!(
+                policy,
+                Policy::ManagedAdvise | Policy::ManagedAdvisePrefetch
+            ),
+            sync_term,
+            states,
+            side_ms: 0.0,
+            done: 0,
+        })
     }
-    let Scratch { states, uses } = scratch;
-    *uses = [Use::default(); TermId::COUNT];
-    let mut p = Pricer {
-        terms,
-        uses,
-        used: 0,
-        record: true,
-        assumed: Assumptions::default(),
-    };
-    let ph = phases(task, &mut p);
-    let reuse = task.reuse;
-    states.clear();
-    states.extend(task.buffers.iter().map(BufState::new));
-    let managed = matches!(
-        policy,
-        Policy::Managed
-            | Policy::ManagedPrefetch
-            | Policy::ManagedAdvise
-            | Policy::ManagedAdvisePrefetch
-    );
-    let advising = matches!(
-        policy,
-        Policy::ManagedAdvise | Policy::ManagedAdvisePrefetch
-    );
-    let advice = |st: &[BufState], i: usize| {
-        if advising {
-            st[i].advice
+
+    /// The round a step before the next phase belongs to (from 1; `None` after the last).
+    fn label(&self) -> Option<u32> {
+        (self.done < 2 * self.task.rounds).then_some(self.done / 2 + 1)
+    }
+
+    /// The buffer's advice under this policy.
+    fn advice(&self, i: usize) -> AdviceKind {
+        if self.advising {
+            self.states[i].advice
         } else {
             AdviceKind::None
         }
-    };
-    let mut parts = Parts::default();
-    let mut side_ms = 0.0;
-    let mut given_cpu = 0.0;
-    let mut given_gpu = 0.0;
-    let sync_term = if terms.get(Sync).is_some() {
-        Some(Sync)
-    } else {
-        p.assumed.set(Assumptions::NO_SYNC);
-        None
-    };
-    let mut rec = |parts: &mut Parts,
-                   round: Option<u32>,
-                   k: Kind,
-                   buf: Option<usize>,
-                   ms: f64,
-                   what: &str| {
-        if ms != 0.0 {
-            parts.add(k, ms);
-            item(round, k, buf, ms, what);
-        }
-    };
+    }
 
-    // Phases done so far: steps before a phase belong to its round; after the last, to the end.
-    let mut done = 0u32;
-    let rounds = task.rounds;
-    let label = move |done: u32| (done < 2 * rounds).then_some(done / 2 + 1);
-    task.for_each_step(policy, |step| {
+    /// Prices one step.
+    fn step(&mut self, step: Step, sink: &mut impl Sink) {
+        use TermId::*;
+        let task = self.task;
         match step {
             Step::CopyToDevice { buf } => {
-                let ms = p.cost(CopyH2d, task.buffers[buf].bytes as f64, true, 1.0);
-                rec(
-                    &mut parts,
-                    label(done),
-                    Kind::Copy,
-                    Some(buf),
-                    ms,
-                    "copy to device",
-                );
+                let ms = self
+                    .p
+                    .cost(CopyH2d, task.buffers[buf].bytes as f64, true, 1.0);
+                sink.fixed(self.label(), Kind::Copy, Some(buf), ms, "copy to device");
             }
             Step::CopyToHost { buf } => {
-                let ms = p.cost(CopyD2h, task.buffers[buf].bytes as f64, true, 1.0);
-                rec(
-                    &mut parts,
-                    label(done),
-                    Kind::Copy,
-                    Some(buf),
-                    ms,
-                    "copy to host",
-                );
+                let ms = self
+                    .p
+                    .cost(CopyD2h, task.buffers[buf].bytes as f64, true, 1.0);
+                sink.fixed(self.label(), Kind::Copy, Some(buf), ms, "copy to host");
             }
             Step::Prefetch { buf, to, side } => {
                 let b = &task.buffers[buf];
                 let bytes = b.bytes as f64;
-                let read_mostly = advice(states, buf) == AdviceKind::ReadMostly;
-                let st = &mut states[buf];
+                let read_mostly = self.advice(buf) == AdviceKind::ReadMostly;
+                let st = &mut self.states[buf];
                 let (mut moved, mut stay) = (0.0, 0.0);
                 for r in st.regions.iter_mut() {
                     if r.share == 0.0 {
@@ -1541,6 +1691,7 @@ fn price(
                 } else {
                     PrefetchToHost
                 };
+                let p = &mut self.p;
                 let mut ms = 0.0;
                 if moved > 0.0 {
                     ms += p.cost(term, moved * bytes, true, 1.0);
@@ -1552,13 +1703,11 @@ fn price(
                         p.assumed.set(Assumptions::NO_PREFETCH_NOOP);
                     }
                 }
-                let r = label(done);
                 if side {
-                    side_ms += ms;
+                    self.side_ms += ms;
                 } else {
-                    rec(
-                        &mut parts,
-                        r,
+                    sink.fixed(
+                        self.label(),
                         Kind::Prefetch,
                         Some(buf),
                         ms,
@@ -1571,21 +1720,12 @@ fn price(
                 }
             }
             Step::CpuPhase { round } => {
-                done += 1;
-                rec(
-                    &mut parts,
-                    Some(round + 1),
-                    Kind::Cpu,
-                    None,
-                    ph.cpu,
-                    "CPU phase",
-                );
-                given_cpu += ph.cpu;
-                if managed {
-                    let extra = host_extras(&mut p, states, task, |b| b.cpu, false);
+                self.done += 1;
+                sink.cpu(Some(round + 1));
+                if self.managed {
+                    let extra = host_extras(&mut self.p, self.states, task, |b| b.cpu, false);
                     if extra != 0.0 {
-                        rec(
-                            &mut parts,
+                        sink.fixed(
                             Some(round + 1),
                             Kind::CpuFaults,
                             None,
@@ -1596,7 +1736,7 @@ fn price(
                 }
             }
             Step::GpuPhase { round } => {
-                done += 1;
+                self.done += 1;
                 let mut first = 0.0;
                 let mut link = Link::default();
                 for (i, b) in task.buffers.iter().enumerate() {
@@ -1610,12 +1750,13 @@ fn price(
                         _ => 1.0,
                     };
                     let mut remote = 0.0;
-                    if policy == Policy::HostMapped {
+                    if self.policy == Policy::HostMapped {
                         remote = b.gpu_fraction;
-                    } else if managed {
-                        let adv = advice(states, i);
+                    } else if self.managed {
+                        let adv = self.advice(i);
+                        let p = &mut self.p;
                         let (mut migrate, mut duplicate) = (0.0, 0.0);
-                        for r in states[i].regions.iter_mut() {
+                        for r in self.states[i].regions.iter_mut() {
                             if r.share == 0.0 || !r.gpu {
                                 continue;
                             }
@@ -1676,75 +1817,18 @@ fn price(
                         }
                     }
                 }
-                let r1 = Some(round + 1);
-                // The passes: at device speed, or as long as the link needs where data are remote
-                // (the kernel's own work hides under the transfer, or the transfer under it).
-                link.managed = managed;
-                let link_ms = if link.read + link.write + link.gather > 0.0 {
-                    p.record = false;
-                    let one = p.link(link, 1.0);
-                    p.record = true;
-                    if one > ph.gpu {
-                        p.link(link, reuse) / reuse
-                    } else {
-                        one
-                    }
+                link.managed = self.managed;
+                let lc = if link.read + link.write + link.gather > 0.0 {
+                    self.p.link_cost(link)
                 } else {
-                    0.0
+                    LinkCost::NONE
                 };
-                let pass = ph.gpu.max(link_ms);
-                // The first pass also waits for the pages it faults in; a kernel with work of its
-                // own keeps computing meanwhile (H200: the compute-bound workload's first passes
-                // took the longer of the two, not their sum; calibration/h200/run15).
-                let first_pass = ph.gpu.max(link_ms + first);
-                let faults = first_pass - pass;
-                if faults > 0.0 {
-                    rec(
-                        &mut parts,
-                        r1,
-                        Kind::GpuFaults,
-                        None,
-                        faults,
-                        "migration and duplication on first touch",
-                    );
-                }
-                rec(
-                    &mut parts,
-                    r1,
-                    Kind::Gpu,
-                    None,
-                    reuse * ph.gpu,
-                    "GPU passes",
-                );
-                given_gpu += reuse * ph.gpu;
-                if link_ms > ph.gpu {
-                    rec(
-                        &mut parts,
-                        r1,
-                        Kind::Link,
-                        None,
-                        reuse * (link_ms - ph.gpu),
-                        "passes wait for the link",
-                    );
-                }
-                let main = faults + reuse * pass;
-                if side_ms > 0.0 {
-                    let over = (side_ms - main).max(0.0);
-                    rec(
-                        &mut parts,
-                        r1,
-                        Kind::Prefetch,
-                        None,
-                        over,
-                        "side-stream prefetches beyond the GPU phase they overlap",
-                    );
-                    side_ms = 0.0;
-                }
-                if let Some(t) = sync_term {
-                    let ms = p.cost(t, 0.0, true, 1.0);
-                    rec(
-                        &mut parts,
-                        r1,
+                sink.gpu(round + 1, first, &lc, self.side_ms, &mut self.p);
+                self.side_ms = 0.0;
+                if let Some(t) = self.sync_term {
+                    let ms = self.p.cost(t, 0.0, true, 1.0);
+                    sink.fixed(
+                        Some(round + 1),
                         Kind::Sync,
                         None,
                         ms,
@@ -1753,20 +1837,11 @@ fn price(
                 }
             }
             Step::CpuFinal => {
-                rec(
-                    &mut parts,
-                    None,
-                    Kind::Cpu,
-                    None,
-                    ph.fin,
-                    "final host access",
-                );
-                given_cpu += ph.fin;
-                if managed {
-                    let extra = host_extras(&mut p, states, task, |b| b.cpu_final, true);
+                sink.cpu(None);
+                if self.managed {
+                    let extra = host_extras(&mut self.p, self.states, task, |b| b.cpu_final, true);
                     if extra != 0.0 {
-                        rec(
-                            &mut parts,
+                        sink.fixed(
                             None,
                             Kind::CpuFaults,
                             None,
@@ -1777,47 +1852,205 @@ fn price(
                 }
             }
         }
-    });
+    }
+}
+
+/// The times of a GPU phase that depend on the phase times: the passes at device speed or as long
+/// as the link needs where data are remote (the kernel's own work hides under the transfer, or the
+/// transfer under it); the first pass also waits for the pages it faults in, while a kernel with
+/// work of its own keeps computing meanwhile (H200: the compute-bound workload's first passes took
+/// the longer of the two, not their sum; calibration/h200/run15).
+#[derive(Debug, Clone, Copy)]
+struct GpuTimes {
+    /// What the first pass waits for beyond a pass.
+    faults: f64,
+    /// The passes at device speed.
+    passes: f64,
+    /// What the passes wait for the link beyond that (0 where the link is not the longer).
+    wait: f64,
+    /// Side-stream prefetches beyond the phase they overlap.
+    side_over: f64,
+}
+
+#[inline]
+fn gpu_times(first: f64, link_ms: f64, side_ms: f64, gpu: f64, reuse: f64) -> GpuTimes {
+    let pass = gpu.max(link_ms);
+    let first_pass = gpu.max(link_ms + first);
+    let faults = first_pass - pass;
+    let wait = if link_ms > gpu {
+        reuse * (link_ms - gpu)
+    } else {
+        0.0
+    };
+    let main = faults + reuse * pass;
+    let side_over = if side_ms > 0.0 {
+        (side_ms - main).max(0.0)
+    } else {
+        0.0
+    };
+    GpuTimes {
+        faults,
+        passes: reuse * gpu,
+        wait,
+        side_over,
+    }
+}
+
+/// Prices each step as it comes, with the phase times known.
+struct Direct<F> {
+    parts: Parts,
+    given_cpu: f64,
+    given_gpu: f64,
+    ph: Phases,
+    reuse: f64,
+    item: F,
+}
+
+impl<F: FnMut(Option<u32>, Kind, Option<usize>, f64, &str)> Direct<F> {
+    #[inline]
+    fn rec(&mut self, round: Option<u32>, k: Kind, buf: Option<usize>, ms: f64, what: &str) {
+        if ms != 0.0 {
+            self.parts.add(k, ms);
+            (self.item)(round, k, buf, ms, what);
+        }
+    }
+}
+
+impl<F: FnMut(Option<u32>, Kind, Option<usize>, f64, &str)> Sink for Direct<F> {
+    #[inline]
+    fn fixed(
+        &mut self,
+        round: Option<u32>,
+        kind: Kind,
+        buf: Option<usize>,
+        ms: f64,
+        what: &'static str,
+    ) {
+        self.rec(round, kind, buf, ms, what);
+    }
+
+    #[inline]
+    fn cpu(&mut self, round: Option<u32>) {
+        let (ms, what) = match round {
+            Some(_) => (self.ph.cpu, "CPU phase"),
+            None => (self.ph.fin, "final host access"),
+        };
+        self.rec(round, Kind::Cpu, None, ms, what);
+        self.given_cpu += ms;
+    }
+
+    fn gpu(&mut self, round: u32, first: f64, link: &LinkCost, side_ms: f64, p: &mut Pricer<'_>) {
+        let (gpu, reuse) = (self.ph.gpu, self.reuse);
+        let (link_ms, on) = link.pass_ms(gpu, reuse);
+        if on {
+            link.record(p.uses, &mut p.used, reuse, 1.0);
+        }
+        let g = gpu_times(first, link_ms, side_ms, gpu, reuse);
+        let r = Some(round);
+        if g.faults > 0.0 {
+            self.rec(
+                r,
+                Kind::GpuFaults,
+                None,
+                g.faults,
+                "migration and duplication on first touch",
+            );
+        }
+        self.rec(r, Kind::Gpu, None, g.passes, "GPU passes");
+        self.given_gpu += g.passes;
+        if link_ms > gpu {
+            self.rec(r, Kind::Link, None, g.wait, "passes wait for the link");
+        }
+        if side_ms > 0.0 {
+            self.rec(
+                r,
+                Kind::Prefetch,
+                None,
+                g.side_over,
+                "side-stream prefetches beyond the GPU phase they overlap",
+            );
+        }
+    }
+}
+
+/// The prediction from a policy's priced parts and term uses. Variance: each term's fitted
+/// uncertainty (its uses are one estimate, so they add linearly), the term's run-to-run spread
+/// (also shared by its uses), and the given phases' own spread.
+#[allow(clippy::too_many_arguments)]
+fn prediction(
+    terms: &TaskTerms,
+    policy: Policy,
+    rounds: u32,
+    reuse: f64,
+    parts: Parts,
+    (uses, mut used): (&[Use; TermId::COUNT], u32),
+    (given_cpu, given_gpu): (f64, f64),
+    (cpu_sd, gpu_sd): (f64, f64),
+    assumptions: Assumptions,
+) -> TaskPrediction {
     let time = parts.total();
-    // Variance: each term's fitted uncertainty (its uses are one estimate, so they add linearly),
-    // the term's run-to-run spread (also shared by its uses), and the given phases' own spread.
     let mut var = 0.0;
-    let mut used = p.used;
     while used != 0 {
         let i = used.trailing_zeros() as usize;
         used &= used - 1;
-        let t = TermId::ALL[i];
-        let u = p.uses[i];
-        if let Some(c) = terms.get(t) {
+        let u = uses[i];
+        if let Some(c) = terms.costs[i].as_ref() {
             var += u.lats * u.lats * c.cov[0]
                 + 2.0 * u.lats * u.gib * c.cov[1]
                 + u.gib * u.gib * c.cov[2];
             var += (c.rel_sd * u.ms).powi(2);
         }
     }
-    let cpu_sd = if task.cpu_ms.is_some() {
-        GIVEN_CPU_REL_SD
-    } else {
-        terms.get(CpuUpdate).map_or(0.1, |c| c.rel_sd.max(0.05))
-    };
-    let gpu_sd = if task.gpu_ms.is_some() {
-        GIVEN_GPU_REL_SD
-    } else {
-        0.05
-    };
     var += (cpu_sd * given_cpu).powi(2) + (gpu_sd * given_gpu).powi(2);
     let sd = var.max(0.0).sqrt();
     let half = Z90 * TASK_INTERVAL_SCALE * sd;
-    Ok(TaskPrediction {
+    TaskPrediction {
         policy,
-        rounds: task.rounds,
+        rounds,
         reuse,
         time_ms: time,
         interval_ms: [(time - half).max(0.0), time + half],
         sd_ms: sd,
         parts,
-        assumptions: p.assumed,
-    })
+        assumptions,
+    }
+}
+
+/// Prices `task` under `policy` with `reuse` passes per round, calling `item` for every priced
+/// item (explain) and returning the prediction.
+fn price(
+    terms: &TaskTerms,
+    task: &Task,
+    policy: Policy,
+    scratch: &mut Scratch,
+    item: impl FnMut(Option<u32>, Kind, Option<usize>, f64, &str),
+) -> Result<TaskPrediction, TaskQueryError> {
+    let mut run = Run::new(terms, task, policy, scratch)?;
+    let (cpu, gpu, fin) = (task.cpu_ms, task.gpu_ms, task.cpu_final_ms);
+    let ph = match (cpu, gpu, fin) {
+        (Some(cpu), Some(gpu), Some(fin)) => Phases { cpu, gpu, fin },
+        _ => Estimates::of(task, terms).resolve(cpu, gpu, fin, &mut run.p.assumed),
+    };
+    let mut sink = Direct {
+        parts: Parts::default(),
+        given_cpu: 0.0,
+        given_gpu: 0.0,
+        ph,
+        reuse: task.reuse,
+        item,
+    };
+    task.for_each_step(policy, |step| run.step(step, &mut sink));
+    Ok(prediction(
+        terms,
+        policy,
+        task.rounds,
+        task.reuse,
+        sink.parts,
+        (run.p.uses, run.p.used),
+        (sink.given_cpu, sink.given_gpu),
+        phase_rel_sd(terms, cpu.is_some(), gpu.is_some()),
+        run.p.assumed,
+    ))
 }
 
 /// Scale of the task intervals: the spread the terms and the given phases account for, times this,
@@ -1865,7 +2098,8 @@ pub fn explain_task(
 }
 
 /// Every task policy ranked, fastest first; policies the model cannot price are listed apart.
-#[derive(Debug, Clone, PartialEq)]
+/// (`Default` is an empty choice for [`CompiledTask::choose_into`] to fill.)
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct TaskChoice {
     ranking: Vec<TaskPrediction>,
     tied: usize,
@@ -1903,9 +2137,27 @@ pub fn choose_task(terms: &TaskTerms, task: &Task) -> Result<TaskChoice, TaskQue
             Err(e) => skipped.push((policy, e)),
         }
     }
+    rank(ranking, skipped)
+}
+
+/// Sorts the predictions, fastest first, and counts the policies tied with the best.
+fn rank(
+    mut ranking: Vec<TaskPrediction>,
+    mut skipped: Vec<(Policy, TaskQueryError)>,
+) -> Result<TaskChoice, TaskQueryError> {
     if ranking.is_empty() {
         return Err(skipped.swap_remove(0).1);
     }
+    let tied = sort_and_tie(&mut ranking);
+    Ok(TaskChoice {
+        ranking,
+        tied,
+        skipped,
+    })
+}
+
+/// Sorts `ranking` (not empty), fastest first; how many lead it within the noise of the best.
+fn sort_and_tie(ranking: &mut [TaskPrediction]) -> usize {
     ranking.sort_by(|a, b| a.time_ms.total_cmp(&b.time_ms));
     let best = &ranking[0];
     let mut tied = 1;
@@ -1918,11 +2170,7 @@ pub fn choose_task(terms: &TaskTerms, task: &Task) -> Result<TaskChoice, TaskQue
     {
         tied += 1;
     }
-    Ok(TaskChoice {
-        ranking,
-        tied,
-        skipped,
-    })
+    tied
 }
 
 /// The reuse R* ≥ 1 at which `a` and `b` take equal time on `task` (its `reuse` varied); `None`
@@ -1972,6 +2220,406 @@ pub fn breakeven_task(
         hi *= 2.0;
     }
     Ok(None)
+}
+
+// ----- compiled tasks --------------------------------------------------------------------------
+
+/// Values a query on a [`CompiledTask`] replaces: the phase times a scheduler measured, or another
+/// number of rounds or passes per round. `None` keeps the task's own.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct TaskOverrides {
+    pub cpu_ms: Option<f64>,
+    pub gpu_ms: Option<f64>,
+    pub cpu_final_ms: Option<f64>,
+    pub rounds: Option<u32>,
+    pub reuse: Option<f64>,
+}
+
+/// One round of a policy from one state of its walk, with what does not depend on the phase times
+/// already priced and summed.
+#[derive(Debug, Clone)]
+struct RoundCost {
+    /// Copies, prefetches, CPU first touches, synchronisation.
+    fixed: Parts,
+    /// The terms those used.
+    uses: [Use; TermId::COUNT],
+    used: u32,
+    /// The GPU phase: what its first pass waits for in faults, its link part, and the side-stream
+    /// prefetches it overlaps.
+    first: f64,
+    link: LinkCost,
+    side_ms: f64,
+    /// Whether the final host access follows (the last round's cost includes it).
+    fin: bool,
+}
+
+/// A policy's rounds, one per distinct state of its walk at the start of a round.
+///
+/// The walk's state (stale copies, side-stream prefetches, and where each region of each buffer
+/// lies) changes from round to round by the same rule, region by region and buffer by buffer, each
+/// with at most four places: so round after round the states run into a cycle (of at most 12
+/// rounds, after at most 3). Every round but the last is one of `rounds`; the last is one of
+/// `lasts` and includes the final host access.
+#[derive(Debug, Clone)]
+struct CompiledPolicy {
+    policy: Policy,
+    assumed: Assumptions,
+    rounds: Vec<RoundCost>,
+    lasts: Vec<RoundCost>,
+    /// The state rounds return to, and every how many rounds.
+    cycle: u32,
+    period: u32,
+}
+
+/// A task compiled against a model's terms for repeated queries ([`TaskTerms::compile`]): each
+/// policy's steps are walked and priced once, so a query only combines a few sums per policy with
+/// the phase times, rounds and reuse it is given ([`TaskOverrides`]), in time independent of the
+/// number of rounds and without allocating beyond its answer.
+///
+/// Its answers are those of [`predict_task`] and [`choose_task`] on the task with the overrides
+/// applied, summed in another order (equal to ~1e-15 relative).
+#[derive(Debug, Clone)]
+pub struct CompiledTask {
+    name: String,
+    rounds: u32,
+    reuse: f64,
+    cpu_ms: Option<f64>,
+    gpu_ms: Option<f64>,
+    cpu_final_ms: Option<f64>,
+    /// The model's terms (without the fit's report).
+    terms: TaskTerms,
+    est: Estimates,
+    policies: Vec<CompiledPolicy>,
+    skipped: Vec<(Policy, TaskQueryError)>,
+}
+
+/// Collects one round's priced steps.
+#[derive(Default)]
+struct Record {
+    fixed: Parts,
+    cpu: u32,
+    fin: bool,
+    gpu: Option<(f64, LinkCost, f64)>,
+}
+
+impl Sink for Record {
+    #[inline]
+    fn fixed(&mut self, _: Option<u32>, kind: Kind, _: Option<usize>, ms: f64, _: &'static str) {
+        if ms != 0.0 {
+            self.fixed.add(kind, ms);
+        }
+    }
+    fn cpu(&mut self, round: Option<u32>) {
+        match round {
+            Some(_) => self.cpu += 1,
+            None => self.fin = true,
+        }
+    }
+    fn gpu(&mut self, _: u32, first: f64, link: &LinkCost, side_ms: f64, _: &mut Pricer<'_>) {
+        debug_assert!(self.gpu.is_none(), "one GPU phase a round");
+        self.gpu = Some((first, *link, side_ms));
+    }
+}
+
+impl Run<'_, '_> {
+    /// Prices round `round` from the walk's state `walk` (and, when `last`, the final access).
+    fn round_cost(&mut self, walk: &mut Walk, round: u32, last: bool) -> RoundCost {
+        *self.p.uses = [Use::default(); TermId::COUNT];
+        self.p.used = 0;
+        let mut rec = Record::default();
+        let (task, policy) = (self.task, self.policy);
+        walk.round(task, policy, round, last, &mut |s| self.step(s, &mut rec));
+        if last {
+            walk.finish(task, policy, &mut |s| self.step(s, &mut rec));
+        }
+        debug_assert_eq!(rec.cpu, 1, "one CPU phase a round");
+        let (first, link, side_ms) = rec.gpu.expect("a round has a GPU phase");
+        RoundCost {
+            fixed: rec.fixed,
+            uses: *self.p.uses,
+            used: self.p.used,
+            first,
+            link,
+            side_ms,
+            fin: rec.fin,
+        }
+    }
+
+    /// Where the walk stands at the start of a round.
+    fn places(&self) -> Vec<[Loc; 4]> {
+        self.states
+            .iter()
+            .map(|s| s.regions.map(|r| r.loc))
+            .collect()
+    }
+}
+
+fn compile_policy(
+    terms: &TaskTerms,
+    task: &Task,
+    policy: Policy,
+) -> Result<CompiledPolicy, TaskQueryError> {
+    let mut scratch = Scratch::new();
+    let mut run = Run::new(terms, task, policy, &mut scratch)?;
+    let mut walk = Walk::new(task);
+    let mut seen: Vec<(Walk, Vec<[Loc; 4]>)> = Vec::new();
+    let (mut rounds, mut lasts) = (Vec::new(), Vec::new());
+    let mut assumed = Assumptions::default();
+    let (cycle, period) = loop {
+        let state = (walk, run.places());
+        if let Some(j) = seen.iter().position(|s| *s == state) {
+            break (j as u32, (seen.len() - j) as u32);
+        }
+        debug_assert!(seen.len() < 16, "the walk's states cycle within 15 rounds");
+        let round = seen.len() as u32;
+        seen.push(state);
+        // This round as the last, on a copy of the state.
+        let mut fork = Scratch {
+            states: run.states.clone(),
+            uses: [Use::default(); TermId::COUNT],
+        };
+        let Scratch { states, uses } = &mut fork;
+        let mut last = Run {
+            p: Pricer {
+                terms,
+                uses,
+                used: 0,
+                assumed: Assumptions::default(),
+            },
+            states,
+            side_ms: 0.0,
+            ..run
+        };
+        lasts.push(last.round_cost(&mut walk.clone(), round, true));
+        assumed = assumed.union(last.p.assumed);
+        rounds.push(run.round_cost(&mut walk, round, false));
+    };
+    Ok(CompiledPolicy {
+        policy,
+        assumed: assumed.union(run.p.assumed),
+        rounds,
+        lasts,
+        cycle,
+        period,
+    })
+}
+
+impl TaskTerms {
+    /// Compiles `task` for repeated queries (a scheduler keeps one per kind of task and passes the
+    /// phase times it measured to each [`CompiledTask::choose`]). Policies these terms cannot price
+    /// are kept apart, as [`choose_task`] lists them.
+    pub fn compile(&self, task: &Task) -> Result<CompiledTask, TaskQueryError> {
+        task.check()
+            .map_err(|e| TaskQueryError::BadTask(e.to_string()))?;
+        let terms = TaskTerms {
+            costs: self.costs,
+            fit: TermFit::default(),
+        };
+        let mut policies = Vec::with_capacity(Policy::HANDOFF.len());
+        let mut skipped = Vec::new();
+        for policy in Policy::HANDOFF {
+            match compile_policy(&terms, task, policy) {
+                Ok(p) => policies.push(p),
+                Err(e) => skipped.push((policy, e)),
+            }
+        }
+        Ok(CompiledTask {
+            name: task.name.clone(),
+            rounds: task.rounds,
+            reuse: task.reuse,
+            cpu_ms: task.cpu_ms,
+            gpu_ms: task.gpu_ms,
+            cpu_final_ms: task.cpu_final_ms,
+            est: Estimates::of(task, &terms),
+            terms,
+            policies,
+            skipped,
+        })
+    }
+}
+
+/// A query's resolved values.
+struct Query {
+    rounds: u32,
+    reuse: f64,
+    ph: Phases,
+    assumed: Assumptions,
+    rel_sd: (f64, f64),
+}
+
+/// Sums of one prediction.
+struct Acc {
+    parts: Parts,
+    uses: [Use; TermId::COUNT],
+    used: u32,
+    given_cpu: f64,
+    given_gpu: f64,
+}
+
+impl Acc {
+    /// Adds `n` rounds of `rc`.
+    #[inline]
+    fn add(&mut self, rc: &RoundCost, n: f64, q: &Query) {
+        let (ph, reuse) = (q.ph, q.reuse);
+        let p = &mut self.parts;
+        let f = &rc.fixed;
+        p.cpu_faults_ms += n * f.cpu_faults_ms;
+        p.gpu_faults_ms += n * f.gpu_faults_ms;
+        p.copy_ms += n * f.copy_ms;
+        p.prefetch_ms += n * f.prefetch_ms;
+        p.sync_ms += n * f.sync_ms;
+        p.cpu_ms += n * f.cpu_ms;
+        p.gpu_ms += n * f.gpu_ms;
+        p.link_ms += n * f.link_ms;
+        // The CPU phase, and the final access.
+        p.cpu_ms += n * ph.cpu;
+        self.given_cpu += n * ph.cpu;
+        if rc.fin {
+            p.cpu_ms += n * ph.fin;
+            self.given_cpu += n * ph.fin;
+        }
+        // The GPU phase.
+        let (link_ms, on) = rc.link.pass_ms(ph.gpu, reuse);
+        if on {
+            rc.link.record(&mut self.uses, &mut self.used, reuse, n);
+        }
+        let g = gpu_times(rc.first, link_ms, rc.side_ms, ph.gpu, reuse);
+        if g.faults > 0.0 {
+            p.gpu_faults_ms += n * g.faults;
+        }
+        p.gpu_ms += n * g.passes;
+        self.given_gpu += n * g.passes;
+        p.link_ms += n * g.wait;
+        p.prefetch_ms += n * g.side_over;
+        let mut used = rc.used;
+        self.used |= used;
+        while used != 0 {
+            let i = used.trailing_zeros() as usize;
+            used &= used - 1;
+            let (u, v) = (&mut self.uses[i], &rc.uses[i]);
+            u.lats += n * v.lats;
+            u.gib += n * v.gib;
+            u.ms += n * v.ms;
+        }
+    }
+}
+
+impl CompiledTask {
+    /// The task's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The task's own rounds and passes per round (before overrides).
+    pub fn rounds_and_reuse(&self) -> (u32, f64) {
+        (self.rounds, self.reuse)
+    }
+
+    fn query(&self, o: TaskOverrides) -> Result<Query, TaskQueryError> {
+        let rounds = o.rounds.unwrap_or(self.rounds);
+        let reuse = o.reuse.unwrap_or(self.reuse);
+        let cpu = o.cpu_ms.or(self.cpu_ms);
+        let gpu = o.gpu_ms.or(self.gpu_ms);
+        let fin = o.cpu_final_ms.or(self.cpu_final_ms);
+        crate::task::check_scalars(rounds, reuse, [cpu, gpu, fin])
+            .map_err(|e| TaskQueryError::BadTask(e.to_string()))?;
+        let mut assumed = Assumptions::default();
+        let ph = self.est.resolve(cpu, gpu, fin, &mut assumed);
+        Ok(Query {
+            rounds,
+            reuse,
+            ph,
+            assumed,
+            rel_sd: phase_rel_sd(&self.terms, cpu.is_some(), gpu.is_some()),
+        })
+    }
+
+    fn eval(&self, cp: &CompiledPolicy, q: &Query) -> TaskPrediction {
+        let mut acc = Acc {
+            parts: Parts::default(),
+            uses: [Use::default(); TermId::COUNT],
+            used: 0,
+            given_cpu: 0.0,
+            given_gpu: 0.0,
+        };
+        // Rounds 0 … n − 2 are followed by another; round n − 1 is the last.
+        let between = q.rounds - 1;
+        let states = cp.rounds.len() as u32;
+        for k in 0..states.min(between) {
+            let n = if k < cp.cycle {
+                1
+            } else {
+                (between - 1 - k) / cp.period + 1
+            };
+            acc.add(&cp.rounds[k as usize], n as f64, q);
+        }
+        let last = q.rounds - 1;
+        let k = if last < states {
+            last
+        } else {
+            cp.cycle + (last - cp.cycle) % cp.period
+        };
+        acc.add(&cp.lasts[k as usize], 1.0, q);
+        prediction(
+            &self.terms,
+            cp.policy,
+            q.rounds,
+            q.reuse,
+            acc.parts,
+            (&acc.uses, acc.used),
+            (acc.given_cpu, acc.given_gpu),
+            q.rel_sd,
+            cp.assumed.union(q.assumed),
+        )
+    }
+
+    /// The task under `policy`, as [`predict_task`] on the task with `o` applied.
+    pub fn predict(
+        &self,
+        policy: Policy,
+        o: TaskOverrides,
+    ) -> Result<TaskPrediction, TaskQueryError> {
+        let q = self.query(o)?;
+        match self.policies.iter().find(|p| p.policy == policy) {
+            Some(cp) => Ok(self.eval(cp, &q)),
+            None => Err(self
+                .skipped
+                .iter()
+                .find(|(p, _)| *p == policy)
+                .map_or(TaskQueryError::NotATaskPolicy(policy), |(_, e)| e.clone())),
+        }
+    }
+
+    /// Every policy ranked, as [`choose_task`] on the task with `o` applied.
+    pub fn choose(&self, o: TaskOverrides) -> Result<TaskChoice, TaskQueryError> {
+        let mut c = TaskChoice {
+            ranking: Vec::with_capacity(self.policies.len()),
+            tied: 0,
+            skipped: Vec::new(),
+        };
+        self.choose_into(o, &mut c)?;
+        Ok(c)
+    }
+
+    /// As [`CompiledTask::choose`], into `out` (which keeps its memory: nothing is allocated once
+    /// it has held one answer). On an error `out` is left empty.
+    pub fn choose_into(
+        &self,
+        o: TaskOverrides,
+        out: &mut TaskChoice,
+    ) -> Result<(), TaskQueryError> {
+        out.ranking.clear();
+        out.tied = 0;
+        let q = self.query(o)?;
+        if self.policies.is_empty() {
+            return Err(self.skipped[0].1.clone());
+        }
+        out.ranking
+            .extend(self.policies.iter().map(|cp| self.eval(cp, &q)));
+        out.tied = sort_and_tie(&mut out.ranking);
+        out.skipped.clone_from(&self.skipped);
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -2238,6 +2886,184 @@ pub(crate) mod tests {
         assert!((c.lat_ms - 0.01).abs() < 1e-6, "{c:?}");
         assert_eq!(c.cells, 4);
         assert!(t.get(TermId::CopyD2h).is_none());
+    }
+
+    /// `a` and `b` agree to 1e-12 relative (or both are within 1e-12 ms of 0).
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() <= 1e-12 * a.abs().max(b.abs()).max(1.0)
+    }
+
+    fn assert_same(c: &TaskPrediction, d: &TaskPrediction, what: &str) {
+        assert_eq!(
+            (c.policy, c.rounds, c.reuse, c.assumptions),
+            (d.policy, d.rounds, d.reuse, d.assumptions),
+            "{what}"
+        );
+        let (pc, pd) = (c.parts, d.parts);
+        for (x, y) in [
+            (c.time_ms, d.time_ms),
+            (c.sd_ms, d.sd_ms),
+            (c.interval_ms[0], d.interval_ms[0]),
+            (c.interval_ms[1], d.interval_ms[1]),
+            (pc.cpu_ms, pd.cpu_ms),
+            (pc.cpu_faults_ms, pd.cpu_faults_ms),
+            (pc.gpu_ms, pd.gpu_ms),
+            (pc.link_ms, pd.link_ms),
+            (pc.gpu_faults_ms, pd.gpu_faults_ms),
+            (pc.copy_ms, pd.copy_ms),
+            (pc.prefetch_ms, pd.prefetch_ms),
+            (pc.sync_ms, pd.sync_ms),
+        ] {
+            assert!(close(x, y), "{what}: {c:?}\n vs {d:?}");
+        }
+    }
+
+    /// Tasks with every feature the walk has: fractions, patterns, overlap, buffers one side only
+    /// touches, writes that overwrite.
+    fn tasks_for_compiling() -> Vec<Task> {
+        let mut v = workloads::all();
+        v.push(Task::handoff(1 << 30, 4.0, 1));
+        let mut odd = workloads::seed_001_overlapped();
+        odd.buffers[1].gpu_fraction = 0.3;
+        odd.buffers[1].gpu_pattern = crate::task::Pattern::Stride(16);
+        odd.buffers[2].cpu = Access::Write;
+        odd.buffers[2].cpu_fraction = 0.25;
+        odd.buffers
+            .push(Buffer::new("scratch", 1 << 22).cpu(Access::ReadWrite));
+        odd.buffers.push(
+            Buffer::new("result", 1 << 24)
+                .gpu(Access::Write)
+                .cpu(Access::Read)
+                .cpu_final(Access::Read),
+        );
+        odd.first = crate::task::Side::Cpu;
+        v.push(odd);
+        v
+    }
+
+    #[test]
+    fn a_compiled_task_answers_as_the_task_does() {
+        let h200 = crate::store::embedded("h200").unwrap().task_terms.unwrap();
+        let mut sparse = toy_terms();
+        for t in [
+            TermId::ManagedMapRead,
+            TermId::Sync,
+            TermId::MapGather,
+            TermId::CopyD2h,
+        ] {
+            sparse.costs[t.index()] = None;
+        }
+        for terms in [toy_terms(), h200, sparse] {
+            for task in tasks_for_compiling() {
+                let compiled = terms.compile(&task).unwrap();
+                for phases in [
+                    (None, None, None),
+                    (Some(14.0), Some(0.29), Some(26.0)),
+                    (Some(3.0), Some(40.0), None),
+                    (Some(0.0), Some(0.0), Some(0.0)),
+                ] {
+                    for rounds in [
+                        None,
+                        Some(1),
+                        Some(2),
+                        Some(3),
+                        Some(5),
+                        Some(16),
+                        Some(1000),
+                    ] {
+                        for reuse in [None, Some(1.0), Some(3.5), Some(64.0)] {
+                            let o = TaskOverrides {
+                                cpu_ms: phases.0,
+                                gpu_ms: phases.1,
+                                cpu_final_ms: phases.2,
+                                rounds,
+                                reuse,
+                            };
+                            let mut t = task.clone();
+                            t.cpu_ms = phases.0.or(t.cpu_ms);
+                            t.gpu_ms = phases.1.or(t.gpu_ms);
+                            t.cpu_final_ms = phases.2.or(t.cpu_final_ms);
+                            t.rounds = rounds.unwrap_or(t.rounds);
+                            t.reuse = reuse.unwrap_or(t.reuse);
+                            let what = format!("{} {o:?}", t.name);
+                            for policy in Policy::HANDOFF {
+                                match (
+                                    predict_task(&terms, &t, policy),
+                                    compiled.predict(policy, o),
+                                ) {
+                                    (Ok(d), Ok(c)) => assert_same(&c, &d, &what),
+                                    (Err(d), Err(c)) => assert_eq!(c, d, "{what}"),
+                                    (d, c) => panic!("{what}: {d:?} vs {c:?}"),
+                                }
+                            }
+                            let (d, c) = (
+                                choose_task(&terms, &t).unwrap(),
+                                compiled.choose(o).unwrap(),
+                            );
+                            assert_eq!(d.tied, c.tied, "{what}");
+                            assert_eq!(d.skipped, c.skipped, "{what}");
+                            for (c, d) in c.ranking().iter().zip(d.ranking()) {
+                                assert_same(c, d, &what);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_compiled_task_refuses_bad_overrides_and_reuses_its_answer() {
+        let terms = toy_terms();
+        let c = terms.compile(&workloads::seed_001()).unwrap();
+        for (o, field) in [
+            (
+                TaskOverrides {
+                    rounds: Some(0),
+                    ..Default::default()
+                },
+                "rounds",
+            ),
+            (
+                TaskOverrides {
+                    reuse: Some(0.5),
+                    ..Default::default()
+                },
+                "reuse",
+            ),
+            (
+                TaskOverrides {
+                    gpu_ms: Some(f64::NAN),
+                    ..Default::default()
+                },
+                "gpu_ms",
+            ),
+        ] {
+            let e = c.choose(o).unwrap_err();
+            assert!(matches!(e, TaskQueryError::BadTask(_)), "{e}");
+            assert!(e.to_string().contains(&format!("`{field}`")), "{e}");
+        }
+        assert!(matches!(
+            c.predict(Policy::Device, TaskOverrides::default()),
+            Err(TaskQueryError::NotATaskPolicy(Policy::Device))
+        ));
+        let mut out = TaskChoice::default();
+        let o = TaskOverrides {
+            cpu_ms: Some(20.0),
+            gpu_ms: Some(0.3),
+            ..Default::default()
+        };
+        c.choose_into(o, &mut out).unwrap();
+        let (first, cap) = (out.clone(), out.ranking.capacity());
+        c.choose_into(o, &mut out).unwrap();
+        assert_eq!(out, first);
+        assert_eq!(out.ranking.capacity(), cap);
+        assert_eq!(out, c.choose(o).unwrap());
+        // A task the model cannot price at all is refused at query time, as choose_task does.
+        let mut none = TaskTerms::default();
+        none.set(TermId::Sync, *terms.get(TermId::Sync).unwrap());
+        let e = none.compile(&workloads::seed_001()).unwrap().choose(o);
+        assert_eq!(e, choose_task(&none, &workloads::seed_001()));
     }
 
     #[test]
