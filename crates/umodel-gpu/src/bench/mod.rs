@@ -579,6 +579,88 @@ pub fn plan(cfg: &BenchConfig) -> Result<Vec<Block>, BenchError> {
     Ok(blocks)
 }
 
+/// What a cell's rows say besides the trial: its key (DESIGN.md §3) and the bytes its timed work
+/// usefully moved. The groups describe each cell once and hand its trials over with it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct CellSpec<'a> {
+    pub group: Group,
+    pub policy: Policy,
+    /// What was timed (`triad`, `alternating`, `stage:cpu`, …).
+    pub case: &'a str,
+    /// `stride:N`, `random`, `page:BYTES`; empty for a stream.
+    pub pattern: &'a str,
+    /// Working set / allocation footprint.
+    pub bytes: u64,
+    /// Bytes the timed work usefully read and wrote (bandwidth = useful / time), where it has any.
+    pub useful: Option<u64>,
+    /// R (GPU passes per CPU update) of handoff and task rows.
+    pub reuse: Option<u32>,
+}
+
+impl<'a> CellSpec<'a> {
+    /// A streaming cell without useful bytes or R (add them with [`Self::useful`],
+    /// [`Self::pattern`], [`Self::reuse`]).
+    pub(crate) fn new(group: Group, policy: Policy, case: &'a str, bytes: u64) -> CellSpec<'a> {
+        CellSpec {
+            group,
+            policy,
+            case,
+            pattern: "",
+            bytes,
+            useful: None,
+            reuse: None,
+        }
+    }
+
+    pub(crate) fn useful(self, useful: u64) -> CellSpec<'a> {
+        CellSpec {
+            useful: Some(useful),
+            ..self
+        }
+    }
+
+    pub(crate) fn pattern(self, pattern: &'a str) -> CellSpec<'a> {
+        CellSpec { pattern, ..self }
+    }
+
+    pub(crate) fn reuse(self, r: u32) -> CellSpec<'a> {
+        CellSpec {
+            reuse: Some(r),
+            ..self
+        }
+    }
+
+    /// The CSV row of one of its trials.
+    pub(crate) fn row(&self, trial: Trial) -> Row {
+        let mut r = Row::new(
+            self.group.name(),
+            self.policy,
+            self.case,
+            self.bytes,
+            trial.index,
+            trial.time_ms,
+        );
+        r.pattern = self.pattern.to_string();
+        r.useful_bytes = self.useful;
+        r.reuse = self.reuse;
+        r.move_ms = trial.move_ms;
+        r.check = if trial.ok { Check::Ok } else { Check::Failed };
+        r
+    }
+}
+
+/// One measured trial of a cell.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Trial {
+    /// Counts from 0 within this run (a resumed run's rows are renumbered after the file's).
+    pub index: u32,
+    pub time_ms: f64,
+    /// Movement timed separately, where the cell times any.
+    pub move_ms: Option<f64>,
+    /// Whether the trial's result passed its check (`check = failed` otherwise).
+    pub ok: bool,
+}
+
 /// Rows go here: written and flushed at once, kept for the summary, announced to the observer.
 pub(crate) struct Sink<'o> {
     csv: CsvAppender,
@@ -594,6 +676,43 @@ impl Sink<'_> {
         self.csv.push(&row)?;
         self.observer.event(BenchEvent::Row(&row));
         self.rows.push(row);
+        Ok(())
+    }
+
+    /// Writes one trial of `cell`.
+    pub(crate) fn row(&mut self, cell: &CellSpec<'_>, trial: Trial) -> Result<(), BenchError> {
+        self.push(cell.row(trial))
+    }
+
+    /// Writes a cell's trials after its check (`times`: ms and the movement timed apart), and
+    /// says so when the check failed.
+    pub(crate) fn cell(
+        &mut self,
+        cell: &CellSpec<'_>,
+        times: &[(f64, Option<f64>)],
+        ok: bool,
+    ) -> Result<(), BenchError> {
+        for (t, &(time_ms, move_ms)) in times.iter().enumerate() {
+            self.row(
+                cell,
+                Trial {
+                    index: t as u32,
+                    time_ms,
+                    move_ms,
+                    ok,
+                },
+            )?;
+        }
+        if !ok {
+            self.note(&format!(
+                "check FAILED: {} {} {} {} {} bytes",
+                cell.group.name(),
+                cell.policy,
+                cell.case,
+                cell.pattern,
+                cell.bytes
+            ));
+        }
         Ok(())
     }
 
@@ -617,29 +736,19 @@ impl Runner<'_, '_> {
         group_trials(self.cfg, g)
     }
 
-    /// A row of this run.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn row(
+    /// Writes one trial of `cell`.
+    pub(crate) fn row(&mut self, cell: &CellSpec<'_>, trial: Trial) -> Result<(), BenchError> {
+        self.sink.row(cell, trial)
+    }
+
+    /// Writes a cell's trials after its check: `times` in ms.
+    pub(crate) fn cell(
         &mut self,
-        group: Group,
-        policy: Policy,
-        case: &str,
-        pattern: &str,
-        bytes: u64,
-        useful: Option<u64>,
-        reuse: Option<u32>,
-        trial: u32,
-        time_ms: f64,
-        move_ms: Option<f64>,
+        cell: &CellSpec<'_>,
+        times: &[(f64, Option<f64>)],
         ok: bool,
     ) -> Result<(), BenchError> {
-        let mut r = Row::new(group.name(), policy, case, bytes, trial, time_ms);
-        r.pattern = pattern.to_string();
-        r.useful_bytes = useful;
-        r.reuse = reuse;
-        r.move_ms = move_ms;
-        r.check = if ok { Check::Ok } else { Check::Failed };
-        self.sink.push(r)
+        self.sink.cell(cell, times, ok)
     }
 }
 
@@ -1107,6 +1216,38 @@ mod tests {
         let paced = run(50.0);
         // The first block cannot know the overrun yet; every later one can.
         assert!(paced <= 50.0 + 0.3 * budgets[0] + 1e-9, "{paced}");
+    }
+
+    #[test]
+    fn a_cell_spec_makes_the_row_the_positional_arguments_made() {
+        // What `Runner::row(group, policy, case, pattern, bytes, useful, reuse, trial, ms, move,
+        // ok)` built before the arguments became `CellSpec` and `Trial`.
+        let mut want = Row::new("pattern", Policy::Managed, "cold", 1 << 28, 3, 2.5);
+        want.pattern = "stride:4".into();
+        want.useful_bytes = Some(1 << 27);
+        want.reuse = Some(8);
+        want.move_ms = Some(0.25);
+        want.check = Check::Failed;
+        let spec = CellSpec::new(Group::Pattern, Policy::Managed, "cold", 1 << 28)
+            .pattern("stride:4")
+            .useful(1 << 27)
+            .reuse(8);
+        let trial = Trial {
+            index: 3,
+            time_ms: 2.5,
+            move_ms: Some(0.25),
+            ok: false,
+        };
+        assert_eq!(spec.row(trial), want);
+        // The defaults: a stream, no useful bytes, no R, a passed check.
+        let plain = CellSpec::new(Group::Hbm, Policy::Device, "launch", 1 << 20).row(Trial {
+            ok: true,
+            move_ms: None,
+            ..trial
+        });
+        let mut want = Row::new("hbm", Policy::Device, "launch", 1 << 20, 3, 2.5);
+        want.check = Check::Ok;
+        assert_eq!(plain, want);
     }
 
     #[test]
