@@ -14,7 +14,7 @@ pub mod oversub;
 mod peer;
 pub mod tasks;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -328,6 +328,24 @@ pub enum BenchError {
     Store(#[from] StoreError),
     #[error("{0}")]
     Config(String),
+    /// A block stopped part way: what it had measured is in the file, the rest is not.
+    #[error(
+        "measuring `{block}` stopped after {rows} row(s) of it{}; every row measured before is kept{}",
+        .last.as_ref().map(|l| format!(" (the last: {l})")).unwrap_or_default(),
+        .kept.as_ref().map(|p| format!(" in {} (the same command with --resume measures the rest)", p.display())).unwrap_or_default()
+    )]
+    Block {
+        /// The block's label (`handoff managed 16 MiB`).
+        block: String,
+        /// Rows of it written before it stopped.
+        rows: usize,
+        /// The last of them, in words (group, policy, case, size, R, trial).
+        last: Option<String>,
+        /// The CSV that holds them (none when rows went to stdout).
+        kept: Option<PathBuf>,
+        #[source]
+        source: Box<BenchError>,
+    },
 }
 
 /// Progress of a run, for whoever shows it.
@@ -719,12 +737,27 @@ impl Sink<'_> {
     pub(crate) fn note(&mut self, s: &str) {
         self.observer.event(BenchEvent::Note(s));
     }
+
+    /// The last row written in this run, in words (for errors that stop a block).
+    fn last_row(&self) -> Option<String> {
+        self.rows.last().map(|r| {
+            let mut s = format!("{} {} {}", r.group, r.policy, r.case);
+            if !r.pattern.is_empty() {
+                s += &format!(" {}", r.pattern);
+            }
+            s += &format!(" {}", format_size(r.bytes));
+            if let Some(k) = r.reuse {
+                s += &format!(" R={k}");
+            }
+            s + &format!(" trial {}", r.trial)
+        })
+    }
 }
 
-/// State shared by the groups while a run goes on.
+/// State shared by the groups while a block runs on the device.
 pub(crate) struct Runner<'g, 'o> {
     pub gpu: &'g Gpu,
-    pub sink: Sink<'o>,
+    pub sink: &'g mut Sink<'o>,
     pub cfg: &'g BenchConfig,
     /// The share of its time budget the next handoff block gets (1 unless a deadline presses).
     pub budget_scale: f64,
@@ -899,61 +932,138 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
     }
 }
 
+/// What measures a block: the boundary between the suite's bookkeeping (plan, `--resume`, the CSV
+/// and its facts file, pacing, the summary: [`run_with`]) and the measurements. [`Cuda`] is the
+/// real one; the tests drive the same bookkeeping, and calibration on top of it, through a
+/// CPU-only fake that injects faults (`fake.rs`: a kill after N rows, a GPU error in the middle of
+/// a block, a failed check). The boundary is a whole block, not a CUDA call, so that the real
+/// path's timing code is not touched by it: a block's rows reach the [`Sink`] one by one as they
+/// are measured, which is all the bookkeeping sees.
+pub(crate) trait Backend {
+    /// Fills the start of the run's facts: platform, validity stamp, `start.*` conditions, how
+    /// the CPU update runs (it may pin the calling thread), what is not measured.
+    fn start(&mut self, cfg: &BenchConfig, facts: &mut RunFacts) -> Result<(), BenchError>;
+    /// Measures `block`, handing each row to `sink` as soon as it is measured; returns once the
+    /// device is idle. `budget_scale`: the share of its time budget a handoff block gets.
+    fn run_block(
+        &mut self,
+        block: &Block,
+        cfg: &BenchConfig,
+        budget_scale: f64,
+        sink: &mut Sink<'_>,
+    ) -> Result<(), BenchError>;
+    /// Conditions at the end of the run (`end.*` in the facts).
+    fn conditions(&self) -> BTreeMap<String, String>;
+}
+
+/// The real backend: the suite's groups on one CUDA device.
+pub(crate) struct Cuda {
+    gpu: Gpu,
+}
+
+impl Cuda {
+    pub(crate) fn open(cfg: &BenchConfig) -> Result<Cuda, BenchError> {
+        Ok(Cuda {
+            gpu: Gpu::open(cfg.device)?,
+        })
+    }
+}
+
+impl Backend for Cuda {
+    fn start(&mut self, cfg: &BenchConfig, facts: &mut RunFacts) -> Result<(), BenchError> {
+        let gpu = &self.gpu;
+        let platform = gpu.platform()?;
+        // The validity stamp queries check a model against (read without CUDA, from /proc).
+        facts.stamp = umodel_core::stamp::Machine::local()
+            .map(|m| m.stamp_for(gpu.pci_bus_id().ok().as_deref(), &platform));
+        facts.platform = platform;
+        for (k, v) in gpu.conditions() {
+            facts.conditions.insert(format!("start.{k}"), v);
+        }
+        // The CPU work runs on the last core local to the GPU (NUMA), else the last core.
+        let local = gpu
+            .pci_bus_id()
+            .ok()
+            .and_then(|b| umodel_core::platform::local_cpus(&b))
+            .and_then(|cpus| cpus.last().copied())
+            .filter(|c| cpu::last_core().is_some_and(|l| *c <= l));
+        if let Some(c) = local {
+            facts
+                .conditions
+                .insert("gpu_local_last_core".into(), c.to_string());
+        }
+        let core = cfg.cpu.core.or(local).or_else(cpu::last_core);
+        if cfg.cpu.threads <= 1 {
+            let pinned = core.map(cpu::pin_current_thread).unwrap_or(false);
+            facts.conditions.insert(
+                "cpu_update".into(),
+                match (pinned, core) {
+                    (true, Some(c)) => format!("single thread pinned to core {c}"),
+                    _ => "single thread (pinning failed)".into(),
+                },
+            );
+        } else {
+            facts.conditions.insert(
+                "cpu_update".into(),
+                format!("{} threads, one per core", cfg.cpu.threads),
+            );
+        }
+        let (cap, _) = gpu.managed_budget();
+        facts
+            .conditions
+            .insert("managed_cap_bytes".into(), cap.to_string());
+        facts.notes.push(
+            "not measured: oversubscription (never run on shared machines); hardware counters (no profiler in the loop)".into(),
+        );
+        Ok(())
+    }
+
+    fn run_block(
+        &mut self,
+        block: &Block,
+        cfg: &BenchConfig,
+        budget_scale: f64,
+        sink: &mut Sink<'_>,
+    ) -> Result<(), BenchError> {
+        let mut runner = Runner {
+            gpu: &self.gpu,
+            sink,
+            cfg,
+            budget_scale,
+        };
+        runner.run_block(block)?;
+        self.gpu.sync()?;
+        Ok(())
+    }
+
+    fn conditions(&self) -> BTreeMap<String, String> {
+        self.gpu.conditions()
+    }
+}
+
 /// Runs the suite on the configured device.
 pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcome, BenchError> {
+    run_with(cfg, Cuda::open, observer)
+}
+
+/// Runs the suite on the backend `open` gives (opened after the plan is known to be valid).
+pub(crate) fn run_with<B: Backend>(
+    cfg: &BenchConfig,
+    open: impl FnOnce(&BenchConfig) -> Result<B, BenchError>,
+    observer: &mut dyn Observer,
+) -> Result<BenchOutcome, BenchError> {
     let started = Instant::now();
     let blocks = plan(cfg)?;
-    let gpu = Gpu::open(cfg.device)?;
-    let platform = gpu.platform()?;
+    let mut backend = open(cfg)?;
     let mut facts = RunFacts {
-        // The validity stamp queries check a model against (read without CUDA, from /proc).
-        stamp: umodel_core::stamp::Machine::local()
-            .map(|m| m.stamp_for(gpu.pci_bus_id().ok().as_deref(), &platform)),
-        platform: platform.clone(),
         started_utc: now_utc(),
         command: cfg.command.clone(),
         umodel_version: env!("CARGO_PKG_VERSION").to_string(),
+        cpu_threads: Some(cfg.cpu.threads.max(1) as u32),
         ..RunFacts::default()
     };
-    for (k, v) in gpu.conditions() {
-        facts.conditions.insert(format!("start.{k}"), v);
-    }
-    // The CPU work runs on the last core local to the GPU (NUMA), else the last core.
-    let local = gpu
-        .pci_bus_id()
-        .ok()
-        .and_then(|b| umodel_core::platform::local_cpus(&b))
-        .and_then(|cpus| cpus.last().copied())
-        .filter(|c| cpu::last_core().is_some_and(|l| *c <= l));
-    if let Some(c) = local {
-        facts
-            .conditions
-            .insert("gpu_local_last_core".into(), c.to_string());
-    }
-    let core = cfg.cpu.core.or(local).or_else(cpu::last_core);
-    facts.cpu_threads = Some(cfg.cpu.threads.max(1) as u32);
-    if cfg.cpu.threads <= 1 {
-        let pinned = core.map(cpu::pin_current_thread).unwrap_or(false);
-        facts.conditions.insert(
-            "cpu_update".into(),
-            match (pinned, core) {
-                (true, Some(c)) => format!("single thread pinned to core {c}"),
-                _ => "single thread (pinning failed)".into(),
-            },
-        );
-    } else {
-        facts.conditions.insert(
-            "cpu_update".into(),
-            format!("{} threads, one per core", cfg.cpu.threads),
-        );
-    }
-    let (cap, _) = gpu.managed_budget();
-    facts
-        .conditions
-        .insert("managed_cap_bytes".into(), cap.to_string());
-    facts.notes.push(
-        "not measured: oversubscription (never run on shared machines); hardware counters (no profiler in the loop)".into(),
-    );
+    backend.start(cfg, &mut facts)?;
+    let platform = facts.platform.clone();
 
     let (csv, csv_path, existing) = match &cfg.out {
         Output::Stdout => (
@@ -993,16 +1103,11 @@ pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcom
         blocks: blocks.len(),
         platform: &platform,
     });
-    let mut runner = Runner {
-        gpu: &gpu,
-        sink: Sink {
-            csv,
-            rows: Vec::new(),
-            observer,
-            existing: existing.clone(),
-        },
-        cfg,
-        budget_scale: 1.0,
+    let mut sink = Sink {
+        csv,
+        rows: Vec::new(),
+        observer,
+        existing: existing.clone(),
     };
     // A handoff block's nominal budget, where adaptive trials and a deadline apply.
     let paced = match (cfg.trials, cfg.adaptive) {
@@ -1028,7 +1133,7 @@ pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcom
                 .iter()
                 .all(|(k, n)| existing.get(k).copied().unwrap_or(0) >= *n);
         let label = block.label();
-        runner.sink.observer.event(BenchEvent::Block {
+        sink.observer.event(BenchEvent::Block {
             index: i,
             total: blocks.len(),
             label: &label,
@@ -1042,26 +1147,39 @@ pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcom
             }
             continue;
         }
-        runner.budget_scale = match (&pacer, budget) {
+        let budget_scale = match (&pacer, budget) {
             (Some(p), Some(_)) => p.scale(started.elapsed().as_secs_f64()),
             _ => 1.0,
         };
-        if runner.budget_scale < 1.0 {
-            shortened.push((label.clone(), runner.budget_scale));
+        if budget_scale < 1.0 {
+            shortened.push((label.clone(), budget_scale));
         }
         let t0 = Instant::now();
-        runner.run_block(block)?;
-        gpu.sync()?;
+        let before = sink.rows.len();
+        backend
+            .run_block(block, cfg, budget_scale, &mut sink)
+            .map_err(|e| BenchError::Block {
+                block: label.clone(),
+                rows: sink.rows.len() - before,
+                last: (sink.rows.len() > before)
+                    .then(|| sink.last_row())
+                    .flatten(),
+                kept: match &cfg.out {
+                    Output::File(p) => Some(p.clone()),
+                    Output::Stdout => None,
+                },
+                source: Box::new(e),
+            })?;
         let wall = t0.elapsed().as_secs_f64();
         if let (Some(p), Some(b)) = (pacer.as_mut(), budget) {
-            p.finished(b, b * runner.budget_scale, wall);
+            p.finished(b, b * budget_scale, wall);
         }
         block_times.push((label, wall));
     }
-    let rows = std::mem::take(&mut runner.sink.rows);
-    drop(runner);
+    let rows = std::mem::take(&mut sink.rows);
+    drop(sink);
 
-    for (k, v) in gpu.conditions() {
+    for (k, v) in backend.conditions() {
         facts.conditions.insert(format!("end.{k}"), v);
     }
     for (label, secs) in &block_times {
