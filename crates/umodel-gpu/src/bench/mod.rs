@@ -8,6 +8,8 @@
 //! Progress goes to an [`Observer`]; the library never prints.
 
 pub mod cpu;
+#[cfg(test)]
+pub(crate) mod fake;
 mod groups;
 mod handoff;
 pub mod oversub;
