@@ -333,6 +333,16 @@ pub fn run(
     let start = Instant::now();
     // Fail before measuring anything when the device cannot be used.
     crate::gpu::libraries_present().map_err(BenchError::from)?;
+    run_with(cfg, start, bench::Cuda::open, observer)
+}
+
+/// [`run`] measuring with the backend `open` gives (the tests' fake; `crate::interrupted`).
+pub(crate) fn run_with<B: bench::Backend>(
+    cfg: &CalibrateConfig,
+    start: Instant,
+    open: impl FnOnce(&BenchConfig) -> Result<B, BenchError>,
+    observer: &mut dyn Observer,
+) -> Result<CalibrateOutcome, CalibrateError> {
     let fp = local_fingerprint("unknown GPU");
     let model_path = match &cfg.output {
         Some(p) => p.clone(),
@@ -364,23 +374,8 @@ pub fn run(
     } else {
         archive_previous(&csv)?
     };
-    let bench_cfg = BenchConfig {
-        groups: Vec::new(),
-        sizes: None,
-        trials: None,
-        reuse: cfg.plan.reuse(),
-        adaptive: Some(cfg.plan.adaptive()),
-        device: cfg.device,
-        cpu: cfg.cpu,
-        out: Output::File(csv.clone()),
-        resume: cfg.resume,
-        command: cfg.command.clone(),
-        blocks: Some(cfg.plan.blocks()),
-        group_trials: cfg.plan.group_trials(),
-        lean: cfg.plan == Plan::Minimal,
-        ..BenchConfig::default()
-    };
-    let outcome = match bench::run(&bench_cfg, observer) {
+    let bench_cfg = bench_config(cfg, &csv);
+    let outcome = match bench::run_with(&bench_cfg, open, observer) {
         Ok(o) => o,
         Err(e) => {
             // Nothing measured (the device did not open): put the earlier run back where it was.
@@ -460,6 +455,26 @@ pub fn run(
         inherited_shift,
         elapsed_s: start.elapsed().as_secs_f64(),
     })
+}
+
+/// What a calibration asks of the suite: its plan's blocks, written to `csv`.
+pub(crate) fn bench_config(cfg: &CalibrateConfig, csv: &Path) -> BenchConfig {
+    BenchConfig {
+        groups: Vec::new(),
+        sizes: None,
+        trials: None,
+        reuse: cfg.plan.reuse(),
+        adaptive: Some(cfg.plan.adaptive()),
+        device: cfg.device,
+        cpu: cfg.cpu,
+        out: Output::File(csv.to_path_buf()),
+        resume: cfg.resume,
+        command: cfg.command.clone(),
+        blocks: Some(cfg.plan.blocks()),
+        group_trials: cfg.plan.group_trials(),
+        lean: cfg.plan == Plan::Minimal,
+        ..BenchConfig::default()
+    }
 }
 
 /// The multi-GPU part of a calibration of several GPUs: the peer group's primitives for every

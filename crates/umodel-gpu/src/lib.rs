@@ -5,3 +5,6 @@
 pub mod bench;
 pub mod calibrate;
 pub mod gpu;
+
+#[cfg(test)]
+mod interrupted;

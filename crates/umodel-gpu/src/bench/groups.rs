@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use super::cpu::{self, fill_ramp, ramp_mismatches, ramp_sum};
-use super::{BenchError, Group, Runner, RAMP};
+use super::{BenchError, CellSpec, Group, Runner, Trial, RAMP};
 use crate::gpu::{Advice, DeviceBuf, GpuMem, Location, ManagedBuf, Shape};
 use umodel_core::policy::Policy;
 
@@ -167,7 +167,11 @@ impl Runner<'_, '_> {
                 times.push((ms, None));
             }
         }
-        self.cell(g, policy, "read", "", bytes, Some(bytes), &times, ok)
+        self.cell(
+            &CellSpec::new(g, policy, "read", bytes).useful(bytes),
+            &times,
+            ok,
+        )
     }
 
     /// `random`: the random-read primitive over `x` (a ramp), timed; the sum checked each trial.
@@ -191,34 +195,13 @@ impl Runner<'_, '_> {
                 times.push((ms, None));
             }
         }
-        self.cell(g, policy, case, "random", bytes, Some(bytes), &times, ok)
-    }
-
-    /// Writes a cell's trials after its check: `times` in ms.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn cell(
-        &mut self,
-        group: Group,
-        policy: Policy,
-        case: &str,
-        pattern: &str,
-        bytes: u64,
-        useful: Option<u64>,
-        times: &[(f64, Option<f64>)],
-        ok: bool,
-    ) -> Result<(), BenchError> {
-        for (t, &(ms, mv)) in times.iter().enumerate() {
-            self.row(
-                group, policy, case, pattern, bytes, useful, None, t as u32, ms, mv, ok,
-            )?;
-        }
-        if !ok {
-            self.sink.note(&format!(
-                "check FAILED: {} {policy} {case} {pattern} {bytes} bytes",
-                group.name()
-            ));
-        }
-        Ok(())
+        self.cell(
+            &CellSpec::new(g, policy, case, bytes)
+                .pattern("random")
+                .useful(bytes),
+            &times,
+            ok,
+        )
     }
 
     /// Device copy of a host vector.
@@ -254,12 +237,8 @@ impl Runner<'_, '_> {
             let got = self.download(&a)?;
             let ok = cpu::scaled_ramp_mismatches(&got, RAMP, 1.5, 0.0) == 0;
             self.cell(
-                g,
-                Policy::Device,
-                &format!("triad{suffix}"),
-                "",
-                bytes,
-                Some(3 * bytes),
+                &CellSpec::new(g, Policy::Device, &format!("triad{suffix}"), bytes)
+                    .useful(3 * bytes),
                 &times,
                 ok,
             )?;
@@ -268,12 +247,8 @@ impl Runner<'_, '_> {
             let times = self.timed(WARM, trials, || Ok(gpu.copy(shape, &mut a, &b)?))?;
             let ok = ramp_mismatches(&self.download(&a)?, RAMP, 0.0) == 0;
             self.cell(
-                g,
-                Policy::Device,
-                &format!("copy{suffix}"),
-                "",
-                bytes,
-                Some(2 * bytes),
+                &CellSpec::new(g, Policy::Device, &format!("copy{suffix}"), bytes)
+                    .useful(2 * bytes),
                 &times,
                 ok,
             )?;
@@ -282,12 +257,8 @@ impl Runner<'_, '_> {
             let times = self.timed(WARM, trials, || Ok(gpu.inplace(shape, &mut a, 1.0, 1.0)?))?;
             let ok = ramp_mismatches(&self.download(&a)?, RAMP, (WARM + trials) as f32) == 0;
             self.cell(
-                g,
-                Policy::Device,
-                &format!("inplace{suffix}"),
-                "",
-                bytes,
-                Some(2 * bytes),
+                &CellSpec::new(g, Policy::Device, &format!("inplace{suffix}"), bytes)
+                    .useful(2 * bytes),
                 &times,
                 ok,
             )?;
@@ -302,12 +273,7 @@ impl Runner<'_, '_> {
         let times = self.timed(WARM, trials, || Ok(gpu.copy_device(&b, &mut a)?))?;
         let ok = ramp_mismatches(&self.download(&a)?, RAMP, 0.0) == 0;
         self.cell(
-            g,
-            Policy::Device,
-            "d2d",
-            "",
-            bytes,
-            Some(2 * bytes),
+            &CellSpec::new(g, Policy::Device, "d2d", bytes).useful(2 * bytes),
             &times,
             ok,
         )?;
@@ -317,7 +283,11 @@ impl Runner<'_, '_> {
             gpu.sync()?;
             Ok(())
         })?;
-        self.cell(g, Policy::Device, "launch", "", bytes, None, &times, true)?;
+        self.cell(
+            &CellSpec::new(g, Policy::Device, "launch", bytes),
+            &times,
+            true,
+        )?;
         Ok(())
     }
 
@@ -337,12 +307,7 @@ impl Runner<'_, '_> {
         })?;
         let ok = ramp_mismatches(x.host()?, RAMP, (warm + trials) as f32) == 0;
         self.cell(
-            g,
-            Policy::HostMapped,
-            "inplace",
-            "",
-            bytes,
-            Some(2 * bytes),
+            &CellSpec::new(g, Policy::HostMapped, "inplace", bytes).useful(2 * bytes),
             &times,
             ok,
         )?;
@@ -354,12 +319,7 @@ impl Runner<'_, '_> {
         })?;
         let ok = x.host()?.iter().all(|v| *v == k);
         self.cell(
-            g,
-            Policy::HostMapped,
-            "write",
-            "",
-            bytes,
-            Some(bytes),
+            &CellSpec::new(g, Policy::HostMapped, "write", bytes).useful(bytes),
             &times,
             ok,
         )?;
@@ -378,12 +338,7 @@ impl Runner<'_, '_> {
         })?;
         let ok = cpu::scaled_ramp_mismatches(a.host()?, RAMP, 1.5, 0.0) == 0;
         self.cell(
-            g,
-            Policy::HostMapped,
-            "triad",
-            "",
-            bytes,
-            Some(3 * bytes),
+            &CellSpec::new(g, Policy::HostMapped, "triad", bytes).useful(3 * bytes),
             &times,
             ok,
         )?;
@@ -406,12 +361,7 @@ impl Runner<'_, '_> {
         let times = self.timed(warm, trials, || Ok(gpu.copy_to_device(&h, &mut d)?))?;
         let ok = ramp_mismatches(&self.download(&d)?, RAMP, 0.0) == 0;
         self.cell(
-            g,
-            Policy::ExplicitCopy,
-            "h2d",
-            "",
-            bytes,
-            Some(bytes),
+            &CellSpec::new(g, Policy::ExplicitCopy, "h2d", bytes).useful(bytes),
             &times,
             ok,
         )?;
@@ -420,12 +370,7 @@ impl Runner<'_, '_> {
         let times = self.timed(warm, trials, || Ok(gpu.copy_to_host(&d, &mut h)?))?;
         let ok = ramp_mismatches(h.host()?, RAMP, 0.0) == 0;
         self.cell(
-            g,
-            Policy::ExplicitCopy,
-            "d2h",
-            "",
-            bytes,
-            Some(bytes),
+            &CellSpec::new(g, Policy::ExplicitCopy, "d2h", bytes).useful(bytes),
             &times,
             ok,
         )?;
@@ -440,12 +385,7 @@ impl Runner<'_, '_> {
         })?;
         let ok = ramp_mismatches(h.host()?, RAMP, (warm + trials) as f32) == 0;
         self.cell(
-            g,
-            Policy::ExplicitCopy,
-            "cpu_update",
-            "",
-            bytes,
-            Some(2 * bytes),
+            &CellSpec::new(g, Policy::ExplicitCopy, "cpu_update", bytes).useful(2 * bytes),
             &times,
             ok,
         )?;
@@ -456,12 +396,7 @@ impl Runner<'_, '_> {
         let times = self.timed(warm, trials, || Ok(gpu.copy_slice_to_device(&p, &mut d)?))?;
         let ok = ramp_mismatches(&self.download(&d)?, RAMP, 1.0) == 0;
         self.cell(
-            g,
-            Policy::Pageable,
-            "h2d",
-            "",
-            bytes,
-            Some(bytes),
+            &CellSpec::new(g, Policy::Pageable, "h2d", bytes).useful(bytes),
             &times,
             ok,
         )?;
@@ -469,12 +404,7 @@ impl Runner<'_, '_> {
         let times = self.timed(warm, trials, || Ok(gpu.copy_slice_to_host(&d, &mut p)?))?;
         let ok = ramp_mismatches(&p, RAMP, 1.0) == 0;
         self.cell(
-            g,
-            Policy::Pageable,
-            "d2h",
-            "",
-            bytes,
-            Some(bytes),
+            &CellSpec::new(g, Policy::Pageable, "d2h", bytes).useful(bytes),
             &times,
             ok,
         )?;
@@ -526,44 +456,32 @@ impl Runner<'_, '_> {
                     ("host_read", host_read, ok_read),
                 ] {
                     self.row(
-                        g,
-                        Policy::ManagedPrefetch,
-                        case,
-                        "",
-                        bytes,
-                        Some(bytes),
-                        None,
-                        t,
-                        ms,
-                        None,
-                        ok,
+                        &CellSpec::new(g, Policy::ManagedPrefetch, case, bytes).useful(bytes),
+                        Trial {
+                            index: t,
+                            time_ms: ms,
+                            move_ms: None,
+                            ok,
+                        },
                     )?;
                 }
                 self.row(
-                    g,
-                    Policy::ManagedPrefetch,
-                    "to_device",
-                    "",
-                    bytes,
-                    Some(bytes),
-                    None,
-                    t,
-                    to_dev,
-                    None,
-                    ok_dev,
+                    &CellSpec::new(g, Policy::ManagedPrefetch, "to_device", bytes).useful(bytes),
+                    Trial {
+                        index: t,
+                        time_ms: to_dev,
+                        move_ms: None,
+                        ok: ok_dev,
+                    },
                 )?;
                 self.row(
-                    g,
-                    Policy::ManagedPrefetch,
-                    "to_host",
-                    "",
-                    bytes,
-                    Some(bytes),
-                    None,
-                    t,
-                    to_host,
-                    None,
-                    ok_host,
+                    &CellSpec::new(g, Policy::ManagedPrefetch, "to_host", bytes).useful(bytes),
+                    Trial {
+                        index: t,
+                        time_ms: to_host,
+                        move_ms: None,
+                        ok: ok_host,
+                    },
                 )?;
             }
         }
@@ -701,17 +619,13 @@ impl Runner<'_, '_> {
                         bytes
                     };
                     self.row(
-                        g,
-                        policy,
-                        case,
-                        "",
-                        bytes,
-                        Some(useful),
-                        None,
-                        t - warm,
-                        ms,
-                        move_ms,
-                        ok,
+                        &CellSpec::new(g, policy, case, bytes).useful(useful),
+                        Trial {
+                            index: t - warm,
+                            time_ms: ms,
+                            move_ms,
+                            ok,
+                        },
                     )?;
                 }
             }
@@ -750,7 +664,13 @@ impl Runner<'_, '_> {
                     times.push((ms, None));
                 }
             }
-            self.cell(g, policy, case, "random", bytes, Some(bytes), &times, ok)?;
+            self.cell(
+                &CellSpec::new(g, policy, case, bytes)
+                    .pattern("random")
+                    .useful(bytes),
+                &times,
+                ok,
+            )?;
         }
         // Sparse touches: the CPU rewrites every tenth 4 KiB page of device-resident pages (each
         // an isolated fault; beside the same writes to plain memory), then a GPU pass faults those
@@ -794,35 +714,26 @@ impl Runner<'_, '_> {
                     gpu_t.push((r, None));
                 }
             }
-            let useful = Some(bytes / SPARSE_EVERY as u64);
+            let useful = bytes / SPARSE_EVERY as u64;
             let page = format!("page:{}", 4096 * SPARSE_EVERY);
             self.cell(
-                g,
-                Policy::Pageable,
-                "cpu_write_sparse_heap",
-                &page,
-                bytes,
-                useful,
+                &CellSpec::new(g, Policy::Pageable, "cpu_write_sparse_heap", bytes)
+                    .pattern(&page)
+                    .useful(useful),
                 &heap_t,
                 true,
             )?;
             self.cell(
-                g,
-                Policy::Managed,
-                "cpu_write_sparse",
-                &page,
-                bytes,
-                useful,
+                &CellSpec::new(g, Policy::Managed, "cpu_write_sparse", bytes)
+                    .pattern(&page)
+                    .useful(useful),
                 &cpu_t,
                 ok,
             )?;
             self.cell(
-                g,
-                Policy::Managed,
-                "sparse-refault",
-                &page,
-                bytes,
-                useful,
+                &CellSpec::new(g, Policy::Managed, "sparse-refault", bytes)
+                    .pattern(&page)
+                    .useful(useful),
                 &gpu_t,
                 ok,
             )?;
@@ -905,17 +816,13 @@ impl Runner<'_, '_> {
                 };
                 if t >= warm {
                     self.row(
-                        g,
-                        policy,
-                        case,
-                        "",
-                        bytes,
-                        Some(2 * bytes),
-                        None,
-                        t - warm,
-                        ms,
-                        None,
-                        ok,
+                        &CellSpec::new(g, policy, case, bytes).useful(2 * bytes),
+                        Trial {
+                            index: t - warm,
+                            time_ms: ms,
+                            move_ms: None,
+                            ok,
+                        },
                     )?;
                 }
             }
@@ -965,12 +872,9 @@ impl Runner<'_, '_> {
                     let k = (warm + trials) as f32;
                     let ok = cpu::pattern_mismatches(&got, RAMP, stride, k) == 0;
                     self.cell(
-                        g,
-                        policy,
-                        state.name(),
-                        &name,
-                        bytes,
-                        Some(useful),
+                        &CellSpec::new(g, policy, state.name(), bytes)
+                            .pattern(&name)
+                            .useful(useful),
                         &times,
                         ok,
                     )?;
@@ -1002,17 +906,15 @@ impl Runner<'_, '_> {
                         let ok = cpu::pattern_mismatches(host, RAMP, stride, k) == 0;
                         if t >= warm {
                             self.row(
-                                g,
-                                policy,
-                                state.name(),
-                                &name,
-                                bytes,
-                                Some(useful),
-                                None,
-                                t - warm,
-                                ms,
-                                move_ms,
-                                ok,
+                                &CellSpec::new(g, policy, state.name(), bytes)
+                                    .pattern(&name)
+                                    .useful(useful),
+                                Trial {
+                                    index: t - warm,
+                                    time_ms: ms,
+                                    move_ms,
+                                    ok,
+                                },
                             )?;
                         }
                     }

@@ -13,7 +13,7 @@
 use std::time::Instant;
 
 use super::cpu::{self, fill_ramp, ramp_mismatches};
-use super::{BenchError, Group, Runner, RAMP};
+use super::{BenchError, CellSpec, Group, Runner, Trial, RAMP};
 use crate::gpu::{Advice, DeviceBuf, Location, ManagedBuf, PinnedBuf, Shape};
 use umodel_core::policy::Policy;
 
@@ -177,17 +177,13 @@ impl Runner<'_, '_> {
                 let ok = check(&place, k)?;
                 let moved = a.move_in + a.move_out;
                 self.row(
-                    g,
-                    policy,
-                    "alternating",
-                    "",
-                    bytes,
-                    None,
-                    Some(r),
-                    t,
-                    a.total,
-                    Some(moved),
-                    ok,
+                    &CellSpec::new(g, policy, "alternating", bytes).reuse(r),
+                    Trial {
+                        index: t,
+                        time_ms: a.total,
+                        move_ms: Some(moved),
+                        ok,
+                    },
                 )?;
                 for (stage, ms) in [
                     ("stage:cpu", a.cpu),
@@ -195,7 +191,15 @@ impl Runner<'_, '_> {
                     ("stage:passes", a.passes),
                     ("stage:move_out", a.move_out),
                 ] {
-                    self.row(g, policy, stage, "", bytes, None, Some(r), t, ms, None, ok)?;
+                    self.row(
+                        &CellSpec::new(g, policy, stage, bytes).reuse(r),
+                        Trial {
+                            index: t,
+                            time_ms: ms,
+                            move_ms: None,
+                            ok,
+                        },
+                    )?;
                 }
                 if ok {
                     by_r[i].push(a.total);
@@ -261,12 +265,7 @@ impl Runner<'_, '_> {
             Place::Managed(m) => gpu.check_ramp(m, RAMP, k as f32)? == 0,
         };
         self.cell(
-            g,
-            policy,
-            "gpu_only",
-            "",
-            bytes,
-            Some(2 * bytes),
+            &CellSpec::new(g, policy, "gpu_only", bytes).useful(2 * bytes),
             &times,
             ok,
         )?;
@@ -294,12 +293,7 @@ impl Runner<'_, '_> {
             Place::Managed(m) => ramp_mismatches(m.host()?, RAMP, k as f32) == 0,
         };
         self.cell(
-            g,
-            policy,
-            "cpu_only",
-            "",
-            bytes,
-            Some(2 * bytes),
+            &CellSpec::new(g, policy, "cpu_only", bytes).useful(2 * bytes),
             &times,
             ok,
         )?;

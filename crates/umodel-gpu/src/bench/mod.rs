@@ -8,13 +8,15 @@
 //! Progress goes to an [`Observer`]; the library never prints.
 
 pub mod cpu;
+#[cfg(test)]
+pub(crate) mod fake;
 mod groups;
 mod handoff;
 pub mod oversub;
 mod peer;
 pub mod tasks;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -328,6 +330,24 @@ pub enum BenchError {
     Store(#[from] StoreError),
     #[error("{0}")]
     Config(String),
+    /// A block stopped part way: what it had measured is in the file, the rest is not.
+    #[error(
+        "measuring `{block}` stopped after {rows} row(s) of it{}; every row measured before is kept{}",
+        .last.as_ref().map(|l| format!(" (the last: {l})")).unwrap_or_default(),
+        .kept.as_ref().map(|p| format!(" in {} (the same command with --resume measures the rest)", p.display())).unwrap_or_default()
+    )]
+    Block {
+        /// The block's label (`handoff managed 16 MiB`).
+        block: String,
+        /// Rows of it written before it stopped.
+        rows: usize,
+        /// The last of them, in words (group, policy, case, size, R, trial).
+        last: Option<String>,
+        /// The CSV that holds them (none when rows went to stdout).
+        kept: Option<PathBuf>,
+        #[source]
+        source: Box<BenchError>,
+    },
 }
 
 /// Progress of a run, for whoever shows it.
@@ -579,6 +599,88 @@ pub fn plan(cfg: &BenchConfig) -> Result<Vec<Block>, BenchError> {
     Ok(blocks)
 }
 
+/// What a cell's rows say besides the trial: its key (DESIGN.md §3) and the bytes its timed work
+/// usefully moved. The groups describe each cell once and hand its trials over with it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct CellSpec<'a> {
+    pub group: Group,
+    pub policy: Policy,
+    /// What was timed (`triad`, `alternating`, `stage:cpu`, …).
+    pub case: &'a str,
+    /// `stride:N`, `random`, `page:BYTES`; empty for a stream.
+    pub pattern: &'a str,
+    /// Working set / allocation footprint.
+    pub bytes: u64,
+    /// Bytes the timed work usefully read and wrote (bandwidth = useful / time), where it has any.
+    pub useful: Option<u64>,
+    /// R (GPU passes per CPU update) of handoff and task rows.
+    pub reuse: Option<u32>,
+}
+
+impl<'a> CellSpec<'a> {
+    /// A streaming cell without useful bytes or R (add them with [`Self::useful`],
+    /// [`Self::pattern`], [`Self::reuse`]).
+    pub(crate) fn new(group: Group, policy: Policy, case: &'a str, bytes: u64) -> CellSpec<'a> {
+        CellSpec {
+            group,
+            policy,
+            case,
+            pattern: "",
+            bytes,
+            useful: None,
+            reuse: None,
+        }
+    }
+
+    pub(crate) fn useful(self, useful: u64) -> CellSpec<'a> {
+        CellSpec {
+            useful: Some(useful),
+            ..self
+        }
+    }
+
+    pub(crate) fn pattern(self, pattern: &'a str) -> CellSpec<'a> {
+        CellSpec { pattern, ..self }
+    }
+
+    pub(crate) fn reuse(self, r: u32) -> CellSpec<'a> {
+        CellSpec {
+            reuse: Some(r),
+            ..self
+        }
+    }
+
+    /// The CSV row of one of its trials.
+    pub(crate) fn row(&self, trial: Trial) -> Row {
+        let mut r = Row::new(
+            self.group.name(),
+            self.policy,
+            self.case,
+            self.bytes,
+            trial.index,
+            trial.time_ms,
+        );
+        r.pattern = self.pattern.to_string();
+        r.useful_bytes = self.useful;
+        r.reuse = self.reuse;
+        r.move_ms = trial.move_ms;
+        r.check = if trial.ok { Check::Ok } else { Check::Failed };
+        r
+    }
+}
+
+/// One measured trial of a cell.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Trial {
+    /// Counts from 0 within this run (a resumed run's rows are renumbered after the file's).
+    pub index: u32,
+    pub time_ms: f64,
+    /// Movement timed separately, where the cell times any.
+    pub move_ms: Option<f64>,
+    /// Whether the trial's result passed its check (`check = failed` otherwise).
+    pub ok: bool,
+}
+
 /// Rows go here: written and flushed at once, kept for the summary, announced to the observer.
 pub(crate) struct Sink<'o> {
     csv: CsvAppender,
@@ -597,15 +699,67 @@ impl Sink<'_> {
         Ok(())
     }
 
+    /// Writes one trial of `cell`.
+    pub(crate) fn row(&mut self, cell: &CellSpec<'_>, trial: Trial) -> Result<(), BenchError> {
+        self.push(cell.row(trial))
+    }
+
+    /// Writes a cell's trials after its check (`times`: ms and the movement timed apart), and
+    /// says so when the check failed.
+    pub(crate) fn cell(
+        &mut self,
+        cell: &CellSpec<'_>,
+        times: &[(f64, Option<f64>)],
+        ok: bool,
+    ) -> Result<(), BenchError> {
+        for (t, &(time_ms, move_ms)) in times.iter().enumerate() {
+            self.row(
+                cell,
+                Trial {
+                    index: t as u32,
+                    time_ms,
+                    move_ms,
+                    ok,
+                },
+            )?;
+        }
+        if !ok {
+            self.note(&format!(
+                "check FAILED: {} {} {} {} {} bytes",
+                cell.group.name(),
+                cell.policy,
+                cell.case,
+                cell.pattern,
+                cell.bytes
+            ));
+        }
+        Ok(())
+    }
+
     pub(crate) fn note(&mut self, s: &str) {
         self.observer.event(BenchEvent::Note(s));
     }
+
+    /// The last row written in this run, in words (for errors that stop a block).
+    fn last_row(&self) -> Option<String> {
+        self.rows.last().map(|r| {
+            let mut s = format!("{} {} {}", r.group, r.policy, r.case);
+            if !r.pattern.is_empty() {
+                s += &format!(" {}", r.pattern);
+            }
+            s += &format!(" {}", format_size(r.bytes));
+            if let Some(k) = r.reuse {
+                s += &format!(" R={k}");
+            }
+            s + &format!(" trial {}", r.trial)
+        })
+    }
 }
 
-/// State shared by the groups while a run goes on.
+/// State shared by the groups while a block runs on the device.
 pub(crate) struct Runner<'g, 'o> {
     pub gpu: &'g Gpu,
-    pub sink: Sink<'o>,
+    pub sink: &'g mut Sink<'o>,
     pub cfg: &'g BenchConfig,
     /// The share of its time budget the next handoff block gets (1 unless a deadline presses).
     pub budget_scale: f64,
@@ -617,29 +771,19 @@ impl Runner<'_, '_> {
         group_trials(self.cfg, g)
     }
 
-    /// A row of this run.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn row(
+    /// Writes one trial of `cell`.
+    pub(crate) fn row(&mut self, cell: &CellSpec<'_>, trial: Trial) -> Result<(), BenchError> {
+        self.sink.row(cell, trial)
+    }
+
+    /// Writes a cell's trials after its check: `times` in ms.
+    pub(crate) fn cell(
         &mut self,
-        group: Group,
-        policy: Policy,
-        case: &str,
-        pattern: &str,
-        bytes: u64,
-        useful: Option<u64>,
-        reuse: Option<u32>,
-        trial: u32,
-        time_ms: f64,
-        move_ms: Option<f64>,
+        cell: &CellSpec<'_>,
+        times: &[(f64, Option<f64>)],
         ok: bool,
     ) -> Result<(), BenchError> {
-        let mut r = Row::new(group.name(), policy, case, bytes, trial, time_ms);
-        r.pattern = pattern.to_string();
-        r.useful_bytes = useful;
-        r.reuse = reuse;
-        r.move_ms = move_ms;
-        r.check = if ok { Check::Ok } else { Check::Failed };
-        self.sink.push(r)
+        self.sink.cell(cell, times, ok)
     }
 }
 
@@ -790,61 +934,138 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
     }
 }
 
+/// What measures a block: the boundary between the suite's bookkeeping (plan, `--resume`, the CSV
+/// and its facts file, pacing, the summary: [`run_with`]) and the measurements. [`Cuda`] is the
+/// real one; the tests drive the same bookkeeping, and calibration on top of it, through a
+/// CPU-only fake that injects faults (`fake.rs`: a kill after N rows, a GPU error in the middle of
+/// a block, a failed check). The boundary is a whole block, not a CUDA call, so that the real
+/// path's timing code is not touched by it: a block's rows reach the [`Sink`] one by one as they
+/// are measured, which is all the bookkeeping sees.
+pub(crate) trait Backend {
+    /// Fills the start of the run's facts: platform, validity stamp, `start.*` conditions, how
+    /// the CPU update runs (it may pin the calling thread), what is not measured.
+    fn start(&mut self, cfg: &BenchConfig, facts: &mut RunFacts) -> Result<(), BenchError>;
+    /// Measures `block`, handing each row to `sink` as soon as it is measured; returns once the
+    /// device is idle. `budget_scale`: the share of its time budget a handoff block gets.
+    fn run_block(
+        &mut self,
+        block: &Block,
+        cfg: &BenchConfig,
+        budget_scale: f64,
+        sink: &mut Sink<'_>,
+    ) -> Result<(), BenchError>;
+    /// Conditions at the end of the run (`end.*` in the facts).
+    fn conditions(&self) -> BTreeMap<String, String>;
+}
+
+/// The real backend: the suite's groups on one CUDA device.
+pub(crate) struct Cuda {
+    gpu: Gpu,
+}
+
+impl Cuda {
+    pub(crate) fn open(cfg: &BenchConfig) -> Result<Cuda, BenchError> {
+        Ok(Cuda {
+            gpu: Gpu::open(cfg.device)?,
+        })
+    }
+}
+
+impl Backend for Cuda {
+    fn start(&mut self, cfg: &BenchConfig, facts: &mut RunFacts) -> Result<(), BenchError> {
+        let gpu = &self.gpu;
+        let platform = gpu.platform()?;
+        // The validity stamp queries check a model against (read without CUDA, from /proc).
+        facts.stamp = umodel_core::stamp::Machine::local()
+            .map(|m| m.stamp_for(gpu.pci_bus_id().ok().as_deref(), &platform));
+        facts.platform = platform;
+        for (k, v) in gpu.conditions() {
+            facts.conditions.insert(format!("start.{k}"), v);
+        }
+        // The CPU work runs on the last core local to the GPU (NUMA), else the last core.
+        let local = gpu
+            .pci_bus_id()
+            .ok()
+            .and_then(|b| umodel_core::platform::local_cpus(&b))
+            .and_then(|cpus| cpus.last().copied())
+            .filter(|c| cpu::last_core().is_some_and(|l| *c <= l));
+        if let Some(c) = local {
+            facts
+                .conditions
+                .insert("gpu_local_last_core".into(), c.to_string());
+        }
+        let core = cfg.cpu.core.or(local).or_else(cpu::last_core);
+        if cfg.cpu.threads <= 1 {
+            let pinned = core.map(cpu::pin_current_thread).unwrap_or(false);
+            facts.conditions.insert(
+                "cpu_update".into(),
+                match (pinned, core) {
+                    (true, Some(c)) => format!("single thread pinned to core {c}"),
+                    _ => "single thread (pinning failed)".into(),
+                },
+            );
+        } else {
+            facts.conditions.insert(
+                "cpu_update".into(),
+                format!("{} threads, one per core", cfg.cpu.threads),
+            );
+        }
+        let (cap, _) = gpu.managed_budget();
+        facts
+            .conditions
+            .insert("managed_cap_bytes".into(), cap.to_string());
+        facts.notes.push(
+            "not measured: oversubscription (never run on shared machines); hardware counters (no profiler in the loop)".into(),
+        );
+        Ok(())
+    }
+
+    fn run_block(
+        &mut self,
+        block: &Block,
+        cfg: &BenchConfig,
+        budget_scale: f64,
+        sink: &mut Sink<'_>,
+    ) -> Result<(), BenchError> {
+        let mut runner = Runner {
+            gpu: &self.gpu,
+            sink,
+            cfg,
+            budget_scale,
+        };
+        runner.run_block(block)?;
+        self.gpu.sync()?;
+        Ok(())
+    }
+
+    fn conditions(&self) -> BTreeMap<String, String> {
+        self.gpu.conditions()
+    }
+}
+
 /// Runs the suite on the configured device.
 pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcome, BenchError> {
+    run_with(cfg, Cuda::open, observer)
+}
+
+/// Runs the suite on the backend `open` gives (opened after the plan is known to be valid).
+pub(crate) fn run_with<B: Backend>(
+    cfg: &BenchConfig,
+    open: impl FnOnce(&BenchConfig) -> Result<B, BenchError>,
+    observer: &mut dyn Observer,
+) -> Result<BenchOutcome, BenchError> {
     let started = Instant::now();
     let blocks = plan(cfg)?;
-    let gpu = Gpu::open(cfg.device)?;
-    let platform = gpu.platform()?;
+    let mut backend = open(cfg)?;
     let mut facts = RunFacts {
-        // The validity stamp queries check a model against (read without CUDA, from /proc).
-        stamp: umodel_core::stamp::Machine::local()
-            .map(|m| m.stamp_for(gpu.pci_bus_id().ok().as_deref(), &platform)),
-        platform: platform.clone(),
         started_utc: now_utc(),
         command: cfg.command.clone(),
         umodel_version: env!("CARGO_PKG_VERSION").to_string(),
+        cpu_threads: Some(cfg.cpu.threads.max(1) as u32),
         ..RunFacts::default()
     };
-    for (k, v) in gpu.conditions() {
-        facts.conditions.insert(format!("start.{k}"), v);
-    }
-    // The CPU work runs on the last core local to the GPU (NUMA), else the last core.
-    let local = gpu
-        .pci_bus_id()
-        .ok()
-        .and_then(|b| umodel_core::platform::local_cpus(&b))
-        .and_then(|cpus| cpus.last().copied())
-        .filter(|c| cpu::last_core().is_some_and(|l| *c <= l));
-    if let Some(c) = local {
-        facts
-            .conditions
-            .insert("gpu_local_last_core".into(), c.to_string());
-    }
-    let core = cfg.cpu.core.or(local).or_else(cpu::last_core);
-    facts.cpu_threads = Some(cfg.cpu.threads.max(1) as u32);
-    if cfg.cpu.threads <= 1 {
-        let pinned = core.map(cpu::pin_current_thread).unwrap_or(false);
-        facts.conditions.insert(
-            "cpu_update".into(),
-            match (pinned, core) {
-                (true, Some(c)) => format!("single thread pinned to core {c}"),
-                _ => "single thread (pinning failed)".into(),
-            },
-        );
-    } else {
-        facts.conditions.insert(
-            "cpu_update".into(),
-            format!("{} threads, one per core", cfg.cpu.threads),
-        );
-    }
-    let (cap, _) = gpu.managed_budget();
-    facts
-        .conditions
-        .insert("managed_cap_bytes".into(), cap.to_string());
-    facts.notes.push(
-        "not measured: oversubscription (never run on shared machines); hardware counters (no profiler in the loop)".into(),
-    );
+    backend.start(cfg, &mut facts)?;
+    let platform = facts.platform.clone();
 
     let (csv, csv_path, existing) = match &cfg.out {
         Output::Stdout => (
@@ -884,16 +1105,11 @@ pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcom
         blocks: blocks.len(),
         platform: &platform,
     });
-    let mut runner = Runner {
-        gpu: &gpu,
-        sink: Sink {
-            csv,
-            rows: Vec::new(),
-            observer,
-            existing: existing.clone(),
-        },
-        cfg,
-        budget_scale: 1.0,
+    let mut sink = Sink {
+        csv,
+        rows: Vec::new(),
+        observer,
+        existing: existing.clone(),
     };
     // A handoff block's nominal budget, where adaptive trials and a deadline apply.
     let paced = match (cfg.trials, cfg.adaptive) {
@@ -919,7 +1135,7 @@ pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcom
                 .iter()
                 .all(|(k, n)| existing.get(k).copied().unwrap_or(0) >= *n);
         let label = block.label();
-        runner.sink.observer.event(BenchEvent::Block {
+        sink.observer.event(BenchEvent::Block {
             index: i,
             total: blocks.len(),
             label: &label,
@@ -933,26 +1149,39 @@ pub fn run(cfg: &BenchConfig, observer: &mut dyn Observer) -> Result<BenchOutcom
             }
             continue;
         }
-        runner.budget_scale = match (&pacer, budget) {
+        let budget_scale = match (&pacer, budget) {
             (Some(p), Some(_)) => p.scale(started.elapsed().as_secs_f64()),
             _ => 1.0,
         };
-        if runner.budget_scale < 1.0 {
-            shortened.push((label.clone(), runner.budget_scale));
+        if budget_scale < 1.0 {
+            shortened.push((label.clone(), budget_scale));
         }
         let t0 = Instant::now();
-        runner.run_block(block)?;
-        gpu.sync()?;
+        let before = sink.rows.len();
+        backend
+            .run_block(block, cfg, budget_scale, &mut sink)
+            .map_err(|e| BenchError::Block {
+                block: label.clone(),
+                rows: sink.rows.len() - before,
+                last: (sink.rows.len() > before)
+                    .then(|| sink.last_row())
+                    .flatten(),
+                kept: match &cfg.out {
+                    Output::File(p) => Some(p.clone()),
+                    Output::Stdout => None,
+                },
+                source: Box::new(e),
+            })?;
         let wall = t0.elapsed().as_secs_f64();
         if let (Some(p), Some(b)) = (pacer.as_mut(), budget) {
-            p.finished(b, b * runner.budget_scale, wall);
+            p.finished(b, b * budget_scale, wall);
         }
         block_times.push((label, wall));
     }
-    let rows = std::mem::take(&mut runner.sink.rows);
-    drop(runner);
+    let rows = std::mem::take(&mut sink.rows);
+    drop(sink);
 
-    for (k, v) in gpu.conditions() {
+    for (k, v) in backend.conditions() {
         facts.conditions.insert(format!("end.{k}"), v);
     }
     for (label, secs) in &block_times {
@@ -1107,6 +1336,38 @@ mod tests {
         let paced = run(50.0);
         // The first block cannot know the overrun yet; every later one can.
         assert!(paced <= 50.0 + 0.3 * budgets[0] + 1e-9, "{paced}");
+    }
+
+    #[test]
+    fn a_cell_spec_makes_the_row_the_positional_arguments_made() {
+        // What `Runner::row(group, policy, case, pattern, bytes, useful, reuse, trial, ms, move,
+        // ok)` built before the arguments became `CellSpec` and `Trial`.
+        let mut want = Row::new("pattern", Policy::Managed, "cold", 1 << 28, 3, 2.5);
+        want.pattern = "stride:4".into();
+        want.useful_bytes = Some(1 << 27);
+        want.reuse = Some(8);
+        want.move_ms = Some(0.25);
+        want.check = Check::Failed;
+        let spec = CellSpec::new(Group::Pattern, Policy::Managed, "cold", 1 << 28)
+            .pattern("stride:4")
+            .useful(1 << 27)
+            .reuse(8);
+        let trial = Trial {
+            index: 3,
+            time_ms: 2.5,
+            move_ms: Some(0.25),
+            ok: false,
+        };
+        assert_eq!(spec.row(trial), want);
+        // The defaults: a stream, no useful bytes, no R, a passed check.
+        let plain = CellSpec::new(Group::Hbm, Policy::Device, "launch", 1 << 20).row(Trial {
+            ok: true,
+            move_ms: None,
+            ..trial
+        });
+        let mut want = Row::new("hbm", Policy::Device, "launch", 1 << 20, 3, 2.5);
+        want.check = Check::Ok;
+        assert_eq!(plain, want);
     }
 
     #[test]

@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use super::cpu::{self, fill_ramp, ramp_sum};
 use super::groups::{keep_last, time_on};
-use super::{BenchError, Group, Runner, RAMP};
+use super::{BenchError, CellSpec, Group, Runner, Trial, RAMP};
 use crate::gpu::{self, Gpu, GpuMem, Location, Shape};
 use umodel_core::peer::{ContentionCase, Movement, PeerCase, PeerStep};
 use umodel_core::policy::Policy;
@@ -363,7 +363,17 @@ impl Runner<'_, '_> {
         for c in cells {
             for (i, &ms) in c.times.iter().enumerate() {
                 self.row(
-                    g, c.policy, &c.case, "", bytes, c.useful, c.reuse, i as u32, ms, None, c.ok,
+                    &CellSpec {
+                        useful: c.useful,
+                        reuse: c.reuse,
+                        ..CellSpec::new(g, c.policy, &c.case, bytes)
+                    },
+                    Trial {
+                        index: i as u32,
+                        time_ms: ms,
+                        move_ms: None,
+                        ok: c.ok,
+                    },
                 )?;
             }
             if !c.ok {

@@ -21,7 +21,7 @@
 use std::time::Instant;
 
 use super::cpu::{ramp, splitmix64};
-use super::{BenchError, Group, Runner, RAMP};
+use super::{BenchError, CellSpec, Group, Runner, Trial, RAMP};
 use crate::gpu::{
     Advice, DeviceBuf, Elem, Gpu, GpuError, GpuMem, Home, Location, ManagedBuf, PinnedBuf,
 };
@@ -346,44 +346,37 @@ impl Runner<'_, '_> {
             if keep {
                 let name = &task.name;
                 self.row(
-                    g,
-                    Policy::Pageable,
-                    &format!("{name}:plain_cpu"),
-                    "",
-                    footprint,
-                    None,
-                    None,
-                    trial,
-                    plain.cpu,
-                    None,
-                    true,
+                    &CellSpec::new(g, Policy::Pageable, &format!("{name}:plain_cpu"), footprint),
+                    Trial {
+                        index: trial,
+                        time_ms: plain.cpu,
+                        move_ms: None,
+                        ok: true,
+                    },
                 )?;
                 self.row(
-                    g,
-                    Policy::Device,
-                    &format!("{name}:plain_gpu"),
-                    "",
-                    footprint,
-                    None,
-                    None,
-                    trial,
-                    plain.gpu,
-                    None,
-                    true,
+                    &CellSpec::new(g, Policy::Device, &format!("{name}:plain_gpu"), footprint),
+                    Trial {
+                        index: trial,
+                        time_ms: plain.gpu,
+                        move_ms: None,
+                        ok: true,
+                    },
                 )?;
                 if let Some(f) = plain.fin {
                     self.row(
-                        g,
-                        Policy::Pageable,
-                        &format!("{name}:plain_final"),
-                        "",
-                        footprint,
-                        None,
-                        None,
-                        trial,
-                        f,
-                        None,
-                        true,
+                        &CellSpec::new(
+                            g,
+                            Policy::Pageable,
+                            &format!("{name}:plain_final"),
+                            footprint,
+                        ),
+                        Trial {
+                            index: trial,
+                            time_ms: f,
+                            move_ms: None,
+                            ok: true,
+                        },
                     )?;
                 }
                 for (q, v) in [
@@ -392,17 +385,13 @@ impl Runner<'_, '_> {
                 ] {
                     if let Some(v) = v {
                         self.row(
-                            g,
-                            Policy::Pageable,
-                            &format!("{name}:{q}"),
-                            "",
-                            footprint,
-                            None,
-                            None,
-                            trial,
-                            v,
-                            None,
-                            true,
+                            &CellSpec::new(g, Policy::Pageable, &format!("{name}:{q}"), footprint),
+                            Trial {
+                                index: trial,
+                                time_ms: v,
+                                move_ms: None,
+                                ok: true,
+                            },
                         )?;
                     }
                 }
@@ -446,17 +435,14 @@ impl Runner<'_, '_> {
                             ("move", times.moved),
                         ] {
                             self.row(
-                                g,
-                                policy,
-                                &format!("{}:{q}", tk.name),
-                                "",
-                                footprint,
-                                None,
-                                Some(r),
-                                trial,
-                                ms,
-                                None,
-                                ok,
+                                &CellSpec::new(g, policy, &format!("{}:{q}", tk.name), footprint)
+                                    .reuse(r),
+                                Trial {
+                                    index: trial,
+                                    time_ms: ms,
+                                    move_ms: None,
+                                    ok,
+                                },
                             )?;
                         }
                     }
