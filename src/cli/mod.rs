@@ -21,6 +21,7 @@ macro_rules! note {
     }};
 }
 
+mod answer;
 mod commands;
 mod doctor;
 mod peer;

@@ -11,10 +11,10 @@ use std::io::{BufRead, BufWriter, Write};
 use std::sync::Arc;
 
 use anyhow::Result;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-use super::render;
+use super::answer::{value, ChooseAnswer, PredictAnswer};
 use crate::model::{CpuUpdate, PlatformModel, Predictor};
 use crate::policy::Policy;
 
@@ -56,8 +56,27 @@ struct Request {
     device: Option<u32>,
 }
 
-fn to_json<T: serde::Serialize>(v: &T) -> Result<Value, String> {
-    serde_json::to_value(v).map_err(|e| e.to_string())
+/// The answer to a line that could not be answered.
+#[derive(Serialize)]
+struct Failure {
+    /// `line N: what was wrong`.
+    error: String,
+    line: u64,
+}
+
+fn failed(n: u64, e: impl std::fmt::Display) -> Value {
+    value(&Failure {
+        error: format!("line {n}: {e}"),
+        line: n,
+    })
+}
+
+/// The answer to `ping`.
+#[derive(Serialize)]
+struct Pong {
+    /// The model answering, in words.
+    model: String,
+    ok: bool,
 }
 
 /// What the server answers from.
@@ -103,12 +122,12 @@ impl Server {
     pub(super) fn answer(&self, line: &str, n: u64) -> Value {
         let req: Request = match serde_json::from_str(line) {
             Ok(r) => r,
-            Err(e) => return json!({"error": format!("line {n}: {e}"), "line": n}),
+            Err(e) => return failed(n, e),
         };
         let id = req.id.clone();
         let mut v = match self.run(&req) {
             Ok(v) => v,
-            Err(e) => json!({"error": format!("line {n}: {e}"), "line": n}),
+            Err(e) => failed(n, e),
         };
         if let (Some(id), Some(o)) = (id, v.as_object_mut()) {
             o.insert("id".into(), id);
@@ -131,7 +150,10 @@ impl Server {
             return self.peer(r, from, reuse);
         }
         match r.op.as_str() {
-            "ping" => Ok(json!({"ok": true, "model": self.model.describe()})),
+            "ping" => Ok(value(&Pong {
+                model: self.model.describe(),
+                ok: true,
+            })),
             "predict" => {
                 let p = policy(r.policy.as_deref(), "policy")?;
                 let b = self.bytes(&r.bytes)?;
@@ -139,7 +161,7 @@ impl Server {
                     .model
                     .predict_with_cpu(p, b, need_reuse()?, cpu)
                     .map_err(|e| e.to_string())?;
-                Ok(render::predict_json(&self.model, &x, false))
+                Ok(value(&PredictAnswer::new(&self.model, &x, false)))
             }
             "choose" => {
                 let b = self.bytes(&r.bytes)?;
@@ -148,7 +170,7 @@ impl Server {
                     _ => self.model.choose_with_cpu(b, need_reuse()?, cpu),
                 }
                 .map_err(|e| e.to_string())?;
-                Ok(render::choose_json(&c, cpu_scale))
+                Ok(value(&ChooseAnswer::new(&c, cpu_scale)))
             }
             "breakeven" => {
                 let (a, b) = (policy(r.a.as_deref(), "a")?, policy(r.b.as_deref(), "b")?);
@@ -157,7 +179,7 @@ impl Server {
                     .model
                     .breakeven_with_cpu(a, b, bytes, cpu)
                     .map_err(|e| e.to_string())?;
-                Ok(json!({"a": a, "b": b, "bytes": bytes, "r_star": x}))
+                Ok(serde_json::json!({"a": a, "b": b, "bytes": bytes, "r_star": x}))
             }
             other => Err(format!(
                 "unknown op `{other}` (ops: ping, predict, choose, breakeven)"
@@ -188,13 +210,13 @@ impl Server {
                         reuse,
                     )
                     .map_err(|e| e.to_string())?;
-                to_json(&super::peer::PeerAnswer {
+                Ok(value(&super::peer::PeerAnswer {
                     from_device: from,
                     device: to,
                     bytes: bytes_u,
                     reuse,
                     prediction: &x,
-                })
+                }))
             }
             "choose" => {
                 let reuse = need_reuse()?;
@@ -204,7 +226,7 @@ impl Server {
                 let best = ranking.first().map(|x| x.policy).ok_or_else(|| {
                     format!("no peer policy is calibrated for data on GPU {from} used on GPU {to}")
                 })?;
-                to_json(&super::peer::PeerChoice {
+                Ok(value(&super::peer::PeerChoice {
                     from_device: from,
                     device: to,
                     bytes: bytes_u,
@@ -212,14 +234,14 @@ impl Server {
                     best,
                     tie,
                     ranking: &ranking,
-                })
+                }))
             }
             "breakeven" => {
                 let (a, b) = (policy(r.a.as_deref(), "a")?, policy(r.b.as_deref(), "b")?);
                 let x = p
                     .breakeven(from, to, a, b, bytes)
                     .map_err(|e| e.to_string())?;
-                Ok(json!({"a": a, "b": b, "bytes": bytes, "r_star": x}))
+                Ok(serde_json::json!({"a": a, "b": b, "bytes": bytes, "r_star": x}))
             }
             other => Err(format!(
                 "unknown op `{other}` with from_device (ops: predict, choose, breakeven)"
@@ -249,12 +271,12 @@ impl Server {
             let answer = if buf.len() > MAX_LINE && !complete {
                 let mut rest = Vec::new();
                 input.read_until(b'\n', &mut rest)?;
-                json!({"error": format!("line {n}: longer than {MAX_LINE} bytes"), "line": n})
+                failed(n, format!("longer than {MAX_LINE} bytes"))
             } else {
                 match std::str::from_utf8(&buf) {
                     Ok(s) if s.trim().is_empty() => continue,
                     Ok(s) => self.answer(s.trim(), n),
-                    Err(_) => json!({"error": format!("line {n}: not UTF-8"), "line": n}),
+                    Err(_) => failed(n, "not UTF-8"),
                 }
             };
             serde_json::to_writer(&mut out, &answer)?;
