@@ -115,7 +115,8 @@ enum Command {
     Report(ReportArgs),
     /// Answer JSON-line queries from any language on stdin or a Unix socket
     ///
-    /// One JSON object per line in, one answer per line out. `{"op": "choose", "bytes": "256MiB", "reuse": 4}`; ops:
+    /// One JSON object per line in, one answer per line out: what the one-shot command prints with
+    /// `--json`. `{"op": "choose", "bytes": "256MiB", "reuse": 4}`; ops:
     /// ping, predict (policy, bytes, reuse), choose (bytes, reuse), breakeven (a, b, bytes); with
     /// cpu_ms or cpu_scale, and from_device/device for data on another GPU; an `id` is echoed. A
     /// bad line gets `{"error": "line N: …", "line": N}` and the server goes on.

@@ -12,7 +12,7 @@ use crate::table::Table;
 use crate::units::format_size;
 
 /// The largest size the peer terms were fitted at (the default size of a peer query).
-fn default_bytes(p: &PeerModel, from: u32, to: u32) -> u64 {
+pub(super) fn default_bytes(p: &PeerModel, from: u32, to: u32) -> u64 {
     p.pair(from, to)
         .ok()
         .and_then(|pair| pair.steps.values().map(|c| c.sizes[1]).max())
@@ -252,7 +252,7 @@ pub(super) struct PeerBreakeven {
 
 /// R* of `a` against `b` for data on GPU `from` used on GPU `to`, and the policy that wins: the
 /// faster above R* where the lines cross, else the faster at every R.
-fn breakeven_answer(
+pub(super) fn breakeven_answer(
     p: &PeerModel,
     (from, to): (u32, u32),
     (a, b): (Policy, Policy),

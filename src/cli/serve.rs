@@ -14,7 +14,7 @@ use anyhow::Result;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::answer::{value, ChooseAnswer, PredictAnswer};
+use super::answer::{self, value, ChooseAnswer, PredictAnswer};
 use crate::model::{CpuUpdate, PlatformModel, Predictor};
 use crate::policy::Policy;
 
@@ -175,11 +175,9 @@ impl Server {
             "breakeven" => {
                 let (a, b) = (policy(r.a.as_deref(), "a")?, policy(r.b.as_deref(), "b")?);
                 let bytes = self.bytes(&r.bytes)?;
-                let x = self
-                    .model
-                    .breakeven_with_cpu(a, b, bytes, cpu)
+                let (x, _) = answer::breakeven(&self.model, (a, b), bytes, cpu, cpu_scale)
                     .map_err(|e| e.to_string())?;
-                Ok(serde_json::json!({"a": a, "b": b, "bytes": bytes, "r_star": x}))
+                Ok(value(&x))
             }
             other => Err(format!(
                 "unknown op `{other}` (ops: ping, predict, choose, breakeven)"
@@ -194,10 +192,14 @@ impl Server {
             .as_ref()
             .ok_or_else(|| crate::model::peer::PeerError::NoPeerTerms.to_string())?;
         let to = r.device.unwrap_or(0);
-        let bytes_u = self.bytes(&r.bytes)?;
+        // Without `bytes`, the one-shot commands' default: the largest size the peer terms know.
+        let bytes_u = match r.bytes {
+            None => super::peer::default_bytes(p, from, to),
+            Some(_) => self.bytes(&r.bytes)?,
+        };
         let bytes = bytes_u as f64;
         let need_reuse = || reuse.ok_or_else(|| "`reuse` is needed".to_string());
-        // The answers are the one-shot commands' JSON (`predict|choose --from-device --json`).
+        // The answers are the one-shot commands' JSON (`predict|choose|breakeven --from-device --json`).
         match r.op.as_str() {
             "predict" => {
                 let reuse = need_reuse()?;
@@ -238,10 +240,9 @@ impl Server {
             }
             "breakeven" => {
                 let (a, b) = (policy(r.a.as_deref(), "a")?, policy(r.b.as_deref(), "b")?);
-                let x = p
-                    .breakeven(from, to, a, b, bytes)
+                let (x, _) = super::peer::breakeven_answer(p, (from, to), (a, b), bytes_u)
                     .map_err(|e| e.to_string())?;
-                Ok(serde_json::json!({"a": a, "b": b, "bytes": bytes, "r_star": x}))
+                Ok(value(&x))
             }
             other => Err(format!(
                 "unknown op `{other}` with from_device (ops: predict, choose, breakeven)"
