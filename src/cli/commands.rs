@@ -73,19 +73,10 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             } else {
                 m
             };
-            let m = if a.cpu_baseline {
-                let (r, moved) = model::rebase_cpu(&m, &table);
-                if moved == 0 {
-                    bail!("--cpu-baseline: the measurements have no `cpu_only` rows at this model's sizes (or the model has none)");
-                }
-                r
-            } else {
-                m
-            };
             let report = if a.cpu_from_trials {
-                model::validate_given_trial_cpu(&m, &table, a.held_out, a.target.into())?
+                model::validate_given_trial_cpu(&m, &table, a.held_out, model::Statistic::Median)?
             } else {
-                model::validate(&m, &table, a.held_out, a.target.into())
+                model::validate(&m, &table, a.held_out, model::Statistic::Median)
             };
             if report.points.is_empty() {
                 bail!(
@@ -327,7 +318,6 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
     inputs.extend(terms_facts.as_deref());
     store::check_output_against(&a.output, &inputs)?;
     let opts = model::FitOptions {
-        statistic: a.statistic.into(),
         sizes: a.sizes,
         l2_split: a.l2_split,
         interpolation: match a.interpolation {

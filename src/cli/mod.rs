@@ -35,7 +35,6 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::model::Statistic;
 use crate::policy::Policy;
 
 /// Tells you where to put your data on a CPU+GPU machine.
@@ -345,24 +344,17 @@ struct ValidateArgs {
     /// Skip the cells the model was calibrated on (R = 1 at calibrated sizes).
     #[arg(long)]
     held_out: bool,
-    /// Statistic of the measured trials to compare against.
-    #[arg(long, value_enum, default_value_t = StatArg::Median)]
-    target: StatArg,
-    /// Rebase the model's CPU update on the measurements' own `cpu_only` rows first (follows the
-    /// CPU's level shifts between processes; reported separately from the plain figures).
-    #[arg(long)]
-    cpu_baseline: bool,
     /// Predict each measured trial from its own CPU update (its `stage:cpu` row) and the model's
     /// platform share: how well the model transfers to another run once the CPU's speed is known
     /// (reported separately from the plain figures).
-    #[arg(long, conflicts_with = "cpu_baseline")]
+    #[arg(long)]
     cpu_from_trials: bool,
     /// Validate the model composed from the access and management terms instead (no handoff rows).
     #[arg(long)]
     composed: bool,
     /// Validate a task's predictions against the suite's run of it (rows `<task>:total` of the
     /// workload groups), given the phase times the same run measured on plain memory.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["held_out", "cpu_baseline", "cpu_from_trials", "composed"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["held_out", "cpu_from_trials", "composed"])]
     task: Option<PathBuf>,
     /// List every point, not only the summary.
     #[arg(long, short = 'v')]
@@ -384,9 +376,6 @@ struct FitArgs {
     /// Platform facts file. Default: MEASUREMENTS.facts.json beside the CSV, if present.
     #[arg(long, value_name = "FACTS.json")]
     facts: Option<PathBuf>,
-    /// Statistic that stands for a cell's trials: median, or min (the lower envelope).
-    #[arg(long, value_enum, default_value_t = StatArg::Median)]
-    statistic: StatArg,
     /// Calibrate only at these sizes (comma-separated); the rest stay held out for validation.
     #[arg(long, value_name = "SIZES", value_delimiter = ',', value_parser = parse_bytes, allow_hyphen_values = true)]
     sizes: Option<Vec<u64>>,
@@ -508,9 +497,6 @@ pub struct CalibrateArgs {
     /// instead of starting a new one).
     #[arg(long)]
     resume: bool,
-    /// Statistic that stands for a cell's trials.
-    #[arg(long, value_enum, default_value_t = StatArg::Median)]
-    statistic: StatArg,
     /// Threads of the handoff's CPU update. 1 (the paper's) pins one thread to the last core; N > 1
     /// updates on N cores, one worker per core: a shorter update, but the DMA that follows reads
     /// data dirty in N cores' caches and the platform's share of an alternation moved 2x between
@@ -555,21 +541,6 @@ fn parse_devices(s: &str) -> Result<Devices, String> {
         v.push(d);
     }
     Ok(Devices::List(v))
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum StatArg {
-    Median,
-    Min,
-}
-
-impl From<StatArg> for Statistic {
-    fn from(s: StatArg) -> Statistic {
-        match s {
-            StatArg::Median => Statistic::Median,
-            StatArg::Min => Statistic::Min,
-        }
-    }
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]

@@ -495,7 +495,7 @@ fn calibrate_one(
         output: a.output.clone(),
         data: a.data.clone(),
         resume: a.resume,
-        statistic: a.statistic.into(),
+        statistic: crate::model::Statistic::Median,
         cpu: CpuConfig {
             threads: a.cpu_threads,
             core: None,
