@@ -392,10 +392,12 @@ struct FitArgs {
     /// these CSVs of `umodel bench peer contention` on the same host (repeatable).
     #[arg(long, value_name = "PEER.csv")]
     peer_from: Vec<PathBuf>,
-    /// Split the size model at the GPU's L2 size (off: the H200 ablation found it worse).
+    /// [experimental] Split the size model at the GPU's L2 size. Not adopted: the ablation found
+    /// it worse (NOTES.md, "Minimal plan: the ablation").
     #[arg(long)]
     l2_split: bool,
-    /// Interpolation between calibrated sizes.
+    /// Interpolation between calibrated sizes ([experimental]: loglog, not adopted for the same
+    /// reason as --l2-split).
     #[arg(long, value_enum, default_value_t = InterpArg::Linear)]
     interpolation: InterpArg,
     /// Print a JSON summary instead of text.
