@@ -57,7 +57,7 @@ use crate::policy::Policy;
     umodel predict --policy host-mapped --reuse 4\n  \
     umodel choose --reuse 8 --bytes 256MiB\n  \
     umodel breakeven --bytes 1GiB host-mapped explicit-copy\n  \
-    umodel calibrate                      # measure this GPU once (under 20 s)\n  \
+    umodel calibrate                      # measure this GPU once (seconds; NOTES.md)\n  \
     umodel doctor                         # is the calibrated model still this machine's?\n  \
     umodel choose --task tasks/seed-001.json --cpu-ms 14 --gpu-ms 0.3   # your own task\n  \
     umodel fit run.csv -o model.json && umodel validate --model model.json run.csv")]
@@ -86,9 +86,10 @@ enum Command {
     ///
     /// Each calibration keeps its raw CSV and facts beside the model; a new one moves the earlier
     /// CSV aside (`<plan>.<start time>.csv`), measures how far whole runs move against up to 8
-    /// earlier calibrations, which widens the prediction intervals accordingly (a shared VM's CPU
-    /// moves 9-23 % between runs; NOTES.md), and checks the new model against each of them, plainly
-    /// and given each trial's own CPU update. Interrupted runs continue with --resume.
+    /// earlier calibrations, which widens the prediction intervals accordingly (how far runs move
+    /// on a shared VM: NOTES.md, "Why the targets are missed"), and checks the new model against
+    /// each of them, plainly and given each trial's own CPU update. Interrupted runs continue with
+    /// --resume.
     Calibrate(CalibrateArgs),
     /// Check the calibrated models against this machine, and what to do about each
     ///
@@ -202,9 +203,9 @@ struct DeviceArg {
 #[derive(Debug, Args)]
 struct CpuScaleArg {
     /// The CPU update takes K times as long as during calibration: your own update against the
-    /// calibrated `x = x + 1`, or a probe of the CPU's speed now (a shared VM's CPU moves 9-23 %
-    /// between runs while the rest of an alternation does not). Needs a model calibrated or refitted
-    /// with this version (it keeps the CPU update apart).
+    /// calibrated `x = x + 1`, or a probe of the CPU's speed now (on a shared VM the CPU's speed
+    /// moves between runs while the rest of an alternation does not: NOTES.md, "Given the CPU").
+    /// Needs a model calibrated or refitted with this version (it keeps the CPU update apart).
     #[arg(long, value_name = "K", value_parser = parse_scale, allow_negative_numbers = true)]
     cpu_scale: Option<f64>,
 }
@@ -485,8 +486,9 @@ pub struct CalibrateArgs {
     #[arg(long, default_value = "0", value_name = "N|LIST|all", value_parser = parse_devices, allow_negative_numbers = true)]
     device: Devices,
     /// minimal: R = 1 at 16, 64 and 256 MiB plus the primitives every task term needs at 16 and
-    /// 64 MiB (under 20 s on an H200); full: every size 16 MiB-1 GiB and R 1-32, about 6 minutes on an H200, with every
-    /// R >= 2 cell held out to validate the fit.
+    /// 64 MiB, in seconds; full: every size 16 MiB-1 GiB and R 1-32, in minutes, with every R >= 2
+    /// cell held out to validate the fit. Their times on the H200: NOTES.md, "The 20-second
+    /// calibration", and calibration/h200/README.md.
     #[arg(long, value_enum, default_value_t = PlanArg::Minimal)]
     plan: PlanArg,
     /// Where to write the model. Default: the per-user data directory, one file per platform.
@@ -501,8 +503,9 @@ pub struct CalibrateArgs {
     resume: bool,
     /// Threads of the handoff's CPU update. 1 (the paper's) pins one thread to the last core; N > 1
     /// updates on N cores, one worker per core: a shorter update, but the DMA that follows reads
-    /// data dirty in N cores' caches and the platform's share of an alternation moved 2x between
-    /// two calibrations on the H200 (calibration/h200/run13). Predictions include this update; give
+    /// data dirty in N cores' caches, and the platform's share of an alternation moved between
+    /// calibrations more than with one thread (NOTES.md, "What moves the CPU update" and "What the
+    /// model composes"; calibration/h200/README.md, run13). Predictions include this update; give
     /// your own with `predict --cpu-ms` or a task file. Earlier calibrations with another setting
     /// are not compared.
     #[arg(
