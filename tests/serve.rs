@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{json_of, umodel};
+use common::{fails_with, json_of, umodel};
 use serde_json::Value;
 
 fn serve(d: &tempfile::TempDir, input: &str) -> Vec<Value> {
@@ -154,4 +154,19 @@ fn breakeven_answers_are_exactly_the_one_shot_commands_json() {
         crossed += s["r_star"].is_f64() as usize;
     }
     assert!(crossed >= 2 && crossed < cases.len(), "{served:?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn socket_path_that_is_not_a_socket_is_refused_and_left_alone() {
+    let d = tempfile::tempdir().unwrap();
+    let path = d.path().join("answers.txt");
+    std::fs::write(&path, "keep me").unwrap();
+    fails_with(
+        &d,
+        &["serve", "-m", "h200", "--socket"],
+        Some(&path),
+        &["exists and is not a socket; not replacing it"],
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "keep me");
 }
