@@ -698,5 +698,191 @@ fn help_teaches() {
     }
     let out = umodel(&d).args(["predict", "--help"]).output().unwrap();
     assert!(String::from_utf8_lossy(&out.stdout).contains("64KiB"));
-    let _ = keys(&serde_json::json!({}));
+}
+
+/// The top-level keys of a pretty-printed JSON object, in the order printed.
+fn printed_keys(stdout: &[u8]) -> Vec<String> {
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .filter_map(|l| l.strip_prefix("  \""))
+        .filter(|l| !l.starts_with(' '))
+        .filter_map(|l| l.split_once("\":").map(|(k, _)| k.to_string()))
+        .collect()
+}
+
+#[test]
+fn query_json_prints_every_key_in_alphabetical_order() {
+    let d = tempfile::tempdir().unwrap();
+    let model = d.path().join("m.json");
+    let fit = ["fit", "--json", PAPER, "-o", model.to_str().unwrap()];
+    let task = "tasks/compute-bound.json";
+    let cases: [(&[&str], &[&str]); 8] = [
+        (
+            &[
+                "predict", "-m", "h200", "-p", "managed", "-r", "2", "--json",
+            ],
+            &[
+                "bytes",
+                "extrapolated",
+                "fixed_ms",
+                "interval_ms",
+                "per_pass_ms",
+                "policy",
+                "reuse",
+                "spread_ms",
+                "time_ms",
+            ],
+        ),
+        (
+            &[
+                "predict",
+                "-m",
+                "h200",
+                "-p",
+                "managed",
+                "-r",
+                "2",
+                "--cpu-ms",
+                "9",
+                "--explain",
+                "--json",
+            ],
+            &[
+                "bytes",
+                "cpu_given_ms",
+                "explain",
+                "extrapolated",
+                "fixed_ms",
+                "interval_ms",
+                "per_pass_ms",
+                "policy",
+                "reuse",
+                "spread_ms",
+                "time_ms",
+            ],
+        ),
+        (
+            &["choose", "-m", "h200", "-r", "4", "--json"],
+            &[
+                "best",
+                "bytes",
+                "cpu_scale",
+                "extrapolated",
+                "ranking",
+                "reuse",
+                "tie",
+                "tied",
+            ],
+        ),
+        (
+            &[
+                "breakeven",
+                "-m",
+                "h200",
+                "host-mapped",
+                "explicit-copy",
+                "--json",
+            ],
+            &[
+                "a",
+                "b",
+                "bytes",
+                "cpu_scale",
+                "faster_above_r_star",
+                "r_star",
+            ],
+        ),
+        (
+            &[
+                "breakeven",
+                "-m",
+                "h200",
+                "--task",
+                task,
+                "--cpu-ms",
+                "9",
+                "--gpu-ms",
+                "0.5",
+                "host-mapped",
+                "explicit-copy",
+                "--json",
+            ],
+            &["a", "b", "faster", "faster_above_r_star", "r_star", "task"],
+        ),
+        (
+            &[
+                "breakeven",
+                "-m",
+                "calibration/h200x2/run19/model-after-2.json",
+                "--from-device",
+                "1",
+                "peer-copy",
+                "peer-access",
+                "--json",
+            ],
+            &[
+                "a",
+                "b",
+                "bytes",
+                "device",
+                "faster_above_r_star",
+                "from_device",
+                "r_star",
+            ],
+        ),
+        (
+            &fit,
+            &[
+                "model",
+                "policies",
+                "rows_failed",
+                "rows_used",
+                "validation",
+                "warnings",
+            ],
+        ),
+        (
+            &[
+                "choose",
+                "-m",
+                "h200",
+                "-r",
+                "1",
+                "--cpu-scale",
+                "2",
+                "--json",
+            ],
+            &[
+                "best",
+                "bytes",
+                "cpu_scale",
+                "extrapolated",
+                "ranking",
+                "reuse",
+                "tie",
+                "tied",
+            ],
+        ),
+    ];
+    for (args, want) in cases {
+        let out = umodel(&d).args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(printed_keys(&out.stdout), want, "{args:?}");
+        let v = json_of(&out.stdout);
+        match args[0] {
+            "choose" => assert_eq!(keys(&v["ranking"][0]), ["policy", "spread_ms", "time_ms"]),
+            "fit" => {
+                assert_eq!(keys(&v["policies"][0]), ["knots", "policy"]);
+                assert_eq!(
+                    keys(&v["policies"][0]["knots"][0]),
+                    ["bytes", "cpu_stage_ms", "f_ms", "g_ms", "lsq", "t1_ms"]
+                );
+            }
+            _ => {}
+        }
+    }
 }

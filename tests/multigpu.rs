@@ -589,28 +589,58 @@ fn peer_task_queries_rank_the_policies_from_the_command_line() {
 #[test]
 fn serve_answers_peer_queries_as_the_one_shot_commands_do() {
     let d = tempfile::tempdir().unwrap();
+    let cases: [(&str, &[&str]); 5] = [
+        (
+            "{\"op\": \"choose\", \"from_device\": 1, \"reuse\": 2, \"bytes\": \"256MiB\"}",
+            &["choose", "--from-device", "1", "--reuse", "2", "--bytes", "256MiB"],
+        ),
+        (
+            "{\"op\": \"predict\", \"from_device\": 1, \"policy\": \"peer-copy\", \"reuse\": 2}",
+            &["predict", "--from-device", "1", "--policy", "peer-copy", "--reuse", "2"],
+        ),
+        (
+            "{\"op\": \"breakeven\", \"from_device\": 0, \"device\": 1, \"a\": \"peer-copy\", \"b\": \"peer-access\", \"bytes\": \"256MiB\"}",
+            &[
+                "breakeven",
+                "--from-device",
+                "0",
+                "--device",
+                "1",
+                "peer-copy",
+                "peer-access",
+                "--bytes",
+                "256MiB",
+            ],
+        ),
+        // The default size is the peer terms' largest, as on the command line.
+        (
+            "{\"op\": \"breakeven\", \"from_device\": 1, \"a\": \"peer-access\", \"b\": \"peer-copy\"}",
+            &["breakeven", "--from-device", "1", "peer-access", "peer-copy"],
+        ),
+        (
+            "{\"op\": \"breakeven\", \"from_device\": 1, \"a\": \"managed\", \"b\": \"host-staged\", \"bytes\": \"64MiB\"}",
+            &["breakeven", "--from-device", "1", "managed", "host-staged", "--bytes", "64MiB"],
+        ),
+    ];
+    let input: String = cases.iter().map(|(l, _)| format!("{l}\n")).collect();
     let out = umodel(&d)
         .args(["serve", "-m", MODEL])
-        .write_stdin(
-            "{\"op\": \"choose\", \"from_device\": 1, \"reuse\": 2, \"bytes\": \"256MiB\"}\n",
-        )
+        .write_stdin(input)
         .output()
         .unwrap();
-    let served: serde_json::Value = json_of(&out.stdout);
-    let cli = run_json(
-        &d,
-        &[
-            "choose",
-            "-m",
-            MODEL,
-            "--from-device",
-            "1",
-            "--reuse",
-            "2",
-            "--bytes",
-            "256MiB",
-            "--json",
-        ],
-    );
-    assert_eq!(served, cli);
+    let served: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| json_of(l.as_bytes()))
+        .collect();
+    assert_eq!(served.len(), cases.len());
+    for ((line, args), s) in cases.iter().zip(&served) {
+        let mut cli_args = args.to_vec();
+        cli_args.extend(["-m", MODEL, "--json"]);
+        let cli = run_json(&d, &cli_args);
+        assert_eq!(s, &cli, "{line}");
+    }
+    assert_eq!(served[2]["faster_above_r_star"], "peer-copy");
+    assert_eq!(served[3]["device"], 0);
+    assert_eq!(served[3]["from_device"], 1);
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{json_of, umodel};
+use common::{fails_with, json_of, umodel};
 use serde_json::Value;
 
 fn serve(d: &tempfile::TempDir, input: &str) -> Vec<Value> {
@@ -114,4 +114,59 @@ fn every_bad_line_gets_an_error_naming_it_and_the_server_goes_on() {
         assert_eq!(a[i]["line"], i as u64 + 1);
     }
     assert_eq!(a[10]["ok"], true);
+}
+
+#[test]
+fn breakeven_answers_are_exactly_the_one_shot_commands_json() {
+    let d = tempfile::tempdir().unwrap();
+    // Lines that cross, lines that do not (null R* and null winner), a CPU scale, the default size.
+    let cases: [(&str, &[&str]); 4] = [
+        (
+            "{\"op\": \"breakeven\", \"a\": \"host-mapped\", \"b\": \"explicit-copy\", \"bytes\": \"1GiB\"}",
+            &["host-mapped", "explicit-copy", "--bytes", "1GiB"],
+        ),
+        (
+            "{\"op\": \"breakeven\", \"a\": \"explicit-copy\", \"b\": \"managed\"}",
+            &["explicit-copy", "managed"],
+        ),
+        (
+            "{\"op\": \"breakeven\", \"a\": \"explicit-copy\", \"b\": \"host-mapped\", \"bytes\": 67108864, \"cpu_scale\": 0.5}",
+            &["explicit-copy", "host-mapped", "--bytes", "64MiB", "--cpu-scale", "0.5"],
+        ),
+        (
+            "{\"op\": \"breakeven\", \"a\": \"managed-advise\", \"b\": \"host-mapped\", \"bytes\": \"16MiB\"}",
+            &["managed-advise", "host-mapped", "--bytes", "16MiB"],
+        ),
+    ];
+    let input: String = cases.iter().map(|(l, _)| format!("{l}\n")).collect();
+    let served = serve(&d, &input);
+    assert_eq!(served.len(), cases.len());
+    let mut crossed = 0;
+    for ((line, args), s) in cases.iter().zip(&served) {
+        let out = umodel(&d)
+            .args(["breakeven", "-m", "h200", "--json"])
+            .args(*args)
+            .output()
+            .unwrap();
+        let one_shot = json_of(&out.stdout);
+        assert_eq!(s, &one_shot, "{line}");
+        assert!(s.get("faster_above_r_star").is_some(), "{s}");
+        crossed += s["r_star"].is_f64() as usize;
+    }
+    assert!(crossed >= 2 && crossed < cases.len(), "{served:?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn socket_path_that_is_not_a_socket_is_refused_and_left_alone() {
+    let d = tempfile::tempdir().unwrap();
+    let path = d.path().join("answers.txt");
+    std::fs::write(&path, "keep me").unwrap();
+    fails_with(
+        &d,
+        &["serve", "-m", "h200", "--socket"],
+        Some(&path),
+        &["exists and is not a socket; not replacing it"],
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "keep me");
 }

@@ -2,7 +2,7 @@
 
 use anyhow::{bail, Result};
 
-use super::{render, Command};
+use super::{answer, render, Command};
 use crate::model::{self, PlatformModel};
 use crate::store::{self, ModelSource};
 use crate::table::Table;
@@ -28,7 +28,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             };
             let p = model::Predictor::new(&m).predict_with_cpu(policy, bytes, reuse, cpu)?;
             if a.json {
-                render::json(&render::predict_json(&m, &p, a.explain))
+                render::json_sorted(&answer::PredictAnswer::new(&m, &p, a.explain))
             } else {
                 render::predict_text(&m, &src, &p, a.explain);
                 Ok(())
@@ -42,7 +42,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
                 .ok_or_else(|| anyhow::anyhow!("--reuse is needed (or --task FILE)"))?;
             let c = model::Predictor::new(&m).choose_with_cpu(bytes, reuse, a.cpu.update())?;
             if a.json {
-                render::json(&render::choose_json(&c, a.cpu.cpu_scale))
+                render::json_sorted(&answer::ChooseAnswer::new(&c, a.cpu.cpu_scale))
             } else {
                 render::choose_text(&c, a.cpu.cpu_scale);
                 Ok(())
@@ -51,29 +51,17 @@ pub(super) fn run(cmd: Command) -> Result<()> {
         Command::Breakeven(a) => {
             let (m, _) = load_for(&a.model, a.dev.device)?;
             let bytes = a.bytes.unwrap_or_else(|| m.default_bytes());
-            let cpu = a.cpu.update();
-            let q = model::Predictor::new(&m);
-            let r = q.breakeven_with_cpu(a.a, a.b, bytes, cpu)?;
-            let pa = q.predict_with_cpu(a.a, bytes, 1.0, cpu)?;
-            let pb = q.predict_with_cpu(a.b, bytes, 1.0, cpu)?;
-            // Above R* the cheaper pass wins; without a crossing, the faster at R = 1 wins for all R.
-            let faster_above = if pa.per_pass_ms <= pb.per_pass_ms {
-                a.a
-            } else {
-                a.b
-            };
-            let faster_at_one = if pa.time_ms <= pb.time_ms { a.a } else { a.b };
+            let (answer, winner) = answer::breakeven(
+                &model::Predictor::new(&m),
+                (a.a, a.b),
+                bytes,
+                a.cpu.update(),
+                a.cpu.cpu_scale,
+            )?;
             if a.json {
-                render::json(&serde_json::json!({
-                    "a": a.a, "b": a.b, "bytes": bytes, "r_star": r, "cpu_scale": a.cpu.cpu_scale,
-                    "faster_above_r_star": r.map(|_| faster_above),
-                }))
+                render::json_sorted(&answer)
             } else {
-                let winner = match r {
-                    Some(_) => faster_above,
-                    None => faster_at_one,
-                };
-                render::breakeven_text(a.a, a.b, bytes, r, winner, a.cpu.cpu_scale);
+                render::breakeven_text(a.a, a.b, bytes, answer.r_star, winner, a.cpu.cpu_scale);
                 Ok(())
             }
         }
@@ -90,19 +78,10 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             } else {
                 m
             };
-            let m = if a.cpu_baseline {
-                let (r, moved) = model::rebase_cpu(&m, &table);
-                if moved == 0 {
-                    bail!("--cpu-baseline: the measurements have no `cpu_only` rows at this model's sizes (or the model has none)");
-                }
-                r
-            } else {
-                m
-            };
             let report = if a.cpu_from_trials {
-                model::validate_given_trial_cpu(&m, &table, a.held_out, a.target.into())?
+                model::validate_given_trial_cpu(&m, &table, a.held_out, model::Statistic::Median)?
             } else {
-                model::validate(&m, &table, a.held_out, a.target.into())
+                model::validate(&m, &table, a.held_out, model::Statistic::Median)
             };
             if report.points.is_empty() {
                 bail!(
@@ -331,7 +310,6 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
     inputs.extend(terms_facts.as_deref());
     store::check_output_against(&a.output, &inputs)?;
     let opts = model::FitOptions {
-        statistic: a.statistic.into(),
         sizes: a.sizes,
         l2_split: a.l2_split,
         interpolation: match a.interpolation {
@@ -424,7 +402,7 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
         e => e.into(),
     })?;
     if a.json {
-        render::json(&render::fit_json(&m, &report, &a.output))
+        render::json_sorted(&render::FitAnswer::new(&m, &report, &a.output))
     } else {
         render::fit_text(&m, &report, &a.output);
         Ok(())

@@ -21,6 +21,7 @@ macro_rules! note {
     }};
 }
 
+mod answer;
 mod commands;
 mod doctor;
 mod peer;
@@ -34,7 +35,6 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::model::Statistic;
 use crate::policy::Policy;
 
 /// Tells you where to put your data on a CPU+GPU machine.
@@ -57,7 +57,7 @@ use crate::policy::Policy;
     umodel predict --policy host-mapped --reuse 4\n  \
     umodel choose --reuse 8 --bytes 256MiB\n  \
     umodel breakeven --bytes 1GiB host-mapped explicit-copy\n  \
-    umodel calibrate                      # measure this GPU once (under 20 s)\n  \
+    umodel calibrate                      # measure this GPU once (seconds; NOTES.md)\n  \
     umodel doctor                         # is the calibrated model still this machine's?\n  \
     umodel choose --task tasks/seed-001.json --cpu-ms 14 --gpu-ms 0.3   # your own task\n  \
     umodel fit run.csv -o model.json && umodel validate --model model.json run.csv")]
@@ -86,9 +86,10 @@ enum Command {
     ///
     /// Each calibration keeps its raw CSV and facts beside the model; a new one moves the earlier
     /// CSV aside (`<plan>.<start time>.csv`), measures how far whole runs move against up to 8
-    /// earlier calibrations, which widens the prediction intervals accordingly (a shared VM's CPU
-    /// moves 9-23 % between runs; NOTES.md), and checks the new model against each of them, plainly
-    /// and given each trial's own CPU update. Interrupted runs continue with --resume.
+    /// earlier calibrations, which widens the prediction intervals accordingly (how far runs move
+    /// on a shared VM: NOTES.md, "Why the targets are missed"), and checks the new model against
+    /// each of them, plainly and given each trial's own CPU update. Interrupted runs continue with
+    /// --resume.
     Calibrate(CalibrateArgs),
     /// Check the calibrated models against this machine, and what to do about each
     ///
@@ -114,7 +115,8 @@ enum Command {
     Report(ReportArgs),
     /// Answer JSON-line queries from any language on stdin or a Unix socket
     ///
-    /// One JSON object per line in, one answer per line out. `{"op": "choose", "bytes": "256MiB", "reuse": 4}`; ops:
+    /// One JSON object per line in, one answer per line out: what the one-shot command prints with
+    /// `--json`. `{"op": "choose", "bytes": "256MiB", "reuse": 4}`; ops:
     /// ping, predict (policy, bytes, reuse), choose (bytes, reuse), breakeven (a, b, bytes); with
     /// cpu_ms or cpu_scale, and from_device/device for data on another GPU; an `id` is echoed. A
     /// bad line gets `{"error": "line N: …", "line": N}` and the server goes on.
@@ -201,9 +203,9 @@ struct DeviceArg {
 #[derive(Debug, Args)]
 struct CpuScaleArg {
     /// The CPU update takes K times as long as during calibration: your own update against the
-    /// calibrated `x = x + 1`, or a probe of the CPU's speed now (a shared VM's CPU moves 9-23 %
-    /// between runs while the rest of an alternation does not). Needs a model calibrated or refitted
-    /// with this version (it keeps the CPU update apart).
+    /// calibrated `x = x + 1`, or a probe of the CPU's speed now (on a shared VM the CPU's speed
+    /// moves between runs while the rest of an alternation does not: NOTES.md, "Given the CPU").
+    /// Needs a model calibrated or refitted with this version (it keeps the CPU update apart).
     #[arg(long, value_name = "K", value_parser = parse_scale, allow_negative_numbers = true)]
     cpu_scale: Option<f64>,
 }
@@ -343,24 +345,17 @@ struct ValidateArgs {
     /// Skip the cells the model was calibrated on (R = 1 at calibrated sizes).
     #[arg(long)]
     held_out: bool,
-    /// Statistic of the measured trials to compare against.
-    #[arg(long, value_enum, default_value_t = StatArg::Median)]
-    target: StatArg,
-    /// Rebase the model's CPU update on the measurements' own `cpu_only` rows first (follows the
-    /// CPU's level shifts between processes; reported separately from the plain figures).
-    #[arg(long)]
-    cpu_baseline: bool,
     /// Predict each measured trial from its own CPU update (its `stage:cpu` row) and the model's
     /// platform share: how well the model transfers to another run once the CPU's speed is known
     /// (reported separately from the plain figures).
-    #[arg(long, conflicts_with = "cpu_baseline")]
+    #[arg(long)]
     cpu_from_trials: bool,
     /// Validate the model composed from the access and management terms instead (no handoff rows).
     #[arg(long)]
     composed: bool,
     /// Validate a task's predictions against the suite's run of it (rows `<task>:total` of the
     /// workload groups), given the phase times the same run measured on plain memory.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["held_out", "cpu_baseline", "cpu_from_trials", "composed"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["held_out", "cpu_from_trials", "composed"])]
     task: Option<PathBuf>,
     /// List every point, not only the summary.
     #[arg(long, short = 'v')]
@@ -382,9 +377,6 @@ struct FitArgs {
     /// Platform facts file. Default: MEASUREMENTS.facts.json beside the CSV, if present.
     #[arg(long, value_name = "FACTS.json")]
     facts: Option<PathBuf>,
-    /// Statistic that stands for a cell's trials: median, or min (the lower envelope).
-    #[arg(long, value_enum, default_value_t = StatArg::Median)]
-    statistic: StatArg,
     /// Calibrate only at these sizes (comma-separated); the rest stay held out for validation.
     #[arg(long, value_name = "SIZES", value_delimiter = ',', value_parser = parse_bytes, allow_hyphen_values = true)]
     sizes: Option<Vec<u64>>,
@@ -401,10 +393,12 @@ struct FitArgs {
     /// these CSVs of `umodel bench peer contention` on the same host (repeatable).
     #[arg(long, value_name = "PEER.csv")]
     peer_from: Vec<PathBuf>,
-    /// Split the size model at the GPU's L2 size (off: the H200 ablation found it worse).
+    /// [experimental] Split the size model at the GPU's L2 size. Not adopted: the ablation found
+    /// it worse (NOTES.md, "Minimal plan: the ablation").
     #[arg(long)]
     l2_split: bool,
-    /// Interpolation between calibrated sizes.
+    /// Interpolation between calibrated sizes ([experimental]: loglog, not adopted for the same
+    /// reason as --l2-split).
     #[arg(long, value_enum, default_value_t = InterpArg::Linear)]
     interpolation: InterpArg,
     /// Print a JSON summary instead of text.
@@ -492,8 +486,9 @@ pub struct CalibrateArgs {
     #[arg(long, default_value = "0", value_name = "N|LIST|all", value_parser = parse_devices, allow_negative_numbers = true)]
     device: Devices,
     /// minimal: R = 1 at 16, 64 and 256 MiB plus the primitives every task term needs at 16 and
-    /// 64 MiB (under 20 s on an H200); full: every size 16 MiB-1 GiB and R 1-32, about 6 minutes on an H200, with every
-    /// R >= 2 cell held out to validate the fit.
+    /// 64 MiB, in seconds; full: every size 16 MiB-1 GiB and R 1-32, in minutes, with every R >= 2
+    /// cell held out to validate the fit. Their times on the H200: NOTES.md, "The 20-second
+    /// calibration", and calibration/h200/README.md.
     #[arg(long, value_enum, default_value_t = PlanArg::Minimal)]
     plan: PlanArg,
     /// Where to write the model. Default: the per-user data directory, one file per platform.
@@ -506,13 +501,11 @@ pub struct CalibrateArgs {
     /// instead of starting a new one).
     #[arg(long)]
     resume: bool,
-    /// Statistic that stands for a cell's trials.
-    #[arg(long, value_enum, default_value_t = StatArg::Median)]
-    statistic: StatArg,
     /// Threads of the handoff's CPU update. 1 (the paper's) pins one thread to the last core; N > 1
     /// updates on N cores, one worker per core: a shorter update, but the DMA that follows reads
-    /// data dirty in N cores' caches and the platform's share of an alternation moved 2x between
-    /// two calibrations on the H200 (calibration/h200/run13). Predictions include this update; give
+    /// data dirty in N cores' caches, and the platform's share of an alternation moved between
+    /// calibrations more than with one thread (NOTES.md, "What moves the CPU update" and "What the
+    /// model composes"; calibration/h200/README.md, run13). Predictions include this update; give
     /// your own with `predict --cpu-ms` or a task file. Earlier calibrations with another setting
     /// are not compared.
     #[arg(
@@ -553,21 +546,6 @@ fn parse_devices(s: &str) -> Result<Devices, String> {
         v.push(d);
     }
     Ok(Devices::List(v))
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum StatArg {
-    Median,
-    Min,
-}
-
-impl From<StatArg> for Statistic {
-    fn from(s: StatArg) -> Statistic {
-        match s {
-            StatArg::Median => Statistic::Median,
-            StatArg::Min => Statistic::Min,
-        }
-    }
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]

@@ -5,14 +5,14 @@ use serde::Serialize;
 
 use super::commands::load_for;
 use super::render;
-use crate::model::peer::{validate_peer, PeerModel, PeerPrediction};
+use crate::model::peer::{validate_peer, PeerError, PeerModel, PeerPrediction};
 use crate::model::PlatformModel;
 use crate::policy::Policy;
 use crate::table::Table;
 use crate::units::format_size;
 
 /// The largest size the peer terms were fitted at (the default size of a peer query).
-fn default_bytes(p: &PeerModel, from: u32, to: u32) -> u64 {
+pub(super) fn default_bytes(p: &PeerModel, from: u32, to: u32) -> u64 {
     p.pair(from, to)
         .ok()
         .and_then(|pair| pair.steps.values().map(|c| c.sizes[1]).max())
@@ -234,6 +234,54 @@ pub(super) fn choose(a: super::ChooseArgs) -> Result<()> {
     Ok(())
 }
 
+/// `breakeven A B --from-device J --json`, and the server's `breakeven` with `from_device`.
+#[derive(Serialize)]
+pub(super) struct PeerBreakeven {
+    a: Policy,
+    b: Policy,
+    bytes: u64,
+    /// The GPU that runs the work.
+    device: u32,
+    /// The faster of the two above R*; null where the lines do not cross at R ≥ 1.
+    faster_above_r_star: Option<Policy>,
+    /// The GPU the data live on.
+    from_device: u32,
+    /// The reuse at which both take the same time; null where that is not at R ≥ 1.
+    r_star: Option<f64>,
+}
+
+/// R* of `a` against `b` for data on GPU `from` used on GPU `to`, and the policy that wins: the
+/// faster above R* where the lines cross, else the faster at every R.
+pub(super) fn breakeven_answer(
+    p: &PeerModel,
+    (from, to): (u32, u32),
+    (a, b): (Policy, Policy),
+    bytes: u64,
+) -> Result<(PeerBreakeven, Policy), PeerError> {
+    let r = p.breakeven(from, to, a, b, bytes as f64)?;
+    let pa = p.predict(from, to, a, bytes as f64, 1.0)?;
+    let pb = p.predict(from, to, b, bytes as f64, 1.0)?;
+    let faster_above = if pa.g_ms <= pb.g_ms { a } else { b };
+    let faster_at_one = if pa.time_ms <= pb.time_ms { a } else { b };
+    let answer = PeerBreakeven {
+        a,
+        b,
+        bytes,
+        device: to,
+        faster_above_r_star: r.map(|_| faster_above),
+        from_device: from,
+        r_star: r,
+    };
+    Ok((
+        answer,
+        if r.is_some() {
+            faster_above
+        } else {
+            faster_at_one
+        },
+    ))
+}
+
 pub(super) fn breakeven(a: super::BreakevenArgs) -> Result<()> {
     let (from, to) = pair_of(a.dev.from_device.expect("dispatched on it"), a.dev.device)?;
     if a.task.task.is_some() {
@@ -242,29 +290,22 @@ pub(super) fn breakeven(a: super::BreakevenArgs) -> Result<()> {
     let (m, _) = load_for(&a.model, a.dev.device)?;
     let p = peer_of(&m)?;
     let bytes = a.bytes.unwrap_or_else(|| default_bytes(p, from, to));
-    let r = p.breakeven(from, to, a.a, a.b, bytes as f64)?;
-    let pa = p.predict(from, to, a.a, bytes as f64, 1.0)?;
-    let pb = p.predict(from, to, a.b, bytes as f64, 1.0)?;
-    let faster_above = if pa.g_ms <= pb.g_ms { a.a } else { a.b };
-    let faster_at_one = if pa.time_ms <= pb.time_ms { a.a } else { a.b };
+    let (answer, winner) = breakeven_answer(p, (from, to), (a.a, a.b), bytes)?;
     if a.json {
-        return render::json(&serde_json::json!({
-            "a": a.a, "b": a.b, "bytes": bytes, "from_device": from, "device": to,
-            "r_star": r, "faster_above_r_star": r.map(|_| faster_above),
-        }));
+        return render::json_sorted(&answer);
     }
-    match r {
+    match answer.r_star {
         Some(r) => out!(
             "{} on GPU {from}, used on GPU {to}: {} and {} take the same time at R* = {r:.2}; above it {} wins",
             format_size(bytes),
             a.a,
             a.b,
-            faster_above
+            winner
         ),
         None => out!(
             "{} on GPU {from}, used on GPU {to}: no crossing; {} is faster at every R",
             format_size(bytes),
-            faster_at_one
+            winner
         ),
     }
     Ok(())

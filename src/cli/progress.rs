@@ -6,11 +6,15 @@ use std::time::Duration;
 
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
 
 use super::render::ms;
 use crate::bench::{
-    self, BenchConfig, BenchEvent, BenchOutcome, CpuConfig, Group, Observer, Output,
+    self, BenchConfig, BenchEvent, BenchOutcome, CpuConfig, Group, Observer, Output, SummaryLine,
 };
+use crate::calibrate::{CalibrateOutcome, Plan};
+use crate::model::{NoiseReport, OtherRunCheck, ValidationSummary};
+use crate::platform::RunFacts;
 use crate::units::format_size;
 
 /// Renders bench progress: a bar on a terminal, one line per block otherwise.
@@ -148,22 +152,40 @@ fn gbps(g: f64) -> String {
     }
 }
 
+/// `bench --json`: the run and every cell's trials (keys in alphabetical order, as it has always
+/// printed them).
+#[derive(Serialize)]
+struct BenchAnswer<'a> {
+    /// Where the rows went (`<stdout>` for `-o -`).
+    csv: String,
+    elapsed_s: f64,
+    facts: &'a RunFacts,
+    /// Trials whose check failed (written with `check = failed`, never fitted).
+    failed: usize,
+    rows: usize,
+    /// Blocks already measured in the CSV that `--resume` skipped.
+    skipped_blocks: usize,
+    summary: &'a [SummaryLine],
+}
+
+impl BenchAnswer<'_> {
+    fn new(o: &BenchOutcome) -> BenchAnswer<'_> {
+        BenchAnswer {
+            csv: o.csv.display().to_string(),
+            elapsed_s: o.elapsed_s,
+            facts: &o.facts,
+            failed: o.failed,
+            rows: o.rows,
+            skipped_blocks: o.skipped_blocks,
+            summary: &o.summary,
+        }
+    }
+}
+
 /// Prints the end-of-run summary (stage rows left out of the text; all in JSON).
 pub(crate) fn print_summary(o: &BenchOutcome, json: bool) -> Result<()> {
     if json {
-        out!(
-            "{}",
-            serde_json::to_string_pretty(&serde_json::json!({
-                "csv": o.csv.display().to_string(),
-                "rows": o.rows,
-                "failed": o.failed,
-                "skipped_blocks": o.skipped_blocks,
-                "elapsed_s": o.elapsed_s,
-                "facts": o.facts,
-                "summary": o.summary,
-            }))?
-        );
-        return Ok(());
+        return super::render::json_sorted(&BenchAnswer::new(o));
     }
     let out: &mut dyn std::io::Write = if o.csv.as_os_str() == "<stdout>" {
         &mut std::io::stderr()
@@ -375,12 +397,90 @@ fn calibrate_many(a: &super::CalibrateArgs, devices: &[usize]) -> Result<()> {
     Ok(())
 }
 
+/// `calibrate --json` (keys in alphabetical order, as it has always printed them).
+#[derive(Serialize)]
+struct CalibrateAnswer<'a> {
+    /// Where the earlier calibration's measurements went, where there was one.
+    archived_measurements: Option<String>,
+    /// The level shift against earlier calibrations (RMS, relative); null for the first.
+    between_run_rel_sd: Option<f64>,
+    /// Held-out validation of the model composed from the terms alone.
+    composed_validation: Option<&'a ValidationSummary>,
+    /// The plan's deadline for its blocks, s.
+    deadline_s: Option<f64>,
+    earlier_runs_compared: usize,
+    /// Earlier calibrations whose CPU update ran on another number of threads (not compared).
+    earlier_runs_other_cpu_update: usize,
+    earlier_runs_unreadable: &'a [String],
+    elapsed_s: f64,
+    /// Trials whose check failed.
+    failed: usize,
+    /// The measurement CSV.
+    measurements: String,
+    /// The model file written.
+    model: String,
+    noise: Option<&'a NoiseReport>,
+    other_runs: &'a [OtherRunCheck],
+    plan: &'static str,
+    rows: usize,
+    /// The embedded model whose run-to-run shift a first calibration's intervals use.
+    shift_from_embedded_model: Option<&'static str>,
+    /// Handoff blocks the deadline gave less than their time budget.
+    shortened_blocks: Vec<ShortenedBlock<'a>>,
+    /// How many task terms were fitted.
+    task_terms: Option<usize>,
+    /// Held-out validation, where the plan held anything out.
+    validation: Option<&'a ValidationSummary>,
+}
+
+/// One of [`CalibrateAnswer::shortened_blocks`].
+#[derive(Serialize)]
+struct ShortenedBlock<'a> {
+    block: &'a str,
+    /// The share of its time budget it got.
+    budget_share: f64,
+}
+
+impl<'a> CalibrateAnswer<'a> {
+    fn new(o: &'a CalibrateOutcome, plan: Plan) -> CalibrateAnswer<'a> {
+        CalibrateAnswer {
+            archived_measurements: o.archived.as_ref().map(|p| p.display().to_string()),
+            between_run_rel_sd: o.between_runs.map(|b| b.0),
+            composed_validation: o.composed.as_ref().map(|v| &v.summary),
+            deadline_s: plan.adaptive().deadline_s,
+            earlier_runs_compared: o.between_runs.map_or(0, |b| b.1),
+            earlier_runs_other_cpu_update: o.history_other_cpu,
+            earlier_runs_unreadable: &o.history_unreadable,
+            elapsed_s: o.elapsed_s,
+            failed: o.bench.failed,
+            measurements: o.csv.display().to_string(),
+            model: o.model_path.display().to_string(),
+            noise: o.model.noise.as_ref(),
+            other_runs: &o.model.other_runs,
+            plan: plan.name(),
+            rows: o.bench.rows,
+            shift_from_embedded_model: o.inherited_shift,
+            shortened_blocks: o
+                .bench
+                .shortened_blocks
+                .iter()
+                .map(|(block, budget_share)| ShortenedBlock {
+                    block,
+                    budget_share: *budget_share,
+                })
+                .collect(),
+            task_terms: o.model.task_terms.as_ref().map(|t| t.iter().count()),
+            validation: o.validation.as_ref().map(|v| &v.summary),
+        }
+    }
+}
+
 fn calibrate_one(
     a: &super::CalibrateArgs,
     device: usize,
     per_device: bool,
 ) -> Result<(crate::PlatformModel, std::path::PathBuf)> {
-    use crate::calibrate::{self, CalibrateConfig, Plan};
+    use crate::calibrate::{self, CalibrateConfig};
     if a.cpu_threads == 0 {
         bail!("--cpu-threads must be at least 1");
     }
@@ -395,7 +495,7 @@ fn calibrate_one(
         output: a.output.clone(),
         data: a.data.clone(),
         resume: a.resume,
-        statistic: a.statistic.into(),
+        statistic: crate::model::Statistic::Median,
         cpu: CpuConfig {
             threads: a.cpu_threads,
             core: None,
@@ -423,32 +523,7 @@ fn calibrate_one(
         eprintln!("umodel: report: {}", path.display());
     }
     if a.json {
-        out!(
-            "{}",
-            serde_json::to_string_pretty(&serde_json::json!({
-                "model": o.model_path.display().to_string(),
-                "measurements": o.csv.display().to_string(),
-                "plan": cfg.plan.name(),
-                "elapsed_s": o.elapsed_s,
-                "rows": o.bench.rows,
-                "failed": o.bench.failed,
-                "noise": m.noise,
-                "validation": o.validation.as_ref().map(|v| &v.summary),
-                "composed_validation": o.composed.as_ref().map(|v| &v.summary),
-                "between_run_rel_sd": o.between_runs.map(|b| b.0),
-                "earlier_runs_compared": o.between_runs.map_or(0, |b| b.1),
-                "archived_measurements": o.archived.as_ref().map(|p| p.display().to_string()),
-                "other_runs": m.other_runs,
-                "earlier_runs_unreadable": o.history_unreadable,
-                "earlier_runs_other_cpu_update": o.history_other_cpu,
-                "shift_from_embedded_model": o.inherited_shift,
-                "task_terms": m.task_terms.as_ref().map(|t| t.iter().count()),
-                "deadline_s": cfg.plan.adaptive().deadline_s,
-                "shortened_blocks": o.bench.shortened_blocks.iter()
-                    .map(|(b, share)| serde_json::json!({"block": b, "budget_share": share}))
-                    .collect::<Vec<_>>(),
-            }))?
-        );
+        super::render::json_sorted(&CalibrateAnswer::new(&o, cfg.plan))?;
     } else {
         out!(
             "Calibrated {} ({} plan) in {:.1} s: {} rows, {} failed their check",
@@ -595,4 +670,143 @@ fn calibrate_one(
         );
     }
     Ok((o.model, o.model_path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::CellKey;
+
+    fn bench_outcome() -> BenchOutcome {
+        BenchOutcome {
+            facts: RunFacts::default(),
+            summary: vec![SummaryLine {
+                cell: CellKey {
+                    group: "handoff".into(),
+                    policy: crate::Policy::HostMapped,
+                    case: "alternating".into(),
+                    pattern: String::new(),
+                    bytes: 1 << 24,
+                    reuse: Some(2),
+                },
+                trials: 5,
+                median_ms: 1.5,
+                min_ms: 1.25,
+                max_ms: 2.0,
+                median_gbps: Some(22.5),
+                failed: 0,
+            }],
+            rows: 5,
+            failed: 1,
+            skipped_blocks: 2,
+            shortened_blocks: vec![("handoff 16 MiB".into(), 0.5)],
+            csv: "run.csv".into(),
+            elapsed_s: 3.25,
+        }
+    }
+
+    fn calibrate_outcome() -> CalibrateOutcome {
+        let model = crate::store::embedded("h200").unwrap();
+        let table =
+            crate::table::Table::read(std::path::Path::new("calibration/h200/full.csv")).unwrap();
+        let v = crate::model::validate(&model, &table, true, crate::model::Statistic::Median);
+        CalibrateOutcome {
+            model,
+            model_path: "m.json".into(),
+            csv: "run.csv".into(),
+            bench: bench_outcome(),
+            validation: Some(v.clone()),
+            composed: Some(v),
+            archived: Some("run.old.csv".into()),
+            between_runs: Some((0.125, 3)),
+            history_unreadable: vec!["x.csv: bad".into()],
+            history_other_cpu: 1,
+            inherited_shift: Some("h200"),
+            elapsed_s: 12.5,
+        }
+    }
+
+    fn keys(v: &serde_json::Value) -> Vec<&str> {
+        v.as_object().unwrap().keys().map(|k| k.as_str()).collect()
+    }
+
+    /// No CLI test runs `bench --json` or `calibrate --json` (they need a GPU): their shapes are
+    /// pinned here.
+    #[test]
+    fn bench_and_calibrate_json_keep_their_shapes() {
+        let o = bench_outcome();
+        let v = super::super::answer::value(&BenchAnswer::new(&o));
+        assert_eq!(
+            keys(&v),
+            [
+                "csv",
+                "elapsed_s",
+                "facts",
+                "failed",
+                "rows",
+                "skipped_blocks",
+                "summary"
+            ]
+        );
+        assert_eq!(
+            keys(&v["summary"][0]),
+            [
+                "bytes",
+                "case",
+                "failed",
+                "group",
+                "max_ms",
+                "median_gbps",
+                "median_ms",
+                "min_ms",
+                "pattern",
+                "policy",
+                "reuse",
+                "trials"
+            ]
+        );
+        assert_eq!(v["summary"][0]["policy"], "host-mapped");
+        assert_eq!(v["csv"], "run.csv");
+        let o = calibrate_outcome();
+        let v = super::super::answer::value(&CalibrateAnswer::new(&o, Plan::Minimal));
+        assert_eq!(
+            keys(&v),
+            [
+                "archived_measurements",
+                "between_run_rel_sd",
+                "composed_validation",
+                "deadline_s",
+                "earlier_runs_compared",
+                "earlier_runs_other_cpu_update",
+                "earlier_runs_unreadable",
+                "elapsed_s",
+                "failed",
+                "measurements",
+                "model",
+                "noise",
+                "other_runs",
+                "plan",
+                "rows",
+                "shift_from_embedded_model",
+                "shortened_blocks",
+                "task_terms",
+                "validation",
+            ]
+        );
+        assert_eq!(v["plan"], "minimal");
+        assert_eq!(v["between_run_rel_sd"], 0.125);
+        assert_eq!(v["earlier_runs_compared"], 3);
+        assert_eq!(
+            v["shortened_blocks"],
+            serde_json::from_str::<serde_json::Value>(
+                r#"[{"block": "handoff 16 MiB", "budget_share": 0.5}]"#
+            )
+            .unwrap()
+        );
+        assert_eq!(
+            v["validation"]["n_points"],
+            v["composed_validation"]["n_points"]
+        );
+        assert!(v["validation"]["median_ape_pct"].as_f64().unwrap() > 0.0);
+    }
 }

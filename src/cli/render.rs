@@ -4,10 +4,12 @@ use std::path::Path;
 
 use anyhow::Result;
 use serde::Serialize;
-use serde_json::{json, Value};
 
-use crate::model::{self, Choice, FitReport, PlatformModel, Prediction, ValidationReport};
+use crate::model::{
+    self, Choice, FitReport, LsqFit, PlatformModel, Prediction, ValidationReport, ValidationSummary,
+};
 use crate::policy::Policy;
+use crate::stats::Estimate;
 use crate::store::ModelSource;
 use crate::units::format_size;
 
@@ -35,30 +37,17 @@ fn reuse(r: f64) -> String {
     }
 }
 
+/// Prints `v` as indented JSON, its fields in the order its type declares them.
 pub(super) fn json<T: Serialize + ?Sized>(v: &T) -> Result<()> {
     out!("{}", serde_json::to_string_pretty(v)?);
     Ok(())
 }
 
-pub(super) fn predict_json(m: &PlatformModel, p: &Prediction, explain: bool) -> Value {
-    let mut v = json!({
-        "policy": p.policy,
-        "bytes": p.bytes,
-        "reuse": p.reuse,
-        "time_ms": p.time_ms,
-        "fixed_ms": p.fixed_ms,
-        "per_pass_ms": p.per_pass_ms,
-        "interval_ms": p.interval_ms,
-        "spread_ms": p.spread_ms,
-        "extrapolated": p.extrapolated,
-    });
-    if let Some(c) = p.cpu_given_ms {
-        v["cpu_given_ms"] = json!(c);
-    }
-    if explain {
-        v["explain"] = serde_json::to_value(model::explain(m, p)).expect("serialisable");
-    }
-    v
+/// Prints `v` as indented JSON with every object's keys in alphabetical order (through
+/// [`serde_json::Value`]): the order the answers of [`super::answer`], `fit`, `bench` and
+/// `calibrate` have always printed in.
+pub(super) fn json_sorted<T: Serialize + ?Sized>(v: &T) -> Result<()> {
+    json(&super::answer::value(v))
 }
 
 pub(super) fn predict_text(m: &PlatformModel, _src: &ModelSource, p: &Prediction, explain: bool) {
@@ -126,19 +115,6 @@ fn cpu_scale_line(cpu_scale: Option<f64>) {
     if let Some(k) = cpu_scale {
         out!("  (every policy's CPU update taken as {k} × the calibrated one)");
     }
-}
-
-pub(super) fn choose_json(c: &Choice, cpu_scale: Option<f64>) -> Value {
-    json!({
-        "cpu_scale": cpu_scale,
-        "best": c.best(),
-        "tie": c.tie(),
-        "tied": if c.tie() { c.tied().iter().map(|r| r.policy).collect::<Vec<_>>() } else { Vec::new() },
-        "bytes": c.bytes,
-        "reuse": c.reuse,
-        "ranking": c.ranking().iter().map(|r| json!({"policy": r.policy, "time_ms": r.time_ms, "spread_ms": r.spread_ms})).collect::<Vec<_>>(),
-        "extrapolated": c.extrapolated,
-    })
 }
 
 pub(super) fn choose_text(c: &Choice, cpu_scale: Option<f64>) {
@@ -359,22 +335,68 @@ fn knot_table(m: &PlatformModel) {
     }
 }
 
-pub(super) fn fit_json(m: &PlatformModel, report: &FitReport, out: &Path) -> Value {
-    json!({
-        "model": out.display().to_string(),
-        "rows_used": report.rows_used,
-        "rows_failed": report.rows_failed,
-        "warnings": report.warnings,
-        "policies": m.policies.iter().map(|pm| json!({
-            "policy": pm.policy,
-            "knots": pm.knots.iter().map(|k| json!({
-                "bytes": k.bytes, "f_ms": k.f_ms, "g_ms": m.settings.statistic.of(&k.g_ms),
-                "t1_ms": m.settings.statistic.of(&k.t1_ms), "lsq": k.lsq,
-                "cpu_stage_ms": k.cpu_stage_ms.as_ref().map(|c| m.settings.statistic.of(c)),
-            })).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-        "validation": m.validation,
-    })
+/// `fit --json`: where the model went, what the fit used, and each policy's knots.
+#[derive(Serialize)]
+pub(super) struct FitAnswer<'a> {
+    /// The model file written.
+    model: String,
+    policies: Vec<FitPolicy<'a>>,
+    rows_failed: usize,
+    rows_used: usize,
+    /// The held-out check on the cells the fit did not use, where there were any.
+    validation: Option<&'a ValidationSummary>,
+    warnings: &'a [String],
+}
+
+/// One policy of a [`FitAnswer`].
+#[derive(Serialize)]
+struct FitPolicy<'a> {
+    knots: Vec<FitKnot<'a>>,
+    policy: Policy,
+}
+
+/// One calibrated size of a [`FitPolicy`], each time the model's statistic of its trials.
+#[derive(Serialize)]
+struct FitKnot<'a> {
+    bytes: u64,
+    /// The CPU update inside the R = 1 alternations, where recorded.
+    cpu_stage_ms: Option<f64>,
+    f_ms: &'a Estimate,
+    g_ms: f64,
+    lsq: &'a Option<LsqFit>,
+    t1_ms: f64,
+}
+
+impl<'a> FitAnswer<'a> {
+    pub(super) fn new(m: &'a PlatformModel, report: &'a FitReport, out: &Path) -> FitAnswer<'a> {
+        let stat = m.settings.statistic;
+        FitAnswer {
+            model: out.display().to_string(),
+            policies: m
+                .policies
+                .iter()
+                .map(|pm| FitPolicy {
+                    knots: pm
+                        .knots
+                        .iter()
+                        .map(|k| FitKnot {
+                            bytes: k.bytes,
+                            cpu_stage_ms: k.cpu_stage_ms.as_ref().map(|c| stat.of(c)),
+                            f_ms: &k.f_ms,
+                            g_ms: stat.of(&k.g_ms),
+                            lsq: &k.lsq,
+                            t1_ms: stat.of(&k.t1_ms),
+                        })
+                        .collect(),
+                    policy: pm.policy,
+                })
+                .collect(),
+            rows_failed: report.rows_failed,
+            rows_used: report.rows_used,
+            validation: m.validation.as_ref(),
+            warnings: &report.warnings,
+        }
+    }
 }
 
 pub(super) fn fit_text(m: &PlatformModel, report: &FitReport, out: &Path) {

@@ -11,10 +11,10 @@ use std::io::{BufRead, BufWriter, Write};
 use std::sync::Arc;
 
 use anyhow::Result;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-use super::render;
+use super::answer::{self, value, ChooseAnswer, PredictAnswer};
 use crate::model::{CpuUpdate, PlatformModel, Predictor};
 use crate::policy::Policy;
 
@@ -56,8 +56,27 @@ struct Request {
     device: Option<u32>,
 }
 
-fn to_json<T: serde::Serialize>(v: &T) -> Result<Value, String> {
-    serde_json::to_value(v).map_err(|e| e.to_string())
+/// The answer to a line that could not be answered.
+#[derive(Serialize)]
+struct Failure {
+    /// `line N: what was wrong`.
+    error: String,
+    line: u64,
+}
+
+fn failed(n: u64, e: impl std::fmt::Display) -> Value {
+    value(&Failure {
+        error: format!("line {n}: {e}"),
+        line: n,
+    })
+}
+
+/// The answer to `ping`.
+#[derive(Serialize)]
+struct Pong {
+    /// The model answering, in words.
+    model: String,
+    ok: bool,
 }
 
 /// What the server answers from.
@@ -105,12 +124,12 @@ impl Server {
     pub(super) fn answer(&self, line: &str, n: u64) -> Value {
         let req: Request = match serde_json::from_str(line) {
             Ok(r) => r,
-            Err(e) => return json!({"error": format!("line {n}: {e}"), "line": n}),
+            Err(e) => return failed(n, e),
         };
         let id = req.id.clone();
         let mut v = match self.run(&req) {
             Ok(v) => v,
-            Err(e) => json!({"error": format!("line {n}: {e}"), "line": n}),
+            Err(e) => failed(n, e),
         };
         if let (Some(id), Some(o)) = (id, v.as_object_mut()) {
             o.insert("id".into(), id);
@@ -133,7 +152,10 @@ impl Server {
             return self.peer(r, from, reuse);
         }
         match r.op.as_str() {
-            "ping" => Ok(json!({"ok": true, "model": self.model.describe()})),
+            "ping" => Ok(value(&Pong {
+                model: self.model.describe(),
+                ok: true,
+            })),
             "predict" => {
                 let p = policy(r.policy.as_deref(), "policy")?;
                 let b = self.bytes(&r.bytes)?;
@@ -141,7 +163,7 @@ impl Server {
                     .fast
                     .predict_with_cpu(p, b, need_reuse()?, cpu)
                     .map_err(|e| e.to_string())?;
-                Ok(render::predict_json(&self.model, &x, false))
+                Ok(value(&PredictAnswer::new(&self.model, &x, false)))
             }
             "choose" => {
                 let b = self.bytes(&r.bytes)?;
@@ -149,16 +171,14 @@ impl Server {
                     .fast
                     .choose_with_cpu(b, need_reuse()?, cpu)
                     .map_err(|e| e.to_string())?;
-                Ok(render::choose_json(&c, cpu_scale))
+                Ok(value(&ChooseAnswer::new(&c, cpu_scale)))
             }
             "breakeven" => {
                 let (a, b) = (policy(r.a.as_deref(), "a")?, policy(r.b.as_deref(), "b")?);
                 let bytes = self.bytes(&r.bytes)?;
-                let x = self
-                    .fast
-                    .breakeven_with_cpu(a, b, bytes, cpu)
+                let (x, _) = answer::breakeven(&self.fast, (a, b), bytes, cpu, cpu_scale)
                     .map_err(|e| e.to_string())?;
-                Ok(json!({"a": a, "b": b, "bytes": bytes, "r_star": x}))
+                Ok(value(&x))
             }
             other => Err(format!(
                 "unknown op `{other}` (ops: ping, predict, choose, breakeven)"
@@ -173,10 +193,14 @@ impl Server {
             .as_ref()
             .ok_or_else(|| crate::model::peer::PeerError::NoPeerTerms.to_string())?;
         let to = r.device.unwrap_or(0);
-        let bytes_u = self.bytes(&r.bytes)?;
+        // Without `bytes`, the one-shot commands' default: the largest size the peer terms know.
+        let bytes_u = match r.bytes {
+            None => super::peer::default_bytes(p, from, to),
+            Some(_) => self.bytes(&r.bytes)?,
+        };
         let bytes = bytes_u as f64;
         let need_reuse = || reuse.ok_or_else(|| "`reuse` is needed".to_string());
-        // The answers are the one-shot commands' JSON (`predict|choose --from-device --json`).
+        // The answers are the one-shot commands' JSON (`predict|choose|breakeven --from-device --json`).
         match r.op.as_str() {
             "predict" => {
                 let reuse = need_reuse()?;
@@ -189,13 +213,13 @@ impl Server {
                         reuse,
                     )
                     .map_err(|e| e.to_string())?;
-                to_json(&super::peer::PeerAnswer {
+                Ok(value(&super::peer::PeerAnswer {
                     from_device: from,
                     device: to,
                     bytes: bytes_u,
                     reuse,
                     prediction: &x,
-                })
+                }))
             }
             "choose" => {
                 let reuse = need_reuse()?;
@@ -205,7 +229,7 @@ impl Server {
                 let best = ranking.first().map(|x| x.policy).ok_or_else(|| {
                     format!("no peer policy is calibrated for data on GPU {from} used on GPU {to}")
                 })?;
-                to_json(&super::peer::PeerChoice {
+                Ok(value(&super::peer::PeerChoice {
                     from_device: from,
                     device: to,
                     bytes: bytes_u,
@@ -213,14 +237,13 @@ impl Server {
                     best,
                     tie,
                     ranking: &ranking,
-                })
+                }))
             }
             "breakeven" => {
                 let (a, b) = (policy(r.a.as_deref(), "a")?, policy(r.b.as_deref(), "b")?);
-                let x = p
-                    .breakeven(from, to, a, b, bytes)
+                let (x, _) = super::peer::breakeven_answer(p, (from, to), (a, b), bytes_u)
                     .map_err(|e| e.to_string())?;
-                Ok(json!({"a": a, "b": b, "bytes": bytes, "r_star": x}))
+                Ok(value(&x))
             }
             other => Err(format!(
                 "unknown op `{other}` with from_device (ops: predict, choose, breakeven)"
@@ -250,12 +273,12 @@ impl Server {
             let answer = if buf.len() > MAX_LINE && !complete {
                 let mut rest = Vec::new();
                 input.read_until(b'\n', &mut rest)?;
-                json!({"error": format!("line {n}: longer than {MAX_LINE} bytes"), "line": n})
+                failed(n, format!("longer than {MAX_LINE} bytes"))
             } else {
                 match std::str::from_utf8(&buf) {
                     Ok(s) if s.trim().is_empty() => continue,
                     Ok(s) => self.answer(s.trim(), n),
-                    Err(_) => json!({"error": format!("line {n}: not UTF-8"), "line": n}),
+                    Err(_) => failed(n, "not UTF-8"),
                 }
             };
             serde_json::to_writer(&mut out, &answer)?;

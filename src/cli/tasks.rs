@@ -5,7 +5,7 @@ use anyhow::{Context, Result};
 use serde::Serialize;
 
 use super::commands::{load, load_named};
-use super::render::{json, ms};
+use super::render::{json, json_sorted, ms};
 use super::{BreakevenArgs, ChooseArgs, PredictArgs, TaskArgs, ValidateArgs};
 use crate::model::task::{Assumptions, Item, Parts};
 use crate::model::{
@@ -319,6 +319,20 @@ pub(super) fn choose(a: ChooseArgs) -> Result<()> {
     Ok(())
 }
 
+/// `breakeven --task FILE A B --json`; keys in alphabetical order, as it has always printed them.
+#[derive(Serialize)]
+struct TaskBreakeven<'a> {
+    a: Policy,
+    b: Policy,
+    /// Where the lines do not cross at R ≥ 1: the faster at every R (null otherwise).
+    faster: Option<Policy>,
+    /// Where they cross: the faster above R* (null otherwise).
+    faster_above_r_star: Option<Policy>,
+    /// GPU passes per round at which both take the same time.
+    r_star: Option<f64>,
+    task: &'a str,
+}
+
 pub(super) fn breakeven(a: BreakevenArgs) -> Result<()> {
     let (m, _) = load(&a.model)?;
     let task = task_of(&a.task, a.cpu_ms, None)?;
@@ -337,11 +351,14 @@ pub(super) fn breakeven(a: BreakevenArgs) -> Result<()> {
     let (ta, tb) = at(probe)?;
     let faster = if ta <= tb { a.a } else { a.b };
     if a.json {
-        return json(&serde_json::json!({
-            "task": task.name, "a": a.a, "b": a.b, "r_star": r,
-            "faster_above_r_star": r.map(|_| faster),
-            "faster": if r.is_none() { Some(faster) } else { None },
-        }));
+        return json_sorted(&TaskBreakeven {
+            a: a.a,
+            b: a.b,
+            faster: r.is_none().then_some(faster),
+            faster_above_r_star: r.map(|_| faster),
+            r_star: r,
+            task: &task.name,
+        });
     }
     match r {
         Some(r) => {

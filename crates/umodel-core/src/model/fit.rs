@@ -478,47 +478,6 @@ fn rms_log_shift(
     (!logs.is_empty()).then(|| (logs.iter().map(|l| l * l).sum::<f64>() / logs.len() as f64).sqrt())
 }
 
-/// A copy of `m` with each knot's CPU update replaced by the one `baseline` measured (its `cpu_only`
-/// rows at the knot's size): T(1) moves by the difference, G is unchanged. This is how a prediction
-/// follows the level shifts of the CPU between processes (H200.md, "Noise") with a probe of a second
-/// or so instead of a recalibration. Knots without a CPU baseline on either side are left alone.
-pub fn rebase_cpu(m: &PlatformModel, baseline: &Table) -> (PlatformModel, usize) {
-    let mut cpu: BTreeMap<(Policy, u64), Vec<f64>> = BTreeMap::new();
-    for r in baseline.select("handoff", "cpu_only") {
-        cpu.entry((r.policy, r.bytes)).or_default().push(r.time_ms);
-    }
-    let stat = m.settings.statistic;
-    let mut out = m.clone();
-    let mut moved = 0;
-    for pm in &mut out.policies {
-        for k in &mut pm.knots {
-            let (Some(own), Some(new)) = (
-                k.cpu_only_ms.as_ref(),
-                cpu.get(&(pm.policy, k.bytes)).and_then(|v| Summary::of(v)),
-            ) else {
-                continue;
-            };
-            let d = stat.of(&new) - stat.of(own);
-            for v in [&mut k.t1_ms.median, &mut k.t1_ms.min, &mut k.t1_ms.max] {
-                *v = (*v + d).max(0.0);
-            }
-            k.f_ms.point += d;
-            if let Some(c) = &mut k.cpu_stage_ms {
-                for v in [&mut c.median, &mut c.min, &mut c.max] {
-                    *v = (*v + d).max(0.0);
-                }
-            }
-            k.cpu_only_ms = Some(new);
-            moved += 1;
-        }
-    }
-    out.provenance.notes.push(format!(
-        "CPU update rebased on {} ({moved} knots)",
-        baseline.source.display()
-    ));
-    (out, moved)
-}
-
 /// What went wrong fitting a file.
 #[derive(Debug, thiserror::Error)]
 pub enum FitFileError {

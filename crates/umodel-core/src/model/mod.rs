@@ -33,8 +33,8 @@ use crate::policy::Policy;
 use crate::stats::{Estimate, Summary};
 
 pub use fit::{
-    add_between_run_noise, between_run_rel_sd, fit, fit_file, rebase_cpu, FitError, FitFileError,
-    FitOptions, FitReport,
+    add_between_run_noise, between_run_rel_sd, fit, fit_file, FitError, FitFileError, FitOptions,
+    FitReport,
 };
 
 pub use query::{
@@ -61,7 +61,8 @@ pub enum Statistic {
     #[default]
     Median,
     /// The fastest trial (lower envelope): insensitive to slow interference, which on a shared VM
-    /// only ever adds time (H200.md, "Noise").
+    /// only ever adds time (H200.md, "Noise"). Tried and not adopted (NOTES.md, "Why the targets
+    /// are missed"): `umodel ablate` still compares it, and model files fitted with it still load.
     Min,
 }
 
