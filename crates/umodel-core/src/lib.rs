@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! umodel's GPU-free core: where should data live on a CPU+GPU machine?
 //!
 //! The platform model ([`model`]: the access and management terms and the per-policy reuse model

@@ -15,34 +15,64 @@ use crate::platform::RunFacts;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum StoreError {
+    /// Reading the file failed (missing, no permission, I/O error).
     #[error("{path}: cannot read: {source}")]
     Read {
+        /// The file.
         path: PathBuf,
+        /// The I/O error.
         source: std::io::Error,
     },
+    /// Writing the file (or its temporary, or renaming it into place) failed.
     #[error("{path}: cannot write: {source}")]
     Write {
+        /// The file.
         path: PathBuf,
+        /// The I/O error.
         source: std::io::Error,
     },
+    /// The file is larger than any file of its kind can be ([`MAX_MODEL_BYTES`],
+    /// [`MAX_FACTS_BYTES`]); it is not read.
     #[error("{path}: larger than {max} bytes, more than a {what} can be; refusing to read it")]
     TooLarge {
+        /// The file.
         path: PathBuf,
+        /// The largest size taken, bytes.
         max: u64,
+        /// What kind of file it was read as (`model file`, `facts file`).
         what: &'static str,
     },
+    /// The output path exists and is not a regular file (a directory, device, FIFO…).
     #[error(
         "{path}: not a regular file ({kind}); refusing to replace it with a model (write to a file \
          path instead)"
     )]
-    NotRegular { path: PathBuf, kind: &'static str },
+    NotRegular {
+        /// The output path.
+        path: PathBuf,
+        /// What it is instead, in words.
+        kind: &'static str,
+    },
+    /// The output path is the same file as one of the command's inputs.
     #[error(
         "{path}: is also this command's input {input}; refusing to overwrite it (choose another \
          output path)"
     )]
-    OutputIsInput { path: PathBuf, input: PathBuf },
+    OutputIsInput {
+        /// The output path.
+        path: PathBuf,
+        /// The input it would overwrite.
+        input: PathBuf,
+    },
+    /// The model to write fails its own checks (e.g. a non-finite number); nothing is written.
     #[error("{path}: not written: the fitted model is unusable: {reason}")]
-    Unusable { path: PathBuf, reason: String },
+    Unusable {
+        /// The output path.
+        path: PathBuf,
+        /// What is wrong with the model.
+        reason: String,
+    },
+    /// This machine's calibrated model exists but cannot be read; the message says the way out.
     #[error(
         "{path}: this machine's calibrated model cannot be used: {source}\n  \
          the way out: `umodel doctor` says what is wrong; `umodel calibrate` measures the machine \
@@ -50,43 +80,81 @@ pub enum StoreError {
          model; `--model h200` (or another embedded name) answers meanwhile"
     )]
     CalibratedUnreadable {
+        /// The calibrated model's path.
         path: PathBuf,
+        /// Why it cannot be read.
         source: Box<StoreError>,
     },
+    /// The JSON ends early: the file was cut off or is still being written.
     #[error("{path}: truncated: the JSON ends early (line {line}, column {column}); the file was cut off or is still being written")]
     Truncated {
+        /// The file.
         path: PathBuf,
+        /// Line where it ends, from 1.
         line: usize,
+        /// Column where it ends, from 1.
         column: usize,
     },
+    /// The file is not valid JSON.
     #[error("{path}:{line}:{column}: not valid JSON: {message}")]
     Syntax {
+        /// The file.
         path: PathBuf,
+        /// Line of the error, from 1.
         line: usize,
+        /// Column of the error, from 1.
         column: usize,
+        /// The JSON parser's message.
         message: String,
     },
+    /// The file is JSON but not a model: no whole-number `schema_version`, or fields missing or of
+    /// the wrong type.
     #[error("{path}: not a umodel model file: {reason}")]
-    NotAModel { path: PathBuf, reason: String },
+    NotAModel {
+        /// The file.
+        path: PathBuf,
+        /// What is missing or wrong, and where.
+        reason: String,
+    },
+    /// The model's schema version is newer than this build reads.
     #[error(
         "{path}: schema version {found} is newer than this umodel reads ({supported}); \
          upgrade umodel or refit the model with this version"
     )]
     FutureVersion {
+        /// The file.
         path: PathBuf,
+        /// The schema version in the file.
         found: u64,
+        /// The schema version this build reads ([`SCHEMA_VERSION`]).
         supported: u32,
     },
+    /// The model's schema version is older than, or otherwise not, the one this build reads.
     #[error("{path}: schema version {found} is not one this umodel reads ({supported})")]
     UnknownVersion {
+        /// The file.
         path: PathBuf,
+        /// The schema version in the file.
         found: u64,
+        /// The schema version this build reads ([`SCHEMA_VERSION`]).
         supported: u32,
     },
+    /// The model parses but fails its consistency checks ([`PlatformModel::check`]).
     #[error("{path}: inconsistent model: {reason}")]
-    Invalid { path: PathBuf, reason: String },
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// The check that failed.
+        reason: String,
+    },
+    /// A model name is neither a readable file nor an embedded model.
     #[error("no model named `{name}`: not a file, and not an embedded model ({available})")]
-    NoSuchModel { name: String, available: String },
+    NoSuchModel {
+        /// The name given.
+        name: String,
+        /// The embedded models' names, comma-separated.
+        available: String,
+    },
 }
 
 /// The largest model file a reader takes: the shipped models are 30-60 KiB, a full calibration's

@@ -24,10 +24,14 @@ use crate::policy::Policy;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Access {
+    /// It does not touch the buffer.
     #[default]
     None,
+    /// It reads the buffer only.
     Read,
+    /// It overwrites the buffer without reading it.
     Write,
+    /// It reads the buffer and changes it.
     #[serde(alias = "read-write", alias = "read_write", alias = "rw")]
     ReadWrite,
 }
@@ -45,6 +49,7 @@ impl Access {
     pub const fn writes(self) -> bool {
         matches!(self, Access::Write | Access::ReadWrite)
     }
+    /// The name a task file uses for it (`none`, `read`, `write`, `readwrite`).
     pub const fn name(self) -> &'static str {
         match self {
             Access::None => "none",
@@ -136,6 +141,7 @@ pub enum Side {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Buffer {
+    /// The buffer's name, as messages and breakdowns show it.
     pub name: String,
     /// Size in bytes (a number, or a string such as "64MiB").
     #[serde(deserialize_with = "bytes_field")]
@@ -207,22 +213,27 @@ impl Buffer {
             cpu_final: Access::None,
         }
     }
+    /// Sets what each GPU pass does to it.
     pub fn gpu(mut self, a: Access) -> Buffer {
         self.gpu = a;
         self
     }
+    /// Sets what the CPU phase of each round does to it.
     pub fn cpu(mut self, a: Access) -> Buffer {
         self.cpu = a;
         self
     }
+    /// Sets the share of its pages the CPU phase touches (0 < f ≤ 1).
     pub fn cpu_fraction(mut self, f: f64) -> Buffer {
         self.cpu_fraction = f;
         self
     }
+    /// Sets how a GPU pass walks it.
     pub fn gpu_pattern(mut self, p: Pattern) -> Buffer {
         self.gpu_pattern = p;
         self
     }
+    /// Sets what the host does with it once, after the last round.
     pub fn cpu_final(mut self, a: Access) -> Buffer {
         self.cpu_final = a;
         self
@@ -289,13 +300,17 @@ pub enum AdviceKind {
     ReadMostly,
     /// `SetPreferredLocation(device)` (+ `SetAccessedBy(host)` when the host reads it at the end):
     /// pages migrate to the card on first touch and stay until the host touches them.
-    PreferDevice { host_reads_at_end: bool },
+    PreferDevice {
+        /// Whether the host reads the buffer after the last round (adds `SetAccessedBy(host)`).
+        host_reads_at_end: bool,
+    },
     /// `SetPreferredLocation(host)` + `SetAccessedBy(device)`: pages stay in host memory and the GPU
     /// reads and writes them over the link.
     PreferHostMapped,
 }
 
 impl AdviceKind {
+    /// The advice in words, for breakdowns.
     pub fn describe(self) -> &'static str {
         match self {
             AdviceKind::None => "no advice",
@@ -313,6 +328,7 @@ impl AdviceKind {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Task {
+    /// The task's name, for messages and reports (`task` when the file gives none).
     #[serde(default = "default_name")]
     pub name: String,
     /// CPU↔GPU alternations.
@@ -337,6 +353,7 @@ pub struct Task {
     /// current GPU phase runs (seed 001's exercise), for buffers the CPU does not touch in between.
     #[serde(default, skip_serializing_if = "is_false")]
     pub overlap_prefetch: bool,
+    /// The buffers the task touches (1 to [`MAX_BUFFERS`]).
     pub buffers: Vec<Buffer>,
 }
 
@@ -357,30 +374,58 @@ pub const MAX_FILE_BYTES: u64 = 1 << 20;
 /// A task file or value that cannot be used.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum TaskError {
+    /// The file cannot be opened or read.
     #[error("{path}: cannot read: {reason}")]
-    Read { path: PathBuf, reason: String },
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error, in words.
+        reason: String,
+    },
+    /// The file is larger than [`MAX_FILE_BYTES`]; it is not parsed.
     #[error("{path}: larger than {max} bytes: not a task file")]
-    TooLarge { path: PathBuf, max: u64 },
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// The largest size taken, bytes.
+        max: u64,
+    },
+    /// The file is not valid JSON (or not a JSON object), or has trailing text.
     #[error("{path}:{line}:{column}: {message}")]
     Syntax {
+        /// The file.
         path: PathBuf,
+        /// Line of the error, from 1.
         line: usize,
+        /// Column of the error, from 1.
         column: usize,
+        /// The parser's message, without its position.
         message: String,
     },
+    /// A field is unknown, missing or of the wrong type.
     #[error("{path}:{line}:{column}: `{field}`: {message}")]
     Field {
+        /// The file.
         path: PathBuf,
+        /// Line of the error, from 1.
         line: usize,
+        /// Column of the error, from 1.
         column: usize,
+        /// The field's path in the task (e.g. `buffers[0].bytes`).
         field: String,
+        /// The parser's message, without its position.
         message: String,
     },
+    /// A field parses but its value is out of range or inconsistent ([`Task::check`]).
     #[error("{path}: `{field}`: {message} (got {value})")]
     Value {
+        /// The file.
         path: PathBuf,
+        /// The field's path in the task.
         field: String,
+        /// The value given, in words.
         value: String,
+        /// What the value must be.
         message: String,
     },
 }
@@ -743,7 +788,9 @@ impl Walk {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Place {
+    /// Host memory.
     Host,
+    /// The GPU's memory.
     Device,
 }
 
@@ -752,16 +799,35 @@ pub enum Place {
 #[serde(tag = "step", rename_all = "snake_case")]
 pub enum Step {
     /// `cudaMemcpy` of the whole buffer from its pinned host copy to its device copy.
-    CopyToDevice { buf: usize },
+    CopyToDevice {
+        /// Index of the buffer in [`Task::buffers`].
+        buf: usize,
+    },
     /// `cudaMemcpy` of the whole buffer back to its pinned host copy.
-    CopyToHost { buf: usize },
+    CopyToHost {
+        /// Index of the buffer in [`Task::buffers`].
+        buf: usize,
+    },
     /// `cudaMemPrefetchAsync` of the whole buffer; `side`: on a second stream, running while the
     /// GPU phase that follows runs.
-    Prefetch { buf: usize, to: Place, side: bool },
+    Prefetch {
+        /// Index of the buffer in [`Task::buffers`].
+        buf: usize,
+        /// Where its pages go.
+        to: Place,
+        /// Whether it runs on the second stream, beside the GPU phase that follows.
+        side: bool,
+    },
     /// The user's host code of one round.
-    CpuPhase { round: u32 },
+    CpuPhase {
+        /// The round, from 0.
+        round: u32,
+    },
     /// `reuse` passes of the user's kernel, then a synchronisation.
-    GpuPhase { round: u32 },
+    GpuPhase {
+        /// The round, from 0.
+        round: u32,
+    },
     /// The final host access to the `cpu_final` buffers.
     CpuFinal,
 }
@@ -769,8 +835,11 @@ pub enum Step {
 /// A value a task cannot have, before it is placed in a file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BadValue {
+    /// The field's path in the task (e.g. `buffers[0].bytes`).
     pub field: String,
+    /// The value given, in words.
     pub value: String,
+    /// What the value must be.
     pub message: String,
 }
 
@@ -815,6 +884,7 @@ pub(crate) fn check_scalars(
 }
 
 impl BadValue {
+    /// The error of this value in the task file at `path`.
     pub fn at(self, path: &Path) -> TaskError {
         TaskError::Value {
             path: path.to_path_buf(),

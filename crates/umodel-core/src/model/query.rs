@@ -55,12 +55,21 @@ pub(crate) fn interval_half_ms(se_ms: f64, extra_sd_ms: f64) -> f64 {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum QueryError {
+    /// The query names a policy the model was not calibrated for.
     #[error("policy `{policy}` is not in this model (it has: {available})")]
-    UnknownPolicy { policy: Policy, available: String },
+    UnknownPolicy {
+        /// The policy asked for.
+        policy: Policy,
+        /// The policies the model has, comma-separated (empty when it has none).
+        available: String,
+    },
+    /// The reuse is negative, NaN or infinite (the value given).
     #[error("reuse must be a finite number ≥ 0 (got {0})")]
     BadReuse(f64),
+    /// The size is 0 bytes.
     #[error("size must be at least one byte")]
     ZeroBytes,
+    /// A break-even was asked between a policy and itself (the policy given).
     #[error("break-even needs two different policies (got `{0}` twice)")]
     SamePolicy(Policy),
     #[error(
@@ -68,16 +77,23 @@ pub enum QueryError {
          (the data it was fitted from have no `stage:cpu` rows at R = 1, as with published figures \
          such as gb200-paper's; calibrate, or refit a measurement CSV that has them)"
     )]
+    /// A CPU update was given but the model does not keep this policy's CPU update apart.
     NoCpuStage(Policy),
+    /// The CPU update given is unusable: negative, NaN or infinite, or a time in ms where a
+    /// comparison of policies needs a scale (the message says which).
     #[error("{0}")]
     BadCpu(String),
     #[error(
         "policy `{policy}` at {bytes} bytes, R = {reuse}{cpu}: the answer is not a finite number \
          (an input is too large to price)"
     )]
+    /// The answer overflowed to a non-finite number (an input too large to price).
     NotFinite {
+        /// The policy priced.
         policy: Policy,
+        /// Working-set size, bytes.
         bytes: u64,
+        /// GPU passes per CPU update.
         reuse: f64,
         /// The CPU update as given, in words (empty for the calibrated one).
         cpu: String,
@@ -135,6 +151,7 @@ pub enum CpuUpdate {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[non_exhaustive]
 pub struct Prediction {
+    /// The policy predicted.
     pub policy: Policy,
     /// Working-set size, bytes.
     pub bytes: u64,
@@ -164,8 +181,11 @@ pub struct Prediction {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[non_exhaustive]
 pub struct Ranked {
+    /// The policy.
     pub policy: Policy,
+    /// Its predicted time of one alternation, ms.
     pub time_ms: f64,
+    /// Spread of one trial of it (robust SD), ms: differences below it are noise.
     #[serde(skip)]
     pub spread_ms: f64,
 }
@@ -173,12 +193,15 @@ pub struct Ranked {
 /// All policies ranked at one (B, R). Fixed capacity so `choose` never allocates.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Choice {
+    /// Working-set size, bytes.
     pub bytes: u64,
+    /// GPU passes per CPU update.
     pub reuse: f64,
     ranking: [Ranked; Policy::ALL.len()],
     len: usize,
     /// How many policies at the top are within the noise of the best (1 = clear winner).
     tied: usize,
+    /// True when `bytes` is outside the calibrated sizes of any ranked policy.
     pub extrapolated: bool,
 }
 
@@ -366,14 +389,24 @@ impl Default for Decision {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BatchError {
+    /// The sizes, reuses and outputs slices are not all the same length.
     #[error("batch slices differ in length: {bytes} sizes, {reuse} reuses, {out} outputs")]
     Lengths {
+        /// Length of the sizes slice.
         bytes: usize,
+        /// Length of the reuses slice.
         reuse: usize,
+        /// Length of the outputs slice.
         out: usize,
     },
+    /// One query of the batch failed; the batch stops there.
     #[error("query {index}: {error}")]
-    Query { index: usize, error: QueryError },
+    Query {
+        /// Position of the failing query in the batch.
+        index: usize,
+        /// Why it failed.
+        error: QueryError,
+    },
 }
 
 /// One calibrated size of a [`Predictor`] policy: each quantity as (value, se, sd), the value the

@@ -97,6 +97,7 @@ pub enum TermId {
 }
 
 impl TermId {
+    /// Every term, in index order.
     pub const ALL: [TermId; 26] = [
         TermId::CopyH2d,
         TermId::CopyD2h,
@@ -125,12 +126,15 @@ impl TermId {
         TermId::GpuRead,
         TermId::GpuGather,
     ];
+    /// How many terms there are.
     pub const COUNT: usize = Self::ALL.len();
 
+    /// Its position in [`TermId::ALL`].
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// Its name in model files and messages (snake case, e.g. `copy_h2d`).
     pub fn name(self) -> &'static str {
         match self {
             TermId::CopyH2d => "copy_h2d",
@@ -166,7 +170,9 @@ impl TermId {
 /// One term: `lat_ms + ms_per_gib × GiB`, with the covariance of its two parameters.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Cost {
+    /// Fixed cost per operation (or per run of pages, for the fault-run terms), ms.
     pub lat_ms: f64,
+    /// Cost per GiB the term concerns, ms.
     pub ms_per_gib: f64,
     /// Covariance of (lat_ms, ms_per_gib): [var lat, cov, var per-GiB].
     pub cov: [f64; 3],
@@ -901,21 +907,31 @@ pub const GIVEN_GPU_REL_SD: f64 = 0.01;
 pub struct Assumptions(u32);
 
 impl Assumptions {
+    /// `cpu_ms` not given: estimated from the bytes the CPU touches at the calibrated rate.
     pub const CPU_ESTIMATED: u32 = 1;
+    /// `gpu_ms` not given: estimated from the bytes the GPU touches at device-memory rates.
     pub const GPU_ESTIMATED: u32 = 1 << 1;
+    /// `cpu_final_ms` not given: estimated from the bytes at the calibrated CPU rate.
     pub const FINAL_ESTIMATED: u32 = 1 << 2;
+    /// No random-order terms in the model: random access priced at the sequential rate.
     pub const RANDOM_AS_SEQUENTIAL: u32 = 1 << 3;
+    /// No measured prefetch of pages already in place: taken as free.
     pub const NO_PREFETCH_NOOP: u32 = 1 << 4;
+    /// No CPU update on host-resident managed pages: taken as plain memory.
     pub const NO_CPU_MANAGED: u32 = 1 << 5;
+    /// No GPU write over the link: priced as a read.
     pub const WRITE_AS_READ: u32 = 1 << 6;
+    /// No launch/synchronisation term: taken as zero.
     pub const NO_SYNC: u32 = 1 << 7;
 
     fn set(&mut self, f: u32) {
         self.0 |= f;
     }
+    /// Whether the assumption `f` (one of the constants above) was made.
     pub fn has(self, f: u32) -> bool {
         self.0 & f != 0
     }
+    /// Whether nothing had to be assumed.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -950,16 +966,29 @@ pub enum TaskQueryError {
          measurements they come from); calibrate this machine or refit a calibration's CSV with \
          this version"
     )]
-    NoTerms { source_desc: String },
+    /// The model has no task terms at all (fitted without the primitive measurements).
+    NoTerms {
+        /// What the model was fitted from, in words.
+        source_desc: String,
+    },
     #[error(
         "`{policy}` needs the term `{term}`, which this model's calibration did not measure \
          (calibrate with this version: its plans measure every task term)"
     )]
-    MissingTerm { policy: Policy, term: &'static str },
+    /// The policy needs a term the model's calibration did not measure.
+    MissingTerm {
+        /// The policy being priced.
+        policy: Policy,
+        /// The missing term's name ([`TermId::name`]).
+        term: &'static str,
+    },
+    /// The policy is not one a task can be priced under (the policy given).
     #[error("`{0}` is not a policy a task can use (use one of the handoff policies)")]
     NotATaskPolicy(Policy),
+    /// The task, or a value a query replaces, fails its checks (the message says which).
     #[error("invalid task: {0}")]
     BadTask(String),
+    /// A break-even was asked between a policy and itself (the policy given).
     #[error("break-even needs two different policies (got `{0}` twice)")]
     SamePolicy(Policy),
 }
@@ -999,6 +1028,7 @@ impl Parts {
             Kind::Sync => self.sync_ms += ms,
         }
     }
+    /// The sum of the parts, ms.
     pub fn total(&self) -> f64 {
         self.cpu_ms
             + self.cpu_faults_ms
@@ -1015,13 +1045,21 @@ impl Parts {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
+    /// A CPU phase or the final host access ([`Parts::cpu_ms`]).
     Cpu,
+    /// What the policy adds to a CPU phase ([`Parts::cpu_faults_ms`]).
     CpuFaults,
+    /// GPU passes at device speed ([`Parts::gpu_ms`]).
     Gpu,
+    /// What access over the link adds to the passes ([`Parts::link_ms`]).
     Link,
+    /// Migration and duplication on the GPU's first touches ([`Parts::gpu_faults_ms`]).
     GpuFaults,
+    /// An explicit copy ([`Parts::copy_ms`]).
     Copy,
+    /// A prefetch ([`Parts::prefetch_ms`]).
     Prefetch,
+    /// Launch and synchronisation of a GPU phase ([`Parts::sync_ms`]).
     Sync,
 }
 
@@ -1030,27 +1068,36 @@ pub enum Kind {
 pub struct Item {
     /// Round (from 1); `None` for the final host access.
     pub round: Option<u32>,
+    /// Which part of the time it is.
     pub kind: Kind,
     /// The buffer it concerns, where one does.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub buffer: Option<String>,
+    /// Its cost, ms.
     pub ms: f64,
+    /// What it is, in words.
     pub what: String,
 }
 
 /// A task's predicted time under one policy.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TaskPrediction {
+    /// The policy priced.
     pub policy: Policy,
+    /// CPU↔GPU alternations priced.
     pub rounds: u32,
+    /// GPU passes per round.
     pub reuse: f64,
+    /// Predicted time of the whole task, ms (the sum of `parts`).
     pub time_ms: f64,
     /// 90 % interval for the median of a measurement of the whole task.
     pub interval_ms: [f64; 2],
     /// Standard deviation behind the interval, ms (term uncertainty, the terms' run-to-run spread
     /// and that of the given phase times); gaps below it are ties.
     pub sd_ms: f64,
+    /// Where the time goes.
     pub parts: Parts,
+    /// What the prediction had to assume.
     #[serde(skip)]
     pub assumptions: Assumptions,
 }
@@ -2108,9 +2155,11 @@ pub struct TaskChoice {
 }
 
 impl TaskChoice {
+    /// The priced policies, fastest first.
     pub fn ranking(&self) -> &[TaskPrediction] {
         &self.ranking
     }
+    /// The fastest policy's prediction (panics on an empty choice).
     pub fn best(&self) -> &TaskPrediction {
         &self.ranking[0]
     }
@@ -2228,10 +2277,15 @@ pub fn breakeven_task(
 /// number of rounds or passes per round. `None` keeps the task's own.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct TaskOverrides {
+    /// One round's CPU phase on ordinary host memory, ms.
     pub cpu_ms: Option<f64>,
+    /// One GPU pass on device-resident data, ms.
     pub gpu_ms: Option<f64>,
+    /// The final host access on ordinary host memory, ms.
     pub cpu_final_ms: Option<f64>,
+    /// CPU↔GPU alternations.
     pub rounds: Option<u32>,
+    /// GPU passes per round.
     pub reuse: Option<f64>,
 }
 
