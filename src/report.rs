@@ -6,6 +6,7 @@
 //! Colours are the Okabe–Ito palette (safe for the common colour-vision deficiencies), one colour
 //! per policy on every chart.
 
+use crate::table::{HandoffCase, Stage};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -184,7 +185,7 @@ fn measured(tables: &[Table]) -> BTreeMap<(Policy, u64, u32), Summary> {
     let mut cells: BTreeMap<(Policy, u64, u32), Vec<f64>> = BTreeMap::new();
     for t in tables {
         for r in &t.rows {
-            if r.group == "handoff" && r.case == "alternating" {
+            if r.group == HandoffCase::GROUP && r.case == HandoffCase::Alternating.name() {
                 if let Some(reuse) = r.reuse {
                     cells
                         .entry((r.policy, r.bytes, reuse))
@@ -738,15 +739,15 @@ fn noise_chart(tables: &[Table]) -> Result<Option<String>, ReportError> {
     // its cell's median (so every size and policy shares one axis).
     let mut series: Vec<(&str, RGBColor, Vec<(f64, f64)>)> = Vec::new();
     for (case, label, col) in [
-        ("stage:cpu", "CPU update", RGBColor(0xD5, 0x5E, 0x00)),
-        ("stage:passes", "GPU passes", RGBColor(0x00, 0x72, 0xB2)),
+        (Stage::Cpu, "CPU update", RGBColor(0xD5, 0x5E, 0x00)),
+        (Stage::Passes, "GPU passes", RGBColor(0x00, 0x72, 0xB2)),
     ] {
         let mut cells: BTreeMap<(Policy, u64, Option<u32>), Vec<(usize, f64)>> = BTreeMap::new();
         let mut k = 0usize;
         for t in tables {
             for r in &t.rows {
                 k += 1;
-                if r.group == "handoff" && r.case == case {
+                if r.group == HandoffCase::GROUP && r.case == HandoffCase::Stage(case).name() {
                     cells
                         .entry((r.policy, r.bytes, r.reuse))
                         .or_default()

@@ -1,6 +1,7 @@
 //! The long-running commands (`bench`, `calibrate`): a progress bar on a terminal (plain lines on
 //! stderr otherwise), then a summary table or JSON.
 
+use crate::table::HandoffCase;
 use std::io::IsTerminal;
 use std::time::Duration;
 
@@ -206,11 +207,12 @@ pub(crate) fn print_summary(o: &BenchOutcome, json: bool) -> Result<()> {
         "[min – max] ms",
         "GB/s"
     )?;
-    for l in o
-        .summary
-        .iter()
-        .filter(|l| !l.cell.case.starts_with("stage:"))
-    {
+    for l in o.summary.iter().filter(|l| {
+        !matches!(
+            HandoffCase::parse(&l.cell.case),
+            Some(HandoffCase::Stage(_))
+        )
+    }) {
         let c = &l.cell;
         writeln!(
             out,

@@ -28,6 +28,67 @@ pub const COLUMNS: [&str; 11] = [
     "check",
 ];
 
+/// The cases of the `handoff` group: the suite writes them and the fit reads them through this type
+/// (DESIGN.md §3), so the two cannot drift apart on a spelling.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum HandoffCase {
+    /// One whole alternation: CPU update, movement, `reuse` GPU passes, synchronisation.
+    Alternating,
+    /// The CPU update alone, on the policy's memory.
+    CpuOnly,
+    /// One GPU pass alone, on data already where the policy keeps it.
+    GpuOnly,
+    /// One timed stage inside an alternation (the same trial as its `alternating` row).
+    Stage(Stage),
+}
+
+/// The timed stages of a handoff alternation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Stage {
+    /// The CPU update.
+    Cpu,
+    /// Movement to the device before the passes (copy or prefetch).
+    MoveIn,
+    /// The `reuse` GPU passes.
+    Passes,
+    /// Movement back to the host after them.
+    MoveOut,
+}
+
+impl HandoffCase {
+    /// The measurement group these cases belong to.
+    pub const GROUP: &'static str = "handoff";
+    /// Every case, in the order the suite writes an alternation's rows.
+    pub const ALL: [HandoffCase; 7] = [
+        HandoffCase::Alternating,
+        HandoffCase::Stage(Stage::Cpu),
+        HandoffCase::Stage(Stage::MoveIn),
+        HandoffCase::Stage(Stage::Passes),
+        HandoffCase::Stage(Stage::MoveOut),
+        HandoffCase::CpuOnly,
+        HandoffCase::GpuOnly,
+    ];
+
+    /// The `case` column's text.
+    pub const fn name(self) -> &'static str {
+        match self {
+            HandoffCase::Alternating => "alternating",
+            HandoffCase::CpuOnly => "cpu_only",
+            HandoffCase::GpuOnly => "gpu_only",
+            HandoffCase::Stage(Stage::Cpu) => "stage:cpu",
+            HandoffCase::Stage(Stage::MoveIn) => "stage:move_in",
+            HandoffCase::Stage(Stage::Passes) => "stage:passes",
+            HandoffCase::Stage(Stage::MoveOut) => "stage:move_out",
+        }
+    }
+
+    /// The case a `case` column names, if it is a handoff case.
+    pub fn parse(case: &str) -> Option<HandoffCase> {
+        HandoffCase::ALL.into_iter().find(|c| c.name() == case)
+    }
+}
+
 /// The columns `umodel fit` cannot do without.
 pub const REQUIRED: [&str; 7] = [
     "group", "policy", "case", "bytes", "reuse", "trial", "time_ms",
@@ -867,6 +928,15 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("line 2") && e.contains("UTF-8"), "{e}");
+    }
+
+    #[test]
+    fn handoff_cases_parse_back_from_their_names() {
+        for c in HandoffCase::ALL {
+            assert_eq!(HandoffCase::parse(c.name()), Some(c));
+        }
+        assert_eq!(HandoffCase::parse("stage:cpu "), None);
+        assert_eq!(HandoffCase::parse("triad"), None);
     }
 
     #[test]

@@ -21,6 +21,7 @@ use umodel_core::model::{
 use umodel_core::platform;
 use umodel_core::policy::Policy;
 use umodel_core::store::{self, StoreError};
+use umodel_core::table::HandoffCase;
 use umodel_core::table::{Table, TableError};
 
 const MIB: u64 = 1 << 20;
@@ -637,12 +638,14 @@ pub fn ablate(table: &Table, platform: &platform::Platform) -> Vec<AblationRow> 
                 (Statistic::Median, model::Interpolation::Linear, false),
             ] {
                 let keep = |r: &umodel_core::table::Row| {
-                    if r.group != "handoff" {
+                    if r.group != HandoffCase::GROUP {
                         return true;
                     }
-                    let calib = r.case == "gpu_only"
-                        || r.case == "cpu_only"
-                        || (r.case == "alternating" && r.reuse == Some(1));
+                    let calib = match HandoffCase::parse(&r.case) {
+                        Some(HandoffCase::GpuOnly | HandoffCase::CpuOnly) => true,
+                        Some(HandoffCase::Alternating) => r.reuse == Some(1),
+                        _ => false,
+                    };
                     calib && sizes.contains(&r.bytes) && max_trials.is_none_or(|k| r.trial < k)
                 };
                 let sub = Table {

@@ -19,6 +19,7 @@ use crate::policy::Policy;
 use crate::stats::{median, Estimate, Summary};
 use crate::store;
 use crate::table::Table;
+use crate::table::{HandoffCase, Stage};
 
 /// Why no model could be fitted.
 #[derive(Debug, thiserror::Error)]
@@ -104,13 +105,14 @@ struct Cells {
 pub(crate) fn alternations_with_cpu(table: &Table) -> Vec<(&crate::table::Row, Option<f64>)> {
     type Key = (Policy, u64, Option<u32>, u32);
     let mut cpu: BTreeMap<Key, std::collections::VecDeque<f64>> = BTreeMap::new();
-    for r in table.select("handoff", "stage:cpu") {
+    let (group, stage_cpu) = (HandoffCase::GROUP, HandoffCase::Stage(Stage::Cpu).name());
+    for r in table.select(group, stage_cpu) {
         cpu.entry((r.policy, r.bytes, r.reuse, r.trial))
             .or_default()
             .push_back(r.time_ms);
     }
     table
-        .select("handoff", "alternating")
+        .select(group, HandoffCase::Alternating.name())
         .map(|r| {
             let c = cpu
                 .get_mut(&(r.policy, r.bytes, r.reuse, r.trial))
@@ -124,20 +126,20 @@ pub(crate) fn alternations_with_cpu(table: &Table) -> Vec<(&crate::table::Row, O
 pub fn fit(table: &Table, opts: &FitOptions) -> Result<(PlatformModel, FitReport), FitError> {
     let path = table.source.display().to_string();
     let mut cells = Cells::default();
-    for r in table.rows.iter().filter(|r| r.group == "handoff") {
+    for r in table.rows.iter().filter(|r| r.group == HandoffCase::GROUP) {
         let in_sizes = opts.sizes.as_ref().is_none_or(|s| s.contains(&r.bytes));
-        match r.case.as_str() {
-            "gpu_only" if in_sizes => cells
+        match HandoffCase::parse(&r.case) {
+            Some(HandoffCase::GpuOnly) if in_sizes => cells
                 .gpu_only
                 .entry((r.policy, r.bytes))
                 .or_default()
                 .push(r.time_ms),
-            "cpu_only" if in_sizes => cells
+            Some(HandoffCase::CpuOnly) if in_sizes => cells
                 .cpu_only
                 .entry((r.policy, r.bytes))
                 .or_default()
                 .push(r.time_ms),
-            "alternating" => {
+            Some(HandoffCase::Alternating) => {
                 let reuse = r.reuse.ok_or(FitError::MissingReuse {
                     path: path.clone(),
                     line: r.line,

@@ -15,6 +15,7 @@
 //! phase itself moved 9–23 % between runs (NOTES.md, "Given the CPU"). So the CPU (and GPU) phase is
 //! the user's input, and everything else comes from the platform.
 
+use crate::table::{HandoffCase, Stage};
 use std::collections::BTreeMap;
 
 use nalgebra::DMatrix;
@@ -425,8 +426,9 @@ impl Builder<'_> {
     }
 
     /// Handoff stage rows of `policy` (all R), optionally less `r_times` GPU-only passes.
-    fn stage(&mut self, term: TermId, policy: Policy, stage: &str, less_passes: bool) {
-        for bytes in self.sizes("handoff", policy, stage) {
+    fn stage(&mut self, term: TermId, policy: Policy, stage: Stage, less_passes: bool) {
+        let stage = HandoffCase::Stage(stage).name();
+        for bytes in self.sizes(HandoffCase::GROUP, policy, stage) {
             let rows = self.times("handoff", policy, stage, bytes);
             let g = if less_passes {
                 let v: Vec<f64> = self
@@ -475,14 +477,14 @@ impl Builder<'_> {
     fn handoff_rest(&mut self) {
         let mut cells: BTreeMap<(Policy, u64, u32), BTreeMap<u32, [f64; 6]>> = BTreeMap::new();
         const CASES: [&str; 5] = [
-            "alternating",
-            "stage:cpu",
-            "stage:move_in",
-            "stage:passes",
-            "stage:move_out",
+            HandoffCase::ALL[0].name(),
+            HandoffCase::ALL[1].name(),
+            HandoffCase::ALL[2].name(),
+            HandoffCase::ALL[3].name(),
+            HandoffCase::ALL[4].name(),
         ];
         for ((g, p, c, b), v) in self.trials {
-            if g != "handoff" {
+            if g != HandoffCase::GROUP {
                 continue;
             }
             let Some(k) = CASES.iter().position(|x| x == c) else {
@@ -601,12 +603,12 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         obs: Vec::new(),
     };
     b.direct(CopyH2d, "transfer", ExplicitCopy, "h2d");
-    b.stage(CopyH2d, ExplicitCopy, "stage:move_in", false);
+    b.stage(CopyH2d, ExplicitCopy, Stage::MoveIn, false);
     b.direct(CopyD2h, "transfer", ExplicitCopy, "d2h");
-    b.stage(CopyD2h, ExplicitCopy, "stage:move_out", false);
+    b.stage(CopyD2h, ExplicitCopy, Stage::MoveOut, false);
     b.direct(PrefetchToDevice, "prefetch", ManagedPrefetch, "to_device");
     for p in [ManagedPrefetch, ManagedAdvisePrefetch] {
-        b.stage(PrefetchToDevice, p, "stage:move_in", false);
+        b.stage(PrefetchToDevice, p, Stage::MoveIn, false);
     }
     // A prefetch to the host is timed through the CPU read that follows it (its event fires before
     // the driver is done): the read less the same read of settled pages. Calibrations of run17
@@ -628,7 +630,7 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     ) {
         b.direct(PrefetchToHost, "prefetch", ManagedPrefetch, "to_host");
         for p in [ManagedPrefetch, ManagedAdvisePrefetch] {
-            b.stage(PrefetchToHost, p, "stage:move_out", false);
+            b.stage(PrefetchToHost, p, Stage::MoveOut, false);
         }
     }
     b.direct(
@@ -646,7 +648,7 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     b.difference(
         FaultIn, "managed", Managed, "cold", "managed", Managed, "reused",
     );
-    b.stage(FaultIn, Managed, "stage:passes", true);
+    b.stage(FaultIn, Managed, Stage::Passes, true);
     b.difference(
         FaultInRandom,
         "managed",

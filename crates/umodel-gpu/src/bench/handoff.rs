@@ -16,6 +16,7 @@ use super::cpu::{self, fill_ramp, ramp_mismatches};
 use super::{BenchError, CellSpec, Group, Runner, Trial, RAMP};
 use crate::gpu::{Advice, DeviceBuf, Location, ManagedBuf, PinnedBuf, Shape};
 use umodel_core::policy::Policy;
+use umodel_core::table::{HandoffCase, Stage};
 
 /// Warm-up alternations before the trials (never written).
 const WARM: u32 = 2;
@@ -177,7 +178,7 @@ impl Runner<'_, '_> {
                 let ok = check(&place, k)?;
                 let moved = a.move_in + a.move_out;
                 self.row(
-                    &CellSpec::new(g, policy, "alternating", bytes).reuse(r),
+                    &CellSpec::new(g, policy, HandoffCase::Alternating.name(), bytes).reuse(r),
                     Trial {
                         index: t,
                         time_ms: a.total,
@@ -186,13 +187,13 @@ impl Runner<'_, '_> {
                     },
                 )?;
                 for (stage, ms) in [
-                    ("stage:cpu", a.cpu),
-                    ("stage:move_in", a.move_in),
-                    ("stage:passes", a.passes),
-                    ("stage:move_out", a.move_out),
+                    (Stage::Cpu, a.cpu),
+                    (Stage::MoveIn, a.move_in),
+                    (Stage::Passes, a.passes),
+                    (Stage::MoveOut, a.move_out),
                 ] {
                     self.row(
-                        &CellSpec::new(g, policy, stage, bytes).reuse(r),
+                        &CellSpec::new(g, policy, HandoffCase::Stage(stage).name(), bytes).reuse(r),
                         Trial {
                             index: t,
                             time_ms: ms,
@@ -265,7 +266,7 @@ impl Runner<'_, '_> {
             Place::Managed(m) => gpu.check_ramp(m, RAMP, k as f32)? == 0,
         };
         self.cell(
-            &CellSpec::new(g, policy, "gpu_only", bytes).useful(2 * bytes),
+            &CellSpec::new(g, policy, HandoffCase::GpuOnly.name(), bytes).useful(2 * bytes),
             &times,
             ok,
         )?;
@@ -293,7 +294,7 @@ impl Runner<'_, '_> {
             Place::Managed(m) => ramp_mismatches(m.host()?, RAMP, k as f32) == 0,
         };
         self.cell(
-            &CellSpec::new(g, policy, "cpu_only", bytes).useful(2 * bytes),
+            &CellSpec::new(g, policy, HandoffCase::CpuOnly.name(), bytes).useful(2 * bytes),
             &times,
             ok,
         )?;

@@ -828,7 +828,14 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
         // The last cell a handoff block writes is `cpu_only`, with a fixed trial count.
         Block::Handoff { policy, bytes } => {
             vec![(
-                key(Group::Handoff, *policy, "cpu_only", "", *bytes, None),
+                key(
+                    Group::Handoff,
+                    *policy,
+                    umodel_core::table::HandoffCase::CpuOnly.name(),
+                    "",
+                    *bytes,
+                    None,
+                ),
                 handoff_side_trials(cfg),
             )]
         }
