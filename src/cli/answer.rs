@@ -133,27 +133,36 @@ pub(super) fn breakeven(
     let r = m.breakeven_with_cpu(a, b, bytes, cpu)?;
     let pa = m.predict_with_cpu(a, bytes, 1.0, cpu)?;
     let pb = m.predict_with_cpu(b, bytes, 1.0, cpu)?;
-    // Above R* the cheaper pass wins; without a crossing, the faster at R = 1 wins for all R.
-    let faster_above = if pa.per_pass_ms <= pb.per_pass_ms {
-        a
-    } else {
-        b
-    };
-    let faster_at_one = if pa.time_ms <= pb.time_ms { a } else { b };
+    let (faster_above_r_star, winner) = breakeven_winners(
+        (a, b),
+        (pa.per_pass_ms, pb.per_pass_ms),
+        (pa.time_ms, pb.time_ms),
+        r,
+    );
     let answer = BreakevenAnswer {
         a,
         b,
         bytes,
         cpu_scale,
-        faster_above_r_star: r.map(|_| faster_above),
+        faster_above_r_star,
         r_star: r,
     };
-    Ok((
-        answer,
-        if r.is_some() {
-            faster_above
-        } else {
-            faster_at_one
-        },
-    ))
+    Ok((answer, winner))
+}
+
+/// Who wins a break-even between `a` and `b`, from each one's time per pass and time at R = 1:
+/// above R* the cheaper pass (`None` where the lines do not cross), and overall that one where
+/// they cross, else the faster at R = 1 for every R.
+pub(super) fn breakeven_winners(
+    (a, b): (Policy, Policy),
+    (pass_a, pass_b): (f64, f64),
+    (one_a, one_b): (f64, f64),
+    r_star: Option<f64>,
+) -> (Option<Policy>, Policy) {
+    let faster_above = if pass_a <= pass_b { a } else { b };
+    let faster_at_one = if one_a <= one_b { a } else { b };
+    match r_star {
+        Some(_) => (Some(faster_above), faster_above),
+        None => (None, faster_at_one),
+    }
 }

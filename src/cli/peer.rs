@@ -261,25 +261,18 @@ pub(super) fn breakeven_answer(
     let r = p.breakeven(from, to, a, b, bytes as f64)?;
     let pa = p.predict(from, to, a, bytes as f64, 1.0)?;
     let pb = p.predict(from, to, b, bytes as f64, 1.0)?;
-    let faster_above = if pa.g_ms <= pb.g_ms { a } else { b };
-    let faster_at_one = if pa.time_ms <= pb.time_ms { a } else { b };
+    let (faster_above_r_star, winner) =
+        super::answer::breakeven_winners((a, b), (pa.g_ms, pb.g_ms), (pa.time_ms, pb.time_ms), r);
     let answer = PeerBreakeven {
         a,
         b,
         bytes,
         device: to,
-        faster_above_r_star: r.map(|_| faster_above),
+        faster_above_r_star,
         from_device: from,
         r_star: r,
     };
-    Ok((
-        answer,
-        if r.is_some() {
-            faster_above
-        } else {
-            faster_at_one
-        },
-    ))
+    Ok((answer, winner))
 }
 
 pub(super) fn breakeven(a: super::BreakevenArgs) -> Result<()> {
