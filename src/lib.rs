@@ -21,7 +21,7 @@ pub mod cli;
 pub mod report;
 
 pub use umodel_core::{
-    doctor, fleet, model, peer, platform, policy, stamp, stats, store, table, task, units,
+    doctor, fleet, model, peer, platform, policy, schema, stamp, stats, store, table, task, units,
 };
 pub use umodel_gpu::{bench, calibrate, gpu};
 

@@ -185,7 +185,7 @@ fn measured(tables: &[Table]) -> BTreeMap<(Policy, u64, u32), Summary> {
     let mut cells: BTreeMap<(Policy, u64, u32), Vec<f64>> = BTreeMap::new();
     for t in tables {
         for r in &t.rows {
-            if r.group == HandoffCase::GROUP && r.case == HandoffCase::Alternating.name() {
+            if r.is(&HandoffCase::Alternating) {
                 if let Some(reuse) = r.reuse {
                     cells
                         .entry((r.policy, r.bytes, reuse))
@@ -747,7 +747,7 @@ fn noise_chart(tables: &[Table]) -> Result<Option<String>, ReportError> {
         for t in tables {
             for r in &t.rows {
                 k += 1;
-                if r.group == HandoffCase::GROUP && r.case == HandoffCase::Stage(case).name() {
+                if r.is(&HandoffCase::Stage(case)) {
                     cells
                         .entry((r.policy, r.bytes, r.reuse))
                         .or_default()

@@ -153,7 +153,7 @@ fn every_group_runs_small_and_passes_its_checks() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("m.csv");
     let cfg = BenchConfig {
-        groups: Group::DEFAULT.to_vec(),
+        groups: bench::DEFAULT_GROUPS.to_vec(),
         sizes: Some(vec![8 << 20]),
         trials: Some(2),
         reuse: vec![1, 3],
@@ -173,22 +173,20 @@ fn every_group_runs_small_and_passes_its_checks() {
     let t = Table::read(&out).unwrap();
     assert!(t.failed.is_empty());
     assert!(t.rows.iter().all(|r| r.check == Check::Ok));
-    for g in Group::DEFAULT {
+    for g in bench::DEFAULT_GROUPS {
         assert!(
-            t.rows.iter().any(|r| r.group == g.name()),
+            t.rows.iter().any(|r| r.group == g),
             "no rows for {}",
             g.name()
         );
     }
     // The CPU-update primitives the composed model needs.
-    for (group, case) in [
-        ("transfer", "cpu_update"),
-        ("managed", "cpu_write_prefetched"),
+    use umodel::schema::{Case, ManagedCase, TransferCase};
+    for case in [
+        &TransferCase::CpuUpdate as &dyn Case,
+        &ManagedCase::CpuWritePrefetched,
     ] {
-        assert!(
-            t.rows.iter().any(|r| r.group == group && r.case == case),
-            "no {group} {case} rows"
-        );
+        assert!(t.rows.iter().any(|r| r.is(case)), "no {case:?} rows");
     }
     let terms = umodel::model::terms::fit_terms(&t).expect("terms");
     for name in ["cpu_update_pinned_gbps", "cpu_write_prefetched_gbps"] {

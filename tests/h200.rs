@@ -170,15 +170,9 @@ fn measured_suite_run_passed_every_check_and_reached_its_bandwidth_targets() {
     let t = table("suite.csv");
     assert!(t.failed.is_empty(), "{} failed rows", t.failed.len());
     assert!(t.rows.len() > 7000);
+    use umodel::table::Group::*;
     for g in [
-        "hbm",
-        "host_mapped",
-        "transfer",
-        "prefetch",
-        "managed",
-        "pattern",
-        "handoff",
-        "workload",
+        Hbm, HostMapped, Transfer, Prefetch, Managed, Pattern, Handoff, Workload,
     ] {
         assert!(t.rows.iter().any(|r| r.group == g), "no {g} rows");
     }

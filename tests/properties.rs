@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 use umodel::model::{self, CpuUpdate, FitOptions, Predictor, QueryError, Statistic};
 use umodel::platform::Platform;
-use umodel::table::{Row, Table};
+use umodel::table::{HandoffCase, Row, Stage, Table};
 use umodel::Policy;
 
 const MIB: u64 = 1 << 20;
@@ -27,29 +27,26 @@ fn table_from(truth: &Truth, reuse: &[u32], trials: u32, noise: &[f64]) -> Table
     for (policy, knots) in truth {
         for &(bytes, f, g) in knots {
             for t in 0..trials {
-                rows.push(Row::new(
-                    "handoff",
+                rows.push(Row::of(
+                    &HandoffCase::GpuOnly,
                     *policy,
-                    "gpu_only",
                     bytes,
                     t,
                     g * jitter(),
                 ));
                 for &r in reuse {
-                    let mut row = Row::new(
-                        "handoff",
+                    let mut row = Row::of(
+                        &HandoffCase::Alternating,
                         *policy,
-                        "alternating",
                         bytes,
                         t,
                         (f + f64::from(r) * g) * jitter(),
                     );
                     row.reuse = Some(r);
                     // The trial's CPU update: a share of F, with its own jitter.
-                    let mut cpu = Row::new(
-                        "handoff",
+                    let mut cpu = Row::of(
+                        &HandoffCase::Stage(Stage::Cpu),
                         *policy,
-                        "stage:cpu",
                         bytes,
                         t,
                         CPU_SHARE * f * jitter(),

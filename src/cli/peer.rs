@@ -309,7 +309,7 @@ pub(super) fn validate(m: &PlatformModel, table: &Table, json: bool) -> Result<O
     let has_peer = table
         .rows
         .iter()
-        .any(|r| r.group == "peer" && r.case.ends_with(":alternating"));
+        .any(|r| r.group == crate::table::Group::Peer && r.case.ends_with(":alternating"));
     if !has_peer {
         return Ok(None);
     }

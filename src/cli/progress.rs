@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::render::ms;
 use crate::bench::{
-    self, BenchConfig, BenchEvent, BenchOutcome, CpuConfig, Group, Observer, Output, SummaryLine,
+    self, BenchConfig, BenchEvent, BenchOutcome, CpuConfig, Observer, Output, SummaryLine,
 };
 use crate::calibrate::{CalibrateOutcome, Plan};
 use crate::model::{NoiseReport, OtherRunCheck, ValidationSummary};
@@ -104,11 +104,11 @@ impl Observer for Progress {
 
 fn config_from(a: &super::BenchArgs) -> Result<BenchConfig> {
     let groups = if a.groups.is_empty() {
-        Group::DEFAULT.to_vec()
+        bench::DEFAULT_GROUPS.to_vec()
     } else {
         a.groups
             .iter()
-            .map(|g| Group::parse(g))
+            .map(|g| bench::parse_group(g))
             .collect::<Result<Vec<_>, _>>()?
     };
     if a.trials == Some(0) {
@@ -684,7 +684,7 @@ mod tests {
             facts: RunFacts::default(),
             summary: vec![SummaryLine {
                 cell: CellKey {
-                    group: "handoff".into(),
+                    group: HandoffCase::GROUP,
                     policy: crate::Policy::HostMapped,
                     case: "alternating".into(),
                     pattern: String::new(),

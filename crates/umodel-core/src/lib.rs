@@ -22,6 +22,7 @@ pub mod model;
 pub mod peer;
 pub mod platform;
 pub mod policy;
+pub mod schema;
 pub mod stamp;
 pub mod stats;
 pub mod store;

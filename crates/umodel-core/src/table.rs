@@ -28,66 +28,7 @@ pub const COLUMNS: [&str; 11] = [
     "check",
 ];
 
-/// The cases of the `handoff` group: the suite writes them and the fit reads them through this type
-/// (DESIGN.md §3), so the two cannot drift apart on a spelling.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum HandoffCase {
-    /// One whole alternation: CPU update, movement, `reuse` GPU passes, synchronisation.
-    Alternating,
-    /// The CPU update alone, on the policy's memory.
-    CpuOnly,
-    /// One GPU pass alone, on data already where the policy keeps it.
-    GpuOnly,
-    /// One timed stage inside an alternation (the same trial as its `alternating` row).
-    Stage(Stage),
-}
-
-/// The timed stages of a handoff alternation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Stage {
-    /// The CPU update.
-    Cpu,
-    /// Movement to the device before the passes (copy or prefetch).
-    MoveIn,
-    /// The `reuse` GPU passes.
-    Passes,
-    /// Movement back to the host after them.
-    MoveOut,
-}
-
-impl HandoffCase {
-    /// The measurement group these cases belong to.
-    pub const GROUP: &'static str = "handoff";
-    /// Every case, in the order the suite writes an alternation's rows.
-    pub const ALL: [HandoffCase; 7] = [
-        HandoffCase::Alternating,
-        HandoffCase::Stage(Stage::Cpu),
-        HandoffCase::Stage(Stage::MoveIn),
-        HandoffCase::Stage(Stage::Passes),
-        HandoffCase::Stage(Stage::MoveOut),
-        HandoffCase::CpuOnly,
-        HandoffCase::GpuOnly,
-    ];
-
-    /// The `case` column's text.
-    pub const fn name(self) -> &'static str {
-        match self {
-            HandoffCase::Alternating => "alternating",
-            HandoffCase::CpuOnly => "cpu_only",
-            HandoffCase::GpuOnly => "gpu_only",
-            HandoffCase::Stage(Stage::Cpu) => "stage:cpu",
-            HandoffCase::Stage(Stage::MoveIn) => "stage:move_in",
-            HandoffCase::Stage(Stage::Passes) => "stage:passes",
-            HandoffCase::Stage(Stage::MoveOut) => "stage:move_out",
-        }
-    }
-
-    /// The case a `case` column names, if it is a handoff case.
-    pub fn parse(case: &str) -> Option<HandoffCase> {
-        HandoffCase::ALL.into_iter().find(|c| c.name() == case)
-    }
-}
+pub use crate::schema::{Case, Group, HandoffCase, Stage};
 
 /// The columns `umodel fit` cannot do without.
 pub const REQUIRED: [&str; 7] = [
@@ -213,11 +154,12 @@ impl Check {
 /// One trial.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
-    /// The measurement group (`handoff`, `hbm`, `transfer`, …).
-    pub group: String,
+    /// The measurement group.
+    pub group: Group,
     /// The placement policy measured.
     pub policy: Policy,
-    /// What was timed within the group (`alternating`, `gpu_only`, `stage:cpu`, …).
+    /// What was timed within the group, as written (one of the group's [`Case`]s: the reader
+    /// checks it; rows made in memory come from one through [`Row::of`]).
     pub case: String,
     /// `stream`, `stride:N`, `random`, `page:BYTES`; empty means stream.
     pub pattern: String,
@@ -240,19 +182,18 @@ pub struct Row {
 }
 
 impl Row {
-    /// A row with the required fields; the optional ones empty.
-    pub fn new(
-        group: &str,
+    /// A row of `case` (its group and text) with the required fields; the optional ones empty.
+    pub fn of(
+        case: &(impl Case + ?Sized),
         policy: Policy,
-        case: &str,
         bytes: u64,
         trial: u32,
         time_ms: f64,
     ) -> Row {
         Row {
-            group: group.to_string(),
+            group: case.group(),
             policy,
-            case: case.to_string(),
+            case: case.text().into_owned(),
             pattern: String::new(),
             bytes,
             useful_bytes: None,
@@ -265,10 +206,15 @@ impl Row {
         }
     }
 
+    /// Whether the row is one of `case`'s (same group, same text).
+    pub fn is(&self, case: &(impl Case + ?Sized)) -> bool {
+        self.group == case.group() && self.case == case.text()
+    }
+
     /// The cell this trial belongs to.
     pub fn key(&self) -> CellKey {
         CellKey {
-            group: self.group.clone(),
+            group: self.group,
             policy: self.policy,
             case: self.case.clone(),
             pattern: if self.pattern == "stream" {
@@ -286,7 +232,7 @@ impl Row {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct CellKey {
     /// The measurement group ([`Row::group`]).
-    pub group: String,
+    pub group: Group,
     /// The placement policy.
     pub policy: Policy,
     /// What was timed ([`Row::case`]).
@@ -538,10 +484,19 @@ impl Table {
                     ))
                 }
             };
+            let group = text(i_group)?;
+            let group = Group::parse(&group).ok_or_else(|| {
+                bad(
+                    i_group,
+                    &format!("unknown group (groups: {})", Group::names()),
+                )
+            })?;
+            let case = text(i_case)?;
+            crate::schema::check_case(group, &case).map_err(|e| bad(i_case, &e))?;
             let row = Row {
-                group: text(i_group)?,
+                group,
                 policy,
-                case: text(i_case)?,
+                case,
                 pattern: i_pattern.map(|i| cell(i).to_string()).unwrap_or_default(),
                 bytes,
                 useful_bytes: match i_useful {
@@ -586,15 +541,12 @@ impl Table {
             .collect()
     }
 
-    /// The usable rows of one group and case.
-    pub fn select<'a>(
-        &'a self,
-        group: &'a str,
-        case: &'a str,
-    ) -> impl Iterator<Item = &'a Row> + 'a {
+    /// The usable rows of one case.
+    pub fn select<'a, C: Case>(&'a self, case: &C) -> impl Iterator<Item = &'a Row> + 'a {
+        let (group, name) = (case.group(), case.text().into_owned());
         self.rows
             .iter()
-            .filter(move |r| r.group == group && r.case == case)
+            .filter(move |r| r.group == group && r.case == name)
     }
 }
 
@@ -738,7 +690,7 @@ impl CsvAppender {
         let opt_f = |x: Option<f64>| x.map(|v| v.to_string()).unwrap_or_default();
         let line = format!(
             "{},{},{},{},{},{},{},{},{},{},{}\n",
-            csv_field(&r.group),
+            csv_field(r.group.name()),
             r.policy.name(),
             csv_field(&r.case),
             csv_field(&r.pattern),
@@ -776,6 +728,7 @@ fn csv_field(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::schema::PatternCase;
 
     fn parse(text: &str) -> Result<Table, TableError> {
         Table::parse(Path::new("m.csv"), text.as_bytes().to_vec())
@@ -907,7 +860,7 @@ mod tests {
         // HEAD ends its line; then two blank lines, a record with a quoted newline (lines 4-5),
         // a blank line and two records (7, 8), with CRLF and a BOM.
         let text = format!(
-            "\u{feff}{HEAD}\r\n\r\nhbm,device,\"co\npy\",,8,,,0,1,,ok\r\n\n\
+            "\u{feff}{HEAD}\r\n\r\nhbm,device,copy,\"str\nide:4\",8,,,0,1,,ok\r\n\n\
              hbm,device,copy,,8,,,1,2,,ok\r\nhbm,device,copy,,8,,,2,y,,ok\r\n"
         );
         let e = parse(&text).unwrap_err().to_string();
@@ -916,7 +869,7 @@ mod tests {
         let t = parse(&good).unwrap();
         let lines: Vec<usize> = t.rows.iter().map(|r| r.line).collect();
         assert_eq!(lines, [4, 7, 8]);
-        assert_eq!(t.rows[0].case, "co\npy");
+        assert_eq!(t.rows[0].pattern, "str\nide:4");
         // A short row names its line, and bytes that are not UTF-8 are refused with theirs.
         let e = parse(&format!("{HEAD}\n\nhbm,device\n"))
             .unwrap_err()
@@ -931,32 +884,51 @@ mod tests {
     }
 
     #[test]
-    fn handoff_cases_parse_back_from_their_names() {
-        for c in HandoffCase::ALL {
-            assert_eq!(HandoffCase::parse(c.name()), Some(c));
-        }
-        assert_eq!(HandoffCase::parse("stage:cpu "), None);
-        assert_eq!(HandoffCase::parse("triad"), None);
+    fn an_unknown_group_or_a_case_of_another_group_names_its_line() {
+        let e = parse(&format!(
+            "{HEAD}hbm,device,copy,,8,,,0,1,,ok\ngpu,device,copy,,8,,,0,1,,ok\n"
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.starts_with("m.csv:3: column `group`")
+                && e.contains("`gpu`")
+                && e.contains("host_mapped"),
+            "{e}"
+        );
+        // `h2d` is a transfer case, not a device-memory one.
+        let e = parse(&format!("{HEAD}hbm,device,h2d,,8,,,0,1,,ok\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("m.csv:2: column `case`") && e.contains("`h2d`") && e.contains("triad"),
+            "{e}"
+        );
+        // `host-mapped` is read as `host_mapped` and written back in the contract's spelling.
+        let t = parse(&format!(
+            "{HEAD}host-mapped,host-mapped,read,,8,,,0,1,,ok\n"
+        ))
+        .unwrap();
+        assert_eq!(t.rows[0].group, Group::HostMapped);
+        assert!(t.rows[0].is(&crate::schema::HostMappedCase::Read));
     }
 
     #[test]
     fn appender_round_trips_through_the_reader() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("m.csv");
-        let mut rows = vec![Row::new(
-            "handoff",
+        let mut rows = vec![Row::of(
+            &HandoffCase::Alternating,
             Policy::HostMapped,
-            "alternating",
             1 << 30,
             0,
             60.2,
         )];
         rows[0].reuse = Some(4);
         rows[0].move_ms = Some(0.125);
-        rows.push(Row::new(
-            "pattern",
+        rows.push(Row::of(
+            &PatternCase::Cold,
             Policy::Managed,
-            "cold",
             256 << 20,
             3,
             1e-3,
@@ -985,7 +957,7 @@ mod tests {
     #[test]
     fn cells_reduce_trials() {
         let t = parse(&format!(
-            "{HEAD}h,managed,gpu_only,,8,,,0,1,,ok\nh,managed,gpu_only,,8,,,1,3,,ok\nh,managed,gpu_only,,8,,,2,2,,ok\n"
+            "{HEAD}handoff,managed,gpu_only,,8,,,0,1,,ok\nhandoff,managed,gpu_only,,8,,,1,3,,ok\nhandoff,managed,gpu_only,,8,,,2,2,,ok\n"
         ))
         .unwrap();
         let cells = t.cells();
@@ -998,7 +970,7 @@ mod tests {
     fn a_row_torn_by_a_kill_is_dropped_before_appending() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("run.csv");
-        let row = |trial, ms| Row::new("handoff", Policy::Managed, "gpu_only", 4096, trial, ms);
+        let row = |trial, ms| Row::of(&HandoffCase::GpuOnly, Policy::Managed, 4096, trial, ms);
         let mut a = CsvAppender::open(&path, false).unwrap();
         a.push(&row(0, 1.25)).unwrap();
         a.push(&row(1, 1.5)).unwrap();

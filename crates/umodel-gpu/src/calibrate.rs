@@ -608,7 +608,7 @@ pub struct AblationRow {
 pub fn ablate(table: &Table, platform: &platform::Platform) -> Vec<AblationRow> {
     let sizes_all: Vec<u64> = {
         let mut v: Vec<u64> = table
-            .select("handoff", "gpu_only")
+            .select(&HandoffCase::GpuOnly)
             .map(|r| r.bytes)
             .collect();
         v.sort_unstable();
@@ -655,7 +655,7 @@ pub fn ablate(table: &Table, platform: &platform::Platform) -> Vec<AblationRow> 
                 let measure_s = sub
                     .rows
                     .iter()
-                    .filter(|r| r.group == "handoff")
+                    .filter(|r| r.group == HandoffCase::GROUP)
                     .map(|r| r.time_ms)
                     .sum::<f64>()
                     / 1e3;

@@ -396,7 +396,9 @@ fn a_gpu_error_mid_block_keeps_the_rows_before_it_and_names_the_block() {
     let upto = want
         .iter()
         .position(|r| {
-            r.group == "handoff" && r.policy == Policy::ManagedAdvise && r.bytes == 256 * MIB
+            r.group == umodel_core::schema::Group::Handoff
+                && r.policy == Policy::ManagedAdvise
+                && r.bytes == 256 * MIB
         })
         .unwrap();
     let fault = Fault::GpuError {
@@ -427,7 +429,7 @@ fn a_failed_check_is_written_as_failed_and_never_fitted() {
     // One trial of explicit copy's 16 MiB alternation at R = 1: its alternation and its four
     // stages fail their check (as the handoff writes a failed trial), with times 50 times off.
     let pick = |r: &Row| {
-        r.group == "handoff"
+        r.group == umodel_core::schema::Group::Handoff
             && r.policy == Policy::ExplicitCopy
             && r.bytes == 16 * MIB
             && r.reuse == Some(1)

@@ -105,14 +105,13 @@ struct Cells {
 pub(crate) fn alternations_with_cpu(table: &Table) -> Vec<(&crate::table::Row, Option<f64>)> {
     type Key = (Policy, u64, Option<u32>, u32);
     let mut cpu: BTreeMap<Key, std::collections::VecDeque<f64>> = BTreeMap::new();
-    let (group, stage_cpu) = (HandoffCase::GROUP, HandoffCase::Stage(Stage::Cpu).name());
-    for r in table.select(group, stage_cpu) {
+    for r in table.select(&HandoffCase::Stage(Stage::Cpu)) {
         cpu.entry((r.policy, r.bytes, r.reuse, r.trial))
             .or_default()
             .push_back(r.time_ms);
     }
     table
-        .select(group, HandoffCase::Alternating.name())
+        .select(&HandoffCase::Alternating)
         .map(|r| {
             let c = cpu
                 .get_mut(&(r.policy, r.bytes, r.reuse, r.trial))

@@ -29,7 +29,7 @@ use super::task::Cost;
 use crate::peer::{ContentionCase, Movement, PeerCase, PeerStep};
 use crate::policy::Policy;
 use crate::stats::Summary;
-use crate::table::Table;
+use crate::table::{Group, Table};
 
 const GIB: f64 = (1u64 << 30) as f64;
 
@@ -385,8 +385,8 @@ pub fn fit_peer(table: &Table) -> Option<PeerModel> {
     let mut cells: BTreeMap<(u32, u32, PeerStep), BTreeMap<u64, Vec<f64>>> = BTreeMap::new();
     let mut moves: BTreeMap<(Movement, u32, u32, u64), Vec<f64>> = BTreeMap::new();
     for r in &table.rows {
-        match r.group.as_str() {
-            "peer" => {
+        match r.group {
+            Group::Peer => {
                 let Ok(c) = r.case.parse::<PeerCase>() else {
                     continue;
                 };
@@ -400,7 +400,7 @@ pub fn fit_peer(table: &Table) -> Option<PeerModel> {
                     .or_default()
                     .push(r.time_ms);
             }
-            "contention" => {
+            Group::Contention => {
                 if let Ok(c) = r.case.parse::<ContentionCase>() {
                     moves
                         .entry((c.what, c.gpus, c.device, r.bytes))
@@ -574,7 +574,7 @@ pub struct PeerValidation {
 pub fn validate_peer(model: &PeerModel, table: &Table) -> Option<PeerValidation> {
     let mut cells: BTreeMap<(u32, u32, u64, u32, Policy), Vec<f64>> = BTreeMap::new();
     for r in &table.rows {
-        if r.group != "peer" {
+        if r.group != Group::Peer {
             continue;
         }
         let Ok(c) = r.case.parse::<PeerCase>() else {

@@ -15,7 +15,10 @@
 //! phase itself moved 9–23 % between runs (NOTES.md, "Given the CPU"). So the CPU (and GPU) phase is
 //! the user's input, and everything else comes from the platform.
 
-use crate::table::{HandoffCase, Stage};
+use crate::schema::{
+    Case, Group, HandoffCase, HbmCase, HostMappedCase, ManagedCase, PrefetchCase, Stage,
+    TransferCase,
+};
 use std::collections::BTreeMap;
 
 use nalgebra::DMatrix;
@@ -304,13 +307,13 @@ struct Obs {
 }
 
 /// Trials of the usable rows, by (group, policy, case, bytes): (trial, reuse, ms).
-type Trials = BTreeMap<(String, Policy, String, u64), Vec<(u32, Option<u32>, f64)>>;
+type Trials = BTreeMap<(Group, Policy, String, u64), Vec<(u32, Option<u32>, f64)>>;
 
 fn collect_trials(t: &Table) -> Trials {
     let mut m: Trials = BTreeMap::new();
     for r in &t.rows {
         if r.time_ms.is_finite() {
-            m.entry((r.group.clone(), r.policy, r.case.clone(), r.bytes))
+            m.entry((r.group, r.policy, r.case.clone(), r.bytes))
                 .or_default()
                 .push((r.trial, r.reuse, r.time_ms));
         }
@@ -324,32 +327,27 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
-    fn sizes(&self, group: &str, policy: Policy, case: &str) -> Vec<u64> {
+    fn sizes(&self, case: &dyn Case, policy: Policy) -> Vec<u64> {
+        let (group, case) = (case.group(), case.text());
         self.trials
             .keys()
-            .filter(|(g, p, c, _)| g == group && *p == policy && c == case)
+            .filter(|(g, p, c, _)| *g == group && *p == policy && *c == case)
             .map(|k| k.3)
             .collect()
     }
 
-    fn times(
-        &self,
-        group: &str,
-        policy: Policy,
-        case: &str,
-        bytes: u64,
-    ) -> Vec<(u32, Option<u32>, f64)> {
+    fn times(&self, case: &dyn Case, policy: Policy, bytes: u64) -> Vec<(u32, Option<u32>, f64)> {
         self.trials
-            .get(&(group.to_string(), policy, case.to_string(), bytes))
+            .get(&(case.group(), policy, case.text().into_owned(), bytes))
             .cloned()
             .unwrap_or_default()
     }
 
     /// A cell as it is.
-    fn direct(&mut self, term: TermId, group: &str, policy: Policy, case: &str) {
-        for bytes in self.sizes(group, policy, case) {
+    fn direct(&mut self, term: TermId, case: &dyn Case, policy: Policy) {
+        for bytes in self.sizes(case, policy) {
             let v: Vec<f64> = self
-                .times(group, policy, case, bytes)
+                .times(case, policy, bytes)
                 .iter()
                 .map(|x| x.2)
                 .collect();
@@ -363,7 +361,9 @@ impl Builder<'_> {
                     se: s.se,
                     sd: s.sd,
                     source: format!(
-                        "{group}/{case} {policy} {}",
+                        "{}/{} {policy} {}",
+                        case.group(),
+                        case.text(),
                         crate::units::format_size(bytes)
                     ),
                 });
@@ -373,21 +373,18 @@ impl Builder<'_> {
 
     /// A cell less another at the same size: paired by trial where both have the trial (they were
     /// measured side by side), else median less median.
-    #[allow(clippy::too_many_arguments)]
     fn difference(
         &mut self,
         term: TermId,
-        group: &str,
+        case: &dyn Case,
         policy: Policy,
-        case: &str,
-        base_group: &str,
+        base: &dyn Case,
         base_policy: Policy,
-        base_case: &str,
     ) -> bool {
         let mut any = false;
-        for bytes in self.sizes(group, policy, case) {
-            let a = self.times(group, policy, case, bytes);
-            let b = self.times(base_group, base_policy, base_case, bytes);
+        for bytes in self.sizes(case, policy) {
+            let a = self.times(case, policy, bytes);
+            let b = self.times(base, base_policy, bytes);
             if b.is_empty() {
                 continue;
             }
@@ -395,7 +392,7 @@ impl Builder<'_> {
                 .iter()
                 .filter_map(|(t, _, x)| b.iter().find(|(u, _, _)| u == t).map(|(_, _, y)| x - y))
                 .collect();
-            let same_group = group == base_group;
+            let same_group = case.group() == base.group();
             let (y, se, sd) = if same_group && paired.len() >= 3 && paired.len() * 2 >= a.len() {
                 let s = Summary::of(&paired).expect("non-empty");
                 (s.median, s.se, s.sd)
@@ -416,7 +413,11 @@ impl Builder<'_> {
                 se,
                 sd,
                 source: format!(
-                    "{group}/{case} − {base_group}/{base_case} {}",
+                    "{}/{} − {}/{} {}",
+                    case.group(),
+                    case.text(),
+                    base.group(),
+                    base.text(),
                     crate::units::format_size(bytes)
                 ),
             });
@@ -427,12 +428,12 @@ impl Builder<'_> {
 
     /// Handoff stage rows of `policy` (all R), optionally less `r_times` GPU-only passes.
     fn stage(&mut self, term: TermId, policy: Policy, stage: Stage, less_passes: bool) {
-        let stage = HandoffCase::Stage(stage).name();
-        for bytes in self.sizes(HandoffCase::GROUP, policy, stage) {
-            let rows = self.times("handoff", policy, stage, bytes);
+        let stage = HandoffCase::Stage(stage);
+        for bytes in self.sizes(&stage, policy) {
+            let rows = self.times(&stage, policy, bytes);
             let g = if less_passes {
                 let v: Vec<f64> = self
-                    .times("handoff", policy, "gpu_only", bytes)
+                    .times(&HandoffCase::GpuOnly, policy, bytes)
                     .iter()
                     .map(|x| x.2)
                     .collect();
@@ -464,7 +465,8 @@ impl Builder<'_> {
                     se,
                     sd: s.sd,
                     source: format!(
-                        "handoff/{stage} {policy} {} R={r}",
+                        "handoff/{} {policy} {} R={r}",
+                        stage.name(),
                         crate::units::format_size(bytes)
                     ),
                 });
@@ -484,7 +486,7 @@ impl Builder<'_> {
             HandoffCase::ALL[4].name(),
         ];
         for ((g, p, c, b), v) in self.trials {
-            if g != HandoffCase::GROUP {
+            if *g != HandoffCase::GROUP {
                 continue;
             }
             let Some(k) = CASES.iter().position(|x| x == c) else {
@@ -528,13 +530,12 @@ impl Builder<'_> {
     fn difference_with_latency(
         &mut self,
         term: TermId,
-        group: &str,
+        case: &dyn Case,
         policy: Policy,
-        case: &str,
-        base_case: &str,
+        base: &dyn Case,
     ) -> bool {
         let before = self.obs.len();
-        self.difference(term, group, policy, case, group, policy, base_case);
+        self.difference(term, case, policy, base, policy);
         for o in &mut self.obs[before..] {
             o.lat = true;
         }
@@ -543,19 +544,18 @@ impl Builder<'_> {
 
     /// The sparse-touch cells: a tenth of the pages, each isolated, moved by faults. The cell less
     /// its baseline is `dense term × bytes moved + run term × pages`, one observation of both.
-    #[allow(clippy::too_many_arguments)]
     fn sparse(
         &mut self,
         dense: TermId,
         run: TermId,
-        case: &str,
+        case: ManagedCase,
         base_policy: Policy,
-        base_case: &str,
+        base: ManagedCase,
         paired: bool,
     ) {
-        for bytes in self.sizes("managed", Policy::Managed, case) {
-            let a = self.times("managed", Policy::Managed, case, bytes);
-            let b = self.times("managed", base_policy, base_case, bytes);
+        for bytes in self.sizes(&case, Policy::Managed) {
+            let a = self.times(&case, Policy::Managed, bytes);
+            let b = self.times(&base, base_policy, bytes);
             let d: Vec<f64> = if paired {
                 a.iter()
                     .filter_map(|(t, _, x)| {
@@ -582,7 +582,9 @@ impl Builder<'_> {
                 se: s.se,
                 sd: s.sd,
                 source: format!(
-                    "managed/{case} − {base_case} {}",
+                    "managed/{} − {} {}",
+                    case.name(),
+                    base.name(),
                     crate::units::format_size(bytes)
                 ),
             });
@@ -602,11 +604,11 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         trials: &trials,
         obs: Vec::new(),
     };
-    b.direct(CopyH2d, "transfer", ExplicitCopy, "h2d");
+    b.direct(CopyH2d, &TransferCase::H2d, ExplicitCopy);
     b.stage(CopyH2d, ExplicitCopy, Stage::MoveIn, false);
-    b.direct(CopyD2h, "transfer", ExplicitCopy, "d2h");
+    b.direct(CopyD2h, &TransferCase::D2h, ExplicitCopy);
     b.stage(CopyD2h, ExplicitCopy, Stage::MoveOut, false);
-    b.direct(PrefetchToDevice, "prefetch", ManagedPrefetch, "to_device");
+    b.direct(PrefetchToDevice, &PrefetchCase::ToDevice, ManagedPrefetch);
     for p in [ManagedPrefetch, ManagedAdvisePrefetch] {
         b.stage(PrefetchToDevice, p, Stage::MoveIn, false);
     }
@@ -617,74 +619,62 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     // shorter still.
     if !b.difference_with_latency(
         PrefetchToHost,
-        "prefetch",
+        &PrefetchCase::ToHostRead,
         ManagedPrefetch,
-        "to_host_read",
-        "host_read",
+        &PrefetchCase::HostRead,
     ) && !b.difference_with_latency(
         PrefetchToHost,
-        "prefetch",
+        &PrefetchCase::ToHostTouch,
         ManagedPrefetch,
-        "to_host_touch",
-        "host_touch",
+        &PrefetchCase::HostTouch,
     ) {
-        b.direct(PrefetchToHost, "prefetch", ManagedPrefetch, "to_host");
+        b.direct(PrefetchToHost, &PrefetchCase::ToHost, ManagedPrefetch);
         for p in [ManagedPrefetch, ManagedAdvisePrefetch] {
             b.stage(PrefetchToHost, p, Stage::MoveOut, false);
         }
     }
     b.direct(
         PrefetchNoop,
-        "prefetch",
+        &PrefetchCase::ToDeviceResident,
         ManagedPrefetch,
-        "to_device_resident",
     );
-    b.direct(
-        PrefetchNoop,
-        "prefetch",
-        ManagedPrefetch,
-        "to_host_resident",
-    );
+    b.direct(PrefetchNoop, &PrefetchCase::ToHostResident, ManagedPrefetch);
     b.difference(
-        FaultIn, "managed", Managed, "cold", "managed", Managed, "reused",
+        FaultIn,
+        &ManagedCase::Cold,
+        Managed,
+        &ManagedCase::Reused,
+        Managed,
     );
     b.stage(FaultIn, Managed, Stage::Passes, true);
     b.difference(
         FaultInRandom,
-        "managed",
+        &ManagedCase::ColdRandom,
         Managed,
-        "cold-random",
-        "managed",
+        &ManagedCase::ResidentRandom,
         Device,
-        "resident-random",
     );
     if !b.difference(
         Duplicate,
-        "managed",
+        &ManagedCase::AdviseReadMostly,
         ManagedAdvise,
-        "advise-read-mostly",
-        "managed",
+        &ManagedCase::Read,
         Device,
-        "read",
     ) {
         b.difference(
             Duplicate,
-            "managed",
+            &ManagedCase::AdviseReadMostly,
             ManagedAdvise,
-            "advise-read-mostly",
-            "hbm",
+            &HbmCase::Read,
             Device,
-            "read",
         );
     }
     b.difference(
         DuplicateRandom,
-        "managed",
+        &ManagedCase::ReadMostlyRandom,
         ManagedAdvise,
-        "read-mostly-random",
-        "managed",
+        &ManagedCase::ResidentRandom,
         Device,
-        "resident-random",
     );
     // CPU first touches, against the same pass on plain memory measured beside them: a read pass
     // (the commonest first touch: tasks' CPU phases and final accesses mostly read what the GPU
@@ -692,110 +682,95 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     // host-resident managed pages).
     if !b.difference(
         CpuFaultBack,
-        "managed",
+        &ManagedCase::CpuReadMigrated,
         Managed,
-        "cpu_read_migrated",
-        "managed",
+        &ManagedCase::CpuReadHeap,
         Pageable,
-        "cpu_read_heap",
     ) && !b.difference(
         CpuFaultBack,
-        "managed",
+        &ManagedCase::CpuWrite,
         Managed,
-        "cpu_write",
-        "managed",
+        &ManagedCase::CpuWriteHeap,
         Pageable,
-        "cpu_write_heap",
     ) {
         b.difference(
             CpuFaultBack,
-            "managed",
+            &ManagedCase::CpuWrite,
             Managed,
-            "cpu_write",
-            "managed",
+            &ManagedCase::CpuWriteResident,
             Managed,
-            "cpu_write_resident",
         );
     }
     if !b.difference(
         CpuAfterPrefetch,
-        "managed",
+        &ManagedCase::CpuWritePrefetched,
         ManagedPrefetch,
-        "cpu_write_prefetched",
-        "managed",
+        &ManagedCase::CpuWriteHeap,
         Pageable,
-        "cpu_write_heap",
     ) {
         b.difference(
             CpuAfterPrefetch,
-            "managed",
+            &ManagedCase::CpuWritePrefetched,
             ManagedPrefetch,
-            "cpu_write_prefetched",
-            "managed",
+            &ManagedCase::CpuWriteResident,
             Managed,
-            "cpu_write_resident",
         );
     }
     b.sparse(
         CpuFaultBack,
         CpuFaultRun,
-        "cpu_write_sparse",
+        ManagedCase::CpuWriteSparse,
         Pageable,
-        "cpu_write_sparse_heap",
+        ManagedCase::CpuWriteSparseHeap,
         true,
     );
     b.sparse(
         FaultIn,
         GpuFaultRun,
-        "sparse-refault",
+        ManagedCase::SparseRefault,
         Managed,
-        "reused",
+        ManagedCase::Reused,
         false,
     );
     b.difference(
         CpuManaged,
-        "managed",
+        &ManagedCase::CpuWriteResident,
         Managed,
-        "cpu_write_resident",
-        "managed",
+        &ManagedCase::CpuWriteHeap,
         Pageable,
-        "cpu_write_heap",
     );
-    b.direct(MapRead, "host_mapped", HostMapped, "read");
-    b.direct(MapWrite, "host_mapped", HostMapped, "write");
-    b.direct(MapReadWrite, "host_mapped", HostMapped, "inplace");
-    b.direct(MapReadWrite, "handoff", HostMapped, "gpu_only");
-    b.direct(ManagedMapRead, "managed", ManagedAdvise, "mapped-read");
-    b.direct(ManagedMapWrite, "managed", ManagedAdvise, "mapped-write");
+    b.direct(MapRead, &HostMappedCase::Read, HostMapped);
+    b.direct(MapWrite, &HostMappedCase::Write, HostMapped);
+    b.direct(MapReadWrite, &HostMappedCase::Inplace, HostMapped);
+    b.direct(MapReadWrite, &HandoffCase::GpuOnly, HostMapped);
+    b.direct(ManagedMapRead, &ManagedCase::MappedRead, ManagedAdvise);
+    b.direct(ManagedMapWrite, &ManagedCase::MappedWrite, ManagedAdvise);
     b.direct(
         ManagedMapReadWrite,
-        "managed",
+        &ManagedCase::MappedInplace,
         ManagedAdvise,
-        "mapped-inplace",
     );
-    b.direct(ManagedMapReadWrite, "handoff", ManagedAdvise, "gpu_only");
+    b.direct(ManagedMapReadWrite, &HandoffCase::GpuOnly, ManagedAdvise);
     b.difference(
         MapGather,
-        "host_mapped",
+        &HostMappedCase::Random,
         HostMapped,
-        "random",
-        "hbm",
+        &HbmCase::Random,
         Device,
-        "random",
     );
-    b.direct(Sync, "hbm", Device, "launch");
+    b.direct(Sync, &HbmCase::Launch, Device);
     b.handoff_rest();
     // The plain update of one thread beside the managed cases; older calibrations only have the
     // handoff's own (which may run on every core).
     let before = b.obs.len();
-    b.direct(CpuUpdate, "managed", Pageable, "cpu_write_heap");
+    b.direct(CpuUpdate, &ManagedCase::CpuWriteHeap, Pageable);
     if b.obs.len() == before {
-        b.direct(CpuUpdate, "transfer", ExplicitCopy, "cpu_update");
+        b.direct(CpuUpdate, &TransferCase::CpuUpdate, ExplicitCopy);
     }
-    b.direct(GpuPass, "hbm", Device, "inplace");
-    b.direct(GpuPass, "handoff", ExplicitCopy, "gpu_only");
-    b.direct(GpuRead, "hbm", Device, "read");
-    b.direct(GpuGather, "hbm", Device, "random");
+    b.direct(GpuPass, &HbmCase::Inplace, Device);
+    b.direct(GpuPass, &HandoffCase::GpuOnly, ExplicitCopy);
+    b.direct(GpuRead, &HbmCase::Read, Device);
+    b.direct(GpuGather, &HbmCase::Random, Device);
     let mut obs = b.obs;
     // Random reads of data that fit in the GPU's L2 mostly hit it after the first touch of a line:
     // they say nothing of the link or of faults where a larger size was measured.
@@ -2913,18 +2888,16 @@ pub(crate) mod tests {
         let mut rows = Vec::new();
         for (bytes, trial) in [(1u64 << 24, 0u32), (1 << 24, 1), (1 << 28, 0), (1 << 28, 1)] {
             let ms = 0.01 + 19.4 * bytes as f64 / GIB;
-            rows.push(Row::new(
-                "transfer",
+            rows.push(Row::of(
+                &TransferCase::H2d,
                 Policy::ExplicitCopy,
-                "h2d",
                 bytes,
                 trial,
                 ms,
             ));
-            let mut s = Row::new(
-                "handoff",
+            let mut s = Row::of(
+                &HandoffCase::Stage(Stage::MoveIn),
                 Policy::ExplicitCopy,
-                "stage:move_in",
                 bytes,
                 trial,
                 ms,

@@ -13,8 +13,9 @@ use serde::{Deserialize, Serialize};
 use super::query::within_noise;
 use super::task::{predict_task, TaskQueryError, TaskTerms};
 use crate::policy::Policy;
+use crate::schema::{TaskCase, TaskPart};
 use crate::stats::{median, Summary};
-use crate::table::Table;
+use crate::table::{Row, Table};
 use crate::task::Task;
 
 /// Where the phase times of a validation came from.
@@ -149,19 +150,28 @@ pub enum TaskValidateError {
     Query(#[from] TaskQueryError),
 }
 
-fn cell(table: &Table, case: &str) -> BTreeMap<(Policy, Option<u32>), Vec<f64>> {
+/// Whether `r` is a task group's `<name>:<part>` row.
+fn is_part(r: &Row, name: &str, part: TaskPart) -> bool {
+    r.group.is_task()
+        && r.case
+            .strip_suffix(part.name())
+            .and_then(|s| s.strip_suffix(':'))
+            == Some(name)
+}
+
+fn cell(table: &Table, name: &str, part: TaskPart) -> BTreeMap<(Policy, Option<u32>), Vec<f64>> {
     let mut m: BTreeMap<(Policy, Option<u32>), Vec<f64>> = BTreeMap::new();
-    for r in table.rows.iter().filter(|r| r.case == case) {
+    for r in table.rows.iter().filter(|r| is_part(r, name, part)) {
         m.entry((r.policy, r.reuse)).or_default().push(r.time_ms);
     }
     m
 }
 
-fn all_of(table: &Table, case: &str) -> Vec<f64> {
+fn all_of(table: &Table, name: &str, part: TaskPart) -> Vec<f64> {
     table
         .rows
         .iter()
-        .filter(|r| r.case == case)
+        .filter(|r| is_part(r, name, part))
         .map(|r| r.time_ms)
         .collect()
 }
@@ -171,7 +181,9 @@ pub fn measured_tasks(table: &Table) -> Vec<String> {
     let mut v: Vec<String> = table
         .rows
         .iter()
-        .filter_map(|r| r.case.strip_suffix(":total").map(str::to_string))
+        .filter_map(|r| TaskCase::parse(r.group, &r.case))
+        .filter(|c| c.part == TaskPart::Total && !c.task.is_empty())
+        .map(|c| c.task)
         .collect();
     v.sort();
     v.dedup();
@@ -180,27 +192,29 @@ pub fn measured_tasks(table: &Table) -> Vec<String> {
 
 /// Plain phase rows for `name`, else those of the one other task measured in the same group (the
 /// overlapped variant of seed 001 shares its plain phases with seed 001).
-fn plain(table: &Table, name: &str, what: &str) -> Vec<f64> {
-    let own = all_of(table, &format!("{name}:{what}"));
+fn plain(table: &Table, name: &str, what: TaskPart) -> Vec<f64> {
+    let own = all_of(table, name, what);
     if !own.is_empty() {
         return own;
     }
-    let groups: Vec<&str> = table
+    let groups: Vec<_> = table
         .rows
         .iter()
-        .filter(|r| r.case == format!("{name}:total"))
-        .map(|r| r.group.as_str())
+        .filter(|r| is_part(r, name, TaskPart::Total))
+        .map(|r| r.group)
         .collect();
-    let mut prefixes: Vec<&str> = table
+    let mut prefixes: Vec<String> = table
         .rows
         .iter()
-        .filter(|r| groups.contains(&r.group.as_str()))
-        .filter_map(|r| r.case.strip_suffix(&format!(":{what}")))
+        .filter(|r| groups.contains(&r.group))
+        .filter_map(|r| TaskCase::parse(r.group, &r.case))
+        .filter(|c| c.part == what)
+        .map(|c| c.task)
         .collect();
     prefixes.sort();
     prefixes.dedup();
     if prefixes.len() == 1 {
-        all_of(table, &format!("{}:{what}", prefixes[0]))
+        all_of(table, &prefixes[0], what)
     } else {
         Vec::new()
     }
@@ -226,7 +240,7 @@ pub fn validate_task(
 ) -> Result<TaskValidation, TaskValidateError> {
     let name = &task.name;
     let source_desc = table.source.display().to_string();
-    let totals = cell(table, &format!("{name}:total"));
+    let totals = cell(table, name, TaskPart::Total);
     if totals.is_empty() {
         return Err(TaskValidateError::NoRows {
             source_desc,
@@ -244,7 +258,7 @@ pub fn validate_task(
     if let Some(r) = table
         .rows
         .iter()
-        .find(|r| r.case == format!("{name}:total") && r.bytes != task.footprint())
+        .find(|r| is_part(r, name, TaskPart::Total) && r.bytes != task.footprint())
     {
         return Err(TaskValidateError::Footprint {
             source_desc,
@@ -253,9 +267,9 @@ pub fn validate_task(
             described: task.footprint(),
         });
     }
-    let cpu_rows = plain(table, name, "plain_cpu");
-    let gpu_rows = plain(table, name, "plain_gpu");
-    let fin_rows = plain(table, name, "plain_final");
+    let cpu_rows = plain(table, name, TaskPart::PlainCpu);
+    let gpu_rows = plain(table, name, TaskPart::PlainGpu);
+    let fin_rows = plain(table, name, TaskPart::PlainFinal);
     let (Some(cpu), Some(gpu)) = (
         over.cpu_ms.or_else(|| median(&cpu_rows)),
         over.gpu_ms.or_else(|| median(&gpu_rows)),
@@ -356,7 +370,7 @@ pub fn validate_task(
         failed_rows: table
             .failed
             .iter()
-            .filter(|r| r.case.starts_with(&format!("{name}:")))
+            .filter(|r| TaskCase::parse(r.group, &r.case).is_some_and(|c| c.task == *name))
             .count(),
     })
 }
@@ -365,34 +379,31 @@ pub fn validate_task(
 mod tests {
     use super::*;
     use crate::model::task::tests::toy_terms;
-    use crate::table::Row;
+    use crate::schema::Group;
     use crate::task::workloads;
 
     fn rows_for(task: &Task, terms: &TaskTerms, skew: f64) -> Table {
         let mut rows = Vec::new();
         for trial in 0..5 {
-            let mut plain = Row::new(
-                "workload",
+            let mut plain = Row::of(
+                &TaskCase::new(Group::Workload, &task.name, TaskPart::PlainCpu),
                 Policy::Pageable,
-                &format!("{}:plain_cpu", task.name),
                 1,
                 trial,
                 20.0 + trial as f64 * 0.1,
             );
             plain.reuse = None;
             rows.push(plain);
-            rows.push(Row::new(
-                "workload",
+            rows.push(Row::of(
+                &TaskCase::new(Group::Workload, &task.name, TaskPart::PlainGpu),
                 Policy::Device,
-                &format!("{}:plain_gpu", task.name),
                 1,
                 trial,
                 0.3,
             ));
-            rows.push(Row::new(
-                "workload",
+            rows.push(Row::of(
+                &TaskCase::new(Group::Workload, &task.name, TaskPart::PlainFinal),
                 Policy::Pageable,
-                &format!("{}:plain_final", task.name),
                 1,
                 trial,
                 5.0,
@@ -403,10 +414,9 @@ mod tests {
             t.cpu_final_ms = Some(5.0);
             for policy in Policy::HANDOFF {
                 let p = predict_task(terms, &t, policy).unwrap();
-                let mut r = Row::new(
-                    "workload",
+                let mut r = Row::of(
+                    &TaskCase::new(Group::Workload, &task.name, TaskPart::Total),
                     policy,
-                    &format!("{}:total", task.name),
                     task.footprint(),
                     trial,
                     p.time_ms * skew + trial as f64 * 0.01,
@@ -491,10 +501,9 @@ mod tests {
     fn the_overlapped_variant_borrows_the_plain_phases_of_its_group() {
         let terms = toy_terms();
         let mut table = rows_for(&workloads::seed_001(), &terms, 1.0);
-        let mut r = Row::new(
-            "workload",
+        let mut r = Row::of(
+            &TaskCase::new(Group::Workload, "seed-001-overlapped", TaskPart::Total),
             Policy::ManagedPrefetch,
-            "seed-001-overlapped:total",
             3 << 26,
             0,
             300.0,

@@ -6,6 +6,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::policy::Policy;
+use crate::schema::{
+    Case, Group, HbmCase, HostMappedCase, ManagedCase, PrefetchCase, TransferCase,
+};
 use crate::stats::Summary;
 use crate::table::Table;
 
@@ -70,220 +73,193 @@ enum Kind {
     Micros,
 }
 
-/// (term, group, case, policy, pattern, kind). The size used is the largest measured.
-const SPECS: &[(&str, &str, &str, Policy, &str, Kind)] = &[
+/// (term, case, policy, pattern, kind). The size used is the largest measured.
+const SPECS: &[(&str, &dyn Case, Policy, &str, Kind)] = &[
     (
         "hbm_triad_gbps",
-        "hbm",
-        "triad",
+        &HbmCase::Triad,
         Policy::Device,
         "",
         Kind::Bandwidth,
     ),
     (
         "hbm_copy_gbps",
-        "hbm",
-        "copy",
+        &HbmCase::Copy,
         Policy::Device,
         "",
         Kind::Bandwidth,
     ),
     (
         "hbm_inplace_gbps",
-        "hbm",
-        "inplace",
+        &HbmCase::Inplace,
         Policy::Device,
         "",
         Kind::Bandwidth,
     ),
     (
         "hbm_d2d_gbps",
-        "hbm",
-        "d2d",
+        &HbmCase::D2d,
         Policy::Device,
         "",
         Kind::Bandwidth,
     ),
     (
         "launch_sync_us",
-        "hbm",
-        "launch",
+        &HbmCase::Launch,
         Policy::Device,
         "",
         Kind::Micros,
     ),
     (
         "host_read_gbps",
-        "host_mapped",
-        "read",
+        &HostMappedCase::Read,
         Policy::HostMapped,
         "",
         Kind::Bandwidth,
     ),
     (
         "host_inplace_gbps",
-        "host_mapped",
-        "inplace",
+        &HostMappedCase::Inplace,
         Policy::HostMapped,
         "",
         Kind::Bandwidth,
     ),
     (
         "host_triad_gbps",
-        "host_mapped",
-        "triad",
+        &HostMappedCase::Triad,
         Policy::HostMapped,
         "",
         Kind::Bandwidth,
     ),
     (
         "h2d_pinned_gbps",
-        "transfer",
-        "h2d",
+        &TransferCase::H2d,
         Policy::ExplicitCopy,
         "",
         Kind::Bandwidth,
     ),
     (
         "d2h_pinned_gbps",
-        "transfer",
-        "d2h",
+        &TransferCase::D2h,
         Policy::ExplicitCopy,
         "",
         Kind::Bandwidth,
     ),
     (
         "h2d_pageable_gbps",
-        "transfer",
-        "h2d",
+        &TransferCase::H2d,
         Policy::Pageable,
         "",
         Kind::Bandwidth,
     ),
     (
         "d2h_pageable_gbps",
-        "transfer",
-        "d2h",
+        &TransferCase::D2h,
         Policy::Pageable,
         "",
         Kind::Bandwidth,
     ),
     (
         "prefetch_to_device_gbps",
-        "prefetch",
-        "to_device",
+        &PrefetchCase::ToDevice,
         Policy::ManagedPrefetch,
         "",
         Kind::Bandwidth,
     ),
     (
         "prefetch_to_host_gbps",
-        "prefetch",
-        "to_host",
+        &PrefetchCase::ToHost,
         Policy::ManagedPrefetch,
         "",
         Kind::Bandwidth,
     ),
     (
         "managed_cold_gbps",
-        "managed",
-        "cold",
+        &ManagedCase::Cold,
         Policy::Managed,
         "",
         Kind::Bandwidth,
     ),
     (
         "managed_prefetched_gbps",
-        "managed",
-        "prefetched",
+        &ManagedCase::Prefetched,
         Policy::ManagedPrefetch,
         "",
         Kind::Bandwidth,
     ),
     (
         "managed_reused_gbps",
-        "managed",
-        "reused",
+        &ManagedCase::Reused,
         Policy::Managed,
         "",
         Kind::Bandwidth,
     ),
     (
         "cpu_write_migrated_gbps",
-        "managed",
-        "cpu_write",
+        &ManagedCase::CpuWrite,
         Policy::Managed,
         "",
         Kind::Bandwidth,
     ),
     (
         "cpu_update_gbps",
-        "managed",
-        "cpu_write_resident",
+        &ManagedCase::CpuWriteResident,
         Policy::Managed,
         "",
         Kind::Bandwidth,
     ),
     (
         "cpu_update_pinned_gbps",
-        "transfer",
-        "cpu_update",
+        &TransferCase::CpuUpdate,
         Policy::ExplicitCopy,
         "",
         Kind::Bandwidth,
     ),
     (
         "cpu_write_prefetched_gbps",
-        "managed",
-        "cpu_write_prefetched",
+        &ManagedCase::CpuWritePrefetched,
         Policy::ManagedPrefetch,
         "",
         Kind::Bandwidth,
     ),
     (
         "managed_cold_read_gbps",
-        "managed",
-        "cold-read",
+        &ManagedCase::ColdRead,
         Policy::Managed,
         "",
         Kind::Bandwidth,
     ),
     (
         "advise_read_mostly_gbps",
-        "managed",
-        "advise-read-mostly",
+        &ManagedCase::AdviseReadMostly,
         Policy::ManagedAdvise,
         "",
         Kind::Bandwidth,
     ),
     (
         "advise_preferred_device_gbps",
-        "managed",
-        "advise-preferred-device",
+        &ManagedCase::AdvisePreferredDevice,
         Policy::ManagedAdvise,
         "",
         Kind::Bandwidth,
     ),
     (
         "advise_preferred_host_gbps",
-        "managed",
-        "advise-preferred-host",
+        &ManagedCase::AdvisePreferredHost,
         Policy::ManagedAdvise,
         "",
         Kind::Bandwidth,
     ),
     (
         "advise_accessed_by_device_gbps",
-        "managed",
-        "advise-accessed-by-device",
+        &ManagedCase::AdviseAccessedByDevice,
         Policy::ManagedAdvise,
         "",
         Kind::Bandwidth,
     ),
     (
         "advise_accessed_by_host_gbps",
-        "managed",
-        "advise-accessed-by-host",
+        &ManagedCase::AdviseAccessedByHost,
         Policy::ManagedAdvise,
         "",
         Kind::Bandwidth,
@@ -293,11 +269,11 @@ const SPECS: &[(&str, &str, &str, Policy, &str, Kind)] = &[
 /// Extracts every term the table has data for; `None` when it has none.
 pub fn fit_terms(table: &Table) -> Option<Terms> {
     let mut values = Vec::new();
-    for &(name, group, case, policy, pattern, kind) in SPECS {
+    for &(name, case, policy, pattern, kind) in SPECS {
         let rows: Vec<_> = table
             .rows
             .iter()
-            .filter(|r| r.group == group && r.case == case && r.policy == policy)
+            .filter(|r| r.is(case) && r.policy == policy)
             .filter(|r| r.pattern == pattern || (pattern.is_empty() && r.pattern == "stream"))
             .collect();
         let mut sizes: Vec<u64> = rows.iter().map(|r| r.bytes).collect();
@@ -326,7 +302,7 @@ pub fn fit_terms(table: &Table) -> Option<Terms> {
                 max: s.max,
                 n: s.n,
                 bytes,
-                source: format!("{group}/{case} {policy}"),
+                source: format!("{}/{} {policy}", case.group(), case.text()),
             });
         }
     }
@@ -337,7 +313,11 @@ pub fn fit_terms(table: &Table) -> Option<Terms> {
 /// Useful-byte efficiency of each access pattern relative to streaming, per memory state, at the
 /// largest size: `pattern_<state>_<pattern>_eff` (1 = as fast as streaming per useful byte).
 fn pattern_terms(table: &Table, out: &mut Vec<TermValue>) {
-    let rows: Vec<_> = table.rows.iter().filter(|r| r.group == "pattern").collect();
+    let rows: Vec<_> = table
+        .rows
+        .iter()
+        .filter(|r| r.group == Group::Pattern)
+        .collect();
     let Some(bytes) = rows.iter().map(|r| r.bytes).max() else {
         return;
     };

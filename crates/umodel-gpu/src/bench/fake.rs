@@ -19,7 +19,28 @@ use super::{
 use crate::gpu::GpuError;
 use umodel_core::platform::{Platform, RunFacts};
 use umodel_core::policy::Policy;
+use umodel_core::schema::{Case, HandoffCase};
 use umodel_core::table::Row;
+
+/// A case by its text: the fake lists the suite's cells as data. Every row it writes is read back
+/// through the CSV reader, which checks each case against the schema, so a misspelling fails the
+/// tests that use the fake.
+#[derive(Debug)]
+struct Named(Group, String);
+
+impl Case for Named {
+    fn group(&self) -> Group {
+        self.0
+    }
+    fn text(&self) -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Owned(self.1.clone())
+    }
+}
+
+/// A [`Named`] case that lives as long as the test (the fake's cell specs borrow their case).
+fn named(g: Group, case: &str) -> &'static Named {
+    Box::leak(Box::new(Named(g, case.to_string())))
+}
 
 /// The environment variable that marks a test's child process, the only place a [`Fault::Kill`]
 /// or [`Fault::KillAtStart`] may end the process (in the test harness itself it would end every test).
@@ -247,7 +268,7 @@ pub(crate) fn rows(block: &Block, cfg: &BenchConfig) -> Vec<Row> {
     let mut out = Vec::new();
     let g = block.group();
     let trials = group_trials(cfg, g);
-    let c = |p, case, b| CellSpec::new(g, p, case, b);
+    let c = |p, case, b| CellSpec::new(named(g, case), p, b);
     match *block {
         Block::Hbm { bytes: b } => cells(
             &mut out,
@@ -388,7 +409,13 @@ pub(crate) fn rows(block: &Block, cfg: &BenchConfig) -> Vec<Row> {
         | Block::Oversub => {
             for (k, n) in expected_cells(block, cfg) {
                 for t in 0..n {
-                    let mut r = Row::new(&k.group, k.policy, &k.case, k.bytes, t, jitter(t));
+                    let mut r = Row::of(
+                        &Named(k.group, k.case.clone()),
+                        k.policy,
+                        k.bytes,
+                        t,
+                        jitter(t),
+                    );
                     r.pattern = k.pattern.clone();
                     r.reuse = k.reuse;
                     out.push(r);
@@ -425,7 +452,7 @@ fn handoff(out: &mut Vec<Row>, cfg: &BenchConfig, policy: Policy, b: u64) {
         for &r in &cfg.reuse {
             let passes = fault + f64::from(r) * pass;
             let total = cpu + move_in + passes + move_out + 0.01;
-            let spec = |case| CellSpec::new(g, policy, case, b).reuse(r);
+            let spec = |case| CellSpec::new(named(g, case), policy, b).reuse(r);
             out.push(spec("alternating").row(Trial {
                 index: t,
                 time_ms: total * j,
@@ -450,12 +477,18 @@ fn handoff(out: &mut Vec<Row>, cfg: &BenchConfig, policy: Policy, b: u64) {
     let side = handoff_side_trials(cfg);
     cells(
         out,
-        &[(CellSpec::new(g, policy, "gpu_only", b).useful(2 * b), pass)],
+        &[(
+            CellSpec::new(&HandoffCase::GpuOnly, policy, b).useful(2 * b),
+            pass,
+        )],
         side,
     );
     cells(
         out,
-        &[(CellSpec::new(g, policy, "cpu_only", b).useful(2 * b), cpu)],
+        &[(
+            CellSpec::new(&HandoffCase::CpuOnly, policy, b).useful(2 * b),
+            cpu,
+        )],
         side,
     );
 }

@@ -6,6 +6,9 @@ use super::cpu::{self, fill_ramp, ramp_mismatches, ramp_sum};
 use super::{BenchError, CellSpec, Group, Runner, Trial, RAMP};
 use crate::gpu::{Advice, DeviceBuf, GpuMem, Location, ManagedBuf, Shape};
 use umodel_core::policy::Policy;
+use umodel_core::schema::{
+    Case, HbmCase, HostMappedCase, ManagedCase, PatternCase, PrefetchCase, TransferCase,
+};
 
 /// Warm-up launches before the trials of a fast cell (never written).
 const WARM: u32 = 3;
@@ -30,12 +33,12 @@ impl State {
         State::Prefetched,
         State::Reused,
     ];
-    pub fn name(self) -> &'static str {
+    pub fn case(self) -> PatternCase {
         match self {
-            State::Resident => "resident",
-            State::Cold => "cold",
-            State::Prefetched => "prefetched",
-            State::Reused => "reused",
+            State::Resident => PatternCase::Resident,
+            State::Cold => PatternCase::Cold,
+            State::Prefetched => PatternCase::Prefetched,
+            State::Reused => PatternCase::Reused,
         }
     }
     pub fn policy(self) -> Policy {
@@ -150,7 +153,7 @@ impl Runner<'_, '_> {
     /// `read`: every float of `x` summed on the GPU (timed), the sum checked after each trial.
     fn read_cell(
         &mut self,
-        g: Group,
+        case: &dyn Case,
         policy: Policy,
         x: &impl GpuMem<f32>,
         warm: u32,
@@ -168,7 +171,7 @@ impl Runner<'_, '_> {
             }
         }
         self.cell(
-            &CellSpec::new(g, policy, "read", bytes).useful(bytes),
+            &CellSpec::new(case, policy, bytes).useful(bytes),
             &times,
             ok,
         )
@@ -177,9 +180,8 @@ impl Runner<'_, '_> {
     /// `random`: the random-read primitive over `x` (a ramp), timed; the sum checked each trial.
     fn random_cell(
         &mut self,
-        g: Group,
+        case: &dyn Case,
         policy: Policy,
-        case: &str,
         x: &impl GpuMem<f32>,
         warm: u32,
         trials: u32,
@@ -196,7 +198,7 @@ impl Runner<'_, '_> {
             }
         }
         self.cell(
-            &CellSpec::new(g, policy, case, bytes)
+            &CellSpec::new(case, policy, bytes)
                 .pattern("random")
                 .useful(bytes),
             &times,
@@ -230,15 +232,23 @@ impl Runner<'_, '_> {
         let c = self.upload(&base)?;
         let mut a = self.gpu.device::<f32>(n)?;
         let gpu = self.gpu;
-        for (shape, suffix) in [(Shape::Flat, ""), (Shape::Grid, "-grid")] {
+        for (shape, [triad, copy, inplace]) in [
+            (
+                Shape::Flat,
+                [HbmCase::Triad, HbmCase::Copy, HbmCase::Inplace],
+            ),
+            (
+                Shape::Grid,
+                [HbmCase::TriadGrid, HbmCase::CopyGrid, HbmCase::InplaceGrid],
+            ),
+        ] {
             // triad: a = b + 0.5·c, exact on the ramp.
             gpu.fill_bytes(&mut a, 0xFF)?;
             let times = self.timed(WARM, trials, || Ok(gpu.triad(shape, &mut a, &b, &c, 0.5)?))?;
             let got = self.download(&a)?;
             let ok = cpu::scaled_ramp_mismatches(&got, RAMP, 1.5, 0.0) == 0;
             self.cell(
-                &CellSpec::new(g, Policy::Device, &format!("triad{suffix}"), bytes)
-                    .useful(3 * bytes),
+                &CellSpec::new(&triad, Policy::Device, bytes).useful(3 * bytes),
                 &times,
                 ok,
             )?;
@@ -247,8 +257,7 @@ impl Runner<'_, '_> {
             let times = self.timed(WARM, trials, || Ok(gpu.copy(shape, &mut a, &b)?))?;
             let ok = ramp_mismatches(&self.download(&a)?, RAMP, 0.0) == 0;
             self.cell(
-                &CellSpec::new(g, Policy::Device, &format!("copy{suffix}"), bytes)
-                    .useful(2 * bytes),
+                &CellSpec::new(&copy, Policy::Device, bytes).useful(2 * bytes),
                 &times,
                 ok,
             )?;
@@ -257,23 +266,22 @@ impl Runner<'_, '_> {
             let times = self.timed(WARM, trials, || Ok(gpu.inplace(shape, &mut a, 1.0, 1.0)?))?;
             let ok = ramp_mismatches(&self.download(&a)?, RAMP, (WARM + trials) as f32) == 0;
             self.cell(
-                &CellSpec::new(g, Policy::Device, &format!("inplace{suffix}"), bytes)
-                    .useful(2 * bytes),
+                &CellSpec::new(&inplace, Policy::Device, bytes).useful(2 * bytes),
                 &times,
                 ok,
             )?;
         }
         // read: every float summed on the GPU, the sum checked each trial.
-        self.read_cell(g, Policy::Device, &b, WARM, trials)?;
+        self.read_cell(&HbmCase::Read, Policy::Device, &b, WARM, trials)?;
         // random: 4-byte reads in random order (the baseline of random reads over the link and
         // from migrating pages); checked against the host's sum of the same elements.
-        self.random_cell(g, Policy::Device, "random", &b, WARM, trials)?;
+        self.random_cell(&HbmCase::Random, Policy::Device, &b, WARM, trials)?;
         // The driver's own device-to-device copy, the peer for `copy` (read + write counted).
         gpu.fill_bytes(&mut a, 0xFF)?;
         let times = self.timed(WARM, trials, || Ok(gpu.copy_device(&b, &mut a)?))?;
         let ok = ramp_mismatches(&self.download(&a)?, RAMP, 0.0) == 0;
         self.cell(
-            &CellSpec::new(g, Policy::Device, "d2d", bytes).useful(2 * bytes),
+            &CellSpec::new(&HbmCase::D2d, Policy::Device, bytes).useful(2 * bytes),
             &times,
             ok,
         )?;
@@ -284,7 +292,7 @@ impl Runner<'_, '_> {
             Ok(())
         })?;
         self.cell(
-            &CellSpec::new(g, Policy::Device, "launch", bytes),
+            &CellSpec::new(&HbmCase::Launch, Policy::Device, bytes),
             &times,
             true,
         )?;
@@ -301,13 +309,13 @@ impl Runner<'_, '_> {
         let gpu = self.gpu;
         let mut x = gpu.pinned::<f32>(n, true)?;
         fill_ramp(x.host_mut()?, RAMP, 0.0);
-        self.read_cell(g, Policy::HostMapped, &x, warm, trials)?;
+        self.read_cell(&HostMappedCase::Read, Policy::HostMapped, &x, warm, trials)?;
         let times = self.timed(warm, trials, || {
             Ok(gpu.inplace(Shape::Flat, &mut x, 1.0, 1.0)?)
         })?;
         let ok = ramp_mismatches(x.host()?, RAMP, (warm + trials) as f32) == 0;
         self.cell(
-            &CellSpec::new(g, Policy::HostMapped, "inplace", bytes).useful(2 * bytes),
+            &CellSpec::new(&HostMappedCase::Inplace, Policy::HostMapped, bytes).useful(2 * bytes),
             &times,
             ok,
         )?;
@@ -319,14 +327,20 @@ impl Runner<'_, '_> {
         })?;
         let ok = x.host()?.iter().all(|v| *v == k);
         self.cell(
-            &CellSpec::new(g, Policy::HostMapped, "write", bytes).useful(bytes),
+            &CellSpec::new(&HostMappedCase::Write, Policy::HostMapped, bytes).useful(bytes),
             &times,
             ok,
         )?;
         // random: 4-byte reads of mapped memory in random order (what lookups cost when their
         // table stays in host memory).
         fill_ramp(x.host_mut()?, RAMP, 0.0);
-        self.random_cell(g, Policy::HostMapped, "random", &x, warm, trials)?;
+        self.random_cell(
+            &HostMappedCase::Random,
+            Policy::HostMapped,
+            &x,
+            warm,
+            trials,
+        )?;
         // triad over three mapped arrays (the paper's host-mapped figure).
         fill_ramp(x.host_mut()?, RAMP, 0.0);
         let mut c = gpu.pinned::<f32>(n, true)?;
@@ -338,7 +352,7 @@ impl Runner<'_, '_> {
         })?;
         let ok = cpu::scaled_ramp_mismatches(a.host()?, RAMP, 1.5, 0.0) == 0;
         self.cell(
-            &CellSpec::new(g, Policy::HostMapped, "triad", bytes).useful(3 * bytes),
+            &CellSpec::new(&HostMappedCase::Triad, Policy::HostMapped, bytes).useful(3 * bytes),
             &times,
             ok,
         )?;
@@ -361,7 +375,7 @@ impl Runner<'_, '_> {
         let times = self.timed(warm, trials, || Ok(gpu.copy_to_device(&h, &mut d)?))?;
         let ok = ramp_mismatches(&self.download(&d)?, RAMP, 0.0) == 0;
         self.cell(
-            &CellSpec::new(g, Policy::ExplicitCopy, "h2d", bytes).useful(bytes),
+            &CellSpec::new(&TransferCase::H2d, Policy::ExplicitCopy, bytes).useful(bytes),
             &times,
             ok,
         )?;
@@ -370,7 +384,7 @@ impl Runner<'_, '_> {
         let times = self.timed(warm, trials, || Ok(gpu.copy_to_host(&d, &mut h)?))?;
         let ok = ramp_mismatches(h.host()?, RAMP, 0.0) == 0;
         self.cell(
-            &CellSpec::new(g, Policy::ExplicitCopy, "d2h", bytes).useful(bytes),
+            &CellSpec::new(&TransferCase::D2h, Policy::ExplicitCopy, bytes).useful(bytes),
             &times,
             ok,
         )?;
@@ -385,7 +399,7 @@ impl Runner<'_, '_> {
         })?;
         let ok = ramp_mismatches(h.host()?, RAMP, (warm + trials) as f32) == 0;
         self.cell(
-            &CellSpec::new(g, Policy::ExplicitCopy, "cpu_update", bytes).useful(2 * bytes),
+            &CellSpec::new(&TransferCase::CpuUpdate, Policy::ExplicitCopy, bytes).useful(2 * bytes),
             &times,
             ok,
         )?;
@@ -396,7 +410,7 @@ impl Runner<'_, '_> {
         let times = self.timed(warm, trials, || Ok(gpu.copy_slice_to_device(&p, &mut d)?))?;
         let ok = ramp_mismatches(&self.download(&d)?, RAMP, 1.0) == 0;
         self.cell(
-            &CellSpec::new(g, Policy::Pageable, "h2d", bytes).useful(bytes),
+            &CellSpec::new(&TransferCase::H2d, Policy::Pageable, bytes).useful(bytes),
             &times,
             ok,
         )?;
@@ -404,7 +418,7 @@ impl Runner<'_, '_> {
         let times = self.timed(warm, trials, || Ok(gpu.copy_slice_to_host(&d, &mut p)?))?;
         let ok = ramp_mismatches(&p, RAMP, 1.0) == 0;
         self.cell(
-            &CellSpec::new(g, Policy::Pageable, "d2h", bytes).useful(bytes),
+            &CellSpec::new(&TransferCase::D2h, Policy::Pageable, bytes).useful(bytes),
             &times,
             ok,
         )?;
@@ -450,13 +464,13 @@ impl Runner<'_, '_> {
             if t >= warm {
                 let t = t - warm;
                 for (case, ms, ok) in [
-                    ("to_device_resident", again_dev, ok_dev),
-                    ("to_host_resident", again_host, ok_host),
-                    ("to_host_read", to_host_read, ok_read),
-                    ("host_read", host_read, ok_read),
+                    (PrefetchCase::ToDeviceResident, again_dev, ok_dev),
+                    (PrefetchCase::ToHostResident, again_host, ok_host),
+                    (PrefetchCase::ToHostRead, to_host_read, ok_read),
+                    (PrefetchCase::HostRead, host_read, ok_read),
                 ] {
                     self.row(
-                        &CellSpec::new(g, Policy::ManagedPrefetch, case, bytes).useful(bytes),
+                        &CellSpec::new(&case, Policy::ManagedPrefetch, bytes).useful(bytes),
                         Trial {
                             index: t,
                             time_ms: ms,
@@ -466,7 +480,8 @@ impl Runner<'_, '_> {
                     )?;
                 }
                 self.row(
-                    &CellSpec::new(g, Policy::ManagedPrefetch, "to_device", bytes).useful(bytes),
+                    &CellSpec::new(&PrefetchCase::ToDevice, Policy::ManagedPrefetch, bytes)
+                        .useful(bytes),
                     Trial {
                         index: t,
                         time_ms: to_dev,
@@ -475,7 +490,8 @@ impl Runner<'_, '_> {
                     },
                 )?;
                 self.row(
-                    &CellSpec::new(g, Policy::ManagedPrefetch, "to_host", bytes).useful(bytes),
+                    &CellSpec::new(&PrefetchCase::ToHost, Policy::ManagedPrefetch, bytes)
+                        .useful(bytes),
                     Trial {
                         index: t,
                         time_ms: to_host,
@@ -498,37 +514,42 @@ impl Runner<'_, '_> {
         let bytes = n as u64 * 4;
         let gpu = self.gpu;
         // (case, policy, advice, pass)
-        let cases: [(&str, Policy, &[Advice], Pass); 12] = [
-            ("cold", Policy::Managed, &[], Pass::InPlace),
-            ("prefetched", Policy::ManagedPrefetch, &[], Pass::InPlace),
-            ("reused", Policy::Managed, &[], Pass::InPlace),
-            ("cold-read", Policy::Managed, &[], Pass::Read),
+        let cases: [(ManagedCase, Policy, &[Advice], Pass); 12] = [
+            (ManagedCase::Cold, Policy::Managed, &[], Pass::InPlace),
             (
-                "advise-read-mostly",
+                ManagedCase::Prefetched,
+                Policy::ManagedPrefetch,
+                &[],
+                Pass::InPlace,
+            ),
+            (ManagedCase::Reused, Policy::Managed, &[], Pass::InPlace),
+            (ManagedCase::ColdRead, Policy::Managed, &[], Pass::Read),
+            (
+                ManagedCase::AdviseReadMostly,
                 Policy::ManagedAdvise,
                 &[Advice::ReadMostly],
                 Pass::Read,
             ),
             (
-                "advise-preferred-device",
+                ManagedCase::AdvisePreferredDevice,
                 Policy::ManagedAdvise,
                 &[Advice::PreferredLocation(Location::Device)],
                 Pass::InPlace,
             ),
             (
-                "advise-preferred-host",
+                ManagedCase::AdvisePreferredHost,
                 Policy::ManagedAdvise,
                 &[Advice::PreferredLocation(Location::Host)],
                 Pass::InPlace,
             ),
             (
-                "advise-accessed-by-device",
+                ManagedCase::AdviseAccessedByDevice,
                 Policy::ManagedAdvise,
                 &[Advice::AccessedBy(Location::Device)],
                 Pass::InPlace,
             ),
             (
-                "advise-accessed-by-host",
+                ManagedCase::AdviseAccessedByHost,
                 Policy::ManagedAdvise,
                 &[Advice::AccessedBy(Location::Host)],
                 Pass::InPlace,
@@ -537,7 +558,7 @@ impl Runner<'_, '_> {
             // them over the link), for each kind of pass: managed pages so mapped need not move
             // as fast as pinned ones.
             (
-                "mapped-read",
+                ManagedCase::MappedRead,
                 Policy::ManagedAdvise,
                 &[
                     Advice::PreferredLocation(Location::Host),
@@ -546,7 +567,7 @@ impl Runner<'_, '_> {
                 Pass::Read,
             ),
             (
-                "mapped-write",
+                ManagedCase::MappedWrite,
                 Policy::ManagedAdvise,
                 &[
                     Advice::PreferredLocation(Location::Host),
@@ -555,7 +576,7 @@ impl Runner<'_, '_> {
                 Pass::Write,
             ),
             (
-                "mapped-inplace",
+                ManagedCase::MappedInplace,
                 Policy::ManagedAdvise,
                 &[
                     Advice::PreferredLocation(Location::Host),
@@ -568,11 +589,11 @@ impl Runner<'_, '_> {
         // Cases no model term comes from (they describe the platform; the full plan and the suite
         // measure them).
         let unused = [
-            "prefetched",
-            "cold-read",
-            "advise-preferred-device",
-            "advise-accessed-by-device",
-            "advise-accessed-by-host",
+            ManagedCase::Prefetched,
+            ManagedCase::ColdRead,
+            ManagedCase::AdvisePreferredDevice,
+            ManagedCase::AdviseAccessedByDevice,
+            ManagedCase::AdviseAccessedByHost,
         ];
         for (case, policy, advice, pass) in cases {
             if self.cfg.lean && unused.contains(&case) {
@@ -588,10 +609,10 @@ impl Runner<'_, '_> {
                 let mut offset = 0.0;
                 let mut move_ms = None;
                 match case {
-                    "prefetched" => {
+                    ManagedCase::Prefetched => {
                         move_ms = Some(self.time_gpu(|| Ok(gpu.prefetch(&m, Location::Device)?))?)
                     }
-                    "reused" => {
+                    ManagedCase::Reused => {
                         gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0)?;
                         offset += 1.0;
                     }
@@ -619,7 +640,7 @@ impl Runner<'_, '_> {
                         bytes
                     };
                     self.row(
-                        &CellSpec::new(g, policy, case, bytes).useful(useful),
+                        &CellSpec::new(&case, policy, bytes).useful(useful),
                         Trial {
                             index: t - warm,
                             time_ms: ms,
@@ -637,16 +658,22 @@ impl Runner<'_, '_> {
             let mut base = vec![0f32; n];
             fill_ramp(&mut base, RAMP, 0.0);
             gpu.copy_slice_to_device(&base, &mut d)?;
-            self.read_cell(g, Policy::Device, &d, warm, trials)?;
-            self.random_cell(g, Policy::Device, "resident-random", &d, warm, trials)?;
+            self.read_cell(&ManagedCase::Read, Policy::Device, &d, warm, trials)?;
+            self.random_cell(
+                &ManagedCase::ResidentRandom,
+                Policy::Device,
+                &d,
+                warm,
+                trials,
+            )?;
         }
         // Random reads of pages on the host: fault-driven migration, and read-mostly duplication,
         // of pages reached in no particular order. Each trial refills the data on the host first.
         let want = cpu::random_read_sum(n, RANDOM_SEED, RAMP);
         for (case, policy, advice) in [
-            ("cold-random", Policy::Managed, None),
+            (ManagedCase::ColdRandom, Policy::Managed, None),
             (
-                "read-mostly-random",
+                ManagedCase::ReadMostlyRandom,
                 Policy::ManagedAdvise,
                 Some(Advice::ReadMostly),
             ),
@@ -665,7 +692,7 @@ impl Runner<'_, '_> {
                 }
             }
             self.cell(
-                &CellSpec::new(g, policy, case, bytes)
+                &CellSpec::new(&case, policy, bytes)
                     .pattern("random")
                     .useful(bytes),
                 &times,
@@ -717,21 +744,21 @@ impl Runner<'_, '_> {
             let useful = bytes / SPARSE_EVERY as u64;
             let page = format!("page:{}", 4096 * SPARSE_EVERY);
             self.cell(
-                &CellSpec::new(g, Policy::Pageable, "cpu_write_sparse_heap", bytes)
+                &CellSpec::new(&ManagedCase::CpuWriteSparseHeap, Policy::Pageable, bytes)
                     .pattern(&page)
                     .useful(useful),
                 &heap_t,
                 true,
             )?;
             self.cell(
-                &CellSpec::new(g, Policy::Managed, "cpu_write_sparse", bytes)
+                &CellSpec::new(&ManagedCase::CpuWriteSparse, Policy::Managed, bytes)
                     .pattern(&page)
                     .useful(useful),
                 &cpu_t,
                 ok,
             )?;
             self.cell(
-                &CellSpec::new(g, Policy::Managed, "sparse-refault", bytes)
+                &CellSpec::new(&ManagedCase::SparseRefault, Policy::Managed, bytes)
                     .pattern(&page)
                     .useful(useful),
                 &gpu_t,
@@ -749,23 +776,28 @@ impl Runner<'_, '_> {
         let mut heap = vec![0f32; n];
         // (case, policy, memory state before, a read pass instead of the update)
         let cases = [
-            ("cpu_write_heap", Policy::Pageable, None, false),
+            (ManagedCase::CpuWriteHeap, Policy::Pageable, None, false),
             (
-                "cpu_write_resident",
+                ManagedCase::CpuWriteResident,
                 Policy::Managed,
                 Some(Before::Nothing),
                 false,
             ),
-            ("cpu_write", Policy::Managed, Some(Before::GpuPass), false),
             (
-                "cpu_write_prefetched",
+                ManagedCase::CpuWrite,
+                Policy::Managed,
+                Some(Before::GpuPass),
+                false,
+            ),
+            (
+                ManagedCase::CpuWritePrefetched,
                 Policy::ManagedPrefetch,
                 Some(Before::PrefetchRoundTrip),
                 false,
             ),
-            ("cpu_read_heap", Policy::Pageable, None, true),
+            (ManagedCase::CpuReadHeap, Policy::Pageable, None, true),
             (
-                "cpu_read_migrated",
+                ManagedCase::CpuReadMigrated,
                 Policy::Managed,
                 Some(Before::GpuPass),
                 true,
@@ -816,7 +848,7 @@ impl Runner<'_, '_> {
                 };
                 if t >= warm {
                     self.row(
-                        &CellSpec::new(g, policy, case, bytes).useful(2 * bytes),
+                        &CellSpec::new(&case, policy, bytes).useful(2 * bytes),
                         Trial {
                             index: t - warm,
                             time_ms: ms,
@@ -872,7 +904,7 @@ impl Runner<'_, '_> {
                     let k = (warm + trials) as f32;
                     let ok = cpu::pattern_mismatches(&got, RAMP, stride, k) == 0;
                     self.cell(
-                        &CellSpec::new(g, policy, state.name(), bytes)
+                        &CellSpec::new(&state.case(), policy, bytes)
                             .pattern(&name)
                             .useful(useful),
                         &times,
@@ -906,7 +938,7 @@ impl Runner<'_, '_> {
                         let ok = cpu::pattern_mismatches(host, RAMP, stride, k) == 0;
                         if t >= warm {
                             self.row(
-                                &CellSpec::new(g, policy, state.name(), bytes)
+                                &CellSpec::new(&state.case(), policy, bytes)
                                     .pattern(&name)
                                     .useful(useful),
                                 Trial {

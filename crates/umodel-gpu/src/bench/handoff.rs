@@ -178,7 +178,7 @@ impl Runner<'_, '_> {
                 let ok = check(&place, k)?;
                 let moved = a.move_in + a.move_out;
                 self.row(
-                    &CellSpec::new(g, policy, HandoffCase::Alternating.name(), bytes).reuse(r),
+                    &CellSpec::new(&HandoffCase::Alternating, policy, bytes).reuse(r),
                     Trial {
                         index: t,
                         time_ms: a.total,
@@ -193,7 +193,7 @@ impl Runner<'_, '_> {
                     (Stage::MoveOut, a.move_out),
                 ] {
                     self.row(
-                        &CellSpec::new(g, policy, HandoffCase::Stage(stage).name(), bytes).reuse(r),
+                        &CellSpec::new(&HandoffCase::Stage(stage), policy, bytes).reuse(r),
                         Trial {
                             index: t,
                             time_ms: ms,
@@ -266,7 +266,7 @@ impl Runner<'_, '_> {
             Place::Managed(m) => gpu.check_ramp(m, RAMP, k as f32)? == 0,
         };
         self.cell(
-            &CellSpec::new(g, policy, HandoffCase::GpuOnly.name(), bytes).useful(2 * bytes),
+            &CellSpec::new(&HandoffCase::GpuOnly, policy, bytes).useful(2 * bytes),
             &times,
             ok,
         )?;
@@ -294,7 +294,7 @@ impl Runner<'_, '_> {
             Place::Managed(m) => ramp_mismatches(m.host()?, RAMP, k as f32) == 0,
         };
         self.cell(
-            &CellSpec::new(g, policy, HandoffCase::CpuOnly.name(), bytes).useful(2 * bytes),
+            &CellSpec::new(&HandoffCase::CpuOnly, policy, bytes).useful(2 * bytes),
             &times,
             ok,
         )?;

@@ -25,6 +25,9 @@ use serde::Serialize;
 use crate::gpu::{Gpu, GpuError};
 use umodel_core::platform::{now_utc, Platform, RunFacts};
 use umodel_core::policy::Policy;
+use umodel_core::schema::{
+    Case, HbmCase, HostMappedCase, ManagedCase, PrefetchCase, TaskCase, TaskPart, TransferCase,
+};
 use umodel_core::stats::Summary;
 use umodel_core::store::{self, StoreError};
 use umodel_core::table::{CellKey, Check, CsvAppender, Row, Table, TableError};
@@ -37,88 +40,50 @@ const GIB: u64 = 1 << 30;
 /// ~16 million updates a run can apply).
 pub const RAMP: u32 = 1024;
 
-/// A benchmark group (seed 000, Table II).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Group {
-    Hbm,
-    HostMapped,
-    Transfer,
-    Prefetch,
-    Managed,
-    Pattern,
-    Handoff,
-    /// Seed 001's workload (and its overlapped-prefetch variant).
-    Workload,
-    /// The partial-update task.
-    Partial,
-    /// The compute-bound task.
-    Compute,
-    /// The producer/consumer task.
-    ProdCons,
-    /// Data on another GPU (needs two devices; not in the default run).
-    Peer,
-    /// Every GPU moving data at once against each alone (not in the default run).
-    Contention,
-    Oversub,
+pub use umodel_core::schema::Group;
+
+/// Everything `umodel bench` runs by default (all but `peer`, `contention` and `oversub`).
+pub const DEFAULT_GROUPS: [Group; 11] = [
+    Group::Hbm,
+    Group::HostMapped,
+    Group::Transfer,
+    Group::Prefetch,
+    Group::Managed,
+    Group::Pattern,
+    Group::Handoff,
+    Group::Workload,
+    Group::Partial,
+    Group::Compute,
+    Group::ProdCons,
+];
+
+/// The group a command-line name stands for (`host-mapped` and `host_mapped` alike).
+pub fn parse_group(s: &str) -> Result<Group, BenchError> {
+    Group::parse(s).ok_or_else(|| {
+        BenchError::Config(format!(
+            "unknown group `{s}` (groups: {}; not run by default: peer, contention, oversub)",
+            DEFAULT_GROUPS
+                .iter()
+                .map(|g| g.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    })
 }
 
-impl Group {
-    /// Everything `umodel bench` runs by default (all but `oversub`).
-    pub const DEFAULT: [Group; 11] = [
-        Group::Hbm,
-        Group::HostMapped,
-        Group::Transfer,
-        Group::Prefetch,
-        Group::Managed,
-        Group::Pattern,
-        Group::Handoff,
-        Group::Workload,
-        Group::Partial,
-        Group::Compute,
-        Group::ProdCons,
-    ];
+/// What the suite does with a group when the command line does not say: the sizes and trials
+/// of its cells.
+pub trait GroupPlan {
+    /// Sizes measured when none are given.
+    fn default_sizes(self) -> Vec<u64>;
+    /// Trials per cell when none are given.
+    fn default_trials(self) -> u32;
+}
 
-    pub fn name(self) -> &'static str {
-        match self {
-            Group::Hbm => "hbm",
-            Group::HostMapped => "host_mapped",
-            Group::Transfer => "transfer",
-            Group::Prefetch => "prefetch",
-            Group::Managed => "managed",
-            Group::Pattern => "pattern",
-            Group::Handoff => "handoff",
-            Group::Workload => "workload",
-            Group::Partial => "partial",
-            Group::Compute => "compute",
-            Group::ProdCons => "prodcons",
-            Group::Peer => "peer",
-            Group::Contention => "contention",
-            Group::Oversub => "oversub",
-        }
-    }
-
-    pub fn parse(s: &str) -> Result<Group, BenchError> {
-        Group::DEFAULT
-            .iter()
-            .chain([Group::Peer, Group::Contention, Group::Oversub].iter())
-            .copied()
-            .find(|g| g.name() == s || g.name().replace('_', "-") == s)
-            .ok_or_else(|| {
-                BenchError::Config(format!(
-                    "unknown group `{s}` (groups: {}; not run by default: peer, contention, oversub)",
-                    Group::DEFAULT
-                        .iter()
-                        .map(|g| g.name())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ))
-            })
-    }
-
+impl GroupPlan for Group {
     /// Sizes measured when none are given: the paper's 1 GiB baselines, 256 MiB for the managed
     /// and pattern sweeps, and 16 MiB … 1 GiB for the handoff (the paper's handoff sizes).
-    pub fn default_sizes(self) -> Vec<u64> {
+    fn default_sizes(self) -> Vec<u64> {
         match self {
             Group::Hbm => vec![16 * MIB, 256 * MIB, GIB],
             Group::HostMapped | Group::Transfer | Group::Prefetch | Group::Managed => {
@@ -137,7 +102,7 @@ impl Group {
 
     /// Trials per cell when none are given: more where the noise is (the CPU-dominated handoff; H200.md,
     /// "Noise"), fewer where each trial is slow and steady (cold managed passes, patterns).
-    pub fn default_trials(self) -> u32 {
+    fn default_trials(self) -> u32 {
         match self {
             Group::Hbm => 20,
             Group::HostMapped | Group::Transfer | Group::Prefetch => 10,
@@ -297,7 +262,7 @@ pub struct BenchConfig {
 impl Default for BenchConfig {
     fn default() -> Self {
         BenchConfig {
-            groups: Group::DEFAULT.to_vec(),
+            groups: DEFAULT_GROUPS.to_vec(),
             sizes: None,
             trials: None,
             group_trials: Vec::new(),
@@ -476,7 +441,7 @@ impl Block {
     pub fn label(&self) -> String {
         match self {
             Block::Pattern { bytes, state } => {
-                format!("pattern {} {}", state.name(), format_size(*bytes))
+                format!("pattern {} {}", state.case().name(), format_size(*bytes))
             }
             Block::Handoff { policy, bytes } => format!("handoff {policy} {}", format_size(*bytes)),
             Block::Oversub => "oversub".into(),
@@ -601,12 +566,11 @@ pub fn plan(cfg: &BenchConfig) -> Result<Vec<Block>, BenchError> {
 
 /// What a cell's rows say besides the trial: its key (DESIGN.md §3) and the bytes its timed work
 /// usefully moved. The groups describe each cell once and hand its trials over with it.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct CellSpec<'a> {
-    pub group: Group,
+    /// What was timed, in which group.
+    pub case: &'a dyn Case,
     pub policy: Policy,
-    /// What was timed (`triad`, `alternating`, `stage:cpu`, …).
-    pub case: &'a str,
     /// `stride:N`, `random`, `page:BYTES`; empty for a stream.
     pub pattern: &'a str,
     /// Working set / allocation footprint.
@@ -620,11 +584,10 @@ pub(crate) struct CellSpec<'a> {
 impl<'a> CellSpec<'a> {
     /// A streaming cell without useful bytes or R (add them with [`Self::useful`],
     /// [`Self::pattern`], [`Self::reuse`]).
-    pub(crate) fn new(group: Group, policy: Policy, case: &'a str, bytes: u64) -> CellSpec<'a> {
+    pub(crate) fn new(case: &'a dyn Case, policy: Policy, bytes: u64) -> CellSpec<'a> {
         CellSpec {
-            group,
-            policy,
             case,
+            policy,
             pattern: "",
             bytes,
             useful: None,
@@ -652,10 +615,9 @@ impl<'a> CellSpec<'a> {
 
     /// The CSV row of one of its trials.
     pub(crate) fn row(&self, trial: Trial) -> Row {
-        let mut r = Row::new(
-            self.group.name(),
-            self.policy,
+        let mut r = Row::of(
             self.case,
+            self.policy,
             self.bytes,
             trial.index,
             trial.time_ms,
@@ -726,9 +688,9 @@ impl Sink<'_> {
         if !ok {
             self.note(&format!(
                 "check FAILED: {} {} {} {} {} bytes",
-                cell.group.name(),
+                cell.case.group().name(),
                 cell.policy,
-                cell.case,
+                cell.case.text(),
                 cell.pattern,
                 cell.bytes
             ));
@@ -814,24 +776,21 @@ pub(crate) fn handoff_side_trials(cfg: &BenchConfig) -> u32 {
 fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
     let t = |g: Group| group_trials(cfg, g);
     let key =
-        |g: Group, policy: Policy, case: &str, pattern: &str, bytes: u64, reuse: Option<u32>| {
-            CellKey {
-                group: g.name().to_string(),
-                policy,
-                case: case.to_string(),
-                pattern: pattern.to_string(),
-                bytes,
-                reuse,
-            }
+        |case: &dyn Case, policy: Policy, pattern: &str, bytes: u64, reuse: Option<u32>| CellKey {
+            group: case.group(),
+            policy,
+            case: case.text().into_owned(),
+            pattern: pattern.to_string(),
+            bytes,
+            reuse,
         };
     match block {
         // The last cell a handoff block writes is `cpu_only`, with a fixed trial count.
         Block::Handoff { policy, bytes } => {
             vec![(
                 key(
-                    Group::Handoff,
+                    &umodel_core::table::HandoffCase::CpuOnly,
                     *policy,
-                    umodel_core::table::HandoffCase::CpuOnly.name(),
                     "",
                     *bytes,
                     None,
@@ -840,29 +799,21 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
             )]
         }
         Block::Hbm { bytes } => vec![(
-            key(Group::Hbm, Policy::Device, "launch", "", *bytes, None),
+            key(&HbmCase::Launch, Policy::Device, "", *bytes, None),
             t(Group::Hbm),
         )],
         Block::HostMapped { bytes } => vec![(
-            key(
-                Group::HostMapped,
-                Policy::HostMapped,
-                "triad",
-                "",
-                *bytes,
-                None,
-            ),
+            key(&HostMappedCase::Triad, Policy::HostMapped, "", *bytes, None),
             t(Group::HostMapped),
         )],
         Block::Transfer { bytes } => vec![(
-            key(Group::Transfer, Policy::Pageable, "d2h", "", *bytes, None),
+            key(&TransferCase::D2h, Policy::Pageable, "", *bytes, None),
             t(Group::Transfer),
         )],
         Block::Prefetch { bytes } => vec![(
             key(
-                Group::Prefetch,
+                &PrefetchCase::ToHost,
                 Policy::ManagedPrefetch,
-                "to_host",
                 "",
                 *bytes,
                 None,
@@ -871,9 +822,8 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
         )],
         Block::Managed { bytes } => vec![(
             key(
-                Group::Managed,
+                &ManagedCase::CpuReadMigrated,
                 Policy::Managed,
-                "cpu_read_migrated",
                 "",
                 *bytes,
                 None,
@@ -881,14 +831,7 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
             t(Group::Managed),
         )],
         Block::Pattern { bytes, state } => vec![(
-            key(
-                Group::Pattern,
-                state.policy(),
-                state.name(),
-                "page:2097152",
-                *bytes,
-                None,
-            ),
+            key(&state.case(), state.policy(), "page:2097152", *bytes, None),
             t(Group::Pattern),
         )],
         Block::Task { workload, bytes } => {
@@ -897,8 +840,8 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
             let mut cells = Vec::new();
             for &r in workload.reuse() {
                 for p in Policy::HANDOFF {
-                    let case = format!("{}:total", task.name);
-                    cells.push((key(g, p, &case, "", task.footprint(), Some(r)), t(g)));
+                    let case = TaskCase::new(g, &task.name, TaskPart::Total);
+                    cells.push((key(&case, p, "", task.footprint(), Some(r)), t(g)));
                 }
             }
             cells
@@ -911,28 +854,14 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
                 step: umodel_core::peer::PeerStep::Alternating,
             };
             let last = match cfg.reuse.last() {
-                Some(&r) => key(
-                    Group::Peer,
-                    Policy::Managed,
-                    &case.to_string(),
-                    "",
-                    *bytes,
-                    Some(r),
-                ),
+                Some(&r) => key(&case, Policy::Managed, "", *bytes, Some(r)),
                 // Primitives only (calibration): the handover is the last.
                 None => {
                     let h = umodel_core::peer::PeerCase {
                         step: umodel_core::peer::PeerStep::Handover,
                         ..case
                     };
-                    key(
-                        Group::Peer,
-                        Policy::Device,
-                        &h.to_string(),
-                        "",
-                        *bytes,
-                        None,
-                    )
+                    key(&h, Policy::Device, "", *bytes, None)
                 }
             };
             vec![(last, t(Group::Peer))]
@@ -1287,6 +1216,7 @@ pub fn summarise(rows: &[Row]) -> Vec<SummaryLine> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use umodel_core::schema::PatternCase;
 
     #[test]
     fn a_pacer_only_shortens_when_the_deadline_presses() {
@@ -1349,13 +1279,13 @@ mod tests {
     fn a_cell_spec_makes_the_row_the_positional_arguments_made() {
         // What `Runner::row(group, policy, case, pattern, bytes, useful, reuse, trial, ms, move,
         // ok)` built before the arguments became `CellSpec` and `Trial`.
-        let mut want = Row::new("pattern", Policy::Managed, "cold", 1 << 28, 3, 2.5);
+        let mut want = Row::of(&PatternCase::Cold, Policy::Managed, 1 << 28, 3, 2.5);
         want.pattern = "stride:4".into();
         want.useful_bytes = Some(1 << 27);
         want.reuse = Some(8);
         want.move_ms = Some(0.25);
         want.check = Check::Failed;
-        let spec = CellSpec::new(Group::Pattern, Policy::Managed, "cold", 1 << 28)
+        let spec = CellSpec::new(&PatternCase::Cold, Policy::Managed, 1 << 28)
             .pattern("stride:4")
             .useful(1 << 27)
             .reuse(8);
@@ -1367,12 +1297,12 @@ mod tests {
         };
         assert_eq!(spec.row(trial), want);
         // The defaults: a stream, no useful bytes, no R, a passed check.
-        let plain = CellSpec::new(Group::Hbm, Policy::Device, "launch", 1 << 20).row(Trial {
+        let plain = CellSpec::new(&HbmCase::Launch, Policy::Device, 1 << 20).row(Trial {
             ok: true,
             move_ms: None,
             ..trial
         });
-        let mut want = Row::new("hbm", Policy::Device, "launch", 1 << 20, 3, 2.5);
+        let mut want = Row::of(&HbmCase::Launch, Policy::Device, 1 << 20, 3, 2.5);
         want.check = Check::Ok;
         assert_eq!(plain, want);
     }
@@ -1380,13 +1310,13 @@ mod tests {
     #[test]
     fn summary_lines_keep_the_cell_keys_at_the_top_of_the_json() {
         let mut rows = vec![
-            Row::new("hbm", Policy::Device, "triad", 1 << 30, 0, 2.0),
-            Row::new("hbm", Policy::Device, "triad", 1 << 30, 1, 1.0),
+            Row::of(&HbmCase::Triad, Policy::Device, 1 << 30, 0, 2.0),
+            Row::of(&HbmCase::Triad, Policy::Device, 1 << 30, 1, 1.0),
         ];
         for r in &mut rows {
             r.useful_bytes = Some(3 << 30);
         }
-        let mut bad = Row::new("hbm", Policy::Device, "triad", 1 << 30, 2, 9.0);
+        let mut bad = Row::of(&HbmCase::Triad, Policy::Device, 1 << 30, 2, 9.0);
         bad.check = Check::Failed;
         rows.push(bad);
         let lines = summarise(&rows);

@@ -13,6 +13,7 @@ use super::cpu::fill_ramp;
 use super::{BenchError, Group, Runner, RAMP};
 use crate::gpu::{Gpu, Location, Shape};
 use umodel_core::policy::Policy;
+use umodel_core::schema::OversubCase;
 use umodel_core::table::{Check, CsvAppender, Row, Table};
 
 /// The environment variable that must hold [`CONSENT`] for the group to run at all.
@@ -148,13 +149,13 @@ pub fn child(device: usize, percent: u32, trials: u32, out: &Path) -> Result<(),
         for (policy, case, ms, mv) in [
             (
                 Policy::ManagedPrefetch,
-                "prefetched",
+                OversubCase::Prefetched,
                 pass_ms,
                 Some(move_ms),
             ),
-            (Policy::Managed, "reused", reused_ms, None),
+            (Policy::Managed, OversubCase::Reused, reused_ms, None),
         ] {
-            let mut r = Row::new(Group::Oversub.name(), policy, case, bytes, t, ms);
+            let mut r = Row::of(&case, policy, bytes, t, ms);
             r.pattern = format!("footprint:{percent}%");
             r.useful_bytes = Some(2 * bytes);
             r.move_ms = mv;

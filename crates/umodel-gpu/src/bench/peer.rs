@@ -17,6 +17,7 @@ use super::{BenchError, CellSpec, Group, Runner, Trial, RAMP};
 use crate::gpu::{self, Gpu, GpuMem, Location, Shape};
 use umodel_core::peer::{ContentionCase, Movement, PeerCase, PeerStep};
 use umodel_core::policy::Policy;
+use umodel_core::schema::Case;
 
 /// `warm + trials` runs of `one` (its time and whether its check held): the last `trials` times,
 /// and whether every check held, warm-ups included.
@@ -52,7 +53,7 @@ fn sum_with(n: usize, offset: f32) -> u64 {
 /// A measured cell before it is written.
 struct Cell {
     policy: Policy,
-    case: String,
+    case: Box<dyn Case>,
     reuse: Option<u32>,
     useful: Option<u64>,
     times: Vec<f64>,
@@ -80,19 +81,16 @@ impl Runner<'_, '_> {
         home.enable_peer_access(user)?;
         let n = ((bytes / 4).max(4) as usize) / 4 * 4;
         let bytes = n as u64 * 4;
-        let case = |step: PeerStep| {
-            PeerCase {
-                from: from as u32,
-                to: to as u32,
-                step,
-            }
-            .to_string()
+        let case = |step: PeerStep| PeerCase {
+            from: from as u32,
+            to: to as u32,
+            step,
         };
         let mut cells: Vec<Cell> = Vec::new();
         let mut push = |step: PeerStep, times: Vec<f64>, ok: bool| {
             cells.push(Cell {
                 policy: step.policy(),
-                case: case(step),
+                case: Box::new(case(step)),
                 reuse: None,
                 useful: step.useful(bytes),
                 times,
@@ -342,7 +340,7 @@ impl Runner<'_, '_> {
                 })?;
                 cells.push(Cell {
                     policy,
-                    case: alt.clone(),
+                    case: Box::new(alt),
                     reuse: Some(r),
                     useful: None,
                     times,
@@ -366,7 +364,7 @@ impl Runner<'_, '_> {
                     &CellSpec {
                         useful: c.useful,
                         reuse: c.reuse,
-                        ..CellSpec::new(g, c.policy, &c.case, bytes)
+                        ..CellSpec::new(c.case.as_ref(), c.policy, bytes)
                     },
                     Trial {
                         index: i as u32,
@@ -381,7 +379,7 @@ impl Runner<'_, '_> {
                     "check FAILED: {} {} {} {bytes} bytes",
                     g.name(),
                     c.policy,
-                    c.case
+                    c.case.text()
                 ));
             }
         }
@@ -437,12 +435,11 @@ impl Runner<'_, '_> {
                     let (d, t, ok) = r?;
                     cells.push(Cell {
                         policy: what.policy(),
-                        case: ContentionCase {
+                        case: Box::new(ContentionCase {
                             what,
                             gpus: set.len() as u32,
                             device: d as u32,
-                        }
-                        .to_string(),
+                        }),
                         reuse: None,
                         useful: Some(bytes),
                         times: t.into_iter().skip(1).collect(),

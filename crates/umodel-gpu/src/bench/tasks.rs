@@ -26,6 +26,7 @@ use crate::gpu::{
     Advice, DeviceBuf, Elem, Gpu, GpuError, GpuMem, Home, Location, ManagedBuf, PinnedBuf,
 };
 use umodel_core::policy::Policy;
+use umodel_core::schema::{TaskCase, TaskPart};
 use umodel_core::task::{workloads, AdviceKind, Place, Step, Task};
 
 /// The suite's validation workloads.
@@ -346,7 +347,11 @@ impl Runner<'_, '_> {
             if keep {
                 let name = &task.name;
                 self.row(
-                    &CellSpec::new(g, Policy::Pageable, &format!("{name}:plain_cpu"), footprint),
+                    &CellSpec::new(
+                        &TaskCase::new(g, name, TaskPart::PlainCpu),
+                        Policy::Pageable,
+                        footprint,
+                    ),
                     Trial {
                         index: trial,
                         time_ms: plain.cpu,
@@ -355,7 +360,11 @@ impl Runner<'_, '_> {
                     },
                 )?;
                 self.row(
-                    &CellSpec::new(g, Policy::Device, &format!("{name}:plain_gpu"), footprint),
+                    &CellSpec::new(
+                        &TaskCase::new(g, name, TaskPart::PlainGpu),
+                        Policy::Device,
+                        footprint,
+                    ),
                     Trial {
                         index: trial,
                         time_ms: plain.gpu,
@@ -366,9 +375,8 @@ impl Runner<'_, '_> {
                 if let Some(f) = plain.fin {
                     self.row(
                         &CellSpec::new(
-                            g,
+                            &TaskCase::new(g, name, TaskPart::PlainFinal),
                             Policy::Pageable,
-                            &format!("{name}:plain_final"),
                             footprint,
                         ),
                         Trial {
@@ -380,12 +388,12 @@ impl Runner<'_, '_> {
                     )?;
                 }
                 for (q, v) in [
-                    ("plain_cpu_warm", plain.cpu_warm),
-                    ("plain_final_warm", plain.fin_warm),
+                    (TaskPart::PlainCpuWarm, plain.cpu_warm),
+                    (TaskPart::PlainFinalWarm, plain.fin_warm),
                 ] {
                     if let Some(v) = v {
                         self.row(
-                            &CellSpec::new(g, Policy::Pageable, &format!("{name}:{q}"), footprint),
+                            &CellSpec::new(&TaskCase::new(g, name, q), Policy::Pageable, footprint),
                             Trial {
                                 index: trial,
                                 time_ms: v,
@@ -429,13 +437,13 @@ impl Runner<'_, '_> {
                     }
                     if keep {
                         for (q, ms) in [
-                            ("total", times.total),
-                            ("cpu", times.cpu),
-                            ("gpu", times.gpu),
-                            ("move", times.moved),
+                            (TaskPart::Total, times.total),
+                            (TaskPart::Cpu, times.cpu),
+                            (TaskPart::Gpu, times.gpu),
+                            (TaskPart::Move, times.moved),
                         ] {
                             self.row(
-                                &CellSpec::new(g, policy, &format!("{}:{q}", tk.name), footprint)
+                                &CellSpec::new(&TaskCase::new(g, &tk.name, q), policy, footprint)
                                     .reuse(r),
                                 Trial {
                                     index: trial,

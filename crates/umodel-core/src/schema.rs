@@ -1,0 +1,650 @@
+//! The measurement schema as types: the groups of the suite and, per group, the cases it writes in
+//! the CSV's `case` column (DESIGN.md §3). The suite (GPU crate) writes rows through these types and
+//! the fits read them through the same types, so the two cannot drift apart on a spelling; the CSV
+//! reader checks every row's group and case against them ([`check_case`]) and names the line of one
+//! it does not know.
+//!
+//! A few cases are written by no current code but by earlier versions of the suite; they stay in
+//! their enums (marked *earlier suite*) so the runs committed under `calibration/` still read.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use crate::peer::{ContentionCase, PeerCase};
+
+/// A benchmark group (seed 000, Table II, and the groups added since). Groups order by name, as
+/// the text they replaced did (tables and reports list cells in that order). Not
+/// `#[non_exhaustive]`: the suite matches on every group (sizes, trials, plans), and a new group is
+/// a change of the CSV contract that those matches must meet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Group {
+    /// Device memory: triad, copy, read, in-place update, random reads, launch overhead.
+    Hbm,
+    /// Pinned host memory mapped into the GPU: kernels reading and writing over the link.
+    HostMapped,
+    /// Explicit copies, pinned and pageable, and the CPU update on pinned memory.
+    Transfer,
+    /// Managed-memory prefetches to the device and back to the host.
+    Prefetch,
+    /// Managed memory: fault-driven migration, advice, the CPU's accesses after the GPU's.
+    Managed,
+    /// The access-pattern sweep over resident, cold, prefetched and reused managed memory.
+    Pattern,
+    /// The CPU-update / GPU-pass alternation (the paper's handoff).
+    Handoff,
+    /// Seed 001's workload (and its overlapped-prefetch variant).
+    Workload,
+    /// The partial-update task.
+    Partial,
+    /// The compute-bound task.
+    Compute,
+    /// The producer/consumer task.
+    ProdCons,
+    /// Data on another GPU (needs two devices).
+    Peer,
+    /// Every GPU moving data at once against each alone.
+    Contention,
+    /// Managed memory larger than the device (behind two opt-ins).
+    Oversub,
+}
+
+impl Group {
+    /// Every group, in the order the suite runs them.
+    pub const ALL: [Group; 14] = [
+        Group::Hbm,
+        Group::HostMapped,
+        Group::Transfer,
+        Group::Prefetch,
+        Group::Managed,
+        Group::Pattern,
+        Group::Handoff,
+        Group::Workload,
+        Group::Partial,
+        Group::Compute,
+        Group::ProdCons,
+        Group::Peer,
+        Group::Contention,
+        Group::Oversub,
+    ];
+
+    /// The `group` column's text.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Group::Hbm => "hbm",
+            Group::HostMapped => "host_mapped",
+            Group::Transfer => "transfer",
+            Group::Prefetch => "prefetch",
+            Group::Managed => "managed",
+            Group::Pattern => "pattern",
+            Group::Handoff => "handoff",
+            Group::Workload => "workload",
+            Group::Partial => "partial",
+            Group::Compute => "compute",
+            Group::ProdCons => "prodcons",
+            Group::Peer => "peer",
+            Group::Contention => "contention",
+            Group::Oversub => "oversub",
+        }
+    }
+
+    /// The group a name stands for (`host-mapped` is taken for `host_mapped`).
+    pub fn parse(s: &str) -> Option<Group> {
+        Group::ALL
+            .into_iter()
+            .find(|g| g.name() == s || g.name().replace('_', "-") == s)
+    }
+
+    /// Whether the group's rows are a validation task's (`<task>:<part>` cases, [`TaskCase`]).
+    pub const fn is_task(self) -> bool {
+        matches!(
+            self,
+            Group::Workload | Group::Partial | Group::Compute | Group::ProdCons
+        )
+    }
+
+    /// Every group's name, comma-separated (for messages).
+    pub fn names() -> String {
+        Group::ALL.map(Group::name).join(", ")
+    }
+}
+
+impl PartialOrd for Group {
+    fn partial_cmp(&self, other: &Group) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Group {
+    fn cmp(&self, other: &Group) -> std::cmp::Ordering {
+        self.name().cmp(other.name())
+    }
+}
+
+impl fmt::Display for Group {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl serde::Serialize for Group {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// A typed `case` value: the group it belongs to and its text. Rows are made from one
+/// ([`crate::table::Row::of`]) and matched against one ([`crate::table::Row::is`]).
+pub trait Case: fmt::Debug {
+    /// The group whose rows carry this case.
+    fn group(&self) -> Group;
+    /// The `case` column's text.
+    fn text(&self) -> Cow<'static, str>;
+}
+
+/// Declares a group's fixed set of cases: the enum, its texts, `ALL`, `parse` and [`Case`].
+macro_rules! cases {
+    (
+        $(#[$meta:meta])*
+        $ty:ident in $group:ident {
+            $( $(#[$vmeta:meta])* $var:ident = $text:literal, )+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
+        pub enum $ty {
+            $( $(#[$vmeta])* $var, )+
+        }
+
+        impl $ty {
+            /// The group these cases belong to.
+            pub const GROUP: Group = Group::$group;
+            /// Every case.
+            pub const ALL: &'static [$ty] = &[$($ty::$var),+];
+
+            /// The `case` column's text.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $( $ty::$var => $text, )+
+                }
+            }
+
+            /// The case a `case` column names, if it is one of these.
+            pub fn parse(case: &str) -> Option<$ty> {
+                $ty::ALL.iter().copied().find(|c| c.name() == case)
+            }
+        }
+
+        impl Case for $ty {
+            fn group(&self) -> Group {
+                Group::$group
+            }
+            fn text(&self) -> Cow<'static, str> {
+                Cow::Borrowed($ty::name(*self))
+            }
+        }
+    };
+}
+
+cases! {
+    /// The cases of the `hbm` group: device memory.
+    HbmCase in Hbm {
+        /// `a = b + s·c` over three buffers (the STREAM triad).
+        Triad = "triad",
+        /// The triad launched as a 2-D grid.
+        TriadGrid = "triad-grid",
+        /// `b = a`.
+        Copy = "copy",
+        /// The copy as a 2-D grid.
+        CopyGrid = "copy-grid",
+        /// `x = x + 1` in place.
+        Inplace = "inplace",
+        /// The in-place update as a 2-D grid.
+        InplaceGrid = "inplace-grid",
+        /// A device-to-device `cuMemcpy`.
+        D2d = "d2d",
+        /// An empty kernel and a synchronisation.
+        Launch = "launch",
+        /// A streaming read (sum).
+        Read = "read",
+        /// Random reads (sum of a pseudo-random gather).
+        Random = "random",
+        /// *Earlier suite*: the random read under its first name.
+        Gather = "gather",
+    }
+}
+
+cases! {
+    /// The cases of the `host_mapped` group: kernels on pinned host memory over the link.
+    HostMappedCase in HostMapped {
+        /// A streaming read.
+        Read = "read",
+        /// A streaming write.
+        Write = "write",
+        /// `x = x + 1` in place.
+        Inplace = "inplace",
+        /// The triad over three mapped buffers.
+        Triad = "triad",
+        /// Random reads.
+        Random = "random",
+        /// *Earlier suite*: the random read under its first name.
+        Gather = "gather",
+    }
+}
+
+cases! {
+    /// The cases of the `transfer` group: explicit copies.
+    TransferCase in Transfer {
+        /// Host to device.
+        H2d = "h2d",
+        /// Device to host.
+        D2h = "d2h",
+        /// The CPU update `x = x + 1` on pinned memory (the copy policy's CPU phase).
+        CpuUpdate = "cpu_update",
+    }
+}
+
+cases! {
+    /// The cases of the `prefetch` group: managed-memory prefetches.
+    PrefetchCase in Prefetch {
+        /// Host-resident pages prefetched to the device.
+        ToDevice = "to_device",
+        /// The same prefetch again, the pages already there.
+        ToDeviceResident = "to_device_resident",
+        /// Device-resident pages prefetched to the host (timed to its event).
+        ToHost = "to_host",
+        /// The same prefetch again, the pages already there.
+        ToHostResident = "to_host_resident",
+        /// A prefetch to the host and a CPU read of the pages after it.
+        ToHostRead = "to_host_read",
+        /// The same CPU read of pages settled on the host.
+        HostRead = "host_read",
+        /// *Earlier suite*: a prefetch to the host and a touch of one float per page.
+        ToHostTouch = "to_host_touch",
+        /// *Earlier suite*: the same touch of settled pages.
+        HostTouch = "host_touch",
+    }
+}
+
+cases! {
+    /// The cases of the `managed` group: migration, advice and the CPU after the GPU.
+    ManagedCase in Managed {
+        /// A GPU pass over pages on the host (fault-driven migration).
+        Cold = "cold",
+        /// A pass after a prefetch to the device.
+        Prefetched = "prefetched",
+        /// A pass over pages a previous pass migrated.
+        Reused = "reused",
+        /// A read-only pass over pages on the host.
+        ColdRead = "cold-read",
+        /// A pass with read-mostly advice.
+        AdviseReadMostly = "advise-read-mostly",
+        /// A pass with the preferred location on the device.
+        AdvisePreferredDevice = "advise-preferred-device",
+        /// A pass with the preferred location on the host.
+        AdvisePreferredHost = "advise-preferred-host",
+        /// A pass with accessed-by the device.
+        AdviseAccessedByDevice = "advise-accessed-by-device",
+        /// A pass with accessed-by the host.
+        AdviseAccessedByHost = "advise-accessed-by-host",
+        /// A read pass over managed pages kept on the host and mapped (preferred host + accessed-by).
+        MappedRead = "mapped-read",
+        /// A write pass the same way.
+        MappedWrite = "mapped-write",
+        /// An in-place pass the same way.
+        MappedInplace = "mapped-inplace",
+        /// A streaming read of device memory (the reference for the mapped reads).
+        Read = "read",
+        /// Random reads of device memory.
+        ResidentRandom = "resident-random",
+        /// Random reads of pages on the host (fault-driven migration).
+        ColdRandom = "cold-random",
+        /// Random reads of read-mostly pages on the host (duplication).
+        ReadMostlyRandom = "read-mostly-random",
+        /// *Earlier suite*: [`ManagedCase::ColdRandom`] under its first name.
+        ColdGather = "cold-gather",
+        /// *Earlier suite*: [`ManagedCase::ReadMostlyRandom`] under its first name.
+        ReadMostlyGather = "read-mostly-gather",
+        /// *Earlier suite*: an explicit-copy reference pass.
+        Explicit = "explicit",
+        /// The CPU update on ordinary heap memory.
+        CpuWriteHeap = "cpu_write_heap",
+        /// The CPU update on managed pages that never left the host.
+        CpuWriteResident = "cpu_write_resident",
+        /// The CPU update on pages a GPU pass migrated (fault-back).
+        CpuWrite = "cpu_write",
+        /// The CPU update on pages prefetched to the device and back.
+        CpuWritePrefetched = "cpu_write_prefetched",
+        /// A CPU read of ordinary heap memory.
+        CpuReadHeap = "cpu_read_heap",
+        /// A CPU read of pages a GPU pass migrated.
+        CpuReadMigrated = "cpu_read_migrated",
+        /// The CPU writing one page in ten of heap memory.
+        CpuWriteSparseHeap = "cpu_write_sparse_heap",
+        /// The CPU writing one page in ten of migrated managed memory.
+        CpuWriteSparse = "cpu_write_sparse",
+        /// A GPU pass over managed memory after the CPU wrote one page in ten.
+        SparseRefault = "sparse-refault",
+    }
+}
+
+cases! {
+    /// The cases of the `pattern` group: the state the managed (or device) memory is in when the
+    /// pattern's pass runs; the pattern itself is the row's `pattern` column.
+    PatternCase in Pattern {
+        /// Device memory.
+        Resident = "resident",
+        /// Managed pages on the host.
+        Cold = "cold",
+        /// Managed pages prefetched to the device.
+        Prefetched = "prefetched",
+        /// Managed pages a previous pass migrated.
+        Reused = "reused",
+    }
+}
+
+cases! {
+    /// The cases of the `oversub` group: managed memory larger than the device.
+    OversubCase in Oversub {
+        /// A pass after a prefetch of the footprint.
+        Prefetched = "prefetched",
+        /// A second pass.
+        Reused = "reused",
+    }
+}
+
+/// The cases of the `handoff` group: the suite writes them and the fit reads them through this type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum HandoffCase {
+    /// One whole alternation: CPU update, movement, `reuse` GPU passes, synchronisation.
+    Alternating,
+    /// The CPU update alone, on the policy's memory.
+    CpuOnly,
+    /// One GPU pass alone, on data already where the policy keeps it.
+    GpuOnly,
+    /// One timed stage inside an alternation (the same trial as its `alternating` row).
+    Stage(Stage),
+}
+
+/// The timed stages of a handoff alternation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Stage {
+    /// The CPU update.
+    Cpu,
+    /// Movement to the device before the passes (copy or prefetch).
+    MoveIn,
+    /// The `reuse` GPU passes.
+    Passes,
+    /// Movement back to the host after them.
+    MoveOut,
+}
+
+impl HandoffCase {
+    /// The measurement group these cases belong to.
+    pub const GROUP: Group = Group::Handoff;
+    /// Every case, in the order the suite writes an alternation's rows.
+    pub const ALL: [HandoffCase; 7] = [
+        HandoffCase::Alternating,
+        HandoffCase::Stage(Stage::Cpu),
+        HandoffCase::Stage(Stage::MoveIn),
+        HandoffCase::Stage(Stage::Passes),
+        HandoffCase::Stage(Stage::MoveOut),
+        HandoffCase::CpuOnly,
+        HandoffCase::GpuOnly,
+    ];
+
+    /// The `case` column's text.
+    pub const fn name(self) -> &'static str {
+        match self {
+            HandoffCase::Alternating => "alternating",
+            HandoffCase::CpuOnly => "cpu_only",
+            HandoffCase::GpuOnly => "gpu_only",
+            HandoffCase::Stage(Stage::Cpu) => "stage:cpu",
+            HandoffCase::Stage(Stage::MoveIn) => "stage:move_in",
+            HandoffCase::Stage(Stage::Passes) => "stage:passes",
+            HandoffCase::Stage(Stage::MoveOut) => "stage:move_out",
+        }
+    }
+
+    /// The case a `case` column names, if it is a handoff case.
+    pub fn parse(case: &str) -> Option<HandoffCase> {
+        HandoffCase::ALL.into_iter().find(|c| c.name() == case)
+    }
+}
+
+impl Case for HandoffCase {
+    fn group(&self) -> Group {
+        Group::Handoff
+    }
+    fn text(&self) -> Cow<'static, str> {
+        Cow::Borrowed(HandoffCase::name(*self))
+    }
+}
+
+/// What one row of a validation task measured (`<task>:<part>` in the task groups).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum TaskPart {
+    /// The whole task under the row's policy, host clock.
+    Total,
+    /// Its CPU phases.
+    Cpu,
+    /// Its GPU phases (events).
+    Gpu,
+    /// Its copies and prefetches.
+    Move,
+    /// One CPU phase on ordinary heap memory (the `cpu_ms` a user would give).
+    PlainCpu,
+    /// The same with the caches warm.
+    PlainCpuWarm,
+    /// One GPU pass on device memory (the `gpu_ms`).
+    PlainGpu,
+    /// The host's final access on heap memory (the `cpu_final_ms`).
+    PlainFinal,
+    /// The same with the caches warm.
+    PlainFinalWarm,
+    /// *Earlier suite* (seed 001 before task names): the host's phases.
+    Host,
+    /// *Earlier suite*: the kernels.
+    Kernel,
+}
+
+impl TaskPart {
+    /// Every part.
+    pub const ALL: [TaskPart; 11] = [
+        TaskPart::Total,
+        TaskPart::Cpu,
+        TaskPart::Gpu,
+        TaskPart::Move,
+        TaskPart::PlainCpu,
+        TaskPart::PlainCpuWarm,
+        TaskPart::PlainGpu,
+        TaskPart::PlainFinal,
+        TaskPart::PlainFinalWarm,
+        TaskPart::Host,
+        TaskPart::Kernel,
+    ];
+
+    /// The part's text (after the colon).
+    pub const fn name(self) -> &'static str {
+        match self {
+            TaskPart::Total => "total",
+            TaskPart::Cpu => "cpu",
+            TaskPart::Gpu => "gpu",
+            TaskPart::Move => "move",
+            TaskPart::PlainCpu => "plain_cpu",
+            TaskPart::PlainCpuWarm => "plain_cpu_warm",
+            TaskPart::PlainGpu => "plain_gpu",
+            TaskPart::PlainFinal => "plain_final",
+            TaskPart::PlainFinalWarm => "plain_final_warm",
+            TaskPart::Host => "host",
+            TaskPart::Kernel => "kernel",
+        }
+    }
+
+    /// The part a name stands for.
+    pub fn parse(s: &str) -> Option<TaskPart> {
+        TaskPart::ALL.into_iter().find(|p| p.name() == s)
+    }
+}
+
+/// A case of a task group: the task's name (its file's `name`) and what the row measured. The
+/// earliest suite wrote the part alone (`total`), with no task name.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TaskCase {
+    /// The task group (`workload`, `partial`, `compute`, `prodcons`).
+    pub group: Group,
+    /// The task's name; empty in the earliest suite's rows.
+    pub task: String,
+    /// What the row measured.
+    pub part: TaskPart,
+}
+
+impl TaskCase {
+    /// `<task>:<part>` in `group`.
+    pub fn new(group: Group, task: &str, part: TaskPart) -> TaskCase {
+        TaskCase {
+            group,
+            task: task.to_string(),
+            part,
+        }
+    }
+
+    /// The case a `case` column of a task group names: `<task>:<part>`, or the part alone.
+    pub fn parse(group: Group, case: &str) -> Option<TaskCase> {
+        if !group.is_task() {
+            return None;
+        }
+        let (task, part) = case.rsplit_once(':').unwrap_or(("", case));
+        Some(TaskCase {
+            group,
+            task: task.to_string(),
+            part: TaskPart::parse(part)?,
+        })
+    }
+}
+
+impl Case for TaskCase {
+    fn group(&self) -> Group {
+        self.group
+    }
+    fn text(&self) -> Cow<'static, str> {
+        if self.task.is_empty() {
+            Cow::Borrowed(self.part.name())
+        } else {
+            Cow::Owned(format!("{}:{}", self.task, self.part.name()))
+        }
+    }
+}
+
+impl Case for PeerCase {
+    fn group(&self) -> Group {
+        Group::Peer
+    }
+    fn text(&self) -> Cow<'static, str> {
+        Cow::Owned(self.to_string())
+    }
+}
+
+impl Case for ContentionCase {
+    fn group(&self) -> Group {
+        Group::Contention
+    }
+    fn text(&self) -> Cow<'static, str> {
+        Cow::Owned(self.to_string())
+    }
+}
+
+/// Whether `case` is one of `group`'s cases; the error says what the group's cases look like.
+pub fn check_case(group: Group, case: &str) -> Result<(), String> {
+    fn list(names: impl Iterator<Item = &'static str>) -> String {
+        names.collect::<Vec<_>>().join(", ")
+    }
+    let known = match group {
+        Group::Hbm => HbmCase::parse(case).is_some(),
+        Group::HostMapped => HostMappedCase::parse(case).is_some(),
+        Group::Transfer => TransferCase::parse(case).is_some(),
+        Group::Prefetch => PrefetchCase::parse(case).is_some(),
+        Group::Managed => ManagedCase::parse(case).is_some(),
+        Group::Pattern => PatternCase::parse(case).is_some(),
+        Group::Oversub => OversubCase::parse(case).is_some(),
+        Group::Handoff => HandoffCase::parse(case).is_some(),
+        Group::Workload | Group::Partial | Group::Compute | Group::ProdCons => {
+            TaskCase::parse(group, case).is_some()
+        }
+        Group::Peer => case.parse::<PeerCase>().is_ok(),
+        Group::Contention => case.parse::<ContentionCase>().is_ok(),
+    };
+    if known {
+        return Ok(());
+    }
+    let expected = match group {
+        Group::Hbm => list(HbmCase::ALL.iter().map(|c| c.name())),
+        Group::HostMapped => list(HostMappedCase::ALL.iter().map(|c| c.name())),
+        Group::Transfer => list(TransferCase::ALL.iter().map(|c| c.name())),
+        Group::Prefetch => list(PrefetchCase::ALL.iter().map(|c| c.name())),
+        Group::Managed => list(ManagedCase::ALL.iter().map(|c| c.name())),
+        Group::Pattern => list(PatternCase::ALL.iter().map(|c| c.name())),
+        Group::Oversub => list(OversubCase::ALL.iter().map(|c| c.name())),
+        Group::Handoff => list(HandoffCase::ALL.iter().map(|c| c.name())),
+        Group::Workload | Group::Partial | Group::Compute | Group::ProdCons => format!(
+            "<task>:<part>, part one of {}",
+            list(TaskPart::ALL.iter().map(|p| p.name()))
+        ),
+        Group::Peer => "<from>><to>:<step>, e.g. 0>1:copy_in".to_string(),
+        Group::Contention => "<what>@<gpus>:gpu<device>, e.g. h2d@2:gpu0".to_string(),
+    };
+    Err(format!(
+        "not a case of group `{group}` (expected {expected})"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_group_and_case_reads_back_from_its_own_name() {
+        for g in Group::ALL {
+            assert_eq!(Group::parse(g.name()), Some(g));
+        }
+        assert_eq!(Group::parse("host-mapped"), Some(Group::HostMapped));
+        assert_eq!(Group::parse("gpu"), None);
+        for c in HbmCase::ALL {
+            assert_eq!(HbmCase::parse(c.name()), Some(*c));
+            assert!(check_case(Group::Hbm, c.name()).is_ok());
+        }
+        for c in ManagedCase::ALL {
+            assert_eq!(ManagedCase::parse(c.name()), Some(*c));
+        }
+        for c in HandoffCase::ALL {
+            assert_eq!(HandoffCase::parse(c.name()), Some(c));
+            assert!(check_case(Group::Handoff, c.name()).is_ok());
+        }
+        for p in TaskPart::ALL {
+            let c = TaskCase::new(Group::Partial, "partial-update", p);
+            assert_eq!(TaskCase::parse(Group::Partial, &c.text()), Some(c));
+        }
+    }
+
+    #[test]
+    fn a_case_is_known_only_in_its_own_group() {
+        // `h2d` is a transfer; the handoff's `stage:cpu` is no managed case.
+        assert!(check_case(Group::Transfer, "h2d").is_ok());
+        assert!(check_case(Group::Hbm, "h2d").is_err());
+        let e = check_case(Group::Managed, "stage:cpu").unwrap_err();
+        assert!(
+            e.contains("group `managed`") && e.contains("cold-random"),
+            "{e}"
+        );
+        // Task groups take `<task>:<part>`, the task's own name may hold colons.
+        assert!(check_case(Group::Workload, "seed-001:plain_cpu").is_ok());
+        assert!(check_case(Group::Workload, "a:b:total").is_ok());
+        assert!(check_case(Group::Workload, "seed-001:teleport").is_err());
+        assert!(check_case(Group::Hbm, "seed-001:total").is_err());
+        assert!(check_case(Group::Peer, "0>1:copy_in").is_ok());
+        assert!(check_case(Group::Peer, "0>1:teleport").is_err());
+        assert!(check_case(Group::Contention, "h2d@2:gpu0").is_ok());
+    }
+}
