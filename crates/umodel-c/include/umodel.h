@@ -110,7 +110,8 @@ extern "C" {
 // (`$UMODEL_DATA_DIR/models/<fingerprint>.json`, else the platform's data folder) when there is
 // one, else the embedded model measured on this machine's GPU, else the first embedded model
 // (`umodel_describe()` says which). Unlike the command line, this prints nothing and does not
-// check the model's stamp against the machine (`umodel doctor` does).
+// check the model's stamp against the machine (`umodel doctor` does). For one GPU of a
+// multi-GPU host, `umodel_load_device()`.
 //
 // Errors: `UMODEL_INVALID_ARGUMENT` (`out` NULL, name not UTF-8), `UMODEL_NOT_FOUND`,
 // `UMODEL_BAD_MODEL`.
@@ -118,6 +119,19 @@ extern "C" {
 // # Safety
 // `name_or_path` is NULL or a NUL-terminated string; `out` is NULL or writable.
 enum umodel_status umodel_load(const char *name_or_path, struct umodel_model **out);
+
+// `umodel_load()` for GPU `device` (0, 1, …) of a multi-GPU host: with `name_or_path` NULL, that
+// GPU's own calibrated model (`<fingerprint>.gpu<device>.json`, which `umodel calibrate --device`
+// writes beside the machine's model for a GPU that differs from the others) where it exists,
+// else what `umodel_load(NULL)` finds. A name or path is loaded as `umodel_load()` loads it.
+//
+// Errors: those of `umodel_load()`, and `UMODEL_INVALID_ARGUMENT` for a negative `device`.
+//
+// # Safety
+// As `umodel_load()`.
+enum umodel_status umodel_load_device(const char *name_or_path,
+                                      int device,
+                                      struct umodel_model **out);
 
 // Releases a handle from `umodel_load()`. NULL is ignored. Call it once, after every thread is
 // done with the handle; the handle and the strings `umodel_describe()` returned for it are

@@ -268,7 +268,8 @@ unsafe fn slice<'a, T>(p: *const T, n: usize, what: &str) -> Result<&'a [T], Fai
 /// (`$UMODEL_DATA_DIR/models/<fingerprint>.json`, else the platform's data folder) when there is
 /// one, else the embedded model measured on this machine's GPU, else the first embedded model
 /// (`umodel_describe()` says which). Unlike the command line, this prints nothing and does not
-/// check the model's stamp against the machine (`umodel doctor` does).
+/// check the model's stamp against the machine (`umodel doctor` does). For one GPU of a
+/// multi-GPU host, `umodel_load_device()`.
 ///
 /// Errors: `UMODEL_INVALID_ARGUMENT` (`out` NULL, name not UTF-8), `UMODEL_NOT_FOUND`,
 /// `UMODEL_BAD_MODEL`.
@@ -280,28 +281,61 @@ pub unsafe extern "C" fn umodel_load(
     name_or_path: *const c_char,
     out: *mut *mut umodel_model,
 ) -> umodel_status {
+    // SAFETY: the caller's contract, passed on.
+    guard(|| unsafe { load(name_or_path, None, out) })
+}
+
+/// `umodel_load()` for GPU `device` (0, 1, …) of a multi-GPU host: with `name_or_path` NULL, that
+/// GPU's own calibrated model (`<fingerprint>.gpu<device>.json`, which `umodel calibrate --device`
+/// writes beside the machine's model for a GPU that differs from the others) where it exists,
+/// else what `umodel_load(NULL)` finds. A name or path is loaded as `umodel_load()` loads it.
+///
+/// Errors: those of `umodel_load()`, and `UMODEL_INVALID_ARGUMENT` for a negative `device`.
+///
+/// # Safety
+/// As `umodel_load()`.
+#[no_mangle]
+pub unsafe extern "C" fn umodel_load_device(
+    name_or_path: *const c_char,
+    device: c_int,
+    out: *mut *mut umodel_model,
+) -> umodel_status {
     guard(|| {
-        let out = out_ptr(out, "out")?;
-        // SAFETY: checked writable pointer (the caller's contract).
-        unsafe { *out = std::ptr::null_mut() };
-        let name = if name_or_path.is_null() {
-            None
-        } else {
-            // SAFETY: a NUL-terminated string (the caller's contract).
-            Some(unsafe { text(name_or_path, "name_or_path") }?)
-        };
-        let (predictor, source) = Predictor::load(name, None).map_err(|e| store_failure(&e))?;
-        let description =
-            CString::new(format!("{source}: {}", predictor.describe()).replace('\0', ""))
-                .unwrap_or_default();
-        let handle = Box::new(umodel_model {
-            predictor,
-            description,
-        });
-        // SAFETY: as above.
-        unsafe { *out = Box::into_raw(handle) };
-        Ok(())
+        let device = usize::try_from(device)
+            .map_err(|_| invalid(format!("`device` ({device}) is negative")))?;
+        // SAFETY: the caller's contract, passed on.
+        unsafe { load(name_or_path, Some(device), out) }
     })
+}
+
+/// Both loads: `*out` NULL first, then the handle.
+///
+/// # Safety
+/// As `umodel_load()`.
+unsafe fn load(
+    name_or_path: *const c_char,
+    device: Option<usize>,
+    out: *mut *mut umodel_model,
+) -> Result<(), Failure> {
+    let out = out_ptr(out, "out")?;
+    // SAFETY: checked writable pointer (the caller's contract).
+    unsafe { *out = std::ptr::null_mut() };
+    let name = if name_or_path.is_null() {
+        None
+    } else {
+        // SAFETY: a NUL-terminated string (the caller's contract).
+        Some(unsafe { text(name_or_path, "name_or_path") }?)
+    };
+    let (predictor, source) = Predictor::load(name, device).map_err(|e| store_failure(&e))?;
+    let description = CString::new(format!("{source}: {}", predictor.describe()).replace('\0', ""))
+        .unwrap_or_default();
+    let handle = Box::new(umodel_model {
+        predictor,
+        description,
+    });
+    // SAFETY: as above.
+    unsafe { *out = Box::into_raw(handle) };
+    Ok(())
 }
 
 /// Releases a handle from `umodel_load()`. NULL is ignored. Call it once, after every thread is

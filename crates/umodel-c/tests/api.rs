@@ -113,6 +113,65 @@ fn this_machines_model_has_the_command_lines_fallbacks() {
     );
     unsafe { umodel_free(m) };
 
+    // One GPU of several: its own model where `calibrate --device` wrote one (here the H200's
+    // numbers), else the machine's; a name is loaded as it is.
+    let own = umodel::store::device_path(&calibrated, 1);
+    let h200_text = umodel::store::EMBEDDED
+        .iter()
+        .find(|(n, _)| *n == "h200")
+        .unwrap()
+        .1;
+    write(&own, h200_text);
+    let load_device = |name: Option<&std::ffi::CStr>, device: c_int| {
+        let mut m = std::ptr::null_mut();
+        let s = unsafe {
+            umodel_load_device(
+                name.map_or(std::ptr::null(), |n| n.as_ptr()),
+                device,
+                &mut m,
+            )
+        };
+        (s, m)
+    };
+    let (s, m) = load_device(None, 1);
+    assert_eq!(s, umodel_status::UMODEL_OK);
+    assert!(
+        describe(m).starts_with("this machine's calibrated model")
+            && describe(m).contains(".gpu1.json"),
+        "{}",
+        describe(m)
+    );
+    let h200 = Predictor::new(&umodel::store::embedded("h200").unwrap());
+    assert_eq!(
+        unsafe { umodel_choose(m, 1 << 30, 4.0, &mut d) },
+        umodel_status::UMODEL_OK
+    );
+    let want = h200.decide(1 << 30, 4.0).unwrap();
+    assert_eq!(
+        (d.policy, d.time_ms),
+        (want.best.index() as c_int, want.time_ms)
+    );
+    unsafe { umodel_free(m) };
+    let (s, m) = load_device(None, 0);
+    assert_eq!(s, umodel_status::UMODEL_OK);
+    assert!(!describe(m).contains(".gpu"), "{}", describe(m));
+    unsafe { umodel_free(m) };
+    let (s, m) = load_device(Some(c"gb200-paper"), 1);
+    assert_eq!(s, umodel_status::UMODEL_OK);
+    assert!(
+        describe(m).starts_with("embedded model gb200-paper"),
+        "{}",
+        describe(m)
+    );
+    unsafe { umodel_free(m) };
+    let (s, m) = load_device(None, -1);
+    assert_eq!(
+        (s, m),
+        (umodel_status::UMODEL_INVALID_ARGUMENT, std::ptr::null_mut())
+    );
+    assert_eq!(last_error(), "`device` (-1) is negative");
+    std::fs::remove_file(&own).unwrap();
+
     // A broken calibrated model is an error that says the way out, as on the command line.
     write(&calibrated, "{\"schema_version\": ");
     let (s, msg) = load(None).unwrap_err();
