@@ -822,7 +822,7 @@ impl Predictor {
     /// The numbers of one policy given its CPU update (`p.cpu_split` checked by the caller):
     /// `T = C + P(1) + (R − 1)·G`. Always inlined, as are the interpolation helpers: left out of
     /// line, the numbers a caller does not use are computed anyway, and `choose` given a CPU scale
-    /// took twice as long (105 against 56 ns on the H200 model).
+    /// took about twice as long (`cargo bench --bench predict -- predictor`).
     #[inline(always)]
     fn given_cpu(
         &self,
@@ -839,8 +839,8 @@ impl Predictor {
         let se = rss(rss(cpu_se, p1[1]), extra * g[1]);
         // Without earlier runs to measure the platform share's run-to-run shift, a new run's
         // platform share is taken to sit anywhere one calibration trial of it could: its trial
-        // spread, not the standard error of its median (H200: fault and prefetch costs move
-        // 15-30 % between runs, far more than a median's error; NOTES.md, "Tasks" → "Intervals").
+        // spread, not the standard error of its median (fault and prefetch costs move between runs
+        // by far more than a median's error: NOTES.md, "Given the CPU").
         let shift_ms = if p.platform_shift > 0.0 {
             p.platform_shift * (time - cpu_ms)
         } else {

@@ -10,10 +10,10 @@
 //! neither; the smaller side's pages are taken to lie inside the larger side's), each with a place
 //! (host, host after a prefetch, device, or duplicated by read-mostly).
 //!
-//! Why this form: on the H200 test machine the platform's share of an alternation transferred
-//! between processes and code at about 1 % once the CPU phase's own time was given, while the CPU
-//! phase itself moved 9–23 % between runs (NOTES.md, "Given the CPU"). So the CPU (and GPU) phase is
-//! the user's input, and everything else comes from the platform.
+//! Why this form: the platform's share of an alternation transfers between processes and code
+//! once the CPU phase's own time is given, while the CPU phase itself moves between runs (NOTES.md,
+//! "Given the CPU: the model transfers, the CPU does not"). So the CPU (and GPU) phase is the
+//! user's input, and everything else comes from the platform.
 
 use crate::schema::{
     Case, Group, HandoffCase, HbmCase, HostMappedCase, ManagedCase, PrefetchCase, Stage,
