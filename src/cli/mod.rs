@@ -423,8 +423,9 @@ struct ShowArgs {
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Groups to run (default: all but oversub): hbm host_mapped transfer prefetch managed pattern
-    /// handoff workload.
+    /// Groups to run. Default: hbm host_mapped transfer prefetch managed pattern handoff, and the
+    /// validation tasks workload partial compute prodcons. Not by default: peer and contention
+    /// (two GPUs or more), oversub (managed memory beyond the device; two opt-ins).
     #[arg(value_name = "GROUP")]
     groups: Vec<String>,
     /// Sizes (comma-separated). Default: each group's own sizes.
