@@ -17,25 +17,8 @@ t0=$(date +%s.%N)
 elapsed() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
 
 VENV="${NOTEBOOK_VENV:-$HOME/.cache/umodel-nb-venv}"
-PY="${PYTHON:-python3}"
-REQ=notebooks/requirements.txt
-STAMP_FILE="$VENV/.umodel-notebooks"
-stamp="$({ sha256sum "$REQ" | cut -d' ' -f1; "$PY" -c 'import sys; print(sys.version)'; } | sha256sum | cut -d' ' -f1)"
-
-if [ ! -x "$VENV/bin/python" ] || [ "$(cat "$STAMP_FILE" 2>/dev/null)" != "$stamp" ]; then
-    if [ -e "$VENV" ]; then
-        # Only ever remove a folder that is a virtual environment.
-        [ -f "$VENV/pyvenv.cfg" ] || { echo "run.sh: $VENV exists and is not a virtual environment" >&2; exit 2; }
-        rm -rf "$VENV"
-    fi
-    echo "notebooks: making $VENV from $REQ"
-    "$PY" -m venv "$VENV"
-    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-input -r "$REQ"
-    echo "$stamp" >"$STAMP_FILE"
-    echo "notebooks: environment ready in $(elapsed "$t0") s"
-else
-    echo "notebooks: reusing $VENV"
-fi
+. scripts/lib/venv.sh
+ensure_venv "$VENV" notebooks/requirements.txt notebooks .umodel-notebooks
 
 # The committed notebooks carry no outputs (they are executed here, not in git).
 "$VENV/bin/python" - <<'PY'

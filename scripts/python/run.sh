@@ -20,25 +20,8 @@ t0=$(date +%s.%N)
 elapsed() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
 
 VENV="${PY_VENV:-$HOME/.cache/umodel-py-venv}"
-PY="${PYTHON:-python3}"
-REQ=crates/umodel-py/requirements-dev.txt
-STAMP_FILE="$VENV/.umodel-py"
-stamp="$({ sha256sum "$REQ" | cut -d' ' -f1; "$PY" -c 'import sys; print(sys.version)'; } | sha256sum | cut -d' ' -f1)"
-
-if [ ! -x "$VENV/bin/python" ] || [ "$(cat "$STAMP_FILE" 2>/dev/null)" != "$stamp" ]; then
-    if [ -e "$VENV" ]; then
-        # Only ever remove a folder that is a virtual environment.
-        [ -f "$VENV/pyvenv.cfg" ] || { echo "run.sh: $VENV exists and is not a virtual environment" >&2; exit 2; }
-        rm -rf "$VENV"
-    fi
-    echo "python: making $VENV from $REQ"
-    "$PY" -m venv "$VENV"
-    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-input -r "$REQ"
-    echo "$stamp" >"$STAMP_FILE"
-    echo "python: environment ready in $(elapsed "$t0") s"
-else
-    echo "python: reusing $VENV"
-fi
+. scripts/lib/venv.sh
+ensure_venv "$VENV" crates/umodel-py/requirements-dev.txt python .umodel-py
 
 # Build and install the package (release: the throughput is the point). maturin honours
 # CARGO_TARGET_DIR; `develop` installs into the environment VIRTUAL_ENV names.

@@ -1,4 +1,6 @@
 //! Helpers the command-line test files share.
+// Each test file compiles this module on its own and uses only some of the helpers.
+#![allow(dead_code)]
 
 use std::path::Path;
 use std::process::Output;
