@@ -255,6 +255,14 @@ impl<'de> Deserialize<'de> for TaskTerms {
 }
 
 impl TaskTerms {
+    /// The same terms without the fit's report (what queries need).
+    pub(crate) fn without_fit_report(&self) -> TaskTerms {
+        TaskTerms {
+            costs: self.costs,
+            fit: TermFit::default(),
+        }
+    }
+
     /// A term, if calibrated.
     #[inline]
     pub fn get(&self, t: TermId) -> Option<&Cost> {
@@ -2406,8 +2414,9 @@ struct CompiledPolicy {
     period: u32,
 }
 
-/// A task compiled against a model's terms for repeated queries ([`TaskTerms::compile`]): each
-/// policy's steps are walked and priced once, so a query only combines a few sums per policy with the phase times, rounds and
+/// A task compiled against a model's terms for repeated queries ([`TaskTerms::compile`],
+/// [`Predictor::compile_task`](super::Predictor::compile_task)): each policy's steps are walked and
+/// priced once, so a query only combines a few sums per policy with the phase times, rounds and
 /// reuse it is given ([`TaskOverrides`]), in time independent of the number of rounds and without
 /// allocating beyond its answer.
 ///
@@ -2589,10 +2598,7 @@ impl TaskTerms {
     pub fn compile(&self, task: &Task) -> Result<CompiledTask, TaskQueryError> {
         task.check()
             .map_err(|e| TaskQueryError::BadTask(e.to_string()))?;
-        let terms = TaskTerms {
-            costs: self.costs,
-            fit: TermFit::default(),
-        };
+        let terms = self.without_fit_report();
         let mut policies = Vec::with_capacity(Policy::HANDOFF.len());
         let mut skipped = Vec::new();
         for policy in Policy::HANDOFF {
