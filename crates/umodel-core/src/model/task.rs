@@ -2355,6 +2355,21 @@ pub struct TaskOverrides {
     pub reuse: Option<f64>,
 }
 
+impl TaskOverrides {
+    /// `task` with these values in place of its own (what a compiled task's query answers for,
+    /// and what [`predict_task`] and the other one-shot functions take). Not checked: see
+    /// [`Task::check`].
+    pub fn applied_to(&self, task: &Task) -> Task {
+        let mut t = task.clone();
+        t.cpu_ms = self.cpu_ms.or(t.cpu_ms);
+        t.gpu_ms = self.gpu_ms.or(t.gpu_ms);
+        t.cpu_final_ms = self.cpu_final_ms.or(t.cpu_final_ms);
+        t.rounds = self.rounds.unwrap_or(t.rounds);
+        t.reuse = self.reuse.unwrap_or(t.reuse);
+        t
+    }
+}
+
 /// One round of a policy from one state of its walk, with what does not depend on the phase times
 /// already priced and summed.
 #[derive(Debug, Clone)]
@@ -3445,12 +3460,7 @@ pub(crate) mod tests {
                                 rounds,
                                 reuse,
                             };
-                            let mut t = task.clone();
-                            t.cpu_ms = phases.0.or(t.cpu_ms);
-                            t.gpu_ms = phases.1.or(t.gpu_ms);
-                            t.cpu_final_ms = phases.2.or(t.cpu_final_ms);
-                            t.rounds = rounds.unwrap_or(t.rounds);
-                            t.reuse = reuse.unwrap_or(t.reuse);
+                            let t = o.applied_to(&task);
                             let what = format!("{} {o:?}", t.name);
                             for policy in Policy::HANDOFF {
                                 match (
@@ -3531,17 +3541,6 @@ pub(crate) mod tests {
         vec![toy_terms(), h200, sparse]
     }
 
-    /// `task` with the overrides applied, as the one-shot functions take it.
-    fn applied(task: &Task, o: TaskOverrides) -> Task {
-        let mut t = task.clone();
-        t.cpu_ms = o.cpu_ms.or(t.cpu_ms);
-        t.gpu_ms = o.gpu_ms.or(t.gpu_ms);
-        t.cpu_final_ms = o.cpu_final_ms.or(t.cpu_final_ms);
-        t.rounds = o.rounds.unwrap_or(t.rounds);
-        t.reuse = o.reuse.unwrap_or(t.reuse);
-        t
-    }
-
     /// Equal to the bit: `Debug` writes every `f64` as the shortest text that reads back as it.
     fn bits<T: std::fmt::Debug>(x: &T) -> String {
         format!("{x:?}")
@@ -3563,7 +3562,7 @@ pub(crate) mod tests {
                 let compiled = terms.compile(&task).unwrap();
                 let exact = compiled.round_by_round();
                 for o in overrides_to_try() {
-                    let t = applied(&task, o);
+                    let t = o.applied_to(&task);
                     let what = format!("{} {o:?}", t.name);
                     for policy in Policy::HANDOFF.into_iter().chain([Policy::Device]) {
                         assert_eq!(
@@ -3604,7 +3603,7 @@ pub(crate) mod tests {
             for task in task_files_and_more() {
                 let compiled = terms.compile(&task).unwrap();
                 for o in overrides_to_try() {
-                    let t = applied(&task, o);
+                    let t = o.applied_to(&task);
                     for a in Policy::HANDOFF {
                         for b in Policy::HANDOFF {
                             let what = format!("{} {o:?} {a} {b}", t.name);
