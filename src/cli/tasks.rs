@@ -1,5 +1,11 @@
 //! `predict|choose|breakeven|validate --task FILE`: the user's task, priced from the platform terms,
 //! rendered for people or as JSON.
+//!
+//! The queries compile the task file ([`Predictor::compile_task`]) and ask it with the command
+//! line's values as [`TaskOverrides`], summed round by round
+//! ([`CompiledTask::round_by_round`](crate::model::CompiledTask::round_by_round)): the answers of
+//! the one-shot task functions to the bit, and the same path `umodel serve` answers task queries
+//! on, through the same answer types below.
 
 use anyhow::{Context, Result};
 use serde::Serialize;
@@ -9,46 +15,63 @@ use super::render::{json, json_sorted, ms};
 use super::{BreakevenArgs, ChooseArgs, PredictArgs, TaskArgs, ValidateArgs};
 use crate::model::task::{Assumptions, Item, Parts};
 use crate::model::{
-    self, PhaseOverrides, PlatformModel, TaskPrediction, TaskQueryError, TaskTerms,
+    self, PhaseOverrides, Predictor, RoundByRound, TaskChoice, TaskOverrides, TaskPrediction,
+    TaskQueryError,
 };
 use crate::policy::Policy;
 use crate::task::{Side, Task};
 use crate::units::format_size;
 
-/// The task file with the command line's overrides applied, checked again.
-pub(super) fn task_of(a: &TaskArgs, cpu_ms: Option<f64>, reuse: Option<f64>) -> Result<Task> {
-    let path = a.task.as_deref().expect("dispatched on --task");
-    let mut t = Task::read(path)?;
-    if let Some(v) = cpu_ms {
-        t.cpu_ms = Some(v);
-    }
-    if let Some(v) = a.gpu_ms {
-        t.gpu_ms = Some(v);
-    }
-    if let Some(v) = a.cpu_final_ms {
-        t.cpu_final_ms = Some(v);
-    }
-    if let Some(v) = a.rounds {
-        t.rounds = v;
-    }
-    if let Some(v) = reuse {
-        t.reuse = v;
-    }
-    t.check()
-        .map_err(|e| anyhow::anyhow!("{}: with the command line's values: {e}", path.display()))?;
-    Ok(t)
+/// A task query of the command line: the task file as read, the command line's values as
+/// overrides of it, and the task with them applied (checked again; what the text shows).
+pub(super) struct TaskQuery {
+    pub(super) file: Task,
+    pub(super) overrides: TaskOverrides,
+    pub(super) applied: Task,
 }
 
-fn terms_of(m: &PlatformModel) -> Result<&TaskTerms, TaskQueryError> {
-    m.task_terms
-        .as_ref()
-        .ok_or_else(|| TaskQueryError::NoTerms {
-            source_desc: if m.provenance.source_csv.is_empty() {
-                m.describe()
-            } else {
-                m.provenance.source_csv.clone()
-            },
-        })
+/// The task file and the command line's values.
+pub(super) fn task_query(
+    a: &TaskArgs,
+    cpu_ms: Option<f64>,
+    reuse: Option<f64>,
+) -> Result<TaskQuery> {
+    let path = a.task.as_deref().expect("dispatched on --task");
+    let file = Task::read(path)?;
+    let overrides = TaskOverrides {
+        cpu_ms,
+        gpu_ms: a.gpu_ms,
+        cpu_final_ms: a.cpu_final_ms,
+        rounds: a.rounds,
+        reuse,
+    };
+    let applied = overrides.applied_to(&file);
+    applied
+        .check()
+        .map_err(|e| anyhow::anyhow!("{}: with the command line's values: {e}", path.display()))?;
+    Ok(TaskQuery {
+        file,
+        overrides,
+        applied,
+    })
+}
+
+/// The task file with the command line's overrides applied, checked again.
+pub(super) fn task_of(a: &TaskArgs, cpu_ms: Option<f64>, reuse: Option<f64>) -> Result<Task> {
+    Ok(task_query(a, cpu_ms, reuse)?.applied)
+}
+
+/// The model of `a` and the task query, compiled (the task file as read).
+fn compiled(
+    model: &super::ModelArg,
+    a: &TaskArgs,
+    cpu_ms: Option<f64>,
+    reuse: Option<f64>,
+) -> Result<(model::CompiledTask, TaskQuery)> {
+    let (m, _) = load(model)?;
+    let q = task_query(a, cpu_ms, reuse)?;
+    let c = Predictor::new(&m).compile_task(&q.file)?;
+    Ok((c, q))
 }
 
 /// The task in one line: rounds, order, reuse and the phase times, given or estimated.
@@ -84,14 +107,64 @@ fn headline(t: &Task, a: Assumptions) -> String {
     )
 }
 
+/// `predict --task --json` (one per policy), and the server's task `predict`.
 #[derive(Serialize)]
-struct PredictionJson<'a> {
+pub(super) struct PredictionJson<'a> {
     task: &'a str,
     #[serde(flatten)]
     prediction: &'a TaskPrediction,
     assumptions: Vec<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     explain: Option<Vec<Item>>,
+}
+
+impl<'a> PredictionJson<'a> {
+    pub(super) fn new(
+        task: &'a str,
+        prediction: &'a TaskPrediction,
+        explain: Option<Vec<Item>>,
+    ) -> PredictionJson<'a> {
+        PredictionJson {
+            task,
+            prediction,
+            assumptions: prediction.assumptions.notes(),
+            explain,
+        }
+    }
+}
+
+/// The task under `policy` (or, with `None`, every task policy the model can price, in the order
+/// of [`Policy::HANDOFF`], each left out with a note to stderr when `note` says so), with every
+/// priced item where `explain`.
+pub(super) fn predictions(
+    q: RoundByRound<'_>,
+    o: TaskOverrides,
+    policy: Option<Policy>,
+    explain: bool,
+    note: bool,
+) -> Result<Vec<(TaskPrediction, Option<Vec<Item>>)>, TaskQueryError> {
+    let policies: Vec<Policy> = match policy {
+        Some(p) => vec![p],
+        None => Policy::HANDOFF.to_vec(),
+    };
+    let mut results = Vec::new();
+    for p in policies {
+        let r = if explain {
+            q.explain(p, o).map(|(p, items)| (p, Some(items)))
+        } else {
+            q.predict(p, o).map(|p| (p, None))
+        };
+        match r {
+            Ok(x) => results.push(x),
+            Err(e) if policy.is_none() && !matches!(e, TaskQueryError::BadTask(_)) => {
+                if note {
+                    note!("umodel: {p} left out: {e}");
+                }
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(results)
 }
 
 fn parts_lines(p: &Parts) {
@@ -132,37 +205,13 @@ fn interval(p: &TaskPrediction) -> String {
 }
 
 pub(super) fn predict(a: PredictArgs) -> Result<()> {
-    let (m, _) = load(&a.model)?;
-    let task = task_of(&a.task, a.cpu_ms, a.reuse)?;
-    let terms = terms_of(&m)?;
-    let policies: Vec<Policy> = match a.policy {
-        Some(p) => vec![p],
-        None => Policy::HANDOFF.to_vec(),
-    };
-    let mut results = Vec::new();
-    for p in policies {
-        let r = if a.explain {
-            model::explain_task(terms, &task, p).map(|(p, items)| (p, Some(items)))
-        } else {
-            model::predict_task(terms, &task, p).map(|p| (p, None))
-        };
-        match r {
-            Ok(x) => results.push(x),
-            Err(e) if a.policy.is_none() => {
-                note!("umodel: {p} left out: {e}");
-            }
-            Err(e) => return Err(e.into()),
-        }
-    }
+    let (c, q) = compiled(&a.model, &a.task, a.cpu_ms, a.reuse)?;
+    let task = &q.applied;
+    let results = predictions(c.round_by_round(), q.overrides, a.policy, a.explain, true)?;
     if a.json {
         let v: Vec<PredictionJson> = results
             .iter()
-            .map(|(p, items)| PredictionJson {
-                task: &task.name,
-                prediction: p,
-                assumptions: p.assumptions.notes(),
-                explain: items.clone(),
-            })
+            .map(|(p, items)| PredictionJson::new(&task.name, p, items.clone()))
             .collect();
         return if a.policy.is_some() {
             json(&v[0])
@@ -173,7 +222,7 @@ pub(super) fn predict(a: PredictArgs) -> Result<()> {
     let assumed = results.iter().fold(Assumptions::default(), |acc, (p, _)| {
         acc.union(p.assumptions)
     });
-    out!("{}: {}", task.name, headline(&task, assumed));
+    out!("{}: {}", task.name, headline(task, assumed));
     for (p, items) in &results {
         out!(
             "{} under {}: {} ms  ({})",
@@ -227,8 +276,9 @@ struct SkippedJson {
     reason: String,
 }
 
+/// `choose --task --json` (DESIGN.md §3), and the server's task `choose`.
 #[derive(Serialize)]
-struct ChoiceJson<'a> {
+pub(super) struct ChoiceJson<'a> {
     task: &'a str,
     rounds: u32,
     reuse: f64,
@@ -241,19 +291,13 @@ struct ChoiceJson<'a> {
     assumptions: Vec<&'static str>,
 }
 
-pub(super) fn choose(a: ChooseArgs) -> Result<()> {
-    let (m, _) = load(&a.model)?;
-    let task = task_of(&a.task, a.cpu_ms, a.reuse)?;
-    let c = model::choose_task(terms_of(&m)?, &task)?;
-    let assumed = c
-        .ranking()
-        .iter()
-        .fold(Assumptions::default(), |acc, p| acc.union(p.assumptions));
-    if a.json {
-        return json(&ChoiceJson {
-            task: &task.name,
-            rounds: task.rounds,
-            reuse: task.reuse,
+impl<'a> ChoiceJson<'a> {
+    /// The answer of `c` on the task `task` of `rounds` rounds and `reuse` passes per round.
+    pub(super) fn new(task: &'a str, rounds: u32, reuse: f64, c: &TaskChoice) -> ChoiceJson<'a> {
+        ChoiceJson {
+            task,
+            rounds,
+            reuse,
             best: c.best().policy,
             tie: c.tie(),
             tied: if c.tie() {
@@ -280,10 +324,27 @@ pub(super) fn choose(a: ChooseArgs) -> Result<()> {
                     reason: e.to_string(),
                 })
                 .collect(),
-            assumptions: assumed.notes(),
-        });
+            assumptions: assumed(c).notes(),
+        }
     }
-    out!("{}: {}", task.name, headline(&task, assumed));
+}
+
+/// What the predictions of `c` had to assume, together.
+fn assumed(c: &TaskChoice) -> Assumptions {
+    c.ranking()
+        .iter()
+        .fold(Assumptions::default(), |acc, p| acc.union(p.assumptions))
+}
+
+pub(super) fn choose(a: ChooseArgs) -> Result<()> {
+    let (compiled, q) = compiled(&a.model, &a.task, a.cpu_ms, a.reuse)?;
+    let task = &q.applied;
+    let c = compiled.round_by_round().choose(q.overrides)?;
+    let assumed = assumed(&c);
+    if a.json {
+        return json(&ChoiceJson::new(&task.name, task.rounds, task.reuse, &c));
+    }
+    out!("{}: {}", task.name, headline(task, assumed));
     out!(
         "  {:<4} {:<24} {:>10}  {:<24}",
         "rank",
@@ -319,9 +380,10 @@ pub(super) fn choose(a: ChooseArgs) -> Result<()> {
     Ok(())
 }
 
-/// `breakeven --task FILE A B --json`; keys in alphabetical order, as it has always printed them.
+/// `breakeven --task FILE A B --json`, and the server's task `breakeven`; keys in alphabetical
+/// order, as it has always printed them.
 #[derive(Serialize)]
-struct TaskBreakeven<'a> {
+pub(super) struct TaskBreakeven<'a> {
     a: Policy,
     b: Policy,
     /// Where the lines do not cross at R ≥ 1: the faster at every R (null otherwise).
@@ -333,32 +395,45 @@ struct TaskBreakeven<'a> {
     task: &'a str,
 }
 
-pub(super) fn breakeven(a: BreakevenArgs) -> Result<()> {
-    let (m, _) = load(&a.model)?;
-    let task = task_of(&a.task, a.cpu_ms, None)?;
-    let terms = terms_of(&m)?;
-    let r = model::breakeven_task(terms, &task, a.a, a.b)?;
-    let at = |reuse: f64| -> Result<(f64, f64)> {
-        let mut t = task.clone();
-        t.reuse = reuse;
+impl<'a> TaskBreakeven<'a> {
+    /// R* of `a` against `b` on the task `name` with `o`, and which of them is faster above it (or,
+    /// without a crossing, at every R ≥ 1).
+    pub(super) fn new(
+        q: RoundByRound<'_>,
+        name: &'a str,
+        (a, b): (Policy, Policy),
+        o: TaskOverrides,
+    ) -> Result<(TaskBreakeven<'a>, Policy), TaskQueryError> {
+        let r = q.breakeven(a, b, o)?;
+        let probe = r.map_or(1.0, |r| r * 2.0 + 1.0);
+        let at = TaskOverrides {
+            reuse: Some(probe),
+            ..o
+        };
+        let (ta, tb) = (q.predict(a, at)?.time_ms, q.predict(b, at)?.time_ms);
+        let faster = if ta <= tb { a } else { b };
         Ok((
-            model::predict_task(terms, &t, a.a)?.time_ms,
-            model::predict_task(terms, &t, a.b)?.time_ms,
+            TaskBreakeven {
+                a,
+                b,
+                faster: r.is_none().then_some(faster),
+                faster_above_r_star: r.map(|_| faster),
+                r_star: r,
+                task: name,
+            },
+            faster,
         ))
-    };
-    // Which is faster above R* (or, without a crossing, at every R ≥ 1).
-    let probe = r.map_or(1.0, |r| r * 2.0 + 1.0);
-    let (ta, tb) = at(probe)?;
-    let faster = if ta <= tb { a.a } else { a.b };
+    }
+}
+
+pub(super) fn breakeven(a: BreakevenArgs) -> Result<()> {
+    let (c, q) = compiled(&a.model, &a.task, a.cpu_ms, None)?;
+    let task = &q.applied;
+    let (answer, faster) =
+        TaskBreakeven::new(c.round_by_round(), &task.name, (a.a, a.b), q.overrides)?;
+    let r = answer.r_star;
     if a.json {
-        return json_sorted(&TaskBreakeven {
-            a: a.a,
-            b: a.b,
-            faster: r.is_none().then_some(faster),
-            faster_above_r_star: r.map(|_| faster),
-            r_star: r,
-            task: &task.name,
-        });
+        return json_sorted(&answer);
     }
     match r {
         Some(r) => {
@@ -384,8 +459,14 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
     let path = a.task.as_deref().expect("dispatched on --task");
     let task = Task::read(path)?;
     let table = super::commands::read_measurements(&a.measurements)?;
-    let v = model::validate_task(terms_of(&m)?, &task, &table, PhaseOverrides::default())
-        .with_context(|| format!("validating {}", path.display()))?;
+    let terms = Predictor::new(&m);
+    let v = model::validate_task(
+        terms.task_terms()?,
+        &task,
+        &table,
+        PhaseOverrides::default(),
+    )
+    .with_context(|| format!("validating {}", path.display()))?;
     if a.json {
         return json(&v);
     }

@@ -42,7 +42,7 @@ pub use query::{
 };
 pub use task::{
     breakeven_task, choose_task, explain_task, fit_task_terms, predict_task, CompiledTask,
-    TaskChoice, TaskOverrides, TaskPrediction, TaskQueryError, TaskTerms, TermId,
+    RoundByRound, TaskChoice, TaskOverrides, TaskPrediction, TaskQueryError, TaskTerms, TermId,
 };
 pub use task_validate::{validate_task, PhaseOverrides, TaskValidateError, TaskValidation};
 pub use terms::{compose, composed_fg, explain, Composed, Explanation, Part, TermValue, Terms};

@@ -1,12 +1,16 @@
 //! The questions a scheduler asks, answered from a loaded model without allocating: how long will
-//! policy p take at size B and reuse R, which policy wins, and where two policies' lines cross.
+//! policy p take at size B and reuse R, which policy wins, and where two policies' lines cross; and
+//! the same of the user's own task (its buffers, rounds and phase times: [`Task`]).
 //!
 //! [`Predictor`] is the one implementation: load (or compile) once, then ask. Every query checks
 //! its inputs; a size of 0, a NaN, negative or infinite reuse, or an answer that is not a finite
-//! number is a [`QueryError`], never an answer.
+//! number is a [`QueryError`], never an answer. A task is compiled once
+//! ([`Predictor::compile_task`]) and then asked with the phase times, rounds and reuse of each
+//! query ([`TaskOverrides`](super::TaskOverrides)); a NaN, negative or infinite value there is a
+//! [`TaskQueryError`], never an answer.
 //!
 //! ```
-//! use umodel_core::model::{CpuUpdate, Decision, Predictor};
+//! use umodel_core::model::{CpuUpdate, Decision, Predictor, TaskOverrides};
 //! use umodel_core::Policy;
 //!
 //! // `None`: this machine's model, as the command line finds it (calibrated here, else the
@@ -34,14 +38,32 @@
 //! // Bad inputs are errors.
 //! assert!(p.choose(1 << 30, f64::NAN).is_err());
 //! assert!(p.predict_with_cpu(Policy::HostMapped, 1 << 30, 4.0, CpuUpdate::Scaled(-1.0)).is_err());
+//!
+//! // A task (seed 001, as `tasks/seed-001.json` has it), compiled once, then asked with the phase
+//! // times measured for each query. The GB200 model above has no task terms: it says so.
+//! let seed = umodel_core::task::workloads::seed_001();
+//! assert!(p.compile_task(&seed).is_err());
+//! let (h200, _) = Predictor::load(Some("h200"), None)?;
+//! let task = h200.compile_task(&seed)?;
+//! let given = TaskOverrides { cpu_ms: Some(14.3), gpu_ms: Some(0.29), ..Default::default() };
+//! let c = task.choose(given)?;
+//! assert_eq!(c.best().policy, Policy::ExplicitCopy);
+//! assert!(task.choose(TaskOverrides { gpu_ms: Some(-1.0), ..given }).is_err());
+//! // The partial update: over how many GPU passes per round the copy overtakes host-mapped.
+//! let partial = h200.compile_task(&umodel_core::task::workloads::partial_update())?;
+//! let given = TaskOverrides { cpu_ms: Some(3.96), gpu_ms: Some(0.135), ..Default::default() };
+//! let r = partial.breakeven(Policy::HostMapped, Policy::ExplicitCopy, given)?;
+//! assert!((r.unwrap() - 1.55).abs() < 0.01);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use serde::Serialize;
 
+use super::task::{CompiledTask, TaskChoice, TaskPrediction, TaskQueryError, TaskTerms};
 use super::{eval_knots, PlatformModel, Triple};
 use crate::policy::Policy;
 use crate::stats::Z90;
+use crate::task::Task;
 
 /// Half-width of the 90 % interval of a prediction of `time_ms` whose standard error is `se_ms`:
 /// the interval is for a new measured median, so it holds the model's own error, the new cell's
@@ -448,7 +470,10 @@ struct CompiledPolicy {
 /// [`choose`](Self::choose) over six policies takes about 40 ns, [`choose_many`](Self::choose_many)
 /// 50 M decisions/s on one core (NOTES.md, "Embedding"). Every query checks its inputs: a size of 0
 /// or a negative, NaN or infinite reuse or CPU update is an error, as is an answer that is not a
-/// finite number. Immutable: share one across threads.
+/// finite number. It keeps the model's task terms for the task queries
+/// ([`compile_task`](Self::compile_task) and the one-shot [`predict_task`](Self::predict_task),
+/// [`choose_task`](Self::choose_task), [`breakeven_task`](Self::breakeven_task)). Immutable: share
+/// one across threads.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Predictor {
     policies: Vec<CompiledPolicy>,
@@ -466,6 +491,9 @@ pub struct Predictor {
     moderate: bool,
     /// The model in words ([`PlatformModel::describe`]).
     description: String,
+    /// The model's task terms (without their fit's report), or what it was fitted from, in words,
+    /// for the error that says it has none.
+    tasks: Result<TaskTerms, String>,
 }
 
 /// Inputs no larger than this (and knot values no smaller, where not 0) cannot make an answer
@@ -590,6 +618,11 @@ impl Predictor {
             extra_rel_sd: m.settings.extra_rel_sd,
             shared,
             description: m.describe(),
+            tasks: match &m.task_terms {
+                Some(t) => Ok(t.without_fit_report()),
+                None if m.provenance.source_csv.is_empty() => Err(m.describe()),
+                None => Err(m.provenance.source_csv.clone()),
+            },
         }
     }
 
@@ -1110,9 +1143,119 @@ impl Predictor {
     }
 }
 
+/// Task queries: the user's own workload ([`Task`], DESIGN.md §3), priced from the model's task
+/// terms. A model fitted without the primitive measurements those come from (gb200-paper, or a
+/// model older than the terms) has none: every task query is then
+/// [`TaskQueryError::NoTerms`], naming what the model was fitted from.
+impl Predictor {
+    /// The model's task terms.
+    pub fn task_terms(&self) -> Result<&TaskTerms, TaskQueryError> {
+        self.tasks
+            .as_ref()
+            .map_err(|source_desc| TaskQueryError::NoTerms {
+                source_desc: source_desc.clone(),
+            })
+    }
+
+    /// Compiles `task` for repeated queries ([`TaskTerms::compile`]): a scheduler keeps one per
+    /// kind of task and passes the phase times it measured to each
+    /// [`CompiledTask::choose`](crate::model::CompiledTask::choose) (a few hundred ns, in time
+    /// independent of the rounds), [`predict`](crate::model::CompiledTask::predict) or
+    /// [`breakeven`](crate::model::CompiledTask::breakeven).
+    pub fn compile_task(&self, task: &Task) -> Result<CompiledTask, TaskQueryError> {
+        self.task_terms()?.compile(task)
+    }
+
+    /// `task` under `policy`, priced once from the task ([`predict_task`](super::predict_task)).
+    pub fn predict_task(
+        &self,
+        task: &Task,
+        policy: Policy,
+    ) -> Result<TaskPrediction, TaskQueryError> {
+        super::predict_task(self.task_terms()?, task, policy)
+    }
+
+    /// Every task policy ranked on `task`, fastest first, priced once from the task
+    /// ([`choose_task`](super::choose_task)).
+    pub fn choose_task(&self, task: &Task) -> Result<TaskChoice, TaskQueryError> {
+        super::choose_task(self.task_terms()?, task)
+    }
+
+    /// The passes per round R* ≥ 1 at which `a` and `b` take equal time on `task`, or `None` where
+    /// one is faster at every R ≥ 1 ([`breakeven_task`](super::breakeven_task)).
+    pub fn breakeven_task(
+        &self,
+        task: &Task,
+        a: Policy,
+        b: Policy,
+    ) -> Result<Option<f64>, TaskQueryError> {
+        super::breakeven_task(self.task_terms()?, task, a, b)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn task_queries_are_the_task_functions_answers_and_need_task_terms() {
+        use crate::model::{self, TaskOverrides};
+        use crate::task::workloads;
+        let m = crate::store::embedded("h200").unwrap();
+        let terms = m.task_terms.as_ref().unwrap();
+        let p = Predictor::new(&m);
+        let (a, b) = (Policy::ManagedAdvise, Policy::HostMapped);
+        for task in workloads::all() {
+            let what = &task.name;
+            for policy in Policy::HANDOFF {
+                assert_eq!(
+                    p.predict_task(&task, policy),
+                    model::predict_task(terms, &task, policy),
+                    "{what}"
+                );
+            }
+            assert_eq!(
+                p.choose_task(&task),
+                model::choose_task(terms, &task),
+                "{what}"
+            );
+            assert_eq!(
+                p.breakeven_task(&task, a, b),
+                model::breakeven_task(terms, &task, a, b),
+                "{what}"
+            );
+            let compiled = p.compile_task(&task).unwrap();
+            let exact = compiled.round_by_round();
+            let o = TaskOverrides::default();
+            assert_eq!(exact.choose(o), p.choose_task(&task), "{what}");
+            assert_eq!(exact.breakeven(a, b, o), p.breakeven_task(&task, a, b));
+        }
+        // A model fitted without the primitives (published figures) names what it came from.
+        let paper = crate::store::embedded("gb200-paper").unwrap();
+        assert!(paper.task_terms.is_none());
+        let q = Predictor::new(&paper);
+        let task = workloads::seed_001();
+        let want = TaskQueryError::NoTerms {
+            source_desc: "calibration/gb200-paper/measurements.csv".into(),
+        };
+        assert_eq!(q.task_terms().unwrap_err(), want);
+        assert_eq!(q.compile_task(&task).unwrap_err(), want);
+        assert_eq!(q.predict_task(&task, a).unwrap_err(), want);
+        assert_eq!(q.choose_task(&task).unwrap_err(), want);
+        assert_eq!(q.breakeven_task(&task, a, b).unwrap_err(), want);
+        assert!(want.to_string().contains("has no task terms"), "{want}");
+        // And a bad task is refused before any pricing.
+        let mut bad = task.clone();
+        bad.gpu_ms = Some(f64::NAN);
+        for e in [
+            p.compile_task(&bad).unwrap_err(),
+            p.predict_task(&bad, a).unwrap_err(),
+            p.choose_task(&bad).unwrap_err(),
+            p.breakeven_task(&bad, a, b).unwrap_err(),
+        ] {
+            assert!(e.to_string().contains("`gpu_ms`"), "{e}");
+        }
+    }
 
     #[test]
     fn answers_too_large_to_price_are_the_same_error_from_every_query() {

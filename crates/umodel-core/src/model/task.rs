@@ -258,6 +258,14 @@ impl<'de> Deserialize<'de> for TaskTerms {
 }
 
 impl TaskTerms {
+    /// The same terms without the fit's report (what queries need).
+    pub(crate) fn without_fit_report(&self) -> TaskTerms {
+        TaskTerms {
+            costs: self.costs,
+            fit: TermFit::default(),
+        }
+    }
+
     /// A term, if calibrated.
     #[inline]
     pub fn get(&self, t: TermId) -> Option<&Cost> {
@@ -1151,6 +1159,24 @@ struct Pricer<'a> {
     /// The terms `uses` holds (bits by index): only they are summed and reset.
     used: u32,
     assumed: Assumptions,
+    /// While compiling: every addition to `uses`, in order, so that a compiled task can redo them
+    /// round by round ([`RoundByRound`]); `None` when pricing directly.
+    log: Option<Vec<UseStep>>,
+}
+
+/// One addition to a prediction's term uses, as the direct pricing makes it.
+#[derive(Debug, Clone, Copy)]
+enum UseStep {
+    /// [`Pricer::cost`] of term index `term`: `times` latencies where `lat`, and `gib` and `ms`.
+    Cost {
+        term: u8,
+        lat: bool,
+        times: f64,
+        gib: f64,
+        ms: f64,
+    },
+    /// The GPU phase's link parts ([`LinkCost::record`]), where the passes wait for the link.
+    Link,
 }
 
 /// Reusable working memory of [`price`]: buffer states and term uses (a `choose` prices six
@@ -1178,13 +1204,23 @@ impl Pricer<'_> {
         };
         let l = if lat { c.lat_ms } else { 0.0 };
         let ms = (l + c.ms_per_gib * bytes / GIB) * times;
+        let gib = bytes / GIB * times;
         self.used |= 1 << t.index();
         let u = &mut self.uses[t.index()];
         if lat {
             u.lats += times;
         }
-        u.gib += bytes / GIB * times;
+        u.gib += gib;
         u.ms += ms;
+        if let Some(log) = &mut self.log {
+            log.push(UseStep::Cost {
+                term: t.index() as u8,
+                lat,
+                times,
+                gib,
+                ms,
+            });
+        }
         ms
     }
 
@@ -1626,6 +1662,7 @@ impl<'t, 's> Run<'t, 's> {
             uses,
             used: 0,
             assumed: Assumptions::default(),
+            log: None,
         };
         states.clear();
         states.extend(task.buffers.iter().map(BufState::new));
@@ -1955,46 +1992,64 @@ impl<F: FnMut(Option<u32>, Kind, Option<usize>, f64, &str)> Sink for Direct<F> {
 
     #[inline]
     fn cpu(&mut self, round: Option<u32>) {
-        let (ms, what) = match round {
-            Some(_) => (self.ph.cpu, "CPU phase"),
-            None => (self.ph.fin, "final host access"),
-        };
+        let (ms, what) = cpu_item(round, self.ph);
         self.rec(round, Kind::Cpu, None, ms, what);
         self.given_cpu += ms;
     }
 
     fn gpu(&mut self, round: u32, first: f64, link: &LinkCost, side_ms: f64, p: &mut Pricer<'_>) {
         let (gpu, reuse) = (self.ph.gpu, self.reuse);
-        let (link_ms, on) = link.pass_ms(gpu, reuse);
+        let (_, on) = link.pass_ms(gpu, reuse);
         if on {
             link.record(p.uses, &mut p.used, reuse, 1.0);
         }
-        let g = gpu_times(first, link_ms, side_ms, gpu, reuse);
-        let r = Some(round);
-        if g.faults > 0.0 {
-            self.rec(
-                r,
-                Kind::GpuFaults,
-                None,
-                g.faults,
-                "migration and duplication on first touch",
-            );
-        }
-        self.rec(r, Kind::Gpu, None, g.passes, "GPU passes");
-        self.given_gpu += g.passes;
-        if link_ms > gpu {
-            self.rec(r, Kind::Link, None, g.wait, "passes wait for the link");
-        }
-        if side_ms > 0.0 {
-            self.rec(
-                r,
-                Kind::Prefetch,
-                None,
-                g.side_over,
-                "side-stream prefetches beyond the GPU phase they overlap",
-            );
-        }
+        let passes = gpu_items(first, link, side_ms, gpu, reuse, |k, ms, what| {
+            self.rec(Some(round), k, None, ms, what)
+        });
+        self.given_gpu += passes;
     }
+}
+
+/// A CPU phase's time and name (`round` from 1), or the final host access's (`None`).
+#[inline]
+fn cpu_item(round: Option<u32>, ph: Phases) -> (f64, &'static str) {
+    match round {
+        Some(_) => (ph.cpu, "CPU phase"),
+        None => (ph.fin, "final host access"),
+    }
+}
+
+/// The priced items of a GPU phase, in order, handed to `rec`; returns the passes at device speed.
+#[inline]
+fn gpu_items(
+    first: f64,
+    link: &LinkCost,
+    side_ms: f64,
+    gpu: f64,
+    reuse: f64,
+    mut rec: impl FnMut(Kind, f64, &'static str),
+) -> f64 {
+    let (link_ms, _) = link.pass_ms(gpu, reuse);
+    let g = gpu_times(first, link_ms, side_ms, gpu, reuse);
+    if g.faults > 0.0 {
+        rec(
+            Kind::GpuFaults,
+            g.faults,
+            "migration and duplication on first touch",
+        );
+    }
+    rec(Kind::Gpu, g.passes, "GPU passes");
+    if link_ms > gpu {
+        rec(Kind::Link, g.wait, "passes wait for the link");
+    }
+    if side_ms > 0.0 {
+        rec(
+            Kind::Prefetch,
+            g.side_over,
+            "side-stream prefetches beyond the GPU phase they overlap",
+        );
+    }
+    g.passes
 }
 
 /// The prediction from a policy's priced parts and term uses. Variance: each term's fitted
@@ -2214,12 +2269,21 @@ pub fn breakeven_task(
         .map_err(|e| TaskQueryError::BadTask(e.to_string()))?;
     let mut t = task.clone();
     let mut scratch = Scratch::new();
-    let mut gap = |r: f64| -> Result<f64, TaskQueryError> {
+    bisect_reuse(|r: f64| -> Result<f64, TaskQueryError> {
         t.reuse = r;
         let pa = price(terms, &t, a, &mut scratch, |_, _, _, _, _| {})?;
         let pb = price(terms, &t, b, &mut scratch, |_, _, _, _, _| {})?;
         Ok(pa.time_ms - pb.time_ms)
-    };
+    })
+}
+
+/// The reuse R* ≥ 1 where `gap(R)` (one policy's time less the other's) is 0: the first of R = 1,
+/// 2, 4, … 2²⁰ where its sign changes brackets it, then 60 halvings; `None` where it never does.
+/// Every break-even of a task is found by this one search, so that the same gaps give the same R*
+/// to the bit.
+fn bisect_reuse(
+    mut gap: impl FnMut(f64) -> Result<f64, TaskQueryError>,
+) -> Result<Option<f64>, TaskQueryError> {
     let mut lo = 1.0;
     let mut g_lo = gap(lo)?;
     if g_lo == 0.0 {
@@ -2266,6 +2330,21 @@ pub struct TaskOverrides {
     pub reuse: Option<f64>,
 }
 
+impl TaskOverrides {
+    /// `task` with these values in place of its own (what a compiled task's query answers for,
+    /// and what [`predict_task`] and the other one-shot functions take). Not checked: see
+    /// [`Task::check`].
+    pub fn applied_to(&self, task: &Task) -> Task {
+        let mut t = task.clone();
+        t.cpu_ms = self.cpu_ms.or(t.cpu_ms);
+        t.gpu_ms = self.gpu_ms.or(t.gpu_ms);
+        t.cpu_final_ms = self.cpu_final_ms.or(t.cpu_final_ms);
+        t.rounds = self.rounds.unwrap_or(t.rounds);
+        t.reuse = self.reuse.unwrap_or(t.reuse);
+        t
+    }
+}
+
 /// One round of a policy from one state of its walk, with what does not depend on the phase times
 /// already priced and summed.
 #[derive(Debug, Clone)]
@@ -2282,6 +2361,29 @@ struct RoundCost {
     side_ms: f64,
     /// Whether the final host access follows (the last round's cost includes it).
     fin: bool,
+    /// The round's priced steps in order, and its additions to the term uses in order: what
+    /// [`RoundByRound`] adds up as the direct pricing does.
+    tape: Vec<TapeStep>,
+    log: Vec<UseStep>,
+}
+
+/// One priced item of a compiled round, in the order the direct pricing records it.
+#[derive(Debug, Clone, Copy)]
+enum TapeStep {
+    /// A cost that does not depend on the phase times (not 0); `fin`: after the last round.
+    Fixed {
+        kind: Kind,
+        buf: Option<usize>,
+        ms: f64,
+        what: &'static str,
+        fin: bool,
+    },
+    /// The round's CPU phase.
+    Cpu,
+    /// The final host access.
+    Final,
+    /// The round's GPU phase (its numbers are the round's `first`, `link` and `side_ms`).
+    Gpu,
 }
 
 /// A policy's rounds, one per distinct state of its walk at the start of a round.
@@ -2302,16 +2404,28 @@ struct CompiledPolicy {
     period: u32,
 }
 
-/// A task compiled against a model's terms for repeated queries ([`TaskTerms::compile`]): each
-/// policy's steps are walked and priced once, so a query only combines a few sums per policy with
-/// the phase times, rounds and reuse it is given ([`TaskOverrides`]), in time independent of the
-/// number of rounds and without allocating beyond its answer.
+/// A task compiled against a model's terms for repeated queries ([`TaskTerms::compile`],
+/// [`Predictor::compile_task`](super::Predictor::compile_task)): each policy's steps are walked and
+/// priced once, so a query only combines a few sums per policy with the phase times, rounds and
+/// reuse it is given ([`TaskOverrides`]), in time independent of the number of rounds and without
+/// allocating beyond its answer.
 ///
-/// Its answers are those of [`predict_task`] and [`choose_task`] on the task with the overrides
-/// applied, summed in another order (equal to ~1e-15 relative).
+/// Its answers ([`predict`](Self::predict), [`choose`](Self::choose),
+/// [`choose_into`](Self::choose_into), [`breakeven`](Self::breakeven)) are those of
+/// [`predict_task`], [`choose_task`] and [`breakeven_task`] on the task with the overrides applied,
+/// summed in another order (equal to ~1e-15 relative). [`round_by_round`](Self::round_by_round)
+/// answers the same queries, and [`explain`](RoundByRound::explain), summing round by round as
+/// those functions do: their answers to the bit, in time that grows with the rounds.
+///
+/// Every query checks the values it replaces: rounds 0 or above [`MAX_ROUNDS`](crate::task::MAX_ROUNDS),
+/// a reuse below 1, above 1e9 or not a number, a negative, infinite or NaN phase time are
+/// [`TaskQueryError::BadTask`] naming the field, never an answer. Immutable: share one across
+/// threads.
 #[derive(Debug, Clone)]
 pub struct CompiledTask {
     name: String,
+    /// The buffers' names, for explained items.
+    buffers: Vec<String>,
     rounds: u32,
     reuse: f64,
     cpu_ms: Option<f64>,
@@ -2331,24 +2445,51 @@ struct Record {
     cpu: u32,
     fin: bool,
     gpu: Option<(f64, LinkCost, f64)>,
+    tape: Vec<TapeStep>,
+    /// Steps of the final host access are being recorded (after the last round's phases).
+    finishing: bool,
 }
 
 impl Sink for Record {
     #[inline]
-    fn fixed(&mut self, _: Option<u32>, kind: Kind, _: Option<usize>, ms: f64, _: &'static str) {
+    fn fixed(
+        &mut self,
+        _: Option<u32>,
+        kind: Kind,
+        buf: Option<usize>,
+        ms: f64,
+        what: &'static str,
+    ) {
         if ms != 0.0 {
             self.fixed.add(kind, ms);
+            self.tape.push(TapeStep::Fixed {
+                kind,
+                buf,
+                ms,
+                what,
+                fin: self.finishing,
+            });
         }
     }
     fn cpu(&mut self, round: Option<u32>) {
         match round {
-            Some(_) => self.cpu += 1,
-            None => self.fin = true,
+            Some(_) => {
+                self.cpu += 1;
+                self.tape.push(TapeStep::Cpu);
+            }
+            None => {
+                self.fin = true;
+                self.tape.push(TapeStep::Final);
+            }
         }
     }
-    fn gpu(&mut self, _: u32, first: f64, link: &LinkCost, side_ms: f64, _: &mut Pricer<'_>) {
+    fn gpu(&mut self, _: u32, first: f64, link: &LinkCost, side_ms: f64, p: &mut Pricer<'_>) {
         debug_assert!(self.gpu.is_none(), "one GPU phase a round");
         self.gpu = Some((first, *link, side_ms));
+        self.tape.push(TapeStep::Gpu);
+        if let Some(log) = &mut p.log {
+            log.push(UseStep::Link);
+        }
     }
 }
 
@@ -2357,10 +2498,12 @@ impl Run<'_, '_> {
     fn round_cost(&mut self, walk: &mut Walk, round: u32, last: bool) -> RoundCost {
         *self.p.uses = [Use::default(); TermId::COUNT];
         self.p.used = 0;
+        self.p.log = Some(Vec::new());
         let mut rec = Record::default();
         let (task, policy) = (self.task, self.policy);
         walk.round(task, policy, round, last, &mut |s| self.step(s, &mut rec));
         if last {
+            rec.finishing = true;
             walk.finish(task, policy, &mut |s| self.step(s, &mut rec));
         }
         debug_assert_eq!(rec.cpu, 1, "one CPU phase a round");
@@ -2373,6 +2516,8 @@ impl Run<'_, '_> {
             link,
             side_ms,
             fin: rec.fin,
+            tape: rec.tape,
+            log: self.p.log.take().unwrap_or_default(),
         }
     }
 
@@ -2416,6 +2561,7 @@ fn compile_policy(
                 uses,
                 used: 0,
                 assumed: Assumptions::default(),
+                log: None,
             },
             states,
             side_ms: 0.0,
@@ -2442,10 +2588,7 @@ impl TaskTerms {
     pub fn compile(&self, task: &Task) -> Result<CompiledTask, TaskQueryError> {
         task.check()
             .map_err(|e| TaskQueryError::BadTask(e.to_string()))?;
-        let terms = TaskTerms {
-            costs: self.costs,
-            fit: TermFit::default(),
-        };
+        let terms = self.without_fit_report();
         let mut policies = Vec::with_capacity(Policy::HANDOFF.len());
         let mut skipped = Vec::new();
         for policy in Policy::HANDOFF {
@@ -2456,6 +2599,7 @@ impl TaskTerms {
         }
         Ok(CompiledTask {
             name: task.name.clone(),
+            buffers: task.buffers.iter().map(|b| b.name.clone()).collect(),
             rounds: task.rounds,
             reuse: task.reuse,
             cpu_ms: task.cpu_ms,
@@ -2470,6 +2614,7 @@ impl TaskTerms {
 }
 
 /// A query's resolved values.
+#[derive(Clone, Copy)]
 struct Query {
     rounds: u32,
     reuse: f64,
@@ -2573,24 +2718,9 @@ impl CompiledTask {
             given_cpu: 0.0,
             given_gpu: 0.0,
         };
-        // Rounds 0 … n − 2 are followed by another; round n − 1 is the last.
-        let between = q.rounds - 1;
-        let states = cp.rounds.len() as u32;
-        for k in 0..states.min(between) {
-            let n = if k < cp.cycle {
-                1
-            } else {
-                (between - 1 - k) / cp.period + 1
-            };
-            acc.add(&cp.rounds[k as usize], n as f64, q);
+        for (rc, n) in cp.counted(q.rounds) {
+            acc.add(rc, n, q);
         }
-        let last = q.rounds - 1;
-        let k = if last < states {
-            last
-        } else {
-            cp.cycle + (last - cp.cycle) % cp.period
-        };
-        acc.add(&cp.lasts[k as usize], 1.0, q);
         prediction(
             &self.terms,
             cp.policy,
@@ -2604,6 +2734,18 @@ impl CompiledTask {
         )
     }
 
+    /// `policy` compiled, or why it cannot be priced (as [`predict_task`] says it).
+    fn policy(&self, policy: Policy) -> Result<&CompiledPolicy, TaskQueryError> {
+        match self.policies.iter().find(|p| p.policy == policy) {
+            Some(cp) => Ok(cp),
+            None => Err(self
+                .skipped
+                .iter()
+                .find(|(p, _)| *p == policy)
+                .map_or(TaskQueryError::NotATaskPolicy(policy), |(_, e)| e.clone())),
+        }
+    }
+
     /// The task under `policy`, as [`predict_task`] on the task with `o` applied.
     pub fn predict(
         &self,
@@ -2611,14 +2753,7 @@ impl CompiledTask {
         o: TaskOverrides,
     ) -> Result<TaskPrediction, TaskQueryError> {
         let q = self.query(o)?;
-        match self.policies.iter().find(|p| p.policy == policy) {
-            Some(cp) => Ok(self.eval(cp, &q)),
-            None => Err(self
-                .skipped
-                .iter()
-                .find(|(p, _)| *p == policy)
-                .map_or(TaskQueryError::NotATaskPolicy(policy), |(_, e)| e.clone())),
-        }
+        Ok(self.eval(self.policy(policy)?, &q))
     }
 
     /// Every policy ranked, as [`choose_task`] on the task with `o` applied.
@@ -2639,6 +2774,17 @@ impl CompiledTask {
         o: TaskOverrides,
         out: &mut TaskChoice,
     ) -> Result<(), TaskQueryError> {
+        self.rank_into(o, out, |cp, q| self.eval(cp, q))
+    }
+
+    /// Every policy priced by `eval` and ranked into `out`.
+    #[inline]
+    fn rank_into(
+        &self,
+        o: TaskOverrides,
+        out: &mut TaskChoice,
+        eval: impl Fn(&CompiledPolicy, &Query) -> TaskPrediction,
+    ) -> Result<(), TaskQueryError> {
         out.ranking.clear();
         out.tied = 0;
         let q = self.query(o)?;
@@ -2646,10 +2792,289 @@ impl CompiledTask {
             return Err(self.skipped[0].1.clone());
         }
         out.ranking
-            .extend(self.policies.iter().map(|cp| self.eval(cp, &q)));
+            .extend(self.policies.iter().map(|cp| eval(cp, &q)));
         out.tied = sort_and_tie(&mut out.ranking);
         out.skipped.clone_from(&self.skipped);
         Ok(())
+    }
+
+    /// The reuse R* ≥ 1 at which `a` and `b` take equal time, as [`breakeven_task`] on the task
+    /// with `o` applied (`o.reuse` is checked but not used: R varies). Each policy's time is a line
+    /// in R here (plus, where side-stream prefetches overlap the GPU phase, what they add beyond
+    /// it), so the search costs two sums per policy and a few operations per step; R* agrees with
+    /// [`breakeven_task`]'s to ~1e-12 relative (where the lines cross at a shallow angle, to what
+    /// the ~1e-15 of the times allows).
+    pub fn breakeven(
+        &self,
+        a: Policy,
+        b: Policy,
+        o: TaskOverrides,
+    ) -> Result<Option<f64>, TaskQueryError> {
+        if a == b {
+            return Err(TaskQueryError::SamePolicy(a));
+        }
+        let q = self.query(o)?;
+        let (la, lb) = (
+            self.policy(a)?.over_reuse(&q),
+            self.policy(b)?.over_reuse(&q),
+        );
+        bisect_reuse(|r| Ok(la.at(r) - lb.at(r)))
+    }
+
+    /// The same queries summed round by round in the order the task's steps run, as
+    /// [`predict_task`], [`choose_task`], [`explain_task`] and [`breakeven_task`] sum them: their
+    /// answers to the bit (the command line and `umodel serve` answer this way), in time that grows
+    /// with the rounds (a few nanoseconds per priced step).
+    pub fn round_by_round(&self) -> RoundByRound<'_> {
+        RoundByRound { task: self }
+    }
+
+    /// Prices `cp` round by round from its recorded steps, handing every priced item to `item`.
+    fn replay(
+        &self,
+        cp: &CompiledPolicy,
+        q: &Query,
+        mut item: impl FnMut(Option<u32>, Kind, Option<usize>, f64, &'static str),
+    ) -> TaskPrediction {
+        let (ph, reuse) = (q.ph, q.reuse);
+        let mut parts = Parts::default();
+        let mut uses = [Use::default(); TermId::COUNT];
+        let mut used = 0u32;
+        let (mut given_cpu, mut given_gpu) = (0.0, 0.0);
+        let mut rec = |parts: &mut Parts,
+                       round: Option<u32>,
+                       k: Kind,
+                       buf: Option<usize>,
+                       ms: f64,
+                       what: &'static str| {
+            if ms != 0.0 {
+                parts.add(k, ms);
+                item(round, k, buf, ms, what);
+            }
+        };
+        for r in 0..q.rounds {
+            let k = cp.state(r);
+            let rc = if r + 1 == q.rounds {
+                &cp.lasts[k]
+            } else {
+                &cp.rounds[k]
+            };
+            let label = Some(r + 1);
+            for step in &rc.tape {
+                match *step {
+                    TapeStep::Fixed {
+                        kind,
+                        buf,
+                        ms,
+                        what,
+                        fin,
+                    } => rec(
+                        &mut parts,
+                        if fin { None } else { label },
+                        kind,
+                        buf,
+                        ms,
+                        what,
+                    ),
+                    TapeStep::Cpu | TapeStep::Final => {
+                        let round = matches!(step, TapeStep::Cpu).then_some(r + 1);
+                        let (ms, what) = cpu_item(round, ph);
+                        rec(&mut parts, round, Kind::Cpu, None, ms, what);
+                        given_cpu += ms;
+                    }
+                    TapeStep::Gpu => {
+                        given_gpu += gpu_items(
+                            rc.first,
+                            &rc.link,
+                            rc.side_ms,
+                            ph.gpu,
+                            reuse,
+                            |k, ms, what| rec(&mut parts, label, k, None, ms, what),
+                        );
+                    }
+                }
+            }
+            for u in &rc.log {
+                match *u {
+                    UseStep::Cost {
+                        term,
+                        lat,
+                        times,
+                        gib,
+                        ms,
+                    } => {
+                        used |= 1 << term;
+                        let x = &mut uses[term as usize];
+                        if lat {
+                            x.lats += times;
+                        }
+                        x.gib += gib;
+                        x.ms += ms;
+                    }
+                    UseStep::Link => {
+                        if rc.link.pass_ms(ph.gpu, reuse).1 {
+                            rc.link.record(&mut uses, &mut used, reuse, 1.0);
+                        }
+                    }
+                }
+            }
+        }
+        prediction(
+            &self.terms,
+            cp.policy,
+            q.rounds,
+            q.reuse,
+            parts,
+            (&uses, used),
+            (given_cpu, given_gpu),
+            q.rel_sd,
+            cp.assumed.union(q.assumed),
+        )
+    }
+}
+
+impl CompiledPolicy {
+    /// The compiled round that round `round` (from 0) of a longer task runs, before its last.
+    #[inline]
+    fn state(&self, round: u32) -> usize {
+        let states = self.rounds.len() as u32;
+        (if round < states {
+            round
+        } else {
+            self.cycle + (round - self.cycle) % self.period
+        }) as usize
+    }
+
+    /// Each distinct round of a task of `rounds` rounds, with how many times it runs: rounds
+    /// 0 … n − 2 are followed by another, round n − 1 is the last.
+    #[inline]
+    fn counted(&self, rounds: u32) -> impl Iterator<Item = (&RoundCost, f64)> {
+        let between = rounds - 1;
+        let states = self.rounds.len() as u32;
+        let (cycle, period) = (self.cycle, self.period);
+        (0..states.min(between))
+            .map(move |k| {
+                let n = if k < cycle {
+                    1
+                } else {
+                    (between - 1 - k) / period + 1
+                };
+                (&self.rounds[k as usize], n as f64)
+            })
+            .chain(std::iter::once((&self.lasts[self.state(rounds - 1)], 1.0)))
+    }
+
+    /// The whole task's time as a function of the passes per round, the rest of `q` fixed.
+    fn over_reuse(&self, q: &Query) -> OverReuse {
+        let ph = q.ph;
+        let mut line = OverReuse::default();
+        for (rc, n) in self.counted(q.rounds) {
+            let cpu = if rc.fin { ph.cpu + ph.fin } else { ph.cpu };
+            let (link_ms, _) = rc.link.pass_ms(ph.gpu, 1.0);
+            // As `gpu_times`: R passes at the longer of device speed and the link, the first
+            // waiting `faults` more, and side-stream prefetches beyond all that.
+            let pass = ph.gpu.max(link_ms);
+            let faults = ph.gpu.max(link_ms + rc.first) - pass;
+            line.a += n * (rc.fixed.total() + cpu + faults);
+            line.b += n * pass;
+            if rc.side_ms > 0.0 {
+                line.side.push((n, rc.side_ms - faults, pass));
+            }
+        }
+        line
+    }
+}
+
+/// A policy's time over the passes per round R: `a + b·R + Σ n·max(c − d·R, 0)`, the sum over
+/// rounds whose side-stream prefetches outlast the GPU phase they overlap (`side`: `(n, c, d)`).
+#[derive(Default)]
+struct OverReuse {
+    a: f64,
+    b: f64,
+    side: Vec<(f64, f64, f64)>,
+}
+
+impl OverReuse {
+    #[inline]
+    fn at(&self, r: f64) -> f64 {
+        let mut t = self.a + self.b * r;
+        for &(n, c, d) in &self.side {
+            t += n * (c - d * r).max(0.0);
+        }
+        t
+    }
+}
+
+/// A [`CompiledTask`]'s queries summed round by round ([`CompiledTask::round_by_round`]): the bits
+/// of [`predict_task`], [`explain_task`], [`choose_task`] and [`breakeven_task`] on the task with
+/// the overrides applied, from the steps priced when it was compiled.
+#[derive(Debug, Clone, Copy)]
+pub struct RoundByRound<'a> {
+    task: &'a CompiledTask,
+}
+
+impl RoundByRound<'_> {
+    /// The task under `policy`, as [`predict_task`] on the task with `o` applied, to the bit.
+    pub fn predict(
+        &self,
+        policy: Policy,
+        o: TaskOverrides,
+    ) -> Result<TaskPrediction, TaskQueryError> {
+        let t = self.task;
+        let q = t.query(o)?;
+        Ok(t.replay(t.policy(policy)?, &q, |_, _, _, _, _| {}))
+    }
+
+    /// As [`predict`](Self::predict), with every priced item listed (per round, per buffer), as
+    /// [`explain_task`] lists them.
+    pub fn explain(
+        &self,
+        policy: Policy,
+        o: TaskOverrides,
+    ) -> Result<(TaskPrediction, Vec<Item>), TaskQueryError> {
+        let t = self.task;
+        let q = t.query(o)?;
+        let cp = t.policy(policy)?;
+        let mut items = Vec::new();
+        let p = t.replay(cp, &q, |round, kind, buf, ms, what| {
+            items.push(Item {
+                round,
+                kind,
+                buffer: buf.map(|i| t.buffers[i].clone()),
+                ms,
+                what: what.to_string(),
+            })
+        });
+        Ok((p, items))
+    }
+
+    /// Every policy ranked, as [`choose_task`] on the task with `o` applied, to the bit.
+    pub fn choose(&self, o: TaskOverrides) -> Result<TaskChoice, TaskQueryError> {
+        let t = self.task;
+        let mut c = TaskChoice::default();
+        t.rank_into(o, &mut c, |cp, q| t.replay(cp, q, |_, _, _, _, _| {}))?;
+        Ok(c)
+    }
+
+    /// R* of `a` against `b`, as [`breakeven_task`] on the task with `o` applied, to the bit
+    /// (`o.reuse` is checked but not used).
+    pub fn breakeven(
+        &self,
+        a: Policy,
+        b: Policy,
+        o: TaskOverrides,
+    ) -> Result<Option<f64>, TaskQueryError> {
+        if a == b {
+            return Err(TaskQueryError::SamePolicy(a));
+        }
+        let t = self.task;
+        let q = t.query(o)?;
+        let (ca, cb) = (t.policy(a)?, t.policy(b)?);
+        bisect_reuse(|r| {
+            let q = Query { reuse: r, ..q };
+            let none = |_, _, _, _, _: &'static str| {};
+            Ok(t.replay(ca, &q, none).time_ms - t.replay(cb, &q, none).time_ms)
+        })
     }
 }
 
@@ -3008,12 +3433,7 @@ pub(crate) mod tests {
                                 rounds,
                                 reuse,
                             };
-                            let mut t = task.clone();
-                            t.cpu_ms = phases.0.or(t.cpu_ms);
-                            t.gpu_ms = phases.1.or(t.gpu_ms);
-                            t.cpu_final_ms = phases.2.or(t.cpu_final_ms);
-                            t.rounds = rounds.unwrap_or(t.rounds);
-                            t.reuse = reuse.unwrap_or(t.reuse);
+                            let t = o.applied_to(&task);
                             let what = format!("{} {o:?}", t.name);
                             for policy in Policy::HANDOFF {
                                 match (
@@ -3039,6 +3459,246 @@ pub(crate) mod tests {
                 }
             }
         }
+    }
+
+    /// The task files under `tasks/`, the handoff as a task, and the tasks with every feature the
+    /// walk has.
+    fn task_files_and_more() -> Vec<Task> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tasks");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .collect();
+        files.sort();
+        assert!(files.len() >= 6, "{files:?}");
+        let mut v: Vec<Task> = files.iter().map(|f| Task::read(f).unwrap()).collect();
+        v.push(Task::handoff(1 << 28, 1.0, 1));
+        v.extend(tasks_for_compiling());
+        v
+    }
+
+    /// Overrides a scheduler passes: none, its measured phases, other rounds and reuse, zeros,
+    /// a kernel long enough to hide the link and the faults.
+    fn overrides_to_try() -> Vec<TaskOverrides> {
+        let o = |cpu, gpu, fin, rounds, reuse| TaskOverrides {
+            cpu_ms: cpu,
+            gpu_ms: gpu,
+            cpu_final_ms: fin,
+            rounds,
+            reuse,
+        };
+        vec![
+            TaskOverrides::default(),
+            o(Some(14.29), Some(0.294), Some(26.51), None, None),
+            o(Some(14.29), Some(0.294), None, Some(1), None),
+            o(None, None, None, Some(16), Some(8.0)),
+            o(Some(3.0), Some(40.0), None, Some(200), Some(3.5)),
+            o(Some(0.0), Some(0.0), Some(0.0), Some(2), None),
+            o(Some(8.7), Some(4.32), Some(26.82), Some(5), Some(64.0)),
+        ]
+    }
+
+    /// The model terms to try: round numbers, the shipped H200 model's, and terms with holes.
+    fn terms_to_try() -> Vec<TaskTerms> {
+        let h200 = crate::store::embedded("h200").unwrap().task_terms.unwrap();
+        let mut sparse = toy_terms();
+        for t in [
+            TermId::ManagedMapRead,
+            TermId::Sync,
+            TermId::MapGather,
+            TermId::CopyD2h,
+        ] {
+            sparse.costs[t.index()] = None;
+        }
+        vec![toy_terms(), h200, sparse]
+    }
+
+    /// Equal to the bit: `Debug` writes every `f64` as the shortest text that reads back as it.
+    fn bits<T: std::fmt::Debug>(x: &T) -> String {
+        format!("{x:?}")
+    }
+
+    #[test]
+    fn a_compiled_task_round_by_round_gives_the_one_shot_bits() {
+        let pairs = [
+            (Policy::HostMapped, Policy::ExplicitCopy),
+            (Policy::Managed, Policy::ManagedPrefetch),
+            (Policy::ManagedAdvise, Policy::HostMapped),
+            (Policy::ExplicitCopy, Policy::ManagedAdvisePrefetch),
+            (Policy::ManagedPrefetch, Policy::ManagedAdvisePrefetch),
+            (Policy::Device, Policy::ExplicitCopy),
+        ];
+        let mut answers = 0;
+        for terms in terms_to_try() {
+            for task in task_files_and_more() {
+                let compiled = terms.compile(&task).unwrap();
+                let exact = compiled.round_by_round();
+                for o in overrides_to_try() {
+                    let t = o.applied_to(&task);
+                    let what = format!("{} {o:?}", t.name);
+                    for policy in Policy::HANDOFF.into_iter().chain([Policy::Device]) {
+                        assert_eq!(
+                            bits(&exact.predict(policy, o)),
+                            bits(&predict_task(&terms, &t, policy)),
+                            "{what} {policy}"
+                        );
+                        assert_eq!(
+                            bits(&exact.explain(policy, o)),
+                            bits(&explain_task(&terms, &t, policy)),
+                            "{what} {policy}"
+                        );
+                        answers += 2;
+                    }
+                    assert_eq!(
+                        bits(&exact.choose(o)),
+                        bits(&choose_task(&terms, &t)),
+                        "{what}"
+                    );
+                    for (a, b) in pairs {
+                        assert_eq!(
+                            bits(&exact.breakeven(a, b, o)),
+                            bits(&breakeven_task(&terms, &t, a, b)),
+                            "{what} {a} {b}"
+                        );
+                    }
+                    answers += 1 + pairs.len();
+                }
+            }
+        }
+        assert!(answers > 2000, "{answers}");
+    }
+
+    #[test]
+    fn a_compiled_break_even_is_the_one_shot_break_even() {
+        let (mut crossed, mut none, mut worst) = (0, 0, 0.0f64);
+        for terms in terms_to_try() {
+            for task in task_files_and_more() {
+                let compiled = terms.compile(&task).unwrap();
+                for o in overrides_to_try() {
+                    let t = o.applied_to(&task);
+                    for a in Policy::HANDOFF {
+                        for b in Policy::HANDOFF {
+                            let what = format!("{} {o:?} {a} {b}", t.name);
+                            match (
+                                compiled.breakeven(a, b, o),
+                                breakeven_task(&terms, &t, a, b),
+                            ) {
+                                (Ok(Some(c)), Ok(Some(d))) => {
+                                    let rel = (c - d).abs() / d;
+                                    worst = worst.max(rel);
+                                    assert!(rel <= 1e-12, "{what}: {c} vs {d}");
+                                    // And it is a crossing: the times are equal there.
+                                    let at = TaskOverrides {
+                                        reuse: Some(c),
+                                        ..o
+                                    };
+                                    let (x, y) = (
+                                        compiled.predict(a, at).unwrap().time_ms,
+                                        compiled.predict(b, at).unwrap().time_ms,
+                                    );
+                                    assert!((x - y).abs() <= 1e-9 * x.max(y), "{what}: {x} {y}");
+                                    crossed += 1;
+                                }
+                                (Ok(None), Ok(None)) => none += 1,
+                                (Err(c), Err(d)) => assert_eq!(c, d, "{what}"),
+                                (c, d) => panic!("{what}: {c:?} vs {d:?}"),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        eprintln!("{crossed} crossings, {none} without, worst relative gap {worst:e}");
+        assert!(crossed > 100 && none > 100, "{crossed} {none}");
+    }
+
+    #[test]
+    fn every_query_on_a_compiled_task_refuses_nan_negative_and_infinite_overrides() {
+        let c = toy_terms().compile(&workloads::seed_001()).unwrap();
+        let mut cases = Vec::new();
+        for v in [
+            f64::NAN,
+            -1.0,
+            -0.001,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            2e12,
+        ] {
+            for field in ["cpu_ms", "gpu_ms", "cpu_final_ms", "reuse"] {
+                let mut o = TaskOverrides::default();
+                match field {
+                    "cpu_ms" => o.cpu_ms = Some(v),
+                    "gpu_ms" => o.gpu_ms = Some(v),
+                    "cpu_final_ms" => o.cpu_final_ms = Some(v),
+                    _ => o.reuse = Some(v),
+                }
+                cases.push((o, field));
+            }
+        }
+        for (reuse, rounds) in [(Some(0.999), None), (Some(2e9), None), (None, Some(0))] {
+            let field = if reuse.is_some() { "reuse" } else { "rounds" };
+            cases.push((
+                TaskOverrides {
+                    reuse,
+                    rounds,
+                    ..Default::default()
+                },
+                field,
+            ));
+        }
+        cases.push((
+            TaskOverrides {
+                rounds: Some(crate::task::MAX_ROUNDS + 1),
+                ..Default::default()
+            },
+            "rounds",
+        ));
+        let (a, b) = (Policy::HostMapped, Policy::ExplicitCopy);
+        let exact = c.round_by_round();
+        let mut out = TaskChoice::default();
+        for (o, field) in cases {
+            let errors = [
+                c.predict(a, o).map(|_| ()),
+                c.choose(o).map(|_| ()),
+                c.choose_into(o, &mut out),
+                c.breakeven(a, b, o).map(|_| ()),
+                exact.predict(a, o).map(|_| ()),
+                exact.explain(a, o).map(|_| ()),
+                exact.choose(o).map(|_| ()),
+                exact.breakeven(a, b, o).map(|_| ()),
+            ];
+            for e in errors {
+                let e = e.unwrap_err();
+                assert!(matches!(e, TaskQueryError::BadTask(_)), "{o:?}: {e}");
+                assert!(e.to_string().contains(&format!("`{field}`")), "{o:?}: {e}");
+            }
+            assert!(out.ranking().is_empty());
+        }
+        // The values next to the bounds are answers.
+        let edge = TaskOverrides {
+            cpu_ms: Some(0.0),
+            gpu_ms: Some(1e12),
+            cpu_final_ms: Some(0.0),
+            rounds: Some(crate::task::MAX_ROUNDS),
+            reuse: Some(1e9),
+        };
+        let p = c.predict(a, edge).unwrap();
+        assert!(
+            p.time_ms.is_finite() && p.interval_ms[1].is_finite(),
+            "{p:?}"
+        );
+        assert_eq!(
+            c.breakeven(a, b, edge),
+            c.breakeven(
+                a,
+                b,
+                TaskOverrides {
+                    reuse: None,
+                    ..edge
+                }
+            )
+        );
     }
 
     #[test]
