@@ -36,6 +36,21 @@
 // How many policies there are: valid indices are 0 to `UMODEL_POLICY_COUNT - 1`.
 #define UMODEL_POLICY_COUNT 11
 
+// `umodel_task_query.given` bit: `cpu_ms` replaces the task's own.
+#define UMODEL_GIVEN_CPU_MS 1
+
+// `umodel_task_query.given` bit: `gpu_ms` replaces the task's own.
+#define UMODEL_GIVEN_GPU_MS 2
+
+// `umodel_task_query.given` bit: `cpu_final_ms` replaces the task's own.
+#define UMODEL_GIVEN_CPU_FINAL_MS 4
+
+// `umodel_task_query.given` bit: `rounds` replaces the task's own.
+#define UMODEL_GIVEN_ROUNDS 8
+
+// `umodel_task_query.given` bit: `reuse` replaces the task's own.
+#define UMODEL_GIVEN_REUSE 16
+
 // What a call did. `UMODEL_OK` is 0; on anything else `umodel_last_error()` says what went
 // wrong and no output was written.
 typedef enum umodel_status {
@@ -54,6 +69,9 @@ typedef enum umodel_status {
   // An internal error (a Rust panic, caught at the boundary); the handle is still usable.
   // Please report it with the message.
   UMODEL_PANIC = 5,
+  // A task description that cannot be read or is not a valid task (DESIGN.md §3): the message
+  // names the file (or `<task text>`), the line and the field.
+  UMODEL_BAD_TASK = 6,
 } umodel_status;
 
 // Every policy umodel knows; `umodel_decision.policy` holds one of these values and
@@ -87,6 +105,11 @@ typedef enum umodel_policy {
 // Immutable once loaded, so one handle may be queried from any number of threads at once.
 typedef struct umodel_model umodel_model;
 
+// A task compiled for one model, opaque to C: made by `umodel_task_compile()`, released by
+// `umodel_task_free()`. Immutable, so one handle may be queried from any number of threads at
+// once; it does not borrow the model handle (either may be freed first).
+typedef struct umodel_task umodel_task;
+
 // One decision: the fastest policy at a size and reuse, its time, and whether it is a tie.
 typedef struct umodel_decision {
   // The fastest policy: a `umodel_policy` value (`umodel_policy_name()` names it).
@@ -97,6 +120,25 @@ typedef struct umodel_decision {
   // order), else 0.
   int tie;
 } umodel_decision;
+
+// What one task query changes of the task as compiled, as `--cpu-ms`, `--gpu-ms`,
+// `--cpu-final-ms`, `--rounds` and `--reuse` do on the command line: the fields whose bit is set
+// in `given` replace the task's own; the others are ignored. NaN, negative or infinite times and a
+// reuse below 1 are errors, never answers.
+typedef struct umodel_task_query {
+  // `UMODEL_GIVEN_*` bits, or-ed.
+  uint32_t given;
+  // One round's CPU phase on ordinary host memory, ms (the user's own measurement).
+  double cpu_ms;
+  // One GPU pass with its data in device memory, ms.
+  double gpu_ms;
+  // The host's final access after the last round, on ordinary host memory, ms.
+  double cpu_final_ms;
+  // CPU↔GPU alternations.
+  uint32_t rounds;
+  // GPU passes per round.
+  double reuse;
+} umodel_task_query;
 
 #ifdef __cplusplus
 extern "C" {
@@ -216,6 +258,76 @@ enum umodel_status umodel_breakeven(const struct umodel_model *m,
                                     uint64_t bytes,
                                     double *r_star,
                                     int *crosses);
+
+// Compiles a task for repeated queries on model `m` and returns a handle to it in `*out`
+// (`*out` is set to NULL on failure). `task`: the text of a task description (JSON, starting
+// with `{`; DESIGN.md §3, `tasks/*.json` in the repository) or the path of a task file.
+// Compiling walks each policy's rounds once (a few µs); each query then takes a few hundred ns
+// whatever the rounds.
+//
+// Errors: `UMODEL_INVALID_ARGUMENT` (NULL pointer, not UTF-8), `UMODEL_NOT_FOUND` (no such
+// file), `UMODEL_BAD_TASK` (not a valid task: the message names the file, line and field),
+// `UMODEL_QUERY` (the model has no task terms: `gb200-paper`, or a model older than them).
+//
+// # Safety
+// `m` is NULL or a live model handle; `task` NULL or a NUL-terminated string; `out` NULL or
+// writable.
+enum umodel_status umodel_task_compile(const struct umodel_model *m,
+                                       const char *task,
+                                       struct umodel_task **out);
+
+// Releases a handle from `umodel_task_compile()`. NULL is ignored. Call it once, after every
+// thread is done with the handle.
+//
+// # Safety
+// `t` is NULL or a handle from `umodel_task_compile` not yet freed.
+void umodel_task_free(struct umodel_task *t);
+
+// The fastest policy for the task (with `q`'s values, or as compiled when `q` is NULL): its
+// index, its predicted time for the whole task, ms, and whether the runner-up is within the
+// noise (`umodel choose --task FILE --json`'s `best`, `ranking[0].time_ms` and `tie`).
+//
+// Errors: `UMODEL_INVALID_ARGUMENT` (NULL handle or output, a bad value in `q`),
+// `UMODEL_QUERY` (a term the task needs is missing from the model).
+//
+// # Safety
+// `t` is NULL or a live task handle; `q` NULL or readable; `out` NULL or writable.
+enum umodel_status umodel_task_choose(const struct umodel_task *t,
+                                      const struct umodel_task_query *q,
+                                      struct umodel_decision *out);
+
+// The task's predicted time under `policy` (a name), ms, and its 90 % interval (`umodel predict
+// --task FILE --policy P --json`'s `time_ms` and `interval_ms`).
+//
+// Errors: `UMODEL_INVALID_ARGUMENT` (NULL pointer, unknown name, a bad value in `q`),
+// `UMODEL_QUERY` (not a task policy, or a term it needs is missing from the model).
+//
+// # Safety
+// `t` is NULL or a live task handle; `policy` NULL or a NUL-terminated string; `q` NULL or
+// readable; outputs NULL or writable.
+enum umodel_status umodel_task_predict(const struct umodel_task *t,
+                                       const char *policy,
+                                       const struct umodel_task_query *q,
+                                       double *time_ms,
+                                       double *lo_ms,
+                                       double *hi_ms);
+
+// The GPU passes per round R* ≥ 1 at which policies `a` and `b` take equal time on the task
+// (`q`'s `reuse` is ignored: R is what is solved for): `*crosses` = 1 and `*r_star` = R* where
+// they cross, else `*crosses` = 0 and `*r_star` = NaN (`umodel breakeven --task FILE A B`).
+//
+// Errors: `UMODEL_INVALID_ARGUMENT` (NULL pointer, unknown name, `a` = `b`, a bad value in `q`),
+// `UMODEL_QUERY` (not a task policy, or a term missing from the model).
+//
+// # Safety
+// `t` is NULL or a live task handle; `a`, `b` NULL or NUL-terminated strings; `q` NULL or
+// readable; outputs NULL or writable.
+enum umodel_status umodel_task_breakeven(const struct umodel_task *t,
+                                         const char *a,
+                                         const char *b,
+                                         const struct umodel_task_query *q,
+                                         double *r_star,
+                                         int *crosses);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -18,8 +18,11 @@ use std::cell::RefCell;
 use std::ffi::{c_char, c_double, c_int, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use umodel::model::{BatchError, Decision, Predictor, QueryError};
+use umodel::model::{
+    BatchError, CompiledTask, Decision, Predictor, QueryError, TaskOverrides, TaskQueryError,
+};
 use umodel::store::StoreError;
+use umodel::task::{Task, TaskError};
 use umodel::Policy;
 
 /// What a call did. `UMODEL_OK` is 0; on anything else `umodel_last_error()` says what went
@@ -42,6 +45,9 @@ pub enum umodel_status {
     /// An internal error (a Rust panic, caught at the boundary); the handle is still usable.
     /// Please report it with the message.
     UMODEL_PANIC = 5,
+    /// A task description that cannot be read or is not a valid task (DESIGN.md §3): the message
+    /// names the file (or `<task text>`), the line and the field.
+    UMODEL_BAD_TASK = 6,
 }
 
 /// Every policy umodel knows; `umodel_decision.policy` holds one of these values and
@@ -552,6 +558,290 @@ pub unsafe extern "C" fn umodel_breakeven(
             .predictor
             .breakeven(a, b, bytes)
             .map_err(|e| query_failure(&e))?;
+        // SAFETY: checked writable pointers (the caller's contract).
+        unsafe {
+            *r_out = r.unwrap_or(f64::NAN);
+            *c_out = c_int::from(r.is_some());
+        }
+        Ok(())
+    })
+}
+
+/// A task compiled for one model, opaque to C: made by `umodel_task_compile()`, released by
+/// `umodel_task_free()`. Immutable, so one handle may be queried from any number of threads at
+/// once; it does not borrow the model handle (either may be freed first).
+pub struct umodel_task {
+    compiled: CompiledTask,
+}
+
+const _: () = {
+    const fn shareable<T: Send + Sync>() {}
+    shareable::<umodel_task>()
+};
+
+/// `umodel_task_query.given` bit: `cpu_ms` replaces the task's own.
+pub const UMODEL_GIVEN_CPU_MS: u32 = 1;
+/// `umodel_task_query.given` bit: `gpu_ms` replaces the task's own.
+pub const UMODEL_GIVEN_GPU_MS: u32 = 2;
+/// `umodel_task_query.given` bit: `cpu_final_ms` replaces the task's own.
+pub const UMODEL_GIVEN_CPU_FINAL_MS: u32 = 4;
+/// `umodel_task_query.given` bit: `rounds` replaces the task's own.
+pub const UMODEL_GIVEN_ROUNDS: u32 = 8;
+/// `umodel_task_query.given` bit: `reuse` replaces the task's own.
+pub const UMODEL_GIVEN_REUSE: u32 = 16;
+
+/// What one task query changes of the task as compiled, as `--cpu-ms`, `--gpu-ms`,
+/// `--cpu-final-ms`, `--rounds` and `--reuse` do on the command line: the fields whose bit is set
+/// in `given` replace the task's own; the others are ignored. NaN, negative or infinite times and a
+/// reuse below 1 are errors, never answers.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct umodel_task_query {
+    /// `UMODEL_GIVEN_*` bits, or-ed.
+    pub given: u32,
+    /// One round's CPU phase on ordinary host memory, ms (the user's own measurement).
+    pub cpu_ms: c_double,
+    /// One GPU pass with its data in device memory, ms.
+    pub gpu_ms: c_double,
+    /// The host's final access after the last round, on ordinary host memory, ms.
+    pub cpu_final_ms: c_double,
+    /// CPU↔GPU alternations.
+    pub rounds: u32,
+    /// GPU passes per round.
+    pub reuse: c_double,
+}
+
+impl umodel_task_query {
+    const ALL: u32 = UMODEL_GIVEN_CPU_MS
+        | UMODEL_GIVEN_GPU_MS
+        | UMODEL_GIVEN_CPU_FINAL_MS
+        | UMODEL_GIVEN_ROUNDS
+        | UMODEL_GIVEN_REUSE;
+
+    fn overrides(&self) -> Result<TaskOverrides, Failure> {
+        if self.given & !Self::ALL != 0 {
+            return Err(invalid(format!(
+                "`given` has bits no UMODEL_GIVEN_* constant names ({:#x})",
+                self.given & !Self::ALL
+            )));
+        }
+        let on = |bit: u32| self.given & bit != 0;
+        Ok(TaskOverrides {
+            cpu_ms: on(UMODEL_GIVEN_CPU_MS).then_some(self.cpu_ms),
+            gpu_ms: on(UMODEL_GIVEN_GPU_MS).then_some(self.gpu_ms),
+            cpu_final_ms: on(UMODEL_GIVEN_CPU_FINAL_MS).then_some(self.cpu_final_ms),
+            rounds: on(UMODEL_GIVEN_ROUNDS).then_some(self.rounds),
+            reuse: on(UMODEL_GIVEN_REUSE).then_some(self.reuse),
+        })
+    }
+}
+
+/// The overrides behind a query pointer (NULL: the task as compiled).
+///
+/// # Safety
+/// `q` is NULL or points to a readable `umodel_task_query`.
+unsafe fn query_arg(q: *const umodel_task_query) -> Result<TaskOverrides, Failure> {
+    if q.is_null() {
+        return Ok(TaskOverrides::default());
+    }
+    let q = out_ptr(q.cast_mut(), "query")?;
+    // SAFETY: non-NULL, aligned, readable (the caller's contract).
+    unsafe { *q }.overrides()
+}
+
+/// The status of a task query the model refused.
+fn task_failure(e: &TaskQueryError) -> Failure {
+    let status = match e {
+        TaskQueryError::BadTask(_) | TaskQueryError::SamePolicy(_) => {
+            umodel_status::UMODEL_INVALID_ARGUMENT
+        }
+        _ => umodel_status::UMODEL_QUERY,
+    };
+    (status, e.to_string())
+}
+
+fn task_file_failure(e: &TaskError) -> Failure {
+    let status = match e {
+        TaskError::Read { .. } => umodel_status::UMODEL_NOT_FOUND,
+        _ => umodel_status::UMODEL_BAD_TASK,
+    };
+    (status, e.to_string())
+}
+
+/// The compiled task behind a pointer.
+///
+/// # Safety
+/// `t` is NULL or a handle from `umodel_task_compile` not yet freed.
+#[inline]
+unsafe fn task_handle<'a>(t: *const umodel_task) -> Result<&'a umodel_task, Failure> {
+    // SAFETY: non-NULL handles come from `Box::into_raw` in `umodel_task_compile`.
+    unsafe { t.as_ref() }.ok_or_else(|| invalid("the task handle is NULL"))
+}
+
+/// Compiles a task for repeated queries on model `m` and returns a handle to it in `*out`
+/// (`*out` is set to NULL on failure). `task`: the text of a task description (JSON, starting
+/// with `{`; DESIGN.md §3, `tasks/*.json` in the repository) or the path of a task file.
+/// Compiling walks each policy's rounds once (a few µs); each query then takes a few hundred ns
+/// whatever the rounds.
+///
+/// Errors: `UMODEL_INVALID_ARGUMENT` (NULL pointer, not UTF-8), `UMODEL_NOT_FOUND` (no such
+/// file), `UMODEL_BAD_TASK` (not a valid task: the message names the file, line and field),
+/// `UMODEL_QUERY` (the model has no task terms: `gb200-paper`, or a model older than them).
+///
+/// # Safety
+/// `m` is NULL or a live model handle; `task` NULL or a NUL-terminated string; `out` NULL or
+/// writable.
+#[no_mangle]
+pub unsafe extern "C" fn umodel_task_compile(
+    m: *const umodel_model,
+    task: *const c_char,
+    out: *mut *mut umodel_task,
+) -> umodel_status {
+    guard(|| {
+        let out = out_ptr(out, "out")?;
+        // SAFETY: checked writable pointer (the caller's contract).
+        unsafe { *out = std::ptr::null_mut() };
+        // SAFETY: forwarded contract.
+        let m = unsafe { handle(m) }?;
+        // SAFETY: forwarded contract.
+        let text = unsafe { text(task, "task") }?;
+        let parsed = if text.trim_start().starts_with('{') {
+            Task::parse(std::path::Path::new("<task text>"), text.as_bytes())
+        } else {
+            Task::read(std::path::Path::new(text))
+        }
+        .map_err(|e| task_file_failure(&e))?;
+        let compiled = m
+            .predictor
+            .compile_task(&parsed)
+            .map_err(|e| task_failure(&e))?;
+        // SAFETY: as above.
+        unsafe { *out = Box::into_raw(Box::new(umodel_task { compiled })) };
+        Ok(())
+    })
+}
+
+/// Releases a handle from `umodel_task_compile()`. NULL is ignored. Call it once, after every
+/// thread is done with the handle.
+///
+/// # Safety
+/// `t` is NULL or a handle from `umodel_task_compile` not yet freed.
+#[no_mangle]
+pub unsafe extern "C" fn umodel_task_free(t: *mut umodel_task) {
+    let _ = guard(|| {
+        if !t.is_null() {
+            // SAFETY: from `Box::into_raw` in `umodel_task_compile`, freed once (the contract).
+            drop(unsafe { Box::from_raw(t) });
+        }
+        Ok(())
+    });
+}
+
+/// The fastest policy for the task (with `q`'s values, or as compiled when `q` is NULL): its
+/// index, its predicted time for the whole task, ms, and whether the runner-up is within the
+/// noise (`umodel choose --task FILE --json`'s `best`, `ranking[0].time_ms` and `tie`).
+///
+/// Errors: `UMODEL_INVALID_ARGUMENT` (NULL handle or output, a bad value in `q`),
+/// `UMODEL_QUERY` (a term the task needs is missing from the model).
+///
+/// # Safety
+/// `t` is NULL or a live task handle; `q` NULL or readable; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn umodel_task_choose(
+    t: *const umodel_task,
+    q: *const umodel_task_query,
+    out: *mut umodel_decision,
+) -> umodel_status {
+    guard(|| {
+        // SAFETY: forwarded contract.
+        let (t, o) = unsafe { (task_handle(t)?, query_arg(q)?) };
+        let out = out_ptr(out, "out")?;
+        let c = t.compiled.choose(o).map_err(|e| task_failure(&e))?;
+        let best = c.best();
+        // SAFETY: checked writable pointer (the caller's contract).
+        unsafe {
+            *out = umodel_decision {
+                policy: best.policy.index() as c_int,
+                time_ms: best.time_ms,
+                tie: c_int::from(c.tie()),
+            }
+        };
+        Ok(())
+    })
+}
+
+/// The task's predicted time under `policy` (a name), ms, and its 90 % interval (`umodel predict
+/// --task FILE --policy P --json`'s `time_ms` and `interval_ms`).
+///
+/// Errors: `UMODEL_INVALID_ARGUMENT` (NULL pointer, unknown name, a bad value in `q`),
+/// `UMODEL_QUERY` (not a task policy, or a term it needs is missing from the model).
+///
+/// # Safety
+/// `t` is NULL or a live task handle; `policy` NULL or a NUL-terminated string; `q` NULL or
+/// readable; outputs NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn umodel_task_predict(
+    t: *const umodel_task,
+    policy: *const c_char,
+    q: *const umodel_task_query,
+    time_ms: *mut c_double,
+    lo_ms: *mut c_double,
+    hi_ms: *mut c_double,
+) -> umodel_status {
+    guard(|| {
+        // SAFETY: forwarded contract.
+        let (t, o, p) = unsafe {
+            (
+                task_handle(t)?,
+                query_arg(q)?,
+                policy_arg(policy, "policy")?,
+            )
+        };
+        let (t_out, lo_out, hi_out) = (
+            out_ptr(time_ms, "time_ms")?,
+            out_ptr(lo_ms, "lo_ms")?,
+            out_ptr(hi_ms, "hi_ms")?,
+        );
+        let r = t.compiled.predict(p, o).map_err(|e| task_failure(&e))?;
+        // SAFETY: checked writable pointers (the caller's contract).
+        unsafe {
+            *t_out = r.time_ms;
+            *lo_out = r.interval_ms[0];
+            *hi_out = r.interval_ms[1];
+        }
+        Ok(())
+    })
+}
+
+/// The GPU passes per round R* ≥ 1 at which policies `a` and `b` take equal time on the task
+/// (`q`'s `reuse` is ignored: R is what is solved for): `*crosses` = 1 and `*r_star` = R* where
+/// they cross, else `*crosses` = 0 and `*r_star` = NaN (`umodel breakeven --task FILE A B`).
+///
+/// Errors: `UMODEL_INVALID_ARGUMENT` (NULL pointer, unknown name, `a` = `b`, a bad value in `q`),
+/// `UMODEL_QUERY` (not a task policy, or a term missing from the model).
+///
+/// # Safety
+/// `t` is NULL or a live task handle; `a`, `b` NULL or NUL-terminated strings; `q` NULL or
+/// readable; outputs NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn umodel_task_breakeven(
+    t: *const umodel_task,
+    a: *const c_char,
+    b: *const c_char,
+    q: *const umodel_task_query,
+    r_star: *mut c_double,
+    crosses: *mut c_int,
+) -> umodel_status {
+    guard(|| {
+        // SAFETY: forwarded contract.
+        let (t, o) = unsafe { (task_handle(t)?, query_arg(q)?) };
+        // SAFETY: forwarded contract.
+        let (a, b) = unsafe { (policy_arg(a, "a")?, policy_arg(b, "b")?) };
+        let (r_out, c_out) = (out_ptr(r_star, "r_star")?, out_ptr(crosses, "crosses")?);
+        let r = t
+            .compiled
+            .breakeven(a, b, o)
+            .map_err(|e| task_failure(&e))?;
         // SAFETY: checked writable pointers (the caller's contract).
         unsafe {
             *r_out = r.unwrap_or(f64::NAN);

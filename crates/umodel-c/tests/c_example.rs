@@ -42,13 +42,14 @@ fn same(a: f64, b: f64) -> bool {
     a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan())
 }
 
-#[test]
-fn the_c_example_compiles_links_runs_and_agrees_with_the_rust_api() {
+/// Compiles and links `examples/c/<name>.c` against the static library and the committed header
+/// with the system `cc` (warnings are errors); returns the executable.
+fn build_example(name: &str) -> PathBuf {
     let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let source = crate_dir.join("../../examples/c/choose.c");
+    let source = crate_dir.join(format!("../../examples/c/{name}.c"));
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("c_example");
     std::fs::create_dir_all(&tmp).unwrap();
-    let exe = tmp.join("choose");
+    let exe = tmp.join(name);
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
     let out = Command::new(&cc)
         .args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-O1", "-I"])
@@ -61,9 +62,17 @@ fn the_c_example_compiles_links_runs_and_agrees_with_the_rust_api() {
         .unwrap_or_else(|e| panic!("cannot run `{cc}`: {e}"));
     assert!(
         out.status.success(),
-        "{cc} failed:\n{}",
+        "{cc} failed on {name}.c:\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    exe
+}
+
+#[test]
+fn the_c_example_compiles_links_runs_and_agrees_with_the_rust_api() {
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("c_example");
+    let exe = build_example("choose");
 
     // The header is C++ too (`extern "C"` when __cplusplus), where a C++ compiler is installed.
     if let Ok(out) = Command::new("c++")
@@ -189,4 +198,111 @@ fn the_c_example_compiles_links_runs_and_agrees_with_the_rust_api() {
     assert_eq!(seen.get("breakeven"), Some(&3), "{stdout}");
     assert_eq!(seen.get("error"), Some(&16), "{stdout}");
     assert_eq!(seen.get("ok:"), Some(&1), "{stdout}");
+}
+
+#[test]
+fn the_c_task_example_agrees_with_the_rust_api() {
+    use umodel::model::TaskOverrides;
+    use umodel::task::Task;
+    let exe = build_example("task");
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let (seed_path, partial_path) = (
+        repo.join("tasks/seed-001.json"),
+        repo.join("tasks/partial-update.json"),
+    );
+    let run = Command::new(&exe)
+        .arg(&seed_path)
+        .arg(&partial_path)
+        .output()
+        .expect("run the task example");
+    let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
+    assert!(
+        run.status.success(),
+        "the task example failed ({}):\n{stdout}\n{}",
+        run.status,
+        String::from_utf8_lossy(&run.stderr)
+    );
+
+    let (p, _) = Predictor::load(Some("h200"), None).unwrap();
+    let seed = p.compile_task(&Task::read(&seed_path).unwrap()).unwrap();
+    let partial = p.compile_task(&Task::read(&partial_path).unwrap()).unwrap();
+    let given = |cpu: &str, gpu: &str| TaskOverrides {
+        cpu_ms: Some(f(cpu)),
+        gpu_ms: Some(f(gpu)),
+        ..Default::default()
+    };
+    let mut seen = std::collections::BTreeMap::<&str, usize>::new();
+    for line in stdout.lines() {
+        let w: Vec<&str> = line.split(' ').collect();
+        *seen.entry(w[0]).or_default() += 1;
+        match w[0] {
+            "task-choose" => {
+                let c = seed.choose(given(w[1], w[2])).unwrap();
+                assert_eq!(w[3], c.best().policy.name(), "{line}");
+                assert!(same(f(w[4]), c.best().time_ms), "{line}: {:?}", c.best());
+                assert_eq!(w[5] == "1", c.tie(), "{line}");
+            }
+            "task-predict" => {
+                let policy: Policy = w[3].parse().unwrap();
+                let x = seed.predict(policy, given(w[1], w[2])).unwrap();
+                assert!(same(f(w[4]), x.time_ms), "{line}: {x:?}");
+                assert!(same(f(w[5]), x.interval_ms[0]), "{line}: {x:?}");
+                assert!(same(f(w[6]), x.interval_ms[1]), "{line}: {x:?}");
+            }
+            "task-breakeven" => {
+                let task = if w[1] == "seed-001" { &seed } else { &partial };
+                let o = TaskOverrides {
+                    rounds: Some(w[4].parse().unwrap()),
+                    ..given(w[2], w[3])
+                };
+                let r = task
+                    .breakeven(Policy::HostMapped, Policy::ExplicitCopy, o)
+                    .unwrap();
+                assert_eq!(w[6] == "1", r.is_some(), "{line}");
+                assert!(same(f(w[5]), r.unwrap_or(f64::NAN)), "{line}: {r:?}");
+            }
+            "error" => {
+                // The message is the Rust error's, word for word.
+                let message = w[3..].join(" ");
+                let want = match w[1] {
+                    "nan-cpu" => Some(
+                        seed.choose(TaskOverrides {
+                            cpu_ms: Some(f64::NAN),
+                            ..Default::default()
+                        })
+                        .unwrap_err()
+                        .to_string(),
+                    ),
+                    "unknown-field" => Some(
+                        Task::parse(
+                            Path::new("<task text>"),
+                            br#"{"name": "x", "rounds": 2, "colour": 1}"#,
+                        )
+                        .unwrap_err()
+                        .to_string(),
+                    ),
+                    "no-task-terms" => Some(
+                        Predictor::load(Some("gb200-paper"), None)
+                            .unwrap()
+                            .0
+                            .compile_task(&Task::read(&seed_path).unwrap())
+                            .unwrap_err()
+                            .to_string(),
+                    ),
+                    _ => None,
+                };
+                if let Some(want) = want {
+                    assert_eq!(message, want, "{line}");
+                }
+            }
+            "ok:" => assert_eq!(line, "ok: 0 failed"),
+            _ => panic!("unexpected line from the task example: {line}"),
+        }
+    }
+    assert_eq!(seen.get("task-choose"), Some(&4), "{stdout}");
+    assert_eq!(seen.get("task-predict"), Some(&24), "{stdout}");
+    assert_eq!(seen.get("task-breakeven"), Some(&2), "{stdout}");
+    assert_eq!(seen.get("error"), Some(&6), "{stdout}");
+    // The partial update's break-even is the one `umodel breakeven --task` prints (R* = 1.550).
+    assert!(stdout.contains("task-breakeven partial-update 3.96 0.13500000000000001 16 1.55"));
 }
