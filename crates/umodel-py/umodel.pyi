@@ -6,9 +6,15 @@ per CPU update), which policy wins, and at what reuse one overtakes another::
     import umodel
     m = umodel.Model.load()              # this machine's model, as the `umodel` command finds it
     m.choose(256 << 20, 4.0)             # ('explicit-copy', 41.16, False)
+
+and of your own task (its buffers, rounds and the phase times you measured; DESIGN.md section 3)::
+
+    t = m.compile_task("tasks/seed-001.json")
+    t.choose(cpu_ms=14.3, gpu_ms=0.29)   # ('explicit-copy', 68.04, False)
 """
 
-from typing import Optional, Tuple, TypedDict, Union
+import os
+from typing import Any, Dict, List, Optional, Tuple, TypedDict, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -43,6 +49,110 @@ class Prediction(TypedDict):
     extrapolated: bool
     """True when `bytes` is outside the calibrated sizes."""
 
+class TaskParts(TypedDict):
+    """Where a task's predicted time goes, ms (summed over rounds)."""
+
+    cpu_ms: float
+    cpu_faults_ms: float
+    gpu_ms: float
+    link_ms: float
+    gpu_faults_ms: float
+    copy_ms: float
+    prefetch_ms: float
+    sync_ms: float
+
+class TaskPrediction(TypedDict):
+    """`Task.predict`'s answer: the keys of `umodel predict --task FILE --policy P --json`."""
+
+    task: str
+    policy: str
+    rounds: int
+    reuse: float
+    time_ms: float
+    """Predicted time of the whole task (every round and the final host access), ms."""
+    interval_ms: Tuple[float, float]
+    """90 % interval, ms."""
+    sd_ms: float
+    parts: TaskParts
+    assumptions: List[str]
+    """What was estimated rather than given (a phase time left out, ...)."""
+
+class Ranked(TypedDict):
+    policy: str
+    time_ms: float
+    lo_ms: float
+    hi_ms: float
+    sd_ms: float
+
+class TaskRanking(TypedDict, total=False):
+    """`Task.rank`'s answer: the keys of `umodel choose --task FILE --json`."""
+
+    task: str
+    rounds: int
+    reuse: float
+    best: str
+    tie: bool
+    tied: List[str]
+    ranking: List[Ranked]
+    skipped: List[Dict[str, str]]
+    """Policies the model could not price, with why (only when there are any)."""
+    assumptions: List[str]
+
+class Task:
+    """A task compiled for one model (`Model.compile_task`). Ask it with the phase times you
+    measured (`cpu_ms`: one CPU phase on ordinary host memory; `gpu_ms`: one GPU pass on device
+    memory; `cpu_final_ms`: the host's last access) and, if you like, other `rounds` or `reuse`
+    (GPU passes per round); what you leave out is the task file's. NaN, negative or infinite
+    values raise `UmodelError`. Immutable: usable from any number of threads."""
+
+    @property
+    def name(self) -> str:
+        """The task's name (its file's `name`)."""
+    def choose(
+        self,
+        *,
+        cpu_ms: Optional[float] = None,
+        gpu_ms: Optional[float] = None,
+        cpu_final_ms: Optional[float] = None,
+        rounds: Optional[int] = None,
+        reuse: Optional[float] = None,
+    ) -> Tuple[str, float, bool]:
+        """The fastest policy, its time for the whole task in ms, and whether the runner-up is
+        within the noise."""
+    def rank(
+        self,
+        *,
+        cpu_ms: Optional[float] = None,
+        gpu_ms: Optional[float] = None,
+        cpu_final_ms: Optional[float] = None,
+        rounds: Optional[int] = None,
+        reuse: Optional[float] = None,
+    ) -> TaskRanking:
+        """Every priced policy, fastest first, with 90 % intervals."""
+    def predict(
+        self,
+        policy: str,
+        *,
+        cpu_ms: Optional[float] = None,
+        gpu_ms: Optional[float] = None,
+        cpu_final_ms: Optional[float] = None,
+        rounds: Optional[int] = None,
+        reuse: Optional[float] = None,
+    ) -> TaskPrediction:
+        """The task under `policy`. Raises `UmodelError`."""
+    def breakeven(
+        self,
+        a: str,
+        b: str,
+        *,
+        cpu_ms: Optional[float] = None,
+        gpu_ms: Optional[float] = None,
+        cpu_final_ms: Optional[float] = None,
+        rounds: Optional[int] = None,
+    ) -> Optional[float]:
+        """The GPU passes per round R* >= 1 at which `a` and `b` take equal time on the task; None
+        when one is faster at every R."""
+
 class Model:
     """A loaded model. Immutable: one `Model` may be used from any number of threads."""
 
@@ -69,3 +179,7 @@ class Model:
         ties. A bad query raises `UmodelError` naming its index ("query 7: ...")."""
     def breakeven(self, a: str, b: str, bytes: Size) -> Optional[float]:
         """The reuse R* >= 1 where `a` and `b` take equal time at `bytes`; None if they never cross."""
+    def compile_task(self, task: Union[str, os.PathLike[str], Dict[str, Any]]) -> Task:
+        """Compiles your task for repeated queries: the path of a task file (`tasks/seed-001.json`)
+        or the task's fields as a dict. Raises `UmodelError` naming the file, line and field of a
+        bad task, or when the model has no task terms (`gb200-paper`)."""

@@ -69,5 +69,11 @@ for i in range(100_000):
 one = (time.perf_counter() - t) / 100_000
 print(f"python: choose_many {n / best / 1e6:.1f} M decisions/s (target >= 5); "
       f"one choose() call {one * 1e9:.0f} ns")
+task = m.compile_task("tasks/seed-001.json")
+t = time.perf_counter()
+for i in range(100_000):
+    task.choose(cpu_ms=14.29, gpu_ms=0.294)
+print(f"python: one Task.choose() call (seed 001, phase times given) "
+      f"{(time.perf_counter() - t) / 100_000 * 1e9:.0f} ns")
 PY
 echo "python: total $(elapsed "$t0") s"

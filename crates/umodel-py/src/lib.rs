@@ -5,6 +5,8 @@
 //! import umodel
 //! m = umodel.Model.load()          # this machine's model, as the `umodel` command finds it
 //! m.choose(256 << 20, 4.0)         # ('explicit-copy', 41.16, False)
+//! t = m.compile_task("tasks/seed-001.json")   # the user's task (DESIGN.md §3), compiled once
+//! t.choose(cpu_ms=14.3, gpu_ms=0.29)          # ('explicit-copy', 68.04, False)
 //! ```
 //!
 //! Errors raise `umodel.UmodelError` (a `ValueError`) with the message the command line prints for
@@ -16,7 +18,9 @@ use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyString, PyTuple};
-use umodel::model::{BatchError, Decision, Predictor};
+use umodel::model::task::Assumptions;
+use umodel::model::{BatchError, CompiledTask, Decision, Predictor, TaskOverrides, TaskPrediction};
+use umodel::task::Task as TaskFile;
 use umodel::Policy;
 
 pyo3::create_exception!(
@@ -214,8 +218,225 @@ impl Model {
             .map_err(error)
     }
 
+    /// Compiles the user's task for repeated queries: `task` is the path of a task file
+    /// (`tasks/seed-001.json`; DESIGN.md §3) or the task itself as a dict of the file's fields.
+    /// Raises `UmodelError` with the parser's message (file, line, field) for a bad task, and
+    /// when the model has no task terms.
+    fn compile_task(&self, py: Python<'_>, task: &Bound<'_, PyAny>) -> PyResult<Task> {
+        let parsed = if task.is_instance_of::<PyDict>() {
+            let text: String = py
+                .import("json")?
+                .call_method1("dumps", (task,))?
+                .extract()?;
+            TaskFile::parse(std::path::Path::new("<task dict>"), text.as_bytes())
+        } else {
+            let path: std::path::PathBuf = task.extract().map_err(|_| {
+                error("task must be the path of a task file or a dict of the task's fields")
+            })?;
+            py.detach(|| TaskFile::read(&path))
+        }
+        .map_err(error)?;
+        let compiled = self.predictor.compile_task(&parsed).map_err(error)?;
+        Ok(Task { compiled })
+    }
+
     fn __repr__(&self) -> String {
         format!("<umodel.Model {}>", self.source)
+    }
+}
+
+/// A task compiled for one model (`Model.compile_task`): ask it with the phase times you measured
+/// (`cpu_ms`: one CPU phase on ordinary host memory; `gpu_ms`: one GPU pass on device memory;
+/// `cpu_final_ms`: the host's last access) and, if you like, other `rounds` or `reuse` (GPU passes
+/// per round); what you leave out is the task file's. Each query takes well under a microsecond in
+/// the library, whatever the rounds. Immutable: usable from any number of threads.
+#[pyclass(frozen, module = "umodel")]
+struct Task {
+    compiled: CompiledTask,
+}
+
+fn overrides(
+    cpu_ms: Option<f64>,
+    gpu_ms: Option<f64>,
+    cpu_final_ms: Option<f64>,
+    rounds: Option<u32>,
+    reuse: Option<f64>,
+) -> TaskOverrides {
+    TaskOverrides {
+        cpu_ms,
+        gpu_ms,
+        cpu_final_ms,
+        rounds,
+        reuse,
+    }
+}
+
+/// One policy's answer with the keys of `umodel predict --task FILE --policy P --json`.
+fn prediction_dict<'py>(
+    py: Python<'py>,
+    task: &str,
+    p: &TaskPrediction,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("task", task)?;
+    d.set_item("policy", p.policy.name())?;
+    d.set_item("rounds", p.rounds)?;
+    d.set_item("reuse", p.reuse)?;
+    d.set_item("time_ms", p.time_ms)?;
+    d.set_item("interval_ms", (p.interval_ms[0], p.interval_ms[1]))?;
+    d.set_item("sd_ms", p.sd_ms)?;
+    let parts = PyDict::new(py);
+    let q = &p.parts;
+    for (k, v) in [
+        ("cpu_ms", q.cpu_ms),
+        ("cpu_faults_ms", q.cpu_faults_ms),
+        ("gpu_ms", q.gpu_ms),
+        ("link_ms", q.link_ms),
+        ("gpu_faults_ms", q.gpu_faults_ms),
+        ("copy_ms", q.copy_ms),
+        ("prefetch_ms", q.prefetch_ms),
+        ("sync_ms", q.sync_ms),
+    ] {
+        parts.set_item(k, v)?;
+    }
+    d.set_item("parts", parts)?;
+    d.set_item("assumptions", p.assumptions.notes())?;
+    Ok(d)
+}
+
+#[pymethods]
+impl Task {
+    /// The task's name (its file's `name`).
+    #[getter]
+    fn name(&self) -> &str {
+        self.compiled.name()
+    }
+
+    /// The fastest policy for the task: `(policy, time_ms, tie)`, the time of the whole task and
+    /// `tie` when the runner-up is within the noise (`umodel choose --task`'s `best`, its time and
+    /// `tie`).
+    #[pyo3(signature = (*, cpu_ms=None, gpu_ms=None, cpu_final_ms=None, rounds=None, reuse=None))]
+    fn choose(
+        &self,
+        cpu_ms: Option<f64>,
+        gpu_ms: Option<f64>,
+        cpu_final_ms: Option<f64>,
+        rounds: Option<u32>,
+        reuse: Option<f64>,
+    ) -> PyResult<(&'static str, f64, bool)> {
+        let c = self
+            .compiled
+            .choose(overrides(cpu_ms, gpu_ms, cpu_final_ms, rounds, reuse))
+            .map_err(error)?;
+        Ok((c.best().policy.name(), c.best().time_ms, c.tie()))
+    }
+
+    /// Every priced policy, fastest first: a dict with the keys of `umodel choose --task FILE
+    /// --json` (`best`, `tie`, `tied`, `ranking` of `{policy, time_ms, lo_ms, hi_ms, sd_ms}`, …).
+    #[pyo3(signature = (*, cpu_ms=None, gpu_ms=None, cpu_final_ms=None, rounds=None, reuse=None))]
+    fn rank<'py>(
+        &self,
+        py: Python<'py>,
+        cpu_ms: Option<f64>,
+        gpu_ms: Option<f64>,
+        cpu_final_ms: Option<f64>,
+        rounds: Option<u32>,
+        reuse: Option<f64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let c = self
+            .compiled
+            .choose(overrides(cpu_ms, gpu_ms, cpu_final_ms, rounds, reuse))
+            .map_err(error)?;
+        let best = c.best();
+        let d = PyDict::new(py);
+        d.set_item("task", self.compiled.name())?;
+        d.set_item("rounds", best.rounds)?;
+        d.set_item("reuse", best.reuse)?;
+        d.set_item("best", best.policy.name())?;
+        d.set_item("tie", c.tie())?;
+        let tied: Vec<&str> = if c.tie() {
+            c.tied().iter().map(|p| p.policy.name()).collect()
+        } else {
+            Vec::new()
+        };
+        d.set_item("tied", tied)?;
+        let ranking = pyo3::types::PyList::empty(py);
+        for p in c.ranking() {
+            let r = PyDict::new(py);
+            r.set_item("policy", p.policy.name())?;
+            r.set_item("time_ms", p.time_ms)?;
+            r.set_item("lo_ms", p.interval_ms[0])?;
+            r.set_item("hi_ms", p.interval_ms[1])?;
+            r.set_item("sd_ms", p.sd_ms)?;
+            ranking.append(r)?;
+        }
+        d.set_item("ranking", ranking)?;
+        if !c.skipped.is_empty() {
+            let skipped = pyo3::types::PyList::empty(py);
+            for (p, e) in &c.skipped {
+                let s = PyDict::new(py);
+                s.set_item("policy", p.name())?;
+                s.set_item("reason", e.to_string())?;
+                skipped.append(s)?;
+            }
+            d.set_item("skipped", skipped)?;
+        }
+        let assumed = c
+            .ranking()
+            .iter()
+            .fold(Assumptions::default(), |acc, p| acc.union(p.assumptions));
+        d.set_item("assumptions", assumed.notes())?;
+        Ok(d)
+    }
+
+    /// The task under `policy`: a dict with the keys of `umodel predict --task FILE --policy P
+    /// --json` (`time_ms`, `interval_ms`, `sd_ms`, `parts`, `assumptions`, …).
+    #[pyo3(signature = (policy, *, cpu_ms=None, gpu_ms=None, cpu_final_ms=None, rounds=None, reuse=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn predict<'py>(
+        &self,
+        py: Python<'py>,
+        policy: &str,
+        cpu_ms: Option<f64>,
+        gpu_ms: Option<f64>,
+        cpu_final_ms: Option<f64>,
+        rounds: Option<u32>,
+        reuse: Option<f64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let p = self
+            .compiled
+            .predict(
+                policy_arg(policy)?,
+                overrides(cpu_ms, gpu_ms, cpu_final_ms, rounds, reuse),
+            )
+            .map_err(error)?;
+        prediction_dict(py, self.compiled.name(), &p)
+    }
+
+    /// The GPU passes per round R* >= 1 at which policies `a` and `b` take equal time on the task;
+    /// `None` when one is faster at every R (`umodel breakeven --task FILE A B`'s `r_star`).
+    #[pyo3(signature = (a, b, *, cpu_ms=None, gpu_ms=None, cpu_final_ms=None, rounds=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn breakeven(
+        &self,
+        a: &str,
+        b: &str,
+        cpu_ms: Option<f64>,
+        gpu_ms: Option<f64>,
+        cpu_final_ms: Option<f64>,
+        rounds: Option<u32>,
+    ) -> PyResult<Option<f64>> {
+        self.compiled
+            .breakeven(
+                policy_arg(a)?,
+                policy_arg(b)?,
+                overrides(cpu_ms, gpu_ms, cpu_final_ms, rounds, None),
+            )
+            .map_err(error)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<umodel.Task {}>", self.compiled.name())
     }
 }
 
@@ -225,6 +446,7 @@ impl Model {
 #[pyo3(name = "umodel")]
 fn umodel_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Model>()?;
+    m.add_class::<Task>()?;
     m.add("UmodelError", m.py().get_type::<UmodelError>())?;
     // Every policy's name, by index (the indices `Model.choose_many` returns).
     m.add(

@@ -237,3 +237,105 @@ def test_the_stubs_cover_the_module():
     stubbed = {n.name for n in model.body if isinstance(n, ast.FunctionDef)}
     methods = {n for n in dir(umodel.Model) if not n.startswith("_")}
     assert methods == stubbed, methods ^ stubbed
+    task = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Task")
+    stubbed = {n.name for n in task.body if isinstance(n, ast.FunctionDef)}
+    methods = {n for n in dir(umodel.Task) if not n.startswith("_")}
+    assert methods == stubbed, methods ^ stubbed
+
+
+# ----- the user's task ---------------------------------------------------------------------------
+
+TASKS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "tasks")
+SEED = os.path.join(TASKS, "seed-001.json")
+PARTIAL = os.path.join(TASKS, "partial-update.json")
+# (cpu_ms, gpu_ms) a scheduler measured; the first is the run `tasks-5` measured (NOTES.md, "Tasks").
+PHASES = [(14.29, 0.294), (4.0, 0.29), (14.3, 3.0), (40.0, 0.1)]
+# The Rust API's answers, for when no CLI binary is given (examples/c/task.c prints the same).
+KNOWN_TASK_CHOOSE = {(14.3, 0.29): ("explicit-copy", 68.03727328024263, False)}
+KNOWN_TASK_R_STAR = 1.5501487895659634  # the partial update, host-mapped vs explicit-copy
+
+
+def alike(a, b):
+    """Equal, numbers to 1e-12 relative: the command line sums a task's rounds one by one (its
+    output byte for byte the one-shot path's), a compiled task's query multiplies them out."""
+    if isinstance(a, float) and isinstance(b, (int, float)):
+        return close(a, b)
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(alike(a[k], b[k]) for k in a)
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(alike(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def _flags(cpu, gpu):
+    return ["--cpu-ms", repr(cpu), "--gpu-ms", repr(gpu)]
+
+
+def test_a_task_answers_as_the_command_line(m):
+    t = m.compile_task(SEED)
+    assert t.name == "seed-001" and repr(t) == "<umodel.Task seed-001>"
+    for (cpu, gpu), want in KNOWN_TASK_CHOOSE.items():
+        assert t.choose(cpu_ms=cpu, gpu_ms=gpu) == want
+    for cpu, gpu in PHASES:
+        rank = t.rank(cpu_ms=cpu, gpu_ms=gpu)
+        best, time_ms, tie = t.choose(cpu_ms=cpu, gpu_ms=gpu)
+        assert (rank["best"], rank["ranking"][0]["time_ms"], rank["tie"]) == (best, time_ms, tie)
+        assert [r["time_ms"] for r in rank["ranking"]] == sorted(r["time_ms"] for r in rank["ranking"])
+        want = cli("choose", "-m", "h200", "--task", SEED, *_flags(cpu, gpu))
+        if want is not None:
+            assert alike(rank, want), (rank, want)
+        for policy in ["explicit-copy", "managed", "managed-advise-prefetch"]:
+            p = t.predict(policy, cpu_ms=cpu, gpu_ms=gpu)
+            assert p["interval_ms"][0] <= p["time_ms"] <= p["interval_ms"][1]
+            assert math.isclose(sum(p["parts"].values()), p["time_ms"], rel_tol=1e-9)
+            want = cli("predict", "-m", "h200", "--task", SEED, "--policy", policy, *_flags(cpu, gpu))
+            if want is not None:
+                assert alike(p, want), (p, want)
+    # Rounds and reuse as on the command line.
+    more = t.rank(cpu_ms=14.3, gpu_ms=0.29, rounds=16, reuse=4.0)
+    assert (more["rounds"], more["reuse"]) == (16, 4.0)
+    want = cli("choose", "-m", "h200", "--task", SEED, *_flags(14.3, 0.29), "--rounds", "16", "--reuse", "4")
+    if want is not None:
+        assert alike(more, want), (more, want)
+
+
+def test_a_task_from_a_dict_is_the_task_from_its_file(m):
+    with open(PARTIAL) as f:
+        fields = json.load(f)
+    a, b = m.compile_task(PARTIAL), m.compile_task(fields)
+    for cpu, gpu in PHASES:
+        assert a.rank(cpu_ms=cpu, gpu_ms=gpu) == b.rank(cpu_ms=cpu, gpu_ms=gpu)
+    r = b.breakeven("host-mapped", "explicit-copy", cpu_ms=3.96, gpu_ms=0.135)
+    assert close(r, KNOWN_TASK_R_STAR)
+    want = cli("breakeven", "-m", "h200", "--task", PARTIAL, "host-mapped", "explicit-copy",
+               *_flags(3.96, 0.135))
+    if want is not None:
+        assert close(r, want["r_star"])
+    assert m.compile_task(SEED).breakeven("host-mapped", "explicit-copy", cpu_ms=14.3, gpu_ms=0.29) is None
+
+
+def test_bad_tasks_and_values_raise_with_the_libraries_message(m, tmp_path):
+    t = m.compile_task(SEED)
+    for bad in [math.nan, -1.0, math.inf]:
+        with pytest.raises(umodel.UmodelError, match="cpu_ms"):
+            t.choose(cpu_ms=bad, gpu_ms=0.29)
+    with pytest.raises(umodel.UmodelError, match="reuse"):
+        t.rank(reuse=0.5)
+    with pytest.raises(umodel.UmodelError, match="zero-copy"):
+        t.predict("zero-copy")
+    with pytest.raises(umodel.UmodelError, match="colour"):
+        m.compile_task({"name": "x", "rounds": 2, "colour": 1})
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"name": "x",\n "rounds": -2}')
+    with pytest.raises(umodel.UmodelError) as e:
+        m.compile_task(str(bad))
+    assert str(bad) in str(e.value) and "rounds" in str(e.value)
+    want = cli_error("choose", "-m", "h200", "--task", str(bad))
+    if want is not None:
+        assert str(e.value) == want
+    with pytest.raises(umodel.UmodelError, match="cannot read"):
+        m.compile_task(str(tmp_path / "missing.json"))
+    with pytest.raises(umodel.UmodelError, match="path of a task file or a dict"):
+        m.compile_task(42)
+    with pytest.raises(umodel.UmodelError, match="no task terms"):
+        umodel.Model.load("gb200-paper").compile_task(SEED)
