@@ -97,6 +97,7 @@ fn the_peer_composition_has_the_known_shape() {
         ms_per_gib: 0.0,
         cov: [0.0; 3],
         rel_sd: 0.0,
+        run_shift: 0.0,
         cells: 1,
         sizes: [1, 1],
     };

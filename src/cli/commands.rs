@@ -305,6 +305,7 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
         .unwrap_or_else(|| store::facts_path_for(&a.measurements));
     let mut inputs: Vec<&std::path::Path> = vec![&a.measurements, &facts];
     inputs.extend(a.noise_from.iter().map(|p| p.as_path()));
+    inputs.extend(a.task_noise_from.iter().map(|p| p.as_path()));
     let terms_facts = a.task_terms_from.as_deref().map(store::facts_path_for);
     inputs.extend(a.task_terms_from.as_deref());
     inputs.extend(terms_facts.as_deref());
@@ -362,6 +363,31 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
             "task terms fitted from {} (sha256 {sha})",
             src.display()
         ));
+    }
+    if !a.task_noise_from.is_empty() {
+        let others = a
+            .task_noise_from
+            .iter()
+            .map(|p| Table::read(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        let sources: Vec<String> = a
+            .task_noise_from
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        if m.task_terms.is_none() {
+            bail!(
+                "--task-noise-from: the model has no task terms ({} measures none; add \
+                 --task-terms-from a calibration of this version)",
+                a.measurements.display()
+            );
+        }
+        if model::add_task_term_shift(&mut m, &others, &sources).is_none() {
+            bail!(
+                "--task-noise-from: none of {} measures a task term of this model",
+                sources.join(", ")
+            );
+        }
     }
     if !a.peer_from.is_empty() {
         let t = read_measurements(&a.peer_from)?;

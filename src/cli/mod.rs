@@ -389,6 +389,12 @@ struct FitArgs {
     /// this version measures every one; older CSVs lack some).
     #[arg(long, value_name = "CALIBRATION.csv")]
     task_terms_from: Option<PathBuf>,
+    /// Other calibrations of the same machine: the task terms fitted from each measure how far
+    /// every term moves between calibrations, which widens the intervals of the task predictions
+    /// that use it (kept in the model file; repeatable). `calibrate` does this by itself with the
+    /// calibrations kept beside it.
+    #[arg(long, value_name = "CALIBRATION.csv")]
+    task_noise_from: Vec<PathBuf>,
     /// Fit the peer and contention terms (data on another GPU, GPUs moving data at once) from
     /// these CSVs of `umodel bench peer contention` on the same host (repeatable).
     #[arg(long, value_name = "PEER.csv")]

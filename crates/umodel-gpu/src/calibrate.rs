@@ -432,12 +432,14 @@ pub(crate) fn run_with<B: bench::Backend>(
     let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     let between_runs = model::add_between_run_noise(&mut model, &table, &tables, &names)
         .map(|shift| (shift, tables.len()));
+    // The same for each task term: how far it moved against the calibrations kept here.
+    let task_shift = model::add_task_term_shift(&mut model, &tables, &names);
     // A first calibration cannot see how far runs move; until a second one measures this
     // machine's own shift, the shift measured on another machine with this GPU (the embedded
     // model's, over its runs) stands in for it: the intervals of predictions given the CPU hold
     // far more of another run's cells with it than without (NOTES.md, "Tasks" → "Intervals").
     let inherited_shift = if between_runs.is_none() && cfg.cpu.threads <= 1 {
-        inherit_shift(&mut model)
+        inherit_shift(&mut model, task_shift.is_none())
     } else {
         None
     };
@@ -519,9 +521,25 @@ pub fn run_multi_gpu(
 }
 
 /// Copies the run-to-run shifts of the embedded model for this GPU into `model` (which has none of
-/// its own); returns that model's name.
-fn inherit_shift(model: &mut PlatformModel) -> Option<&'static str> {
+/// its own), and with `task_terms` its task terms' shifts; returns that model's name.
+fn inherit_shift(model: &mut PlatformModel, task_terms: bool) -> Option<&'static str> {
     let (name, e) = store::embedded_for_gpu(&model.platform.gpu)?;
+    if let (true, Some(mine), Some(theirs)) =
+        (task_terms, model.task_terms.as_mut(), e.task_terms.as_ref())
+    {
+        let shifts: Vec<_> = theirs
+            .iter()
+            .filter(|(_, c)| c.run_shift > 0.0)
+            .map(|(t, c)| (t, c.run_shift))
+            .collect();
+        if !shifts.is_empty() {
+            mine.set_run_shift(&shifts);
+            model.provenance.notes.push(format!(
+                "no earlier calibration here: task intervals use how far each task term moved \
+                 between the calibrations behind the embedded model `{name}`"
+            ));
+        }
+    }
     if e.settings.platform_extra_rel_sd.is_empty() && e.settings.extra_rel_sd == 0.0 {
         return None;
     }

@@ -418,6 +418,48 @@ pub fn add_between_run_noise(
     Some(shift)
 }
 
+/// The size at which a task term's run-to-run shift is taken: the larger of the minimal plan's two
+/// primitive sizes, and the validation tasks' buffer size (64 MiB).
+pub const TASK_SHIFT_BYTES: f64 = (64u64 << 20) as f64;
+
+/// Puts how far each task term moves between calibrations of this machine into `m`'s task terms
+/// ([`Cost::run_shift`](super::task::Cost::run_shift)): `others` are the CSVs of other
+/// calibrations of it, whose task terms are fitted here and compared with `m`'s at
+/// [`TASK_SHIFT_BYTES`]. Returns how many terms got a shift (`None`, and `m` untouched, when `m`
+/// has no task terms or no other table measures one of them).
+pub fn add_task_term_shift(
+    m: &mut PlatformModel,
+    others: &[Table],
+    sources: &[String],
+) -> Option<usize> {
+    let l2 = m.platform.l2_bytes;
+    let theirs: Vec<_> = others
+        .iter()
+        .filter_map(|t| super::task::fit_task_terms(t, l2))
+        .collect();
+    let terms = m.task_terms.as_mut()?;
+    let shifts = terms.run_shifts(&theirs, TASK_SHIFT_BYTES);
+    if shifts.is_empty() {
+        return None;
+    }
+    terms.set_run_shift(&shifts);
+    let mut sorted = shifts.clone();
+    sorted.sort_by(|a, b| b.1.total_cmp(&a.1));
+    m.provenance.notes.push(format!(
+        "task intervals include how far each task term moved between this calibration and {} \
+         ({} terms; most: {})",
+        sources.join(", "),
+        shifts.len(),
+        sorted
+            .iter()
+            .take(3)
+            .map(|(t, s)| format!("{} {:.0} %", t.name(), 100.0 * s))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    Some(shifts.len())
+}
+
 /// The run-to-run level shift: root-mean-square of log(median elsewhere / median here) over the
 /// alternating R = 1 cells that `here` and each of `others` both measured. `None` without matches.
 pub fn between_run_rel_sd(here: &Table, others: &[Table]) -> Option<f64> {

@@ -470,6 +470,7 @@ fn fit_cost(by_size: &BTreeMap<u64, Vec<f64>>) -> Option<Cost> {
             fit.cov[(1, 1)] * s2,
         ],
         rel_sd,
+        run_shift: 0.0,
         cells: m as u32,
         sizes: [sums[0].0, sums[m - 1].0],
     })

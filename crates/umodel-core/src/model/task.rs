@@ -183,10 +183,19 @@ pub struct Cost {
     /// Relative spread of one trial of the cells behind it: how far one run's cost may sit from
     /// the fitted one.
     pub rel_sd: f64,
+    /// How far the term moves between calibrations of the machine, relative (root mean square of
+    /// the log ratio to other calibrations' fits of it; [`TaskTerms::set_run_shift`]); 0 where not
+    /// measured. It widens the interval of every prediction that uses the term.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub run_shift: f64,
     /// Calibration cells it was fitted from.
     pub cells: u32,
     /// Smallest and largest size among them, bytes.
     pub sizes: [u64; 2],
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 impl Cost {
@@ -281,10 +290,49 @@ impl TaskTerms {
             .iter()
             .filter_map(|&t| self.costs[t.index()].as_ref().map(|c| (t, c)))
     }
+    /// How far each term moves between calibrations of one machine: for every term these terms
+    /// and at least one of `others` (fits of the same machine's other calibrations) price
+    /// positively at `bytes`, the root mean square of log(theirs / ours). Terms left out keep
+    /// their shift.
+    pub fn run_shifts(&self, others: &[TaskTerms], bytes: f64) -> Vec<(TermId, f64)> {
+        self.iter()
+            .filter_map(|(t, c)| {
+                let mine = c.at(bytes);
+                let logs: Vec<f64> = others
+                    .iter()
+                    .filter_map(|o| o.get(t))
+                    .map(|o| o.at(bytes))
+                    .filter(|&theirs| mine > 0.0 && theirs > 0.0)
+                    .map(|theirs| (theirs / mine).ln())
+                    .collect();
+                (!logs.is_empty()).then(|| {
+                    let ms = logs.iter().map(|l| l * l).sum::<f64>() / logs.len() as f64;
+                    (t, ms.sqrt().min(1.0))
+                })
+            })
+            .collect()
+    }
+
+    /// Sets the terms' run-to-run shifts ([`Cost::run_shift`]); terms not calibrated are skipped.
+    pub fn set_run_shift(&mut self, shifts: &[(TermId, f64)]) {
+        for &(t, s) in shifts {
+            if let Some(c) = self.costs[t.index()].as_mut() {
+                c.run_shift = s;
+            }
+        }
+    }
+
     /// Checks the invariants predictions rely on.
     pub fn check(&self) -> Result<(), String> {
         for (t, c) in self.iter() {
-            let v = [c.lat_ms, c.ms_per_gib, c.rel_sd, c.cov[0], c.cov[2]];
+            let v = [
+                c.lat_ms,
+                c.ms_per_gib,
+                c.rel_sd,
+                c.run_shift,
+                c.cov[0],
+                c.cov[2],
+            ];
             if v.iter().any(|x| !x.is_finite() || *x < 0.0) || !c.cov[1].is_finite() {
                 return Err(format!(
                     "task term `{}` has a negative or non-finite value",
@@ -868,6 +916,7 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
                 fit.cov[(j + 1, j + 1)],
             ],
             rel_sd,
+            run_shift: 0.0,
             cells: mine.len() as u32,
             sizes: [
                 mine.iter().map(|o| o.bytes).min().unwrap_or(0),
@@ -2053,8 +2102,10 @@ fn gpu_items(
 }
 
 /// The prediction from a policy's priced parts and term uses. Variance: each term's fitted
-/// uncertainty (its uses are one estimate, so they add linearly), the term's run-to-run spread
-/// (also shared by its uses), and the given phases' own spread.
+/// uncertainty (its uses are one estimate, so they add linearly), the term's spread within a run
+/// (also shared by its uses), and the given phases' own spread; the interval is that, scaled by
+/// [`TASK_INTERVAL_SCALE`], together with how far the terms move between calibrations
+/// ([`Cost::run_shift`], measured as it is, not scaled).
 #[allow(clippy::too_many_arguments)]
 fn prediction(
     terms: &TaskTerms,
@@ -2068,7 +2119,7 @@ fn prediction(
     assumptions: Assumptions,
 ) -> TaskPrediction {
     let time = parts.total();
-    let mut var = 0.0;
+    let (mut var, mut shift_var) = (0.0, 0.0);
     while used != 0 {
         let i = used.trailing_zeros() as usize;
         used &= used - 1;
@@ -2078,11 +2129,12 @@ fn prediction(
                 + 2.0 * u.lats * u.gib * c.cov[1]
                 + u.gib * u.gib * c.cov[2];
             var += (c.rel_sd * u.ms).powi(2);
+            shift_var += (c.run_shift * u.ms).powi(2);
         }
     }
     var += (cpu_sd * given_cpu).powi(2) + (gpu_sd * given_gpu).powi(2);
     let sd = var.max(0.0).sqrt();
-    let half = Z90 * TASK_INTERVAL_SCALE * sd;
+    let half = Z90 * ((TASK_INTERVAL_SCALE * sd).powi(2) + shift_var).sqrt();
     TaskPrediction {
         policy,
         rounds,
@@ -3092,6 +3144,7 @@ pub(crate) mod tests {
             ms_per_gib: per,
             cov: [0.0; 3],
             rel_sd: 0.0,
+            run_shift: 0.0,
             cells: 1,
             sizes: [1 << 24, 1 << 30],
         };
@@ -3145,6 +3198,55 @@ pub(crate) mod tests {
         let want = 3.0 * 100.0 + 3.0 * 20.01 + 2.0 * 20.01 + 12.0 * 0.5 + 3.0 * 0.02;
         assert!((p.time_ms - want).abs() < 1e-9, "{} vs {want}", p.time_ms);
         assert_eq!(p.parts.copy_ms, 5.0 * 20.01);
+    }
+
+    #[test]
+    fn a_terms_run_shift_is_its_rms_log_ratio_and_widens_only_what_uses_it() {
+        let terms = toy_terms();
+        // Two other calibrations: fault-driven migration e^0.2 and e^-0.1 times ours, the copy
+        // the same in both.
+        let scaled = |k: f64| {
+            let mut o = toy_terms();
+            let mut c = *o.get(TermId::FaultIn).unwrap();
+            c.ms_per_gib *= k;
+            c.lat_ms *= k;
+            o.set(TermId::FaultIn, c);
+            o
+        };
+        let shifts = terms.run_shifts(&[scaled(0.2f64.exp()), scaled((-0.1f64).exp())], 1e8);
+        let of = |t| shifts.iter().find(|(u, _)| *u == t).map(|x| x.1);
+        let want = ((0.04 + 0.01) / 2.0f64).sqrt();
+        assert!((of(TermId::FaultIn).unwrap() - want).abs() < 1e-12);
+        assert_eq!(of(TermId::CopyH2d), Some(0.0));
+        let mut shifted = terms.clone();
+        shifted.set_run_shift(&shifts);
+        let t = with_phases(Task::handoff(1 << 30, 1.0, 2), 100.0, 0.5);
+        for policy in [Policy::ExplicitCopy, Policy::Managed] {
+            let (a, b) = (
+                predict_task(&terms, &t, policy).unwrap(),
+                predict_task(&shifted, &t, policy).unwrap(),
+            );
+            assert_eq!((a.time_ms, a.sd_ms), (b.time_ms, b.sd_ms), "{policy}");
+            let (wa, wb) = (
+                a.interval_ms[1] - a.interval_ms[0],
+                b.interval_ms[1] - b.interval_ms[0],
+            );
+            if policy == Policy::Managed {
+                // Faults of 2 × 1 GiB at 90 ms/GiB, shifted by `want`: in quadrature with the rest.
+                let half =
+                    Z90 * ((TASK_INTERVAL_SCALE * a.sd_ms).powi(2) + (want * 180.0).powi(2)).sqrt();
+                assert!((wb / 2.0 - half).abs() < 1e-9, "{wb} vs {half}");
+            } else {
+                assert_eq!(wa, wb, "the copy uses no shifted term");
+            }
+        }
+        // The compiled path prices the same.
+        let c = shifted.compile(&t).unwrap();
+        let p = c
+            .predict(Policy::Managed, TaskOverrides::default())
+            .unwrap();
+        let d = predict_task(&shifted, &t, Policy::Managed).unwrap();
+        assert!((p.interval_ms[1] - d.interval_ms[1]).abs() < 1e-9 * d.interval_ms[1]);
     }
 
     #[test]
