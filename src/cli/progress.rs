@@ -571,7 +571,7 @@ fn calibrate_one(
             ),
             None => match o.inherited_shift {
                 Some(e) => out!(
-                    "  run-to-run shift: not measured here yet (the first calibration); the intervals use the one measured for the embedded model `{e}` ({:.1} %) until the next calibration measures this machine's own",
+                    "  run-to-run shift: not measured here yet (the first calibration); the intervals use the one measured for the embedded model `{e}` ({:.1} %, and its task terms' own) until the next calibration measures this machine's own",
                     100.0 * m.settings.extra_rel_sd
                 ),
                 None => out!(
