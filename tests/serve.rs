@@ -156,6 +156,78 @@ fn breakeven_answers_are_exactly_the_one_shot_commands_json() {
     assert!(crossed >= 2 && crossed < cases.len(), "{served:?}");
 }
 
+/// A server on a pipe that stays open, and a client that writes a line and reads its answer.
+struct Interactive {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    answers: std::sync::mpsc::Receiver<String>,
+}
+
+impl Interactive {
+    fn start(d: &tempfile::TempDir) -> Interactive {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("umodel"))
+            .args(["serve", "-m", "h200"])
+            .env("UMODEL_DATA_DIR", d.path())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, answers) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stdout).lines() {
+                if tx.send(line.unwrap()).is_err() {
+                    break;
+                }
+            }
+        });
+        Interactive {
+            child,
+            stdin,
+            answers,
+        }
+    }
+
+    /// Writes `line` and waits for its answer: a server that holds it back until the next line
+    /// fails here instead of hanging.
+    fn ask(&mut self, line: &str) -> Value {
+        use std::io::Write;
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+        match self
+            .answers
+            .recv_timeout(std::time::Duration::from_secs(30))
+        {
+            Ok(a) => serde_json::from_str(&a).unwrap_or_else(|e| panic!("{e}: {a}")),
+            Err(e) => {
+                let _ = self.child.kill();
+                panic!("no answer to `{line}` within 30 s ({e}): the server holds it back");
+            }
+        }
+    }
+
+    fn finish(self) {
+        drop(self.stdin);
+        let mut child = self.child;
+        assert!(child.wait().unwrap().success());
+    }
+}
+
+#[test]
+fn an_interactive_client_gets_each_answer_before_it_writes_the_next_line() {
+    let d = tempfile::tempdir().unwrap();
+    let mut s = Interactive::start(&d);
+    assert_eq!(s.ask("{\"op\": \"ping\", \"id\": 1}")["ok"], true);
+    let c = s.ask("{\"op\": \"choose\", \"bytes\": \"256MiB\", \"reuse\": 4, \"id\": 2}");
+    assert_eq!(c["id"], 2);
+    assert!(c["best"].is_string(), "{c}");
+    assert!(s.ask("not json")["error"].is_string());
+    s.finish();
+}
+
 #[cfg(unix)]
 #[test]
 fn socket_path_that_is_not_a_socket_is_refused_and_left_alone() {

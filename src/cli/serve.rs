@@ -252,10 +252,14 @@ impl Server {
     }
 
     /// Answers every line of `input` on `output` until the input ends.
-    pub(super) fn serve(&self, input: impl BufRead, output: impl Write) -> std::io::Result<u64> {
+    pub(super) fn serve(
+        &self,
+        input: impl std::io::Read,
+        output: impl Write,
+    ) -> std::io::Result<u64> {
         let mut out = BufWriter::new(output);
         let mut n = 0u64;
-        let mut input = input;
+        let mut input = std::io::BufReader::with_capacity(MAX_LINE, input);
         let mut buf = Vec::new();
         use std::io::Read as _;
         loop {
@@ -283,8 +287,10 @@ impl Server {
             };
             serde_json::to_writer(&mut out, &answer)?;
             out.write_all(b"\n")?;
-            // Answer as soon as the input has nothing more queued (interactive clients).
-            if input.fill_buf().map(|b| b.is_empty()).unwrap_or(true) {
+            // Answer as soon as the input read has no more lines queued: an interactive client
+            // waits for each answer before it writes the next line. (Asking the input for more
+            // would wait for that line, and the client for this answer.)
+            if input.buffer().is_empty() {
                 out.flush()?;
             }
         }
@@ -298,8 +304,7 @@ pub(super) fn run(model: PlatformModel, socket: Option<&std::path::Path>) -> Res
     let server = Arc::new(Server::new(model));
     match socket {
         None => {
-            let stdin = std::io::stdin();
-            let n = server.serve(stdin.lock(), std::io::stdout())?;
+            let n = server.serve(std::io::stdin().lock(), std::io::stdout())?;
             note!("umodel: served {n} lines");
             Ok(())
         }
@@ -325,8 +330,7 @@ pub(super) fn run(model: PlatformModel, socket: Option<&std::path::Path>) -> Res
                     let conn = conn?;
                     let s = Arc::clone(&server);
                     std::thread::spawn(move || {
-                        let reader = std::io::BufReader::new(&conn);
-                        let _ = s.serve(reader, &conn);
+                        let _ = s.serve(&conn, &conn);
                     });
                 }
                 Ok(())
