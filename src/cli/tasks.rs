@@ -133,6 +133,9 @@ impl<'a> PredictionJson<'a> {
     }
 }
 
+/// A policy's prediction, with its priced items where they were asked for.
+type Priced = (TaskPrediction, Option<Vec<Item>>);
+
 /// The task under `policy` (or, with `None`, every task policy the model can price, in the order
 /// of [`Policy::HANDOFF`], each it cannot left out with a note to stderr), with every priced item
 /// where `explain`.
@@ -141,7 +144,7 @@ fn predictions(
     o: TaskOverrides,
     policy: Option<Policy>,
     explain: bool,
-) -> Result<Vec<(TaskPrediction, Option<Vec<Item>>)>, TaskQueryError> {
+) -> Result<Vec<Priced>, TaskQueryError> {
     let policies: Vec<Policy> = match policy {
         Some(p) => vec![p],
         None => Policy::HANDOFF.to_vec(),
