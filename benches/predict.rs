@@ -93,7 +93,10 @@ fn queries(c: &mut Criterion) {
 /// Task queries on the H200 model, for every task file under `tasks/`, with phase times given:
 /// `choose_task` and `predict_task` price the task from scratch each call; `choose_task_compiled`
 /// is a scheduler's query on a task compiled once (`TaskTerms::compile`), passing the phase times
-/// it measured with each call; `compile_task` is that compilation.
+/// it measured with each call; `compile_task` is that compilation. `choose_task_round_by_round`
+/// is the same query summed round by round (`CompiledTask::round_by_round`: the one-shot answers
+/// to the bit, what the command line and `serve` answer). `breakeven_task` (from the task) and
+/// `breakeven_task_compiled` (`CompiledTask::breakeven`) find R* of host-mapped against the copy.
 fn task_queries(c: &mut Criterion) {
     let m = store::embedded("h200").unwrap();
     let terms = m
@@ -136,6 +139,30 @@ fn task_queries(c: &mut Criterion) {
         });
         c.bench_function(&format!("h200/compile_task/{}", t.name), |b| {
             b.iter(|| black_box(terms).compile(black_box(&t)))
+        });
+        let given = umodel::model::TaskOverrides {
+            cpu_ms: Some(14.0),
+            gpu_ms: Some(0.29),
+            ..Default::default()
+        };
+        c.bench_function(
+            &format!("h200/choose_task_round_by_round/{}", t.name),
+            |b| {
+                b.iter(|| {
+                    black_box(&compiled)
+                        .round_by_round()
+                        .choose(black_box(given))
+                })
+            },
+        );
+        let (pa, pb) = (Policy::HostMapped, Policy::ExplicitCopy);
+        c.bench_function(&format!("h200/breakeven_task/{}", t.name), |b| {
+            b.iter(|| {
+                umodel::model::breakeven_task(black_box(terms), black_box(&t), black_box(pa), pb)
+            })
+        });
+        c.bench_function(&format!("h200/breakeven_task_compiled/{}", t.name), |b| {
+            b.iter(|| black_box(&compiled).breakeven(black_box(pa), pb, black_box(given)))
         });
     }
 }

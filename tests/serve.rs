@@ -156,6 +156,311 @@ fn breakeven_answers_are_exactly_the_one_shot_commands_json() {
     assert!(crossed >= 2 && crossed < cases.len(), "{served:?}");
 }
 
+/// A server on a pipe that stays open, and a client that writes a line and reads its answer.
+struct Interactive {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    answers: std::sync::mpsc::Receiver<String>,
+}
+
+impl Interactive {
+    fn start(d: &tempfile::TempDir) -> Interactive {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("umodel"))
+            .args(["serve", "-m", "h200"])
+            .env("UMODEL_DATA_DIR", d.path())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, answers) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stdout).lines() {
+                if tx.send(line.unwrap()).is_err() {
+                    break;
+                }
+            }
+        });
+        Interactive {
+            child,
+            stdin,
+            answers,
+        }
+    }
+
+    /// Writes `line` and waits for its answer: a server that holds it back until the next line
+    /// fails here instead of hanging.
+    fn ask(&mut self, line: &str) -> Value {
+        use std::io::Write;
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+        match self
+            .answers
+            .recv_timeout(std::time::Duration::from_secs(30))
+        {
+            Ok(a) => serde_json::from_str(&a).unwrap_or_else(|e| panic!("{e}: {a}")),
+            Err(e) => {
+                let _ = self.child.kill();
+                panic!("no answer to `{line}` within 30 s ({e}): the server holds it back");
+            }
+        }
+    }
+
+    fn finish(self) {
+        drop(self.stdin);
+        let mut child = self.child;
+        assert!(child.wait().unwrap().success());
+    }
+}
+
+#[test]
+fn an_interactive_client_gets_each_answer_before_it_writes_the_next_line() {
+    let d = tempfile::tempdir().unwrap();
+    let mut s = Interactive::start(&d);
+    assert_eq!(s.ask("{\"op\": \"ping\", \"id\": 1}")["ok"], true);
+    let c = s.ask("{\"op\": \"choose\", \"bytes\": \"256MiB\", \"reuse\": 4, \"id\": 2}");
+    assert_eq!(c["id"], 2);
+    assert!(c["best"].is_string(), "{c}");
+    assert!(s.ask("not json")["error"].is_string());
+    s.finish();
+}
+
+/// The one-shot command's `--json` answer.
+fn one_shot(d: &tempfile::TempDir, args: &[&str]) -> Value {
+    let out = umodel(d).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    json_of(&out.stdout)
+}
+
+#[test]
+fn task_answers_are_exactly_the_one_shot_commands_json() {
+    let d = tempfile::tempdir().unwrap();
+    // The producer/consumer task's file as an object in the request: the same answers as the file.
+    let inline: Value =
+        serde_json::from_str(&std::fs::read_to_string("tasks/producer-consumer.json").unwrap())
+            .unwrap();
+    let cases: Vec<(String, Vec<&str>)> = vec![
+        (
+            r#"{"op": "choose", "task": "tasks/seed-001.json"}"#.into(),
+            vec!["choose", "--task", "tasks/seed-001.json"],
+        ),
+        (
+            r#"{"op": "choose", "task": "tasks/seed-001.json", "cpu_ms": 14.29, "gpu_ms": 0.294, "cpu_final_ms": 26.51}"#.into(),
+            vec!["choose", "--task", "tasks/seed-001.json", "--cpu-ms", "14.29", "--gpu-ms", "0.294", "--cpu-final-ms", "26.51"],
+        ),
+        (
+            r#"{"op": "choose", "task": "tasks/compute-bound.json", "cpu_ms": 8.7, "gpu_ms": 4.32, "rounds": 16, "reuse": 8}"#.into(),
+            vec!["choose", "--task", "tasks/compute-bound.json", "--cpu-ms", "8.7", "--gpu-ms", "4.32", "--rounds", "16", "--reuse", "8"],
+        ),
+        (
+            r#"{"op": "predict", "task": "tasks/partial-update.json", "policy": "managed-prefetch", "cpu_ms": 3.96, "gpu_ms": 0.135}"#.into(),
+            vec!["predict", "--task", "tasks/partial-update.json", "--policy", "managed-prefetch", "--cpu-ms", "3.96", "--gpu-ms", "0.135"],
+        ),
+        (
+            r#"{"op": "predict", "task": "tasks/seed-001-overlapped.json", "policy": "managed-advise-prefetch", "rounds": 1000, "reuse": 3.5}"#.into(),
+            vec!["predict", "--task", "tasks/seed-001-overlapped.json", "--policy", "managed-advise-prefetch", "--rounds", "1000", "--reuse", "3.5"],
+        ),
+        (
+            r#"{"op": "breakeven", "task": "tasks/partial-update.json", "a": "host-mapped", "b": "explicit-copy", "cpu_ms": 3.96, "gpu_ms": 0.135}"#.into(),
+            vec!["breakeven", "--task", "tasks/partial-update.json", "host-mapped", "explicit-copy", "--cpu-ms", "3.96", "--gpu-ms", "0.135"],
+        ),
+        (
+            r#"{"op": "breakeven", "task": "tasks/seed-001.json", "a": "explicit-copy", "b": "managed"}"#.into(),
+            vec!["breakeven", "--task", "tasks/seed-001.json", "explicit-copy", "managed"],
+        ),
+        (
+            format!(r#"{{"op": "choose", "task": {inline}, "cpu_ms": 14.08, "gpu_ms": 0.056}}"#),
+            vec!["choose", "--task", "tasks/producer-consumer.json", "--cpu-ms", "14.08", "--gpu-ms", "0.056"],
+        ),
+        (
+            format!(r#"{{"op": "breakeven", "task": {inline}, "a": "host-mapped", "b": "managed-advise", "cpu_ms": 14.08, "gpu_ms": 0.056}}"#),
+            vec!["breakeven", "--task", "tasks/producer-consumer.json", "host-mapped", "managed-advise", "--cpu-ms", "14.08", "--gpu-ms", "0.056"],
+        ),
+        (
+            r#"{"op": "predict", "task": "tasks/handoff-1gib.json", "policy": "host-mapped", "gpu_ms": 0.13}"#.into(),
+            vec!["predict", "--task", "tasks/handoff-1gib.json", "--policy", "host-mapped", "--gpu-ms", "0.13"],
+        ),
+    ];
+    // Each twice: the second answer comes from the compiled task kept.
+    let input: String = cases
+        .iter()
+        .chain(&cases)
+        .enumerate()
+        .map(|(i, (l, _))| format!("{{\"id\": {i}, {}\n", &l[1..]))
+        .collect();
+    let served = serve(&d, &input);
+    assert_eq!(served.len(), 2 * cases.len());
+    let mut crossed = 0;
+    for (i, (line, args)) in cases.iter().enumerate() {
+        let mut want = one_shot(&d, &[&args[..], &["-m", "h200", "--json"]].concat());
+        want["id"] = Value::from(i);
+        assert_eq!(served[i], want, "{line}");
+        want["id"] = Value::from(i + cases.len());
+        assert_eq!(served[i + cases.len()], want, "{line}, asked again");
+        crossed += served[i]["r_star"].is_f64() as usize;
+    }
+    assert_eq!(crossed, 2, "{served:?}");
+}
+
+#[test]
+fn a_bad_task_gets_an_error_naming_the_problem_and_the_server_goes_on() {
+    let d = tempfile::tempdir().unwrap();
+    let bad_file = d.path().join("bad.json");
+    std::fs::write(
+        &bad_file,
+        "{\"rounds\": 2,\n \"buffers\": [{\"name\": \"a\", \"bytes\": 64, \"gpu\": \"sideways\"}]}",
+    )
+    .unwrap();
+    let bad_file = bad_file.to_str().unwrap();
+    let lines = [
+        (
+            r#"{"op": "choose", "task": {"buffers": [{"name": "a", "bytes": 64, "gpu": "read", "colour": "red"}]}}"#.to_string(),
+            "task: `buffers[0].colour`: unknown field `colour`",
+        ),
+        (
+            r#"{"op": "choose", "task": {"buffers": [{"name": "a", "bytes": 0, "gpu": "read"}]}}"#.into(),
+            "task: `buffers[0].bytes`: a buffer has at least one byte (got 0)",
+        ),
+        (
+            r#"{"op": "choose", "task": {"rounds": 2}}"#.into(),
+            "task: missing field `buffers`",
+        ),
+        (
+            r#"{"op": "choose", "task": {"buffers": [{"name": "a", "bytes": 64, "cpu": "read"}]}}"#.into(),
+            "task: `buffers`: no buffer is touched by the GPU",
+        ),
+        (
+            r#"{"op": "choose", "task": "tasks/no-such-task.json"}"#.into(),
+            "tasks/no-such-task.json: cannot read",
+        ),
+        (
+            format!(r#"{{"op": "choose", "task": "{bad_file}"}}"#),
+            "bad.json:2:",
+        ),
+        (
+            r#"{"op": "choose", "task": 42}"#.into(),
+            "`task` is a task file's path or a task object (got 42)",
+        ),
+        (
+            r#"{"op": "choose", "task": "tasks/seed-001.json", "gpu_ms": -0.5}"#.into(),
+            "`gpu_ms` must be a number from 0",
+        ),
+        (
+            r#"{"op": "choose", "task": "tasks/seed-001.json", "rounds": 2.5}"#.into(),
+            "`rounds` must be a whole number (got 2.5)",
+        ),
+        (
+            r#"{"op": "choose", "task": "tasks/seed-001.json", "reuse": 0.5}"#.into(),
+            "`reuse` must be a number from 1",
+        ),
+        (
+            r#"{"op": "choose", "task": "tasks/seed-001.json", "cpu_final_ms": 1e400}"#.into(),
+            "number out of range",
+        ),
+        (
+            r#"{"op": "choose", "task": "tasks/seed-001.json", "bytes": "1GiB"}"#.into(),
+            "`bytes` does not apply to a task",
+        ),
+        (
+            r#"{"op": "choose", "task": "tasks/seed-001.json", "cpu_scale": 2}"#.into(),
+            "`cpu_scale` does not apply to a task",
+        ),
+        (
+            r#"{"op": "predict", "task": "tasks/seed-001.json"}"#.into(),
+            "`policy` is needed",
+        ),
+        (
+            r#"{"op": "predict", "task": "tasks/seed-001.json", "policy": "device"}"#.into(),
+            "`device` is not a policy a task can use",
+        ),
+        (
+            r#"{"op": "breakeven", "task": "tasks/seed-001.json", "a": "managed", "b": "managed"}"#.into(),
+            "break-even needs two different policies",
+        ),
+        (
+            r#"{"op": "breakeven", "task": "tasks/seed-001.json", "a": "managed", "b": "host-mapped", "reuse": 4}"#.into(),
+            "`reuse` is what a task's break-even is over",
+        ),
+        (
+            r#"{"op": "frobnicate", "task": "tasks/seed-001.json"}"#.into(),
+            "unknown op `frobnicate` with task",
+        ),
+        (
+            r#"{"op": "choose", "reuse": 2, "rounds": 3}"#.into(),
+            "`rounds` is a task's value: give `task` with it",
+        ),
+    ];
+    let input: String = lines
+        .iter()
+        .map(|(l, _)| format!("{l}\n"))
+        .chain(["{\"op\": \"choose\", \"task\": \"tasks/seed-001.json\"}\n".to_string()])
+        .collect();
+    let a = serve(&d, &input);
+    assert_eq!(a.len(), lines.len() + 1);
+    for (i, (line, want)) in lines.iter().enumerate() {
+        let e = a[i]["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{line}: {}", a[i]));
+        assert!(e.starts_with(&format!("line {}: ", i + 1)), "{e}");
+        assert!(e.contains(want), "{line}: `{want}` not in {e}");
+    }
+    assert_eq!(
+        a[lines.len()]["best"],
+        "explicit-copy",
+        "{}",
+        a[lines.len()]
+    );
+    // A model without task terms says so, for every task query.
+    let out = umodel(&d)
+        .args(["serve", "-m", "gb200-paper"])
+        .write_stdin("{\"op\": \"choose\", \"task\": \"tasks/seed-001.json\"}\n")
+        .output()
+        .unwrap();
+    let e = json_of(&out.stdout);
+    assert!(
+        e["error"].as_str().unwrap().contains("has no task terms"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_edited_task_file_is_read_again() {
+    let d = tempfile::tempdir().unwrap();
+    let path = d.path().join("t.json");
+    let path_s = path.to_str().unwrap();
+    let text = std::fs::read_to_string("tasks/seed-001.json").unwrap();
+    std::fs::write(&path, &text).unwrap();
+    let line = format!("{{\"op\": \"choose\", \"task\": \"{path_s}\", \"gpu_ms\": 0.3}}");
+    // One server: the file, then (after the first answer) the file with 16 rounds, then none.
+    let mut s = Interactive::start(&d);
+    let before = s.ask(&line);
+    assert_eq!(before["rounds"], 4, "{before}");
+    std::fs::write(&path, text.replace("\"rounds\": 4", "\"rounds\": 16")).unwrap();
+    let after = s.ask(&line);
+    assert_eq!(after["rounds"], 16, "{after}");
+    let want = one_shot(
+        &d,
+        &[
+            "choose", "-m", "h200", "--json", "--task", path_s, "--gpu-ms", "0.3",
+        ],
+    );
+    assert_eq!(after, want);
+    std::fs::remove_file(&path).unwrap();
+    let gone = s.ask(&line);
+    assert!(
+        gone["error"].as_str().unwrap().contains("cannot read"),
+        "{gone}"
+    );
+    s.finish();
+}
+
 #[cfg(unix)]
 #[test]
 fn socket_path_that_is_not_a_socket_is_refused_and_left_alone() {

@@ -6,20 +6,46 @@
 //! {"id": 1, "op": "choose", "bytes": "256MiB", "reuse": 4}
 //! {"id": 1, "best": "explicit-copy", "tie": false, ...}
 //! ```
+//!
+//! A request with `task` asks about the user's task instead of the handoff: `"task":
+//! "tasks/seed-001.json"` (a task file, relative to the server's directory) or `"task": {...}` (the
+//! file's object itself, DESIGN.md §3), with the ops `predict` (`policy` needed), `choose` and
+//! `breakeven` (`a`, `b`), and the values a scheduler measured as `cpu_ms`, `gpu_ms`,
+//! `cpu_final_ms`, `rounds` and `reuse` (each replacing the task's own; `reuse` is not taken by a
+//! break-even, which is over it). `bytes`, `cpu_scale` and `from_device` do not apply to a task.
+//! The answers are those of `predict|choose|breakeven --task FILE --json` with the same values:
+//!
+//! ```text
+//! {"id": 7, "op": "choose", "task": "tasks/seed-001.json", "cpu_ms": 14.3, "gpu_ms": 0.29}
+//! {"id": 7, "best": "explicit-copy", "ranking": [...], "rounds": 4, "task": "seed-001", ...}
+//! ```
+//!
+//! Each task is compiled once and kept ([`crate::model::CompiledTask`]): a file by its path (read
+//! again when its size or modification time changes, so an edited file is never answered from its
+//! old text), an object by its content; at most [`MAX_TASKS`] of each, after which the kept ones
+//! are dropped and compiled again as they come. A task that cannot be used (a missing file, an
+//! unknown field, a bad value) is answered with an error naming the file or `task`, the field and
+//! the value, and is not kept.
 
+use std::collections::HashMap;
 use std::io::{BufRead, BufWriter, Write};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::answer::{self, value, ChooseAnswer, PredictAnswer};
-use crate::model::{CpuUpdate, PlatformModel, Predictor};
+use super::tasks::{ChoiceJson, PredictionJson, TaskBreakeven};
+use crate::model::{CompiledTask, CpuUpdate, PlatformModel, Predictor, TaskOverrides};
 use crate::policy::Policy;
+use crate::task::{Task, TaskError};
 
 /// The longest request line read (a query is a few hundred bytes).
 const MAX_LINE: usize = 64 * 1024;
+
+/// The most compiled tasks kept of each kind (files, objects).
+pub(super) const MAX_TASKS: usize = 256;
 
 /// A size as a number of bytes or a string with a unit ("256MiB").
 #[derive(Deserialize)]
@@ -54,6 +80,15 @@ struct Request {
     from_device: Option<u32>,
     #[serde(default)]
     device: Option<u32>,
+    /// A task file's path, or a task object.
+    #[serde(default)]
+    task: Option<Value>,
+    #[serde(default)]
+    gpu_ms: Option<f64>,
+    #[serde(default)]
+    cpu_final_ms: Option<f64>,
+    #[serde(default)]
+    rounds: Option<f64>,
 }
 
 /// The answer to a line that could not be answered.
@@ -62,6 +97,16 @@ struct Failure {
     /// `line N: what was wrong`.
     error: String,
     line: u64,
+}
+
+/// A task object's error: the field and the value, without a line and column of the text the
+/// server made of it.
+fn inline_error(e: TaskError) -> String {
+    match e {
+        TaskError::Field { field, message, .. } => format!("task: `{field}`: {message}"),
+        TaskError::Syntax { message, .. } => format!("task: {message}"),
+        other => other.to_string(),
+    }
 }
 
 fn failed(n: u64, e: impl std::fmt::Display) -> Value {
@@ -83,9 +128,22 @@ struct Pong {
 pub(super) struct Server {
     /// The model as read: its peer terms and the `--explain` parts of a prediction.
     model: PlatformModel,
-    /// The same compiled once: every query of the model's own policies.
+    /// The same compiled once: every query of the model's own policies, and its task terms.
     fast: Predictor,
+    /// The tasks compiled so far.
+    tasks: Mutex<TaskCache>,
 }
+
+/// Compiled tasks: files by path, with the size and modification time they had when read; objects
+/// by their JSON text.
+#[derive(Default)]
+struct TaskCache {
+    files: HashMap<String, (FileStamp, Arc<CompiledTask>)>,
+    objects: HashMap<String, Arc<CompiledTask>>,
+}
+
+/// What says a task file is the one compiled.
+type FileStamp = (u64, Option<std::time::SystemTime>);
 
 fn policy(name: Option<&str>, what: &str) -> Result<Policy, String> {
     name.ok_or_else(|| format!("`{what}` is needed"))?
@@ -106,7 +164,11 @@ fn number(v: Option<f64>, what: &str, min: f64, max: f64) -> Result<Option<f64>,
 impl Server {
     pub(super) fn new(model: PlatformModel) -> Server {
         let fast = Predictor::new(&model);
-        Server { model, fast }
+        Server {
+            model,
+            fast,
+            tasks: Mutex::new(TaskCache::default()),
+        }
     }
 
     fn bytes(&self, s: &Option<Size>) -> Result<u64, String> {
@@ -148,6 +210,18 @@ impl Server {
             (None, None) => CpuUpdate::Calibrated,
         };
         let need_reuse = || reuse.ok_or_else(|| "`reuse` is needed".to_string());
+        if let Some(task) = &r.task {
+            return self.task(r, task, cpu_ms, reuse);
+        }
+        for (given, name) in [
+            (r.gpu_ms.is_some(), "gpu_ms"),
+            (r.cpu_final_ms.is_some(), "cpu_final_ms"),
+            (r.rounds.is_some(), "rounds"),
+        ] {
+            if given {
+                return Err(format!("`{name}` is a task's value: give `task` with it"));
+            }
+        }
         if let Some(from) = r.from_device {
             return self.peer(r, from, reuse);
         }
@@ -184,6 +258,133 @@ impl Server {
                 "unknown op `{other}` (ops: ping, predict, choose, breakeven)"
             )),
         }
+    }
+
+    /// A query about the task `task` (a path or an object): the answer of the one-shot command's
+    /// `--task FILE --json` with the same values.
+    fn task(
+        &self,
+        r: &Request,
+        task: &Value,
+        cpu_ms: Option<f64>,
+        reuse: Option<f64>,
+    ) -> Result<Value, String> {
+        for (given, name) in [
+            (r.bytes.is_some(), "bytes"),
+            (r.cpu_scale.is_some(), "cpu_scale"),
+            (r.from_device.is_some(), "from_device"),
+            (r.device.is_some(), "device"),
+        ] {
+            if given {
+                return Err(format!(
+                    "`{name}` does not apply to a task (its buffers give the sizes; give `cpu_ms` \
+                     and `gpu_ms` as measured)"
+                ));
+            }
+        }
+        let rounds = match number(r.rounds, "rounds", 1.0, crate::task::MAX_ROUNDS as f64)? {
+            Some(n) if n.fract() != 0.0 => {
+                return Err(format!("`rounds` must be a whole number (got {n})"))
+            }
+            n => n.map(|n| n as u32),
+        };
+        let o = TaskOverrides {
+            cpu_ms,
+            gpu_ms: number(r.gpu_ms, "gpu_ms", 0.0, crate::units::MAX_MS)?,
+            cpu_final_ms: number(r.cpu_final_ms, "cpu_final_ms", 0.0, crate::units::MAX_MS)?,
+            rounds,
+            reuse,
+        };
+        // Check the op before compiling anything.
+        if !matches!(r.op.as_str(), "predict" | "choose" | "breakeven") {
+            return Err(format!(
+                "unknown op `{}` with task (ops: predict, choose, breakeven)",
+                r.op
+            ));
+        }
+        let c = self.compiled(task)?;
+        let q = c.round_by_round();
+        let e = |e: crate::model::TaskQueryError| e.to_string();
+        match r.op.as_str() {
+            "predict" => {
+                let p = policy(r.policy.as_deref(), "policy")
+                    .map_err(|e| format!("{e} (with a task, `choose` ranks every policy)"))?;
+                let x = q.predict(p, o).map_err(e)?;
+                Ok(value(&PredictionJson::new(c.name(), &x, None)))
+            }
+            "choose" => {
+                let x = q.choose(o).map_err(e)?;
+                let (rounds, reuse) = c.rounds_and_reuse();
+                Ok(value(&ChoiceJson::new(
+                    c.name(),
+                    o.rounds.unwrap_or(rounds),
+                    o.reuse.unwrap_or(reuse),
+                    &x,
+                )))
+            }
+            _ => {
+                if o.reuse.is_some() {
+                    return Err(
+                        "`reuse` is what a task's break-even is over: leave it out".to_string()
+                    );
+                }
+                let (a, b) = (policy(r.a.as_deref(), "a")?, policy(r.b.as_deref(), "b")?);
+                let (x, _) = TaskBreakeven::new(q, c.name(), (a, b), o).map_err(e)?;
+                Ok(value(&x))
+            }
+        }
+    }
+
+    /// The task `spec` compiled: from the cache, or read, checked and compiled (and kept).
+    fn compiled(&self, spec: &Value) -> Result<Arc<CompiledTask>, String> {
+        match spec {
+            Value::String(path) => {
+                // The file's stamp, where it can be read; otherwise reading it says why not.
+                let stamp = std::fs::metadata(path)
+                    .ok()
+                    .map(|m| (m.len(), m.modified().ok()));
+                if let Some(stamp) = stamp {
+                    if let Some((s, c)) = self.cache().files.get(path.as_str()) {
+                        if *s == stamp {
+                            return Ok(Arc::clone(c));
+                        }
+                    }
+                }
+                let task = Task::read(std::path::Path::new(path)).map_err(|e| e.to_string())?;
+                let c = Arc::new(self.fast.compile_task(&task).map_err(|e| e.to_string())?);
+                if let Some(stamp) = stamp {
+                    let mut cache = self.cache();
+                    if cache.files.len() >= MAX_TASKS {
+                        cache.files.clear();
+                    }
+                    cache.files.insert(path.clone(), (stamp, Arc::clone(&c)));
+                }
+                Ok(c)
+            }
+            Value::Object(_) => {
+                let text = spec.to_string();
+                if let Some(c) = self.cache().objects.get(&text) {
+                    return Ok(Arc::clone(c));
+                }
+                let task = Task::parse(std::path::Path::new("task"), text.as_bytes())
+                    .map_err(inline_error)?;
+                let c = Arc::new(self.fast.compile_task(&task).map_err(|e| e.to_string())?);
+                let mut cache = self.cache();
+                if cache.objects.len() >= MAX_TASKS {
+                    cache.objects.clear();
+                }
+                cache.objects.insert(text, Arc::clone(&c));
+                Ok(c)
+            }
+            other => Err(format!(
+                "`task` is a task file's path or a task object (got {other})"
+            )),
+        }
+    }
+
+    fn cache(&self) -> std::sync::MutexGuard<'_, TaskCache> {
+        // A panic while holding it cannot leave the maps half-written: take them as they are.
+        self.tasks.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     fn peer(&self, r: &Request, from: u32, reuse: Option<f64>) -> Result<Value, String> {
@@ -252,10 +453,14 @@ impl Server {
     }
 
     /// Answers every line of `input` on `output` until the input ends.
-    pub(super) fn serve(&self, input: impl BufRead, output: impl Write) -> std::io::Result<u64> {
+    pub(super) fn serve(
+        &self,
+        input: impl std::io::Read,
+        output: impl Write,
+    ) -> std::io::Result<u64> {
         let mut out = BufWriter::new(output);
         let mut n = 0u64;
-        let mut input = input;
+        let mut input = std::io::BufReader::with_capacity(MAX_LINE, input);
         let mut buf = Vec::new();
         use std::io::Read as _;
         loop {
@@ -283,8 +488,10 @@ impl Server {
             };
             serde_json::to_writer(&mut out, &answer)?;
             out.write_all(b"\n")?;
-            // Answer as soon as the input has nothing more queued (interactive clients).
-            if input.fill_buf().map(|b| b.is_empty()).unwrap_or(true) {
+            // Answer as soon as the input read has no more lines queued: an interactive client
+            // waits for each answer before it writes the next line. (Asking the input for more
+            // would wait for that line, and the client for this answer.)
+            if input.buffer().is_empty() {
                 out.flush()?;
             }
         }
@@ -298,8 +505,7 @@ pub(super) fn run(model: PlatformModel, socket: Option<&std::path::Path>) -> Res
     let server = Arc::new(Server::new(model));
     match socket {
         None => {
-            let stdin = std::io::stdin();
-            let n = server.serve(stdin.lock(), std::io::stdout())?;
+            let n = server.serve(std::io::stdin().lock(), std::io::stdout())?;
             note!("umodel: served {n} lines");
             Ok(())
         }
@@ -325,8 +531,7 @@ pub(super) fn run(model: PlatformModel, socket: Option<&std::path::Path>) -> Res
                     let conn = conn?;
                     let s = Arc::clone(&server);
                     std::thread::spawn(move || {
-                        let reader = std::io::BufReader::new(&conn);
-                        let _ = s.serve(reader, &conn);
+                        let _ = s.serve(&conn, &conn);
                     });
                 }
                 Ok(())

@@ -133,16 +133,18 @@ impl<'a> PredictionJson<'a> {
     }
 }
 
+/// A policy's prediction, with its priced items where they were asked for.
+type Priced = (TaskPrediction, Option<Vec<Item>>);
+
 /// The task under `policy` (or, with `None`, every task policy the model can price, in the order
-/// of [`Policy::HANDOFF`], each left out with a note to stderr when `note` says so), with every
-/// priced item where `explain`.
-pub(super) fn predictions(
+/// of [`Policy::HANDOFF`], each it cannot left out with a note to stderr), with every priced item
+/// where `explain`.
+fn predictions(
     q: RoundByRound<'_>,
     o: TaskOverrides,
     policy: Option<Policy>,
     explain: bool,
-    note: bool,
-) -> Result<Vec<(TaskPrediction, Option<Vec<Item>>)>, TaskQueryError> {
+) -> Result<Vec<Priced>, TaskQueryError> {
     let policies: Vec<Policy> = match policy {
         Some(p) => vec![p],
         None => Policy::HANDOFF.to_vec(),
@@ -157,9 +159,7 @@ pub(super) fn predictions(
         match r {
             Ok(x) => results.push(x),
             Err(e) if policy.is_none() && !matches!(e, TaskQueryError::BadTask(_)) => {
-                if note {
-                    note!("umodel: {p} left out: {e}");
-                }
+                note!("umodel: {p} left out: {e}");
             }
             Err(e) => return Err(e),
         }
@@ -207,7 +207,7 @@ fn interval(p: &TaskPrediction) -> String {
 pub(super) fn predict(a: PredictArgs) -> Result<()> {
     let (c, q) = compiled(&a.model, &a.task, a.cpu_ms, a.reuse)?;
     let task = &q.applied;
-    let results = predictions(c.round_by_round(), q.overrides, a.policy, a.explain, true)?;
+    let results = predictions(c.round_by_round(), q.overrides, a.policy, a.explain)?;
     if a.json {
         let v: Vec<PredictionJson> = results
             .iter()
