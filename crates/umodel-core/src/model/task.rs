@@ -3499,17 +3499,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_compiled_task_answers_as_the_task_does() {
-        let h200 = crate::store::embedded("h200").unwrap().task_terms.unwrap();
-        let mut sparse = toy_terms();
-        for t in [
-            TermId::ManagedMapRead,
-            TermId::Sync,
-            TermId::MapGather,
-            TermId::CopyD2h,
-        ] {
-            sparse.costs[t.index()] = None;
-        }
-        for terms in [toy_terms(), h200, sparse] {
+        for terms in terms_to_try() {
             for task in tasks_for_compiling() {
                 let compiled = terms.compile(&task).unwrap();
                 for phases in [
