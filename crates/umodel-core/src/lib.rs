@@ -32,3 +32,9 @@ pub mod units;
 
 pub use model::PlatformModel;
 pub use policy::Policy;
+
+/// The README's Rust example, compiled by `cargo test --doc -p umodel-core` so that it stays true
+/// (its other code blocks are shell, C, Python and text, which rustdoc leaves alone).
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
