@@ -324,23 +324,16 @@ impl<'a> ChoiceJson<'a> {
                     reason: e.to_string(),
                 })
                 .collect(),
-            assumptions: assumed(c).notes(),
+            assumptions: c.assumptions().notes(),
         }
     }
-}
-
-/// What the predictions of `c` had to assume, together.
-fn assumed(c: &TaskChoice) -> Assumptions {
-    c.ranking()
-        .iter()
-        .fold(Assumptions::default(), |acc, p| acc.union(p.assumptions))
 }
 
 pub(super) fn choose(a: ChooseArgs) -> Result<()> {
     let (compiled, q) = compiled(&a.model, &a.task, a.cpu_ms, a.reuse)?;
     let task = &q.applied;
     let c = compiled.round_by_round().choose(q.overrides)?;
-    let assumed = assumed(&c);
+    let assumed = c.assumptions();
     if a.json {
         return json(&ChoiceJson::new(&task.name, task.rounds, task.reuse, &c));
     }

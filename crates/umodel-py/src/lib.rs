@@ -18,7 +18,6 @@ use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyString, PyTuple};
-use umodel::model::task::Assumptions;
 use umodel::model::{BatchError, CompiledTask, Decision, Predictor, TaskOverrides, TaskPrediction};
 use umodel::task::Task as TaskFile;
 use umodel::Policy;
@@ -381,11 +380,7 @@ impl Task {
             }
             d.set_item("skipped", skipped)?;
         }
-        let assumed = c
-            .ranking()
-            .iter()
-            .fold(Assumptions::default(), |acc, p| acc.union(p.assumptions));
-        d.set_item("assumptions", assumed.notes())?;
+        d.set_item("assumptions", c.assumptions().notes())?;
         Ok(d)
     }
 

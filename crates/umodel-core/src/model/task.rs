@@ -2255,6 +2255,12 @@ impl TaskChoice {
     pub fn tied(&self) -> &[TaskPrediction] {
         &self.ranking[..self.tied]
     }
+    /// What the ranked predictions had to assume, together.
+    pub fn assumptions(&self) -> Assumptions {
+        self.ranking
+            .iter()
+            .fold(Assumptions::default(), |acc, p| acc.union(p.assumptions))
+    }
 }
 
 /// Ranks every handoff policy on `task`; a gap within the two predictions' spread is a tie.
