@@ -323,6 +323,85 @@ fn validate_task_reproduces_the_recorded_figures() {
         ));
 }
 
+#[test]
+fn validate_task_parts_show_the_side_each_policy_misses() {
+    // run30: the first calibration's model on the validation workloads run beside it (NOTES.md,
+    // "Tasks" → "Which side the migrating policies miss").
+    let d = tempfile::tempdir().unwrap();
+    let run = "calibration/h200/run30";
+    let args = [
+        "validate",
+        "-m",
+        &format!("{run}/model-minimal-1.json"),
+        "--task",
+        "tasks/compute-bound.json",
+        &format!("{run}/tasks-9.csv"),
+    ];
+    let out = umodel(&d).args(args).arg("--json").output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json_of(&out.stdout);
+    let points = v["points"].as_array().unwrap();
+    assert_eq!(points.len(), 18);
+    let side = |p: &serde_json::Value, s: &str| {
+        let c = &p["parts"][s];
+        (
+            c["predicted_ms"].as_f64().unwrap(),
+            c["measured_ms"].as_f64().unwrap(),
+        )
+    };
+    for p in points {
+        let policy = p["policy"].as_str().unwrap();
+        let (gp, gm) = side(p, "gpu");
+        let (mp, mm) = side(p, "movement");
+        match policy {
+            // The copy and the mapping: every side within 5 % (the CPU side carries the level
+            // of the CPU at timing; the GPU passes and copies are the platform's).
+            "explicit-copy" | "host-mapped" => {
+                assert!((gp - gm).abs() <= 0.01 * gm, "{policy}: GPU {gp} vs {gm}");
+                assert!(
+                    (mp - mm).abs() <= 0.05 * mm.max(1e-9),
+                    "{policy}: move {mp} vs {mm}"
+                );
+            }
+            // The calibration's prefetches back to the host ran in their fast mode, the tasks'
+            // mostly in the slow one: every prefetching row's movement 18-31 % short.
+            "managed-prefetch" | "managed-advise-prefetch" => {
+                assert!(
+                    mp < 0.85 * mm && mp > 0.65 * mm,
+                    "{policy}: move {mp} vs {mm}"
+                );
+                assert!((gp - gm).abs() <= 0.01 * gm, "{policy}: GPU {gp} vs {gm}");
+            }
+            // Fault-driven migration under a compute-bound kernel: the GPU side short.
+            "managed" => assert!(gp < gm, "{policy}: GPU {gp} vs {gm}"),
+            _ => {}
+        }
+    }
+    // The text lists each side; without --task there is nothing to split.
+    let text = umodel(&d).args(args).arg("--parts").output().unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains("each side, predicted / measured ms"),
+        "{text}"
+    );
+    assert!(text.contains("(-28.7)"), "{text}");
+    umodel(&d)
+        .args([
+            "validate",
+            "-m",
+            "h200",
+            "--parts",
+            &format!("{run}/tasks-9.csv"),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--task"));
+}
+
 // ----- properties of the composition -----------------------------------------------------------
 
 fn access() -> impl Strategy<Value = Access> {

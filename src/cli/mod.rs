@@ -364,6 +364,11 @@ struct ValidateArgs {
     /// workload groups), given the phase times the same run measured on plain memory.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["held_out", "cpu_from_trials", "composed"])]
     task: Option<PathBuf>,
+    /// With --task: also each side of the task (CPU phases with their faults, GPU phases with
+    /// theirs, copies and prefetches), predicted against the run's `cpu`, `gpu` and `move` rows:
+    /// which side a prediction misses. (The JSON carries them whenever the run has those rows.)
+    #[arg(long, requires = "task")]
+    parts: bool,
     /// List every point, not only the summary.
     #[arg(long, short = 'v')]
     verbose: bool,

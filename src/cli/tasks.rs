@@ -447,6 +447,50 @@ pub(super) fn breakeven(a: BreakevenArgs) -> Result<()> {
     Ok(())
 }
 
+/// Each point's sides, predicted against measured (`validate --task --parts`).
+fn print_parts(v: &model::TaskValidation) {
+    if v.points.iter().all(|p| p.parts.is_none()) {
+        out!(
+            "  no parts: the run has no `{}:cpu`, `:gpu` and `:move` rows",
+            v.task
+        );
+        return;
+    }
+    out!(
+        "  each side, predicted / measured ms (error %): CPU phases with their faults; GPU phases with theirs; copies and prefetches"
+    );
+    out!(
+        "  {:<24} {:>4} {:>26} {:>26} {:>26}",
+        "policy",
+        "R",
+        "CPU",
+        "GPU",
+        "movement"
+    );
+    let side = |c: &model::PartCheck| {
+        let err = c.error_pct();
+        let err = if c.measured_ms == 0.0 && c.predicted_ms == 0.0 {
+            String::from("—")
+        } else if err.is_finite() {
+            format!("{err:+.1}")
+        } else {
+            String::from("n/a")
+        };
+        format!("{} / {} ({err})", ms(c.predicted_ms), ms(c.measured_ms))
+    };
+    for p in &v.points {
+        let Some(q) = &p.parts else { continue };
+        out!(
+            "  {:<24} {:>4} {:>26} {:>26} {:>26}",
+            p.policy.name(),
+            p.reuse,
+            side(&q.cpu),
+            side(&q.gpu),
+            side(&q.movement)
+        );
+    }
+}
+
 pub(super) fn validate(a: ValidateArgs) -> Result<()> {
     let (m, _) = load_named(Some(&a.model), false, None)?;
     let path = a.task.as_deref().expect("dispatched on --task");
@@ -508,6 +552,9 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
         v.order_right,
         v.order_total
     );
+    if a.parts {
+        print_parts(&v);
+    }
     for o in &v.misordered {
         out!(
             "  misordered at R = {}: {} measured faster than {} by {} ms, predicted slower by {} ms",

@@ -44,7 +44,9 @@ pub use task::{
     breakeven_task, choose_task, explain_task, fit_task_terms, predict_task, CompiledTask,
     RoundByRound, TaskChoice, TaskOverrides, TaskPrediction, TaskQueryError, TaskTerms, TermId,
 };
-pub use task_validate::{validate_task, PhaseOverrides, TaskValidateError, TaskValidation};
+pub use task_validate::{
+    validate_task, PartCheck, PartsCheck, PhaseOverrides, TaskValidateError, TaskValidation,
+};
 pub use terms::{compose, composed_fg, explain, Composed, Explanation, Part, TermValue, Terms};
 pub use validate::{
     check_other_runs, validate, validate_given_trial_cpu, ValidationReport, ValidationSummary,

@@ -57,6 +57,51 @@ pub struct TaskPoint {
     pub ape_pct: f64,
     /// Whether `measured_ms` lies in `interval_ms`.
     pub in_interval: bool,
+    /// The task's sides, predicted against the medians of the run's part rows (`cpu`, `gpu`,
+    /// `move`), where the run has them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parts: Option<PartsCheck>,
+}
+
+/// One side of a task: predicted against the median of the run's rows of it, ms.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct PartCheck {
+    /// Predicted, ms.
+    pub predicted_ms: f64,
+    /// Median of the measured trials, ms.
+    pub measured_ms: f64,
+}
+
+impl PartCheck {
+    /// Prediction less measurement, relative to the measurement, % (0 where both are 0).
+    pub fn error_pct(&self) -> f64 {
+        if self.measured_ms == 0.0 {
+            if self.predicted_ms == 0.0 {
+                0.0
+            } else {
+                f64::INFINITY
+            }
+        } else {
+            100.0 * (self.predicted_ms - self.measured_ms) / self.measured_ms
+        }
+    }
+}
+
+/// Where a task's time went, side by side, as the suite times it: which side a prediction misses
+/// (the whole task's error can hide one side's error behind another's). Launch and
+/// synchronisation are in neither side, so the sides need not add up to the total.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct PartsCheck {
+    /// The CPU phases and the final host access on the host clock, with what the policy adds to
+    /// them (faults back, first touches after a prefetch).
+    pub cpu: PartCheck,
+    /// The GPU phases by events: the passes, what the link adds, fault-driven migration and
+    /// duplication.
+    pub gpu: PartCheck,
+    /// Explicit copies and main-stream prefetches by events. (The prediction also counts what
+    /// side-stream prefetches add beyond the GPU phase they overlap, which the suite times in no
+    /// side: the overlapped variant of seed 001.)
+    pub movement: PartCheck,
 }
 
 /// A pair of policies whose measured order is clear (gap beyond the trial spread of the two).
@@ -294,6 +339,11 @@ pub fn validate_task(
             },
         },
     );
+    let (cpu_parts, gpu_parts, move_parts) = (
+        cell(table, name, TaskPart::Cpu),
+        cell(table, name, TaskPart::Gpu),
+        cell(table, name, TaskPart::Move),
+    );
     let mut points = Vec::new();
     for ((policy, r), v) in &totals {
         let Some(s) = Summary::of(v) else { continue };
@@ -307,6 +357,31 @@ pub fn validate_task(
             t.reuse = f64::from(*r);
         }
         let p = predict_task(terms, &t, *policy)?;
+        let key = (*policy, *r);
+        let measured =
+            |m: &BTreeMap<(Policy, Option<u32>), Vec<f64>>| m.get(&key).and_then(|v| median(v));
+        let q = &p.parts;
+        let parts = match (
+            measured(&cpu_parts),
+            measured(&gpu_parts),
+            measured(&move_parts),
+        ) {
+            (Some(c), Some(g), Some(mv)) => Some(PartsCheck {
+                cpu: PartCheck {
+                    predicted_ms: q.cpu_ms + q.cpu_faults_ms,
+                    measured_ms: c,
+                },
+                gpu: PartCheck {
+                    predicted_ms: q.gpu_ms + q.link_ms + q.gpu_faults_ms,
+                    measured_ms: g,
+                },
+                movement: PartCheck {
+                    predicted_ms: q.copy_ms + q.prefetch_ms,
+                    measured_ms: mv,
+                },
+            }),
+            _ => None,
+        };
         points.push(TaskPoint {
             policy: *policy,
             reuse: t.reuse,
@@ -319,6 +394,7 @@ pub fn validate_task(
             trials: s.n,
             ape_pct: 100.0 * (p.time_ms - s.median).abs() / s.median,
             in_interval: p.interval_ms[0] <= s.median && s.median <= p.interval_ms[1],
+            parts,
         });
     }
     let apes: Vec<f64> = points.iter().map(|p| p.ape_pct).collect();
@@ -465,6 +541,78 @@ mod tests {
             "{}",
             v.median_ape_pct
         );
+    }
+
+    /// `table` with each policy's part rows (`cpu`, `gpu`, `move`) as the toy terms predict them,
+    /// the GPU side `gpu_skew` times that.
+    fn with_parts(mut table: Table, task: &Task, terms: &TaskTerms, gpu_skew: f64) -> Table {
+        let mut t = task.clone();
+        (t.cpu_ms, t.gpu_ms, t.cpu_final_ms) = (Some(20.2), Some(0.3), Some(5.0));
+        for policy in Policy::HANDOFF {
+            let q = predict_task(terms, &t, policy).unwrap().parts;
+            for (part, ms) in [
+                (TaskPart::Cpu, q.cpu_ms + q.cpu_faults_ms),
+                (
+                    TaskPart::Gpu,
+                    (q.gpu_ms + q.link_ms + q.gpu_faults_ms) * gpu_skew,
+                ),
+                (TaskPart::Move, q.copy_ms + q.prefetch_ms),
+            ] {
+                for trial in 0..3 {
+                    let mut r = Row::of(
+                        &TaskCase::new(Group::Workload, &task.name, part),
+                        policy,
+                        task.footprint(),
+                        trial,
+                        ms,
+                    );
+                    r.reuse = Some(1);
+                    table.rows.push(r);
+                }
+            }
+        }
+        table
+    }
+
+    #[test]
+    fn the_parts_show_which_side_a_prediction_misses() {
+        let terms = toy_terms();
+        let task = workloads::seed_001();
+        let plain = rows_for(&task, &terms, 1.0);
+        // Without part rows (older runs) there is no side-by-side check.
+        let v = validate_task(&terms, &task, &plain, PhaseOverrides::default()).unwrap();
+        assert!(v.points.iter().all(|p| p.parts.is_none()));
+        // The GPU side measured 25 % slower than predicted: only that side shows it.
+        let table = with_parts(plain, &task, &terms, 1.25);
+        let v = validate_task(&terms, &task, &table, PhaseOverrides::default()).unwrap();
+        for p in &v.points {
+            let parts = p.parts.expect("part rows");
+            assert!(parts.cpu.error_pct().abs() < 1e-9, "{:?}", p.policy);
+            assert!(parts.movement.error_pct().abs() < 1e-9 || parts.movement.measured_ms == 0.0);
+            if parts.gpu.measured_ms > 0.0 {
+                assert!(
+                    (parts.gpu.error_pct() + 20.0).abs() < 1e-9,
+                    "{:?}",
+                    p.policy
+                );
+            }
+        }
+        // Explicit copy moves data, host-mapped does not.
+        let side = |pol: Policy| {
+            v.points
+                .iter()
+                .find(|p| p.policy == pol)
+                .unwrap()
+                .parts
+                .unwrap()
+        };
+        assert!(side(Policy::ExplicitCopy).movement.measured_ms > 0.0);
+        assert_eq!(side(Policy::HostMapped).movement.measured_ms, 0.0);
+        assert_eq!(side(Policy::HostMapped).movement.error_pct(), 0.0);
+        // The JSON carries the parts and reads back.
+        let json = serde_json::to_string(&v).unwrap();
+        let back: TaskValidation = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, v);
     }
 
     #[test]
