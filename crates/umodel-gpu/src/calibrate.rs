@@ -101,14 +101,15 @@ impl Plan {
     pub fn group_trials(self) -> Vec<(bench::Group, u32)> {
         use bench::Group::*;
         match self {
-            // The random reads over the link moved 26-41 ms between trials at 64 MiB (run16): 6.
-            // The managed and prefetch groups: per pass (`Plan::passes`), so 3 and 12 in all.
+            // The managed group's cells are measured side by side in each trial (their differences
+            // are the terms) and are steady to a few percent (run16): 3 trials; the random reads
+            // over the link moved 26-41 ms between trials at 64 MiB (run16): 6.
             Plan::Minimal => vec![
                 (Hbm, 8),
                 (HostMapped, 6),
                 (Transfer, 4),
                 (Prefetch, 4),
-                (Managed, 1),
+                (Managed, 3),
             ],
             Plan::Full => Vec::new(),
         }
@@ -139,57 +140,23 @@ impl Plan {
         }
     }
 
-    /// Passes of the migrating primitives (the prefetch and managed groups), spread over the
-    /// run. Migration costs wander from second to second: over 40 s of one process, fault-driven
-    /// migration of 64 MiB had its trials at 6.1–8.6 ms (10th–90th percentile) and the prefetch
-    /// back to the host at 4.6–7.8, and the median of 3 consecutive trials missed the long median
-    /// by 12 % and 18 % RMS, of 3 trials 5 s apart by 7 % and 10 % (calibration/h200/run29). A
-    /// calibration that caught a fast streak (run27: prefetches to the host at 4.1 ms where the
-    /// tasks minutes later took about 6.5) priced the prefetching tasks 10–21 % low.
-    pub fn passes(self) -> u32 {
-        match self {
-            Plan::Minimal => 3,
-            // Its managed blocks run at four sizes over minutes already.
-            Plan::Full => 1,
-        }
-    }
-
-    /// The blocks, in run order: primitives first (fast, steady), then the handoff, with the
-    /// migrating primitives' later passes after each handoff size but the first.
+    /// The blocks, in run order: primitives first (fast, steady), then the handoff.
     pub fn blocks(self) -> Vec<Block> {
-        let migrating = |pass: u32| {
-            let mut b: Vec<Block> = self
-                .term_sizes()
-                .into_iter()
-                .map(|bytes| Block::Prefetch { bytes, pass })
-                .collect();
-            b.extend(
-                self.managed_sizes()
-                    .into_iter()
-                    .map(|bytes| Block::Managed { bytes, pass }),
-            );
-            b
-        };
         let mut b = Vec::new();
         for bytes in self.term_sizes() {
             b.extend([
                 Block::Hbm { bytes },
                 Block::HostMapped { bytes },
                 Block::Transfer { bytes },
+                Block::Prefetch { bytes },
             ]);
         }
-        b.extend(migrating(0));
-        let sizes = self.sizes();
-        // Later passes go after the last handoff sizes (the longest blocks), so they spread over
-        // the run's length rather than its first seconds.
-        let later = self.passes().saturating_sub(1) as usize;
-        let first_later = sizes.len().saturating_sub(later);
-        for (i, &bytes) in sizes.iter().enumerate() {
+        for bytes in self.managed_sizes() {
+            b.push(Block::Managed { bytes });
+        }
+        for bytes in self.sizes() {
             for policy in Policy::HANDOFF {
                 b.push(Block::Handoff { policy, bytes });
-            }
-            if i >= first_later {
-                b.extend(migrating((i - first_later + 1) as u32));
             }
         }
         b
@@ -765,63 +732,23 @@ mod tests {
             // migrations and CPU first touches at two sizes at least.
             assert!(p.managed_sizes().len() >= 2, "{p:?}");
             for bytes in p.managed_sizes() {
-                for pass in 0..p.passes() {
-                    assert!(has(p, Block::Managed { bytes, pass }), "{p:?} {bytes}");
-                }
-            }
-            for bytes in p.term_sizes() {
-                for pass in 0..p.passes() {
-                    assert!(has(p, Block::Prefetch { bytes, pass }), "{p:?} {bytes}");
-                }
+                assert!(has(p, Block::Managed { bytes }), "{p:?} {bytes}");
             }
             assert!(
                 p.term_sizes().contains(&(16 * MIB)),
                 "the CPU update of 16 MiB runs from cache"
             );
-            // Every primitive's first pass comes before the handoff; after it come only handoff
-            // blocks and the migrating groups' later passes, each pass after the one before.
-            let blocks = p.blocks();
-            let first_handoff = blocks
+            // Primitives first, then the handoff.
+            let first_handoff = p
+                .blocks()
                 .iter()
                 .position(|b| matches!(b, Block::Handoff { .. }))
                 .unwrap();
-            let mut last_pass = 0;
-            for b in &blocks[first_handoff..] {
-                match b {
-                    Block::Handoff { .. } => {}
-                    Block::Prefetch { pass, .. } | Block::Managed { pass, .. } => {
-                        assert!(*pass >= 1 && *pass >= last_pass, "{p:?}: {b:?}");
-                        last_pass = *pass;
-                    }
-                    other => panic!("{p:?}: {other:?} after the handoff began"),
-                }
-            }
-            assert_eq!(last_pass + 1, p.passes(), "{p:?}");
-            // Each block is planned once.
-            for (i, b) in blocks.iter().enumerate() {
-                assert!(!blocks[i + 1..].contains(b), "{p:?}: {b:?} twice");
-            }
+            assert!(p.blocks()[first_handoff..]
+                .iter()
+                .all(|b| matches!(b, Block::Handoff { .. })));
         }
         assert_eq!(Plan::Full.term_sizes(), Plan::Full.sizes());
-        // The minimal plan's later passes come after the handoff blocks of its larger sizes, so
-        // they spread over its length.
-        let m = Plan::Minimal.blocks();
-        let at = |want: Block| m.iter().position(|b| *b == want).unwrap();
-        let handoff = |bytes| {
-            at(Block::Handoff {
-                policy: Policy::HANDOFF[Policy::HANDOFF.len() - 1],
-                bytes,
-            })
-        };
-        let p1 = at(Block::Managed {
-            bytes: 64 * MIB,
-            pass: 1,
-        });
-        let p2 = at(Block::Managed {
-            bytes: 64 * MIB,
-            pass: 2,
-        });
-        assert!(handoff(64 * MIB) < p1 && p1 < handoff(256 * MIB) && handoff(256 * MIB) < p2);
     }
 
     #[test]

@@ -105,9 +105,11 @@ impl Expected {
 
     /// The first `n` rows of an uninterrupted run.
     fn prefix(&self, n: usize) -> Vec<Row> {
-        let mut out = numbered(&self.blocks, HashMap::new());
-        out.truncate(n);
-        out
+        self.blocks
+            .iter()
+            .flat_map(|(_, r)| r.iter().cloned())
+            .take(n)
+            .collect()
     }
 
     /// The rows after a run stopped after `n` rows and was resumed, and how many blocks were
@@ -128,25 +130,15 @@ impl Expected {
             }
             seen += rows.len();
         }
-        out.extend(numbered(&self.blocks[whole..], kept));
+        for (_, rows) in &self.blocks[whole..] {
+            for r in rows {
+                let mut r = r.clone();
+                r.trial += kept.get(&r.key()).copied().unwrap_or(0);
+                out.push(r);
+            }
+        }
         (out, whole)
     }
-}
-
-/// The rows of `blocks` in run order, as the run numbers them: each block's trials after every
-/// row of their cell written before the block (`counts`: those in the file at the start).
-fn numbered(blocks: &[(Block, Vec<Row>)], mut counts: HashMap<CellKey, u32>) -> Vec<Row> {
-    let mut out = Vec::new();
-    for (_, rows) in blocks {
-        let before = counts.clone();
-        for r in rows {
-            let mut r = r.clone();
-            r.trial += before.get(&r.key()).copied().unwrap_or(0);
-            *counts.entry(r.key()).or_default() += 1;
-            out.push(r);
-        }
-    }
-    out
 }
 
 /// `rows` as the CSV appender writes them (header first).

@@ -427,12 +427,10 @@ impl Runner<'_, '_> {
 
     /// `prefetch`: `cudaMemPrefetchAsync` bandwidth each way, timed on its own, data checked on the
     /// side it arrived at.
-    ///
-    /// A later `pass` (a calibration's repeat) warms up once, on its fresh allocation.
-    pub(crate) fn prefetch(&mut self, bytes: u64, pass: u32) -> Result<(), BenchError> {
+    pub(crate) fn prefetch(&mut self, bytes: u64) -> Result<(), BenchError> {
         let g = Group::Prefetch;
         let trials = self.trials(g);
-        let warm = if pass == 0 { 2 } else { 1 };
+        let warm = 2;
         let n = floats(bytes);
         let bytes = n as u64 * 4;
         let gpu = self.gpu;
@@ -508,14 +506,10 @@ impl Runner<'_, '_> {
 
     /// `managed`: one GPU pass over managed memory in each state (cold after CPU initialisation,
     /// prefetched, reused, under each advice), and CPU writes to pages the GPU last touched.
-    ///
-    /// A later `pass` (a calibration's repeat) has no warm-up: the first pass took the process's
-    /// first-use costs, and a fresh allocation's first migration costs what a later one does
-    /// (64 MiB: 7.51 ms median against 7.58, calibration/h200/run29).
-    pub(crate) fn managed(&mut self, bytes: u64, pass: u32) -> Result<(), BenchError> {
+    pub(crate) fn managed(&mut self, bytes: u64) -> Result<(), BenchError> {
         let g = Group::Managed;
         let trials = self.trials(g);
-        let warm = u32::from(pass == 0);
+        let warm = 1;
         let n = floats(bytes) / 4 * 4;
         let bytes = n as u64 * 4;
         let gpu = self.gpu;

@@ -391,16 +391,11 @@ pub enum Block {
     Transfer {
         bytes: u64,
     },
-    /// `pass`: 0, or the how-manieth repeat of the block in one run (a calibration spreads the
-    /// migrating cells' trials over its length; later passes skip the warm-ups and number their
-    /// trials after the earlier ones').
     Prefetch {
         bytes: u64,
-        pass: u32,
     },
     Managed {
         bytes: u64,
-        pass: u32,
     },
     Pattern {
         bytes: u64,
@@ -463,19 +458,11 @@ impl Block {
                 ),
                 None => workload.task(None).name,
             },
-            Block::Prefetch { bytes, pass } | Block::Managed { bytes, pass } if *pass > 0 => {
-                format!(
-                    "{} {} (pass {})",
-                    self.group().name(),
-                    format_size(*bytes),
-                    pass + 1
-                )
-            }
             Block::Hbm { bytes }
             | Block::HostMapped { bytes }
             | Block::Transfer { bytes }
-            | Block::Prefetch { bytes, .. }
-            | Block::Managed { bytes, .. } => {
+            | Block::Prefetch { bytes }
+            | Block::Managed { bytes } => {
                 format!("{} {}", self.group().name(), format_size(*bytes))
             }
         }
@@ -513,14 +500,8 @@ pub fn plan(cfg: &BenchConfig) -> Result<Vec<Block>, BenchError> {
                 blocks.extend(sizes.iter().map(|&bytes| Block::HostMapped { bytes }))
             }
             Group::Transfer => blocks.extend(sizes.iter().map(|&bytes| Block::Transfer { bytes })),
-            Group::Prefetch => blocks.extend(
-                sizes
-                    .iter()
-                    .map(|&bytes| Block::Prefetch { bytes, pass: 0 }),
-            ),
-            Group::Managed => {
-                blocks.extend(sizes.iter().map(|&bytes| Block::Managed { bytes, pass: 0 }))
-            }
+            Group::Prefetch => blocks.extend(sizes.iter().map(|&bytes| Block::Prefetch { bytes })),
+            Group::Managed => blocks.extend(sizes.iter().map(|&bytes| Block::Managed { bytes })),
             Group::Pattern => {
                 for &bytes in &sizes {
                     for state in groups::State::ALL {
@@ -668,24 +649,13 @@ pub(crate) struct Sink<'o> {
     csv: CsvAppender,
     rows: Vec<Row>,
     observer: &'o mut dyn Observer,
-    /// Rows of each cell written before the current block: in the file already (resume) or by an
-    /// earlier block of this run (a later pass). A block numbers its trials from 0; they are
-    /// written after these.
+    /// Rows already in the file (resume): count per cell.
     existing: HashMap<CellKey, u32>,
-    /// Rows of each cell in the file and written so far, `existing` of the next block.
-    counts: HashMap<CellKey, u32>,
 }
 
 impl Sink<'_> {
-    /// Starts a block: its rows are numbered after every row of their cell written before it.
-    fn begin_block(&mut self) {
-        self.existing = self.counts.clone();
-    }
-
     pub(crate) fn push(&mut self, mut row: Row) -> Result<(), BenchError> {
-        let key = row.key();
-        row.trial += self.existing.get(&key).copied().unwrap_or(0);
-        *self.counts.entry(key).or_insert(0) += 1;
+        row.trial += self.existing.get(&row.key()).copied().unwrap_or(0);
         self.csv.push(&row)?;
         self.observer.event(BenchEvent::Row(&row));
         self.rows.push(row);
@@ -841,8 +811,7 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
             key(&TransferCase::D2h, Policy::Pageable, "", *bytes, None),
             t(Group::Transfer),
         )],
-        // A later pass is done once the passes up to it have all their trials.
-        Block::Prefetch { bytes, pass } => vec![(
+        Block::Prefetch { bytes } => vec![(
             key(
                 &PrefetchCase::ToHost,
                 Policy::ManagedPrefetch,
@@ -850,9 +819,9 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
                 *bytes,
                 None,
             ),
-            (pass + 1) * t(Group::Prefetch),
+            t(Group::Prefetch),
         )],
-        Block::Managed { bytes, pass } => vec![(
+        Block::Managed { bytes } => vec![(
             key(
                 &ManagedCase::CpuReadMigrated,
                 Policy::Managed,
@@ -860,7 +829,7 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
                 *bytes,
                 None,
             ),
-            (pass + 1) * t(Group::Managed),
+            t(Group::Managed),
         )],
         Block::Pattern { bytes, state } => vec![(
             key(&state.case(), state.policy(), "page:2097152", *bytes, None),
@@ -1078,7 +1047,6 @@ pub(crate) fn run_with<B: Backend>(
         rows: Vec::new(),
         observer,
         existing: existing.clone(),
-        counts: existing.clone(),
     };
     // A handoff block's nominal budget, where adaptive trials and a deadline apply.
     let paced = match (cfg.trials, cfg.adaptive) {
@@ -1127,7 +1095,6 @@ pub(crate) fn run_with<B: Backend>(
         }
         let t0 = Instant::now();
         let before = sink.rows.len();
-        sink.begin_block();
         backend
             .run_block(block, cfg, budget_scale, &mut sink)
             .map_err(|e| BenchError::Block {
@@ -1185,8 +1152,8 @@ impl Runner<'_, '_> {
             Block::Hbm { bytes } => self.hbm(bytes),
             Block::HostMapped { bytes } => self.host_mapped(bytes),
             Block::Transfer { bytes } => self.transfer(bytes),
-            Block::Prefetch { bytes, pass } => self.prefetch(bytes, pass),
-            Block::Managed { bytes, pass } => self.managed(bytes, pass),
+            Block::Prefetch { bytes } => self.prefetch(bytes),
+            Block::Managed { bytes } => self.managed(bytes),
             Block::Pattern { bytes, state } => self.pattern(bytes, state),
             Block::Handoff { policy, bytes } => self.handoff(policy, bytes),
             Block::Task { workload, bytes } => self.workload_task(workload, bytes),
