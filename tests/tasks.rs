@@ -295,7 +295,7 @@ fn validate_task_reproduces_the_recorded_figures() {
     let v = json_of(&out.stdout);
     assert_eq!(v["points"].as_array().unwrap().len(), 6);
     assert!(
-        (v["median_ape_pct"].as_f64().unwrap() - 2.04).abs() < 0.005,
+        (v["median_ape_pct"].as_f64().unwrap() - 1.96).abs() < 0.005,
         "{v}"
     );
     // A task file of other sizes is refused rather than compared.
@@ -623,37 +623,81 @@ fn run16_workloads_against_the_calibration_before_them() {
         &dir.join("nvidia-h200-0931b6b9ea7c.minimal.2026-11-30T19-51-13Z.csv"),
         &Path::new(RUN16).join("tasks-4.csv"),
         [
-            ("seed-001", 6.92, 18.68, 13, 13),
-            ("seed-001-overlapped", 5.02, 6.28, 1, 1),
-            ("partial-update", 7.06, 15.94, 12, 12),
-            ("compute-bound", 2.83, 9.53, 41, 41),
-            ("producer-consumer", 3.75, 13.97, 13, 13),
+            ("seed-001", 6.53, 18.68, 13, 13),
+            ("seed-001-overlapped", 4.51, 6.08, 1, 1),
+            ("partial-update", 7.06, 15.34, 12, 12),
+            ("compute-bound", 2.73, 8.91, 41, 41),
+            ("producer-consumer", 3.75, 13.16, 13, 13),
         ],
     );
     check(
         &Path::new(RUN16).join(MINIMAL),
         &Path::new(RUN16).join("tasks-5.csv"),
         [
-            ("seed-001", 2.04, 5.72, 12, 12),
-            ("seed-001-overlapped", 2.49, 2.88, 1, 1),
-            ("partial-update", 4.14, 16.20, 11, 12),
-            ("compute-bound", 0.41, 7.06, 37, 37),
-            ("producer-consumer", 2.20, 10.51, 13, 13),
+            ("seed-001", 1.96, 5.72, 12, 12),
+            ("seed-001-overlapped", 2.65, 3.33, 1, 1),
+            ("partial-update", 4.14, 15.47, 11, 12),
+            ("compute-bound", 0.60, 7.09, 37, 37),
+            ("producer-consumer", 1.95, 10.61, 13, 13),
         ],
     );
 }
 
 #[test]
-fn run17_workloads_with_the_prefetch_timed_through_a_page_touch() {
+// The figures are measured APEs (3.14 % is one), not constants such as π.
+#[allow(clippy::approx_constant)]
+fn later_workload_runs_against_the_calibration_before_them() {
     check(
         &Path::new(RUN17).join(MINIMAL),
         &Path::new(RUN17).join("tasks-6.csv"),
         [
-            ("seed-001", 3.62, 6.20, 14, 15),
-            ("seed-001-overlapped", 5.47, 5.88, 1, 1),
-            ("partial-update", 3.51, 21.23, 13, 13),
-            ("compute-bound", 1.93, 10.81, 37, 37),
-            ("producer-consumer", 1.75, 12.31, 13, 13),
+            ("seed-001", 2.37, 6.01, 15, 15),
+            ("seed-001-overlapped", 4.24, 6.43, 1, 1),
+            ("partial-update", 2.49, 4.74, 13, 13),
+            ("compute-bound", 0.72, 7.79, 35, 37),
+            ("producer-consumer", 1.28, 6.30, 13, 13),
+        ],
+    );
+    check(
+        &Path::new("calibration/h200/run27").join(MINIMAL),
+        Path::new("calibration/h200/run27/tasks-7.csv"),
+        [
+            ("seed-001", 2.74, 5.12, 15, 15),
+            ("seed-001-overlapped", 1.21, 2.01, 1, 1),
+            ("partial-update", 4.16, 11.27, 13, 13),
+            ("compute-bound", 2.31, 14.29, 40, 40),
+            ("producer-consumer", 5.04, 14.82, 13, 13),
+        ],
+    );
+    check(
+        &Path::new("calibration/h200/run30/data/models")
+            .join("nvidia-h200-0931b6b9ea7c.minimal.2026-12-01T05-00-57Z.csv"),
+        Path::new("calibration/h200/run30/tasks-9.csv"),
+        [
+            ("seed-001", 5.25, 7.61, 14, 15),
+            ("seed-001-overlapped", 3.76, 4.79, 1, 1),
+            ("partial-update", 2.74, 13.42, 13, 13),
+            ("compute-bound", 1.92, 8.04, 36, 36),
+            ("producer-consumer", 3.14, 7.75, 13, 14),
+        ],
+    );
+}
+
+/// run32: the workloads held out from the choice of how the prefetch to the host is fitted (from
+/// the handoff's stages, chosen on runs 16-30), with the first calibration before them.
+#[test]
+#[allow(clippy::approx_constant)] // 3.14 % is a measured APE
+fn run32_workloads_held_out_from_the_prefetch_fit_choice() {
+    check(
+        &Path::new("calibration/h200/run32/data/models")
+            .join("nvidia-h200-0931b6b9ea7c.minimal.2026-12-01T05-16-01Z.csv"),
+        Path::new("calibration/h200/run32/tasks-10.csv"),
+        [
+            ("seed-001", 3.14, 5.16, 14, 14),
+            ("seed-001-overlapped", 1.03, 1.40, 1, 1),
+            ("partial-update", 1.40, 10.81, 13, 14),
+            ("compute-bound", 0.64, 7.41, 40, 40),
+            ("producer-consumer", 1.27, 3.47, 13, 13),
         ],
     );
 }
@@ -728,8 +772,8 @@ fn minimal_calibrations_of_the_final_plan_took_under_20_s() {
 }
 
 /// The task intervals with each term's run-to-run shift (measured against the other calibrations
-/// of the final method, never chosen on these runs) hold ≥ 90 % of the held-out workload cells of
-/// `tasks-4`, `tasks-5` and `tasks-7`; without it 87–90 % (NOTES.md, "Tasks" → "Intervals").
+/// of the final method, never chosen on these runs) hold 89–100 % of the held-out workload cells of
+/// `tasks-4`, `tasks-5` and `tasks-7`; without it 61–87 % (NOTES.md, "Tasks" → "Intervals").
 #[test]
 fn task_intervals_with_the_terms_run_shift_cover_the_held_out_workloads() {
     let cal = |p: &str| format!("calibration/h200/{p}");
@@ -756,22 +800,22 @@ fn task_intervals_with_the_terms_run_shift_cover_the_held_out_workloads() {
             &b,
             cal("run16/tasks-4.csv"),
             vec![&a, &c, &r25, &r26],
+            23,
             34,
-            37,
         ),
         (
             &c,
             cal("run16/tasks-5.csv"),
             vec![&a, &b, &r25, &r26],
-            34,
+            33,
             38,
         ),
         (
             &r27,
             cal("run27/tasks-7.csv"),
             vec![&a, &b, &c, &r25, &r26],
-            33,
-            35,
+            24,
+            36,
         ),
     ];
     for (calibration, run, others, plain, shifted) in cases {
@@ -811,4 +855,51 @@ fn task_intervals_with_the_terms_run_shift_cover_the_held_out_workloads() {
             "{run} with the shift"
         );
     }
+}
+
+/// The default flow on a fresh machine: a first calibration (which takes the embedded model's
+/// term shifts, as `calibrate` does), then the workloads in another process (run32, held out from
+/// every choice): every cell inside its 90 % interval, median APE 1.13 %, max 10.81 %.
+#[test]
+fn the_default_flow_holds_the_held_out_run32() {
+    let (mut m, _, _) = umodel::calibrate::fit_csv(
+        &Path::new("calibration/h200/run32/data/models")
+            .join("nvidia-h200-0931b6b9ea7c.minimal.2026-12-01T05-16-01Z.csv"),
+        None,
+        Default::default(),
+    )
+    .unwrap();
+    let shipped = store::embedded("h200").unwrap();
+    let shifts: Vec<_> = shipped
+        .task_terms
+        .as_ref()
+        .unwrap()
+        .iter()
+        .filter(|(_, c)| c.run_shift > 0.0)
+        .map(|(t, c)| (t, c.run_shift))
+        .collect();
+    let terms = m.task_terms.as_mut().unwrap();
+    terms.set_run_shift(&shifts);
+    let measured = Table::read(Path::new("calibration/h200/run32/tasks-10.csv")).unwrap();
+    let (mut inside, mut apes, mut right, mut clear) = (0, Vec::new(), 0, 0);
+    for task in [
+        "seed-001",
+        "seed-001-overlapped",
+        "partial-update",
+        "compute-bound",
+        "producer-consumer",
+    ] {
+        let t = Task::read(&Path::new("tasks").join(format!("{task}.json"))).unwrap();
+        let v = model::validate_task(terms, &t, &measured, PhaseOverrides::default()).unwrap();
+        inside += v.points.iter().filter(|p| p.in_interval).count();
+        apes.extend(v.points.iter().map(|p| p.ape_pct));
+        right += v.order_right;
+        clear += v.order_total;
+    }
+    assert_eq!((inside, apes.len()), (38, 38));
+    apes.sort_by(f64::total_cmp);
+    let median = (apes[18] + apes[19]) / 2.0;
+    assert!((median - 1.13).abs() < 0.005, "median {median}");
+    assert!((apes[37] - 10.81).abs() < 0.005, "max {}", apes[37]);
+    assert_eq!((right, clear), (81, 82));
 }
