@@ -96,7 +96,8 @@ fn every_bad_line_gets_an_error_naming_it_and_the_server_goes_on() {
     let wants = [
         "expected",
         "`reuse` must be a number from 1",
-        "`reuse` must be a number from 1",
+        // A huge number is quoted in exponent form, not as its 309 digits.
+        "`reuse` must be a number from 1 to 1000000000 (got 1e308)",
         "`reuse` is needed",
         "unknown op `frobnicate`",
         "unknown field `colour`",
@@ -347,6 +348,11 @@ fn a_bad_task_gets_an_error_naming_the_problem_and_the_server_goes_on() {
         (
             r#"{"op": "choose", "task": 42}"#.into(),
             "`task` is a task file's path or a task object (got 42)",
+        ),
+        (
+            // A long value is quoted in part.
+            format!(r#"{{"op": "choose", "task": [{}]}}"#, vec!["1"; 500].join(",")),
+            "(got [1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1…)",
         ),
         (
             r#"{"op": "choose", "task": "tasks/seed-001.json", "gpu_ms": -0.5}"#.into(),

@@ -156,8 +156,28 @@ fn number(v: Option<f64>, what: &str, min: f64, max: f64) -> Result<Option<f64>,
         None => Ok(None),
         Some(x) if x.is_finite() && x >= min && x <= max => Ok(Some(x)),
         Some(x) => Err(format!(
-            "`{what}` must be a number from {min} to {max} (got {x})"
+            "`{what}` must be a number from {min} to {max} (got {})",
+            shown(x)
         )),
+    }
+}
+
+/// A number as an error message quotes it: as written for everyday magnitudes, in exponent form
+/// beyond them (1e300 in full is 301 digits).
+fn shown(x: f64) -> String {
+    if x != 0.0 && !(1e-6..1e15).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
+/// A JSON value as an error message quotes it: at most 80 characters of it.
+fn quoted(v: &Value) -> String {
+    let text = v.to_string();
+    match text.char_indices().nth(80) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text,
     }
 }
 
@@ -177,7 +197,10 @@ impl Server {
             Some(Size::Bytes(b)) if b.is_finite() && *b >= 1.0 && *b <= u64::MAX as f64 => {
                 Ok(*b as u64)
             }
-            Some(Size::Bytes(b)) => Err(format!("`bytes` must be a positive size (got {b})")),
+            Some(Size::Bytes(b)) => Err(format!(
+                "`bytes` must be a positive size (got {})",
+                shown(*b)
+            )),
             Some(Size::Text(t)) => crate::units::parse_size(t).map_err(|e| e.to_string()),
         }
     }
@@ -377,7 +400,8 @@ impl Server {
                 Ok(c)
             }
             other => Err(format!(
-                "`task` is a task file's path or a task object (got {other})"
+                "`task` is a task file's path or a task object (got {})",
+                quoted(other)
             )),
         }
     }
