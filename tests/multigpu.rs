@@ -92,14 +92,10 @@ fn the_peer_composition_has_the_known_shape() {
     // Made-up steps with round numbers: peer-copy at R = 3 is copy in + copy out + home read +
     // handover + 3 local passes; the steady pass comes from five passes back to back.
     use umodel::peer::PeerStep::*;
-    let c = |ms: f64| Cost {
-        lat_ms: ms,
-        ms_per_gib: 0.0,
-        cov: [0.0; 3],
-        rel_sd: 0.0,
-        run_shift: 0.0,
-        cells: 1,
-        sizes: [1, 1],
+    let c = |ms: f64| {
+        let mut c = Cost::exact(ms, 0.0);
+        (c.cells, c.sizes) = (1, [1, 1]);
+        c
     };
     let steps = [
         (CopyIn, 1.0),

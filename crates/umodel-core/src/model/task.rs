@@ -172,7 +172,10 @@ impl TermId {
 }
 
 /// One term: `lat_ms + ms_per_gib × GiB`, with the covariance of its two parameters.
+/// `#[non_exhaustive]`: what a fit keeps of a term grows (`run_shift` came later); build one by
+/// hand with [`Cost::exact`] and set the fields wanted.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Cost {
     /// Fixed cost per operation (or per run of pages, for the fault-run terms), ms.
     pub lat_ms: f64,
@@ -199,6 +202,19 @@ fn is_zero(x: &f64) -> bool {
 }
 
 impl Cost {
+    /// `lat_ms + ms_per_gib × GiB` known exactly: no uncertainty, no shift, fitted from no cells.
+    pub fn exact(lat_ms: f64, ms_per_gib: f64) -> Cost {
+        Cost {
+            lat_ms,
+            ms_per_gib,
+            cov: [0.0; 3],
+            rel_sd: 0.0,
+            run_shift: 0.0,
+            cells: 0,
+            sizes: [0, 0],
+        }
+    }
+
     /// The cost of `bytes`, ms.
     #[inline]
     pub fn at(&self, bytes: f64) -> f64 {
