@@ -315,6 +315,11 @@ cases! {
         CpuWrite = "cpu_write",
         /// The CPU update on pages prefetched to the device and back.
         CpuWritePrefetched = "cpu_write_prefetched",
+        /// *An experiment* (`calibration/h200/run33`): the CPU overwriting ordinary heap memory
+        /// without reading it.
+        CpuFillHeap = "cpu_fill_heap",
+        /// *An experiment* (`run33`): the same overwrite of pages a GPU pass migrated.
+        CpuFillMigrated = "cpu_fill_migrated",
         /// A CPU read of ordinary heap memory.
         CpuReadHeap = "cpu_read_heap",
         /// A CPU read of pages a GPU pass migrated.
