@@ -683,11 +683,11 @@ fn later_workload_runs_against_the_calibration_before_them() {
     );
 }
 
-/// run32: the workloads held out from the choice of how the prefetch to the host is fitted (from
-/// the handoff's stages, chosen on runs 16-30), with the first calibration before them.
+/// run32 and run33: workloads held out from the choice of how the prefetch to the host is fitted
+/// (from the handoff's stages, chosen on runs 16-30), each with the first calibration before them.
 #[test]
 #[allow(clippy::approx_constant)] // 3.14 % is a measured APE
-fn run32_workloads_held_out_from_the_prefetch_fit_choice() {
+fn workloads_held_out_from_the_prefetch_fit_choice() {
     check(
         &Path::new("calibration/h200/run32/data/models")
             .join("nvidia-h200-0931b6b9ea7c.minimal.2026-12-01T05-16-01Z.csv"),
@@ -698,6 +698,20 @@ fn run32_workloads_held_out_from_the_prefetch_fit_choice() {
             ("partial-update", 1.40, 10.81, 13, 14),
             ("compute-bound", 0.64, 7.41, 40, 40),
             ("producer-consumer", 1.27, 3.47, 13, 13),
+        ],
+    );
+    // run33: measured after run32, the same code as the model's now (it judged, and dropped, two
+    // other changes).
+    check(
+        &Path::new("calibration/h200/run33/data/models")
+            .join("nvidia-h200-0931b6b9ea7c.minimal.2026-12-01T05-54-28Z.csv"),
+        Path::new("calibration/h200/run33/tasks-11.csv"),
+        [
+            ("seed-001", 1.52, 9.00, 14, 15),
+            ("seed-001-overlapped", 1.55, 2.59, 1, 1),
+            ("partial-update", 10.75, 20.40, 12, 12),
+            ("compute-bound", 2.21, 10.12, 36, 36),
+            ("producer-consumer", 1.62, 9.62, 13, 13),
         ],
     );
 }
