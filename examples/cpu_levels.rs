@@ -11,7 +11,8 @@
 //! Needs a GPU (for the pinned buffers). `cargo run --release --example cpu_levels -- 40 > levels.csv`;
 //! rows: `t_s,probe,threads,ms`.
 
-use std::hint::black_box;
+mod common;
+
 use std::time::Instant;
 
 use umodel::bench::cpu;
@@ -19,27 +20,11 @@ use umodel::gpu::Gpu;
 
 const GIB_F32: usize = (1 << 30) / 4;
 
-fn compute_chain(n: u32) -> f64 {
-    let s = Instant::now();
-    let mut x = black_box(1.0f64);
-    for _ in 0..n {
-        x = x * 1.000_000_1 + 1e-9;
-    }
-    black_box(x);
-    s.elapsed().as_secs_f64() * 1e3
-}
-
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let seconds: f64 = std::env::args()
-        .nth(1)
-        .map(|s| s.parse())
-        .transpose()?
-        .unwrap_or(40.0);
+    let seconds = common::seconds(40.0)?;
     let gpu = Gpu::open(0)?;
-    let core = cpu::last_core().ok_or("no core ids")?;
-    let pinned = cpu::pin_current_thread(core);
+    common::pin_last_core(seconds)?;
     let all = cpu::core_count();
-    eprintln!("pinned to core {core}: {pinned}; {all} cores; {seconds} s");
 
     let mut p1 = gpu.pinned::<f32>(GIB_F32, false)?;
     let mut p2 = gpu.pinned::<f32>(GIB_F32, false)?;
@@ -68,7 +53,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         };
         emit("pinned-a", 1, cpu::timed_update(p1.host_mut()?, 1));
         emit("heap-a", 1, cpu::timed_update(&mut h1, 1));
-        emit("compute", 1, compute_chain(4_000_000));
+        emit("compute", 1, common::compute_chain(4_000_000));
         emit("pinned-b", 1, cpu::timed_update(p2.host_mut()?, 1));
         emit("heap-b", 1, cpu::timed_update(&mut h2, 1));
         let s = Instant::now();

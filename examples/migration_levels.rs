@@ -15,7 +15,8 @@
 //!
 //! `cargo run --release --example migration_levels -- 30 > levels.csv`; rows: `t_s,probe,ms`.
 
-use std::hint::black_box;
+mod common;
+
 use std::time::Instant;
 
 use umodel::bench::cpu;
@@ -24,26 +25,10 @@ use umodel::gpu::{Gpu, GpuError, Location, ManagedBuf, Shape};
 const N: usize = (64 << 20) / 4;
 const RAMP: u32 = 1024;
 
-fn compute_chain(n: u32) -> f64 {
-    let s = Instant::now();
-    let mut x = black_box(1.0f64);
-    for _ in 0..n {
-        x = x * 1.000_000_1 + 1e-9;
-    }
-    black_box(x);
-    s.elapsed().as_secs_f64() * 1e3
-}
-
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let seconds: f64 = std::env::args()
-        .nth(1)
-        .map(|s| s.parse())
-        .transpose()?
-        .unwrap_or(30.0);
+    let seconds = common::seconds(30.0)?;
     let gpu = Gpu::open(0)?;
-    let core = cpu::last_core().ok_or("no core ids")?;
-    let pinned = cpu::pin_current_thread(core);
-    eprintln!("pinned to core {core}: {pinned}; {seconds} s");
+    common::pin_last_core(seconds)?;
 
     let mut heap = vec![0f32; N];
     cpu::fill_ramp(&mut heap, RAMP, 0.0);
@@ -69,7 +54,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut round = 0u64;
     while start.elapsed().as_secs_f64() < seconds {
         emit("heap-update", cpu::timed_update(&mut heap, 1));
-        emit("compute", compute_chain(4_000_000));
+        emit("compute", common::compute_chain(4_000_000));
 
         // The CPU writes every page; after round 0 they come back from the device first.
         let s = Instant::now();

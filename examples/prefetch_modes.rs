@@ -15,6 +15,8 @@
 //! `cargo run --release --example prefetch_modes -- 30 > modes.csv`; rows:
 //! `t_s,variant,event_ms,read_ms`.
 
+mod common;
+
 use std::time::Instant;
 
 use umodel::bench::cpu;
@@ -24,15 +26,9 @@ const N: usize = (64 << 20) / 4;
 const RAMP: u32 = 1024;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let seconds: f64 = std::env::args()
-        .nth(1)
-        .map(|s| s.parse())
-        .transpose()?
-        .unwrap_or(30.0);
+    let seconds = common::seconds(30.0)?;
     let gpu = Gpu::open(0)?;
-    let core = cpu::last_core().ok_or("no core ids")?;
-    let pinned = cpu::pin_current_thread(core);
-    eprintln!("pinned to core {core}: {pinned}; {seconds} s");
+    common::pin_last_core(seconds)?;
     let mut p: ManagedBuf<f32> = gpu.managed(N)?;
     let mut q: ManagedBuf<f32> = gpu.managed(N)?;
     cpu::fill_ramp(p.host_mut()?, RAMP, 0.0);
