@@ -20,7 +20,7 @@ mod common;
 use std::time::Instant;
 
 use umodel::bench::cpu;
-use umodel::gpu::{Gpu, GpuError, Location, ManagedBuf, Shape};
+use umodel::gpu::{Gpu, Location, ManagedBuf, Shape};
 
 const N: usize = (64 << 20) / 4;
 const RAMP: u32 = 1024;
@@ -36,15 +36,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut m: ManagedBuf<f32> = gpu.managed(N)?;
     let mut p: ManagedBuf<f32> = gpu.managed(N)?;
     cpu::fill_ramp(p.host_mut()?, RAMP, 0.0);
-    let (e0, e1) = (gpu.event()?, gpu.event()?);
-    // Events around the work, then a synchronisation: GPU time of what was enqueued.
-    let timed_gpu = |f: &mut dyn FnMut() -> Result<(), GpuError>| -> Result<f64, GpuError> {
-        gpu.record(&e0)?;
-        f()?;
-        gpu.record(&e1)?;
-        gpu.sync()?;
-        e1.ms_since(&e0)
-    };
+    let timer = common::GpuTimer::new(&gpu)?;
 
     println!("t_s,probe,ms");
     let start = Instant::now();
@@ -63,20 +55,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if round > 0 {
             emit("cpu-write-migrated", ms);
         }
-        let ms = timed_gpu(&mut || gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0))?;
+        let ms = timer.time(|| gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0))?;
         bad += gpu.check_ramp(&m, RAMP, 1.0)?;
         emit("fault-in", ms);
-        let ms = timed_gpu(&mut || gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0))?;
+        let ms = timer.time(|| gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0))?;
         bad += gpu.check_ramp(&m, RAMP, 2.0)?;
         emit("resident", ms);
 
         emit(
             "prefetch-to-device",
-            timed_gpu(&mut || gpu.prefetch(&p, Location::Device))?,
+            timer.time(|| gpu.prefetch(&p, Location::Device))?,
         );
         emit(
             "prefetch-to-host",
-            timed_gpu(&mut || gpu.prefetch(&p, Location::Host))?,
+            timer.time(|| gpu.prefetch(&p, Location::Host))?,
         );
         let (ms, sum) = cpu::timed_read(p.host()?);
         bad += u64::from(sum != want_read);
@@ -85,7 +77,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if round % 5 == 4 {
             let mut f: ManagedBuf<f32> = gpu.managed(N)?;
             cpu::fill_ramp(f.host_mut()?, RAMP, 0.0);
-            let ms = timed_gpu(&mut || gpu.inplace(Shape::Flat, &mut f, 1.0, 1.0))?;
+            let ms = timer.time(|| gpu.inplace(Shape::Flat, &mut f, 1.0, 1.0))?;
             bad += gpu.check_ramp(&f, RAMP, 1.0)?;
             emit("fault-in-fresh", ms);
         }

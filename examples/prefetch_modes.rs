@@ -20,7 +20,7 @@ mod common;
 use std::time::Instant;
 
 use umodel::bench::cpu;
-use umodel::gpu::{Gpu, GpuError, Location, ManagedBuf, Shape};
+use umodel::gpu::{Gpu, Location, ManagedBuf, Shape};
 
 const N: usize = (64 << 20) / 4;
 const RAMP: u32 = 1024;
@@ -33,14 +33,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut q: ManagedBuf<f32> = gpu.managed(N)?;
     cpu::fill_ramp(p.host_mut()?, RAMP, 0.0);
     cpu::fill_ramp(q.host_mut()?, RAMP, 0.0);
-    let (e0, e1) = (gpu.event()?, gpu.event()?);
-    let timed = |f: &mut dyn FnMut() -> Result<(), GpuError>| -> Result<f64, GpuError> {
-        gpu.record(&e0)?;
-        f()?;
-        gpu.record(&e1)?;
-        gpu.sync()?;
-        e1.ms_since(&e0)
-    };
+    let timer = common::GpuTimer::new(&gpu)?;
     // `p` and `q` hold ramp + (passes so far); the reads are checked against that.
     let (mut p_off, mut q_off) = (0.0f64, 0.0f64);
     let base = {
@@ -77,7 +70,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
             gpu.sync()?;
             let s0 = Instant::now();
-            let ev = timed(&mut || gpu.prefetch(&p, Location::Host))?;
+            let ev = timer.time(|| gpu.prefetch(&p, Location::Host))?;
             let (_, s1) = cpu::timed_read(p.host()?);
             let through = s0.elapsed().as_secs_f64() * 1e3;
             let (again, s2) = cpu::timed_read(p.host()?);

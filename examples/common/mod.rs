@@ -4,6 +4,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use umodel::bench::cpu;
+use umodel::gpu::{Event, Gpu, GpuError};
 
 /// The run's length in seconds: the first argument, else `default`.
 pub fn seconds(default: f64) -> Result<f64, Box<dyn std::error::Error>> {
@@ -33,4 +34,32 @@ pub fn compute_chain(n: u32) -> f64 {
     }
     black_box(x);
     s.elapsed().as_secs_f64() * 1e3
+}
+
+/// GPU time of enqueued work: events around it, then a synchronisation.
+#[allow(dead_code)] // not every example times the GPU
+pub struct GpuTimer<'g> {
+    gpu: &'g Gpu,
+    start: Event,
+    end: Event,
+}
+
+#[allow(dead_code)]
+impl<'g> GpuTimer<'g> {
+    pub fn new(gpu: &'g Gpu) -> Result<GpuTimer<'g>, GpuError> {
+        Ok(GpuTimer {
+            gpu,
+            start: gpu.event()?,
+            end: gpu.event()?,
+        })
+    }
+
+    /// Milliseconds the GPU spent on what `enqueue` put on the stream.
+    pub fn time(&self, enqueue: impl FnOnce() -> Result<(), GpuError>) -> Result<f64, GpuError> {
+        self.gpu.record(&self.start)?;
+        enqueue()?;
+        self.gpu.record(&self.end)?;
+        self.gpu.sync()?;
+        self.end.ms_since(&self.start)
+    }
 }
