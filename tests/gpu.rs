@@ -228,6 +228,22 @@ fn every_group_runs_small_and_passes_its_checks() {
             "{}",
             task.name
         );
+        // The migration probe ran beside the plain phases, and prices the task.
+        let probed = umodel::model::validate_task(
+            &task_terms,
+            &task,
+            &t,
+            umodel::model::PhaseOverrides {
+                use_probe: true,
+                ..Default::default()
+            },
+        )
+        .unwrap_or_else(|e| panic!("{} with the probe: {e}", task.name));
+        let p = probed.probe.as_ref().expect("the run's probe");
+        assert_eq!(p.bytes, bench::probe::PROBE_BYTES, "{}", task.name);
+        assert!(p
+            .prefetch_to_host
+            .is_some_and(|f| f.samples >= 2 * bench::tasks::PROBE_ROUNDS));
     }
     assert!(umodel::store::facts_path_for(&out).exists());
     // Resume skips every finished block.
@@ -301,4 +317,21 @@ fn a_device_refuses_another_devices_memory_unless_seen_through_a_peer_view() {
     let v = g0.peer(&mut x).unwrap();
     g0.read_sum(&v).unwrap();
     assert_eq!(g0.take_sum().unwrap(), 0);
+}
+
+#[test]
+#[ignore = "needs an NVIDIA GPU"]
+fn the_migration_probe_checks_every_round_and_measures_each_step() {
+    let gpu = umodel::gpu::Gpu::open(0).unwrap();
+    let s = bench::probe::run(&gpu, 64 << 20, 3).unwrap();
+    assert_eq!(s.rounds.len(), 3);
+    assert_eq!(s.failed(), 0);
+    let p = s.probe().expect("a probe");
+    // 64 MiB: each step takes milliseconds on any PCIe or C2C link (run36: 4-7 ms back to the
+    // host; run35: 6-8 ms of faults in, 20-30 ms of CPU reads, of which heap reads ~16).
+    for (t, f) in p.figures() {
+        let f = f.unwrap_or_else(|| panic!("{} not measured", t.name()));
+        assert!(f.ms > 0.05 && f.ms < 1000.0, "{}: {} ms", t.name(), f.ms);
+        assert_eq!(f.samples, 3);
+    }
 }

@@ -118,6 +118,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
         }
         Command::Bench(a) => super::progress::bench(a),
         Command::Doctor(a) => super::doctor::run(a.json),
+        Command::Probe(a) => super::tasks::probe(a),
         Command::Calibrate(a) => super::progress::calibrate(a),
         Command::Fleet(a) => super::peer::fleet(&a.dir, a.json),
         Command::Serve(a) => {

@@ -97,6 +97,14 @@ enum Command {
     /// machine now, corrupt files and leftovers, and what to do about each. Exits 1 when
     /// something needs doing.
     Doctor(DoctorArgs),
+    /// Measure this machine's migration rates now (about a second), for task queries' --probe
+    ///
+    /// A few round trips of one managed buffer: the prefetch back to the host, fault-driven
+    /// migration to the GPU, and the CPU's faults back, each checked. On a shared machine these
+    /// rates come in regimes of seconds that a calibration samples once (NOTES.md, "Tasks"); run
+    /// this beside your own phase timings and pass the JSON to `predict|choose|breakeven --task
+    /// FILE --probe PROBE.json`.
+    Probe(ProbeArgs),
     /// Refit a full-plan measurement CSV with smaller candidate plans and report each one's held-out
     /// error and measuring time (how the minimal plan was chosen).
     Ablate(AblateArgs),
@@ -158,6 +166,25 @@ struct FleetArgs {
     /// CSVs, fitted here).
     #[arg(value_name = "DIR")]
     dir: PathBuf,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Args)]
+struct ProbeArgs {
+    /// CUDA device ordinal.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    device: usize,
+    /// Round trips (each about a seventh of a second at the default size).
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    rounds: u32,
+    /// The probe buffer's size (the task terms are compared at 64 MiB).
+    #[arg(long, short = 'b', value_name = "SIZE", value_parser = parse_bytes, default_value = "64MiB")]
+    bytes: u64,
+    /// Also write the probe's JSON to this file (what --probe reads).
+    #[arg(long, short = 'o', value_name = "PROBE.json")]
+    output: Option<PathBuf>,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
@@ -244,6 +271,12 @@ struct TaskArgs {
     /// file's `cpu_final_ms`).
     #[arg(long, value_name = "MS", value_parser = parse_nonneg, allow_negative_numbers = true, requires = "task")]
     cpu_final_ms: Option<f64>,
+    /// With --task: price the migrating steps (prefetches back to the host, fault-driven
+    /// migration, the CPU's faults back) at the rates a migration probe found just now, not the
+    /// calibration's: the JSON `umodel probe --json` prints. On a shared machine these rates come
+    /// in regimes of seconds that a calibration samples once (NOTES.md, "Tasks").
+    #[arg(long, value_name = "PROBE.json", requires = "task")]
+    probe: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -369,6 +402,11 @@ struct ValidateArgs {
     /// which side a prediction misses. (The JSON carries them whenever the run has those rows.)
     #[arg(long, requires = "task")]
     parts: bool,
+    /// With --task: price the migrating steps from the migration probe the run measured beside
+    /// its plain phases (`<task>:probe_*` rows) instead of the calibration's terms: the rates the
+    /// machine migrated at during the run, as a caller's `umodel probe` would give them.
+    #[arg(long, requires = "task")]
+    probe: bool,
     /// List every point, not only the summary.
     #[arg(long, short = 'v')]
     verbose: bool,

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::commands::{load, load_named};
 use super::render::{json, json_sorted, ms};
-use super::{BreakevenArgs, ChooseArgs, PredictArgs, TaskArgs, ValidateArgs};
+use super::{BreakevenArgs, ChooseArgs, PredictArgs, ProbeArgs, TaskArgs, ValidateArgs};
 use crate::model::task::{Assumptions, Item, Parts};
 use crate::model::{
     self, PhaseOverrides, Predictor, RoundByRound, TaskChoice, TaskOverrides, TaskPrediction,
@@ -68,10 +68,43 @@ fn compiled(
     cpu_ms: Option<f64>,
     reuse: Option<f64>,
 ) -> Result<(model::CompiledTask, TaskQuery)> {
-    let (m, _) = load(model)?;
+    let (mut m, _) = load(model)?;
     let q = task_query(a, cpu_ms, reuse)?;
+    if let Some(path) = &a.probe {
+        let probe = read_probe(path)?;
+        let terms = Predictor::new(&m)
+            .task_terms()?
+            .probed(&probe)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        m.task_terms = Some(terms);
+    }
     let c = Predictor::new(&m).compile_task(&q.file)?;
     Ok((c, q))
+}
+
+/// A migration probe file (`umodel probe --json`), checked.
+pub(super) fn read_probe(path: &std::path::Path) -> Result<model::Probe> {
+    use std::io::Read;
+    // A probe is a few hundred bytes; anything past 1 MiB is not one.
+    const MAX: u64 = 1 << 20;
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX + 1).read_to_string(&mut text))
+        .with_context(|| format!("reading the probe {}", path.display()))?;
+    anyhow::ensure!(
+        text.len() as u64 <= MAX,
+        "{}: larger than 1 MiB, not a migration probe",
+        path.display()
+    );
+    let p: model::Probe = serde_json::from_str(&text).map_err(|e| {
+        anyhow::anyhow!(
+            "{}: not a migration probe (the JSON `umodel probe --json` prints): {e}",
+            path.display()
+        )
+    })?;
+    p.check()
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    Ok(p)
 }
 
 /// The task in one line: rounds, order, reuse and the phase times, given or estimated.
@@ -501,7 +534,10 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
         terms.task_terms()?,
         &task,
         &table,
-        PhaseOverrides::default(),
+        PhaseOverrides {
+            use_probe: a.probe,
+            ..PhaseOverrides::default()
+        },
     )
     .with_context(|| format!("validating {}", path.display()))?;
     if a.json {
@@ -518,6 +554,23 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
         ph.cpu_final_ms
             .map_or(String::new(), |f| format!(", final host access {} ms", ms(f)))
     );
+    if let Some(p) = &v.probe {
+        let figs: Vec<String> = p
+            .figures()
+            .iter()
+            .filter_map(|(t, f)| f.map(|f| format!("{} {} ms", t.name(), ms(f.ms))))
+            .collect();
+        out!(
+            "  the migrating steps priced from the run's probe on {}: {} ({} rounds)",
+            format_size(p.bytes),
+            figs.join(", "),
+            p.figures()
+                .iter()
+                .filter_map(|(_, f)| f.map(|f| f.samples))
+                .max()
+                .unwrap_or(0)
+        );
+    }
     out!(
         "  {:<24} {:>4} {:>10} {:>21} {:>10} {:>21} {:>3} {:>7} {:>3}",
         "policy",
@@ -570,6 +623,55 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
             "  {} rows failed their check and were left out",
             v.failed_rows
         );
+    }
+    Ok(())
+}
+
+/// `umodel probe`: the migration probe on this machine's GPU, printed and optionally written.
+pub(super) fn probe(a: ProbeArgs) -> Result<()> {
+    anyhow::ensure!(
+        (4096..=16 << 30).contains(&a.bytes),
+        "--bytes {}: the probe buffer must be between 4 KiB and 16 GiB",
+        a.bytes
+    );
+    let gpu = crate::gpu::Gpu::open(a.device)?;
+    let samples = crate::bench::probe::run(&gpu, a.bytes, a.rounds)?;
+    let failed = samples.failed();
+    let Some(p) = samples.probe() else {
+        anyhow::bail!(
+            "no round of the probe passed its checks ({failed} of {} failed): the GPU or the \
+             driver returned wrong data; nothing written",
+            a.rounds
+        );
+    };
+    if let Some(path) = &a.output {
+        crate::store::write_atomic(path, serde_json::to_string_pretty(&p)?.as_bytes())
+            .with_context(|| format!("writing the probe to {}", path.display()))?;
+    }
+    if a.json {
+        return json(&p);
+    }
+    out!(
+        "migration probe on GPU {}: {} rounds on {}{}",
+        a.device,
+        a.rounds,
+        format_size(p.bytes),
+        if failed > 0 {
+            format!(" ({failed} failed their checks and are left out)")
+        } else {
+            String::new()
+        }
+    );
+    for (t, f) in p.figures() {
+        if let Some(f) = f {
+            out!(
+                "  {:<18} {:>9} ms  (± {:.0} % a round, {} rounds)",
+                t.name(),
+                ms(f.ms),
+                100.0 * f.rel_sd,
+                f.samples
+            );
+        }
     }
     Ok(())
 }

@@ -449,6 +449,17 @@ pub enum TaskPart {
     PlainFinal,
     /// The same with the caches warm.
     PlainFinalWarm,
+    /// The migration probe ([`crate::model::Probe`]) beside the plain phases: one prefetch of its
+    /// managed buffer back to the host (events).
+    ProbeToHost,
+    /// The probe: a GPU pass migrating its buffer by faults, less the same pass on the pages in
+    /// place (events).
+    ProbeFaultIn,
+    /// The probe: the CPU's read faulting its buffer back, less the same read of heap memory.
+    ProbeFaultBack,
+    /// The probe: the CPU's first update of its buffer after a prefetch back, less the same
+    /// update of heap memory.
+    ProbeAfterPrefetch,
     /// *Earlier suite* (seed 001 before task names): the host's phases.
     Host,
     /// *Earlier suite*: the kernels.
@@ -457,7 +468,7 @@ pub enum TaskPart {
 
 impl TaskPart {
     /// Every part.
-    pub const ALL: [TaskPart; 11] = [
+    pub const ALL: [TaskPart; 15] = [
         TaskPart::Total,
         TaskPart::Cpu,
         TaskPart::Gpu,
@@ -467,6 +478,10 @@ impl TaskPart {
         TaskPart::PlainGpu,
         TaskPart::PlainFinal,
         TaskPart::PlainFinalWarm,
+        TaskPart::ProbeToHost,
+        TaskPart::ProbeFaultIn,
+        TaskPart::ProbeFaultBack,
+        TaskPart::ProbeAfterPrefetch,
         TaskPart::Host,
         TaskPart::Kernel,
     ];
@@ -483,6 +498,10 @@ impl TaskPart {
             TaskPart::PlainGpu => "plain_gpu",
             TaskPart::PlainFinal => "plain_final",
             TaskPart::PlainFinalWarm => "plain_final_warm",
+            TaskPart::ProbeToHost => "probe_to_host",
+            TaskPart::ProbeFaultIn => "probe_fault_in",
+            TaskPart::ProbeFaultBack => "probe_fault_back",
+            TaskPart::ProbeAfterPrefetch => "probe_after_prefetch",
             TaskPart::Host => "host",
             TaskPart::Kernel => "kernel",
         }

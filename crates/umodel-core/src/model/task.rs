@@ -360,6 +360,143 @@ impl TaskTerms {
     }
 }
 
+// ----- the migration probe ---------------------------------------------------------------------
+
+/// One figure of a [`Probe`]: the mean of its samples (a step repeated many times pays the mean
+/// of a two-rate mix, not its median), their relative spread and how many there were.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProbeFigure {
+    /// Mean of the samples, ms.
+    pub ms: f64,
+    /// Standard deviation of one sample over the mean.
+    #[serde(default)]
+    pub rel_sd: f64,
+    /// Samples behind it.
+    #[serde(default)]
+    pub samples: u32,
+}
+
+impl ProbeFigure {
+    /// The figure of `samples` (ms), `None` when there are none or their mean is not positive (a
+    /// difference that cost nothing measurable: the calibration's term prices that step).
+    pub fn of(samples: &[f64]) -> Option<ProbeFigure> {
+        let n = samples.len();
+        if n == 0 || samples.iter().any(|x| !x.is_finite()) {
+            return None;
+        }
+        let mean = samples.iter().sum::<f64>() / n as f64;
+        if mean <= 0.0 {
+            return None;
+        }
+        let var = if n > 1 {
+            samples.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64
+        } else {
+            0.0
+        };
+        Some(ProbeFigure {
+            ms: mean,
+            rel_sd: var.sqrt() / mean,
+            samples: n as u32,
+        })
+    }
+}
+
+/// A migration probe: what moving one managed buffer cost on this machine just now. On the H200
+/// test VM a migrating step runs at one of two rates in regimes of seconds, which a calibration
+/// samples once (NOTES.md, "Which side the migrating policies miss"); a probe measured beside
+/// the caller's own phase timings says which mix the machine is in, as `cpu_ms` says how fast
+/// its CPU is. [`TaskTerms::probed`] prices the task with it. `umodel probe` measures one; the
+/// suite's workloads measure one beside their plain phases in every trial.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Probe {
+    /// The probe buffer's size, bytes.
+    pub bytes: u64,
+    /// One prefetch of the buffer back to the host (events).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prefetch_to_host: Option<ProbeFigure>,
+    /// A GPU pass migrating it by faults, less the same pass on the pages in place (events).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fault_in: Option<ProbeFigure>,
+    /// The CPU's read faulting it back, less the same read of heap memory (host clock).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_fault_back: Option<ProbeFigure>,
+    /// The CPU's first update of it after a prefetch back, less the same update of heap memory
+    /// (host clock).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_after_prefetch: Option<ProbeFigure>,
+}
+
+impl Probe {
+    /// The terms a probe measures, with its figure of each.
+    pub fn figures(&self) -> [(TermId, Option<ProbeFigure>); 4] {
+        [
+            (TermId::PrefetchToHost, self.prefetch_to_host),
+            (TermId::FaultIn, self.fault_in),
+            (TermId::CpuFaultBack, self.cpu_fault_back),
+            (TermId::CpuAfterPrefetch, self.cpu_after_prefetch),
+        ]
+    }
+
+    /// Checks that every figure can price a term: a positive size, positive finite times.
+    pub fn check(&self) -> Result<(), String> {
+        if self.bytes == 0 {
+            return Err("`bytes` must be positive".into());
+        }
+        for (t, f) in self.figures() {
+            if let Some(f) = f {
+                if !(f.ms.is_finite() && f.ms > 0.0) {
+                    return Err(format!(
+                        "`{}.ms` must be a positive number of milliseconds, not {}",
+                        t.name(),
+                        f.ms
+                    ));
+                }
+                if !(f.rel_sd.is_finite() && f.rel_sd >= 0.0) {
+                    return Err(format!(
+                        "`{}.rel_sd` must be a non-negative number, not {}",
+                        t.name(),
+                        f.rel_sd
+                    ));
+                }
+            }
+        }
+        if self.figures().iter().all(|(_, f)| f.is_none()) {
+            return Err("it measures nothing (no `prefetch_to_host`, `fault_in`, \
+                        `cpu_fault_back` or `cpu_after_prefetch`)"
+                .into());
+        }
+        Ok(())
+    }
+}
+
+impl TaskTerms {
+    /// These terms with the probe's figures in place of the calibration's for the steps it
+    /// measured: each such term scaled so that it prices the probe's buffer as the probe found
+    /// it, its run-to-run shift replaced by the spread of one probe sample (a task's steps may
+    /// meet either rate). Terms the probe did not measure, or these terms do not have, stay.
+    pub fn probed(&self, probe: &Probe) -> Result<TaskTerms, String> {
+        probe.check()?;
+        let mut out = self.clone();
+        for (t, f) in probe.figures() {
+            let (Some(f), Some(c)) = (f, out.costs[t.index()].as_mut()) else {
+                continue;
+            };
+            let at = c.at(probe.bytes as f64);
+            if at <= 0.0 {
+                continue;
+            }
+            let k = f.ms / at;
+            c.lat_ms *= k;
+            c.ms_per_gib *= k;
+            c.cov = [c.cov[0] * k * k, c.cov[1] * k * k, c.cov[2] * k * k];
+            c.run_shift = f.rel_sd.min(1.0);
+        }
+        Ok(out)
+    }
+}
+
 // ----- the fit ---------------------------------------------------------------------------------
 
 /// One calibration cell as an observation of one term (and, for joint cells, of others).
@@ -3231,6 +3368,104 @@ pub(crate) mod tests {
         let want = 3.0 * 100.0 + 3.0 * 20.01 + 2.0 * 20.01 + 12.0 * 0.5 + 3.0 * 0.02;
         assert!((p.time_ms - want).abs() < 1e-9, "{} vs {want}", p.time_ms);
         assert_eq!(p.parts.copy_ms, 5.0 * 20.01);
+    }
+
+    #[test]
+    fn a_probe_figure_is_the_mean_with_its_spread_and_never_a_non_positive_cost() {
+        let f = ProbeFigure::of(&[4.0, 6.0, 5.0, 5.0]).unwrap();
+        assert_eq!(f.ms, 5.0);
+        assert_eq!(f.samples, 4);
+        // Sample sd of (4, 6, 5, 5): √(2/3).
+        assert!((f.rel_sd - (2.0f64 / 3.0).sqrt() / 5.0).abs() < 1e-12);
+        // A two-rate mix is priced at its mean, not its median (the median of these is 4).
+        assert_eq!(ProbeFigure::of(&[4.0, 4.0, 4.0, 7.0]).unwrap().ms, 4.75);
+        assert_eq!(ProbeFigure::of(&[3.0]).unwrap().rel_sd, 0.0);
+        assert!(ProbeFigure::of(&[]).is_none());
+        assert!(ProbeFigure::of(&[0.5, -1.0]).is_none());
+        assert!(ProbeFigure::of(&[1.0, f64::NAN]).is_none());
+    }
+
+    fn probe_of(ms: f64, rel_sd: f64) -> Probe {
+        Probe {
+            bytes: 64 << 20,
+            prefetch_to_host: Some(ProbeFigure {
+                ms,
+                rel_sd,
+                samples: 8,
+            }),
+            fault_in: None,
+            cpu_fault_back: None,
+            cpu_after_prefetch: None,
+        }
+    }
+
+    #[test]
+    fn a_probe_rescales_only_the_terms_it_measured_to_its_own_size() {
+        let terms = toy_terms();
+        // The toy prefetch back: 0.02 + 70 × 1/16 = 4.395 ms at 64 MiB; the probe found 6.
+        let p = terms.probed(&probe_of(6.0, 0.15)).unwrap();
+        let c = p.get(TermId::PrefetchToHost).unwrap();
+        assert!((c.at((64 << 20) as f64) - 6.0).abs() < 1e-12);
+        let k = 6.0 / 4.395;
+        assert!((c.lat_ms - 0.02 * k).abs() < 1e-12 && (c.ms_per_gib - 70.0 * k).abs() < 1e-9);
+        assert_eq!(c.run_shift, 0.15);
+        for (id, c) in terms.iter() {
+            if id != TermId::PrefetchToHost {
+                assert_eq!(p.get(id), Some(c), "{}", id.name());
+            }
+        }
+        // The policies that never prefetch back are priced to the bit as before; those that do
+        // pay the probe's rate.
+        let t = with_phases(workloads::seed_001(), 14.0, 0.3);
+        for policy in Policy::HANDOFF {
+            let (a, b) = (
+                predict_task(&terms, &t, policy).unwrap().time_ms,
+                predict_task(&p, &t, policy).unwrap().time_ms,
+            );
+            if matches!(
+                policy,
+                Policy::ManagedPrefetch | Policy::ManagedAdvisePrefetch
+            ) {
+                assert!(b > a, "{policy}: {b} vs {a}");
+            } else {
+                assert_eq!(a, b, "{policy}");
+            }
+        }
+        // A term these terms lack stays absent.
+        let mut bare = toy_terms();
+        bare.costs[TermId::PrefetchToHost.index()] = None;
+        assert!(bare
+            .probed(&probe_of(6.0, 0.1))
+            .unwrap()
+            .get(TermId::PrefetchToHost)
+            .is_none());
+    }
+
+    #[test]
+    fn a_probe_that_cannot_price_a_term_is_refused_naming_the_figure() {
+        let terms = toy_terms();
+        for (probe, want) in [
+            (probe_of(-1.0, 0.1), "`prefetch_to_host.ms`"),
+            (probe_of(f64::INFINITY, 0.1), "`prefetch_to_host.ms`"),
+            (probe_of(5.0, -0.1), "`prefetch_to_host.rel_sd`"),
+            (
+                Probe {
+                    bytes: 0,
+                    ..probe_of(5.0, 0.1)
+                },
+                "`bytes`",
+            ),
+            (
+                Probe {
+                    prefetch_to_host: None,
+                    ..probe_of(5.0, 0.1)
+                },
+                "measures nothing",
+            ),
+        ] {
+            let e = terms.probed(&probe).unwrap_err();
+            assert!(e.contains(want), "{e}");
+        }
     }
 
     #[test]

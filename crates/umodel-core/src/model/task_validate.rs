@@ -4,14 +4,17 @@
 //! Rows of a measured task carry `case = "<task name>:<quantity>"`: `total` (the whole task under
 //! the row's policy, host clock), `plain_cpu` (one CPU phase on ordinary heap memory), `plain_gpu`
 //! (one GPU pass on device-resident data), `plain_final` (the final host access on heap memory),
-//! and the task's parts under the policy (`cpu`, `gpu`, `move`).
+//! and the task's parts under the policy (`cpu`, `gpu`, `move`). Runs since `run37` also carry a
+//! migration probe beside the plain phases (`probe_to_host`, `probe_fault_in`,
+//! `probe_fault_back`; since `run38` `probe_after_prefetch`: [`Probe`]), which `--probe` prices
+//! the migrating steps from.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use super::query::within_noise;
-use super::task::{predict_task, TaskQueryError, TaskTerms};
+use super::task::{predict_task, Probe, ProbeFigure, TaskQueryError, TaskTerms};
 use crate::policy::Policy;
 use crate::schema::{TaskCase, TaskPart};
 use crate::stats::{median, Summary};
@@ -130,6 +133,9 @@ pub struct TaskValidation {
     pub source: String,
     /// The phase times used, by task name.
     pub phases: BTreeMap<String, PhaseTimes>,
+    /// The run's migration probe, where the migrating steps were priced from it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub probe: Option<Probe>,
     /// Each policy at each reuse measured.
     pub points: Vec<TaskPoint>,
     /// Median absolute percentage error over the points, %.
@@ -170,6 +176,18 @@ pub enum TaskValidateError {
          `{name}:plain_gpu` rows), and none given (--cpu-ms, --gpu-ms)"
     )]
     NoPhases {
+        /// The measurement CSV.
+        source_desc: String,
+        /// The task's name.
+        name: String,
+    },
+    /// A probe was asked for and the run measured none.
+    #[error(
+        "{source_desc}: no migration probe beside `{name}` (no `{name}:probe_to_host`, \
+         `probe_fault_in`, `probe_fault_back` or `probe_after_prefetch` rows: runs of the suite \
+         before the probe lack them); validate without --probe"
+    )]
+    NoProbe {
         /// The measurement CSV.
         source_desc: String,
         /// The task's name.
@@ -274,6 +292,61 @@ pub struct PhaseOverrides {
     pub gpu_ms: Option<f64>,
     /// The final host access on ordinary host memory, ms, in place of the run's.
     pub cpu_final_ms: Option<f64>,
+    /// Price the migrating steps from the run's migration probe (its `probe_*` rows, measured
+    /// beside the plain phases) instead of the calibration's ([`TaskTerms::probed`]).
+    pub use_probe: bool,
+}
+
+/// The migration probe a run measured beside `name`'s plain phases (its `<name>:probe_*` rows,
+/// else those of the one other task of its group), `None` when it measured none.
+pub fn run_probe(table: &Table, name: &str) -> Option<Probe> {
+    let bytes = table
+        .rows
+        .iter()
+        .find(|r| {
+            [
+                TaskPart::ProbeToHost,
+                TaskPart::ProbeFaultIn,
+                TaskPart::ProbeFaultBack,
+                TaskPart::ProbeAfterPrefetch,
+            ]
+            .iter()
+            .any(|&p| is_part(r, name, p))
+        })
+        .map(|r| r.bytes)
+        .or_else(|| {
+            // The overlapped variant of seed 001 shares seed 001's rows.
+            let own_group: Vec<_> = table
+                .rows
+                .iter()
+                .filter(|r| is_part(r, name, TaskPart::Total))
+                .map(|r| r.group)
+                .collect();
+            table
+                .rows
+                .iter()
+                .filter(|r| own_group.contains(&r.group))
+                .find(|r| {
+                    TaskCase::parse(r.group, &r.case).is_some_and(|c| {
+                        matches!(
+                            c.part,
+                            TaskPart::ProbeToHost
+                                | TaskPart::ProbeFaultIn
+                                | TaskPart::ProbeFaultBack
+                                | TaskPart::ProbeAfterPrefetch
+                        )
+                    })
+                })
+                .map(|r| r.bytes)
+        })?;
+    let p = Probe {
+        bytes,
+        prefetch_to_host: ProbeFigure::of(&plain(table, name, TaskPart::ProbeToHost)),
+        fault_in: ProbeFigure::of(&plain(table, name, TaskPart::ProbeFaultIn)),
+        cpu_fault_back: ProbeFigure::of(&plain(table, name, TaskPart::ProbeFaultBack)),
+        cpu_after_prefetch: ProbeFigure::of(&plain(table, name, TaskPart::ProbeAfterPrefetch)),
+    };
+    p.check().ok().map(|_| p)
 }
 
 /// Validates `task` against its rows in `table`.
@@ -325,6 +398,26 @@ pub fn validate_task(
         });
     };
     let fin = over.cpu_final_ms.or_else(|| median(&fin_rows));
+    let probe = if over.use_probe {
+        let Some(p) = run_probe(table, name) else {
+            return Err(TaskValidateError::NoProbe {
+                source_desc,
+                name: name.clone(),
+            });
+        };
+        Some(p)
+    } else {
+        None
+    };
+    let probed;
+    let terms = match &probe {
+        Some(p) => {
+            // run_probe returns checked probes only, so this cannot fail.
+            probed = terms.probed(p).unwrap_or_else(|_| terms.clone());
+            &probed
+        }
+        None => terms,
+    };
     let mut phases = BTreeMap::new();
     phases.insert(
         name.clone(),
@@ -435,6 +528,7 @@ pub fn validate_task(
         task: name.clone(),
         source: source_desc,
         phases,
+        probe,
         median_ape_pct: median(&apes).unwrap_or(0.0),
         max_ape_pct: apes.iter().copied().fold(0.0, f64::max),
         coverage_pct: 100.0 * points.iter().filter(|p| p.in_interval).count() as f64

@@ -14,6 +14,7 @@ mod groups;
 mod handoff;
 pub mod oversub;
 mod peer;
+pub mod probe;
 pub mod tasks;
 
 use std::collections::{BTreeMap, HashMap};

@@ -11,7 +11,10 @@
 //! end of the final host access), `"<task>:cpu"` (its CPU phases and final access as they ran under
 //! the policy), `"<task>:gpu"` (its GPU phases, events) and `"<task>:move"` (copies and
 //! main-stream prefetches, events). Policies run in a rotated order from trial to trial, so a slow
-//! spell of the shared CPU does not always fall on the same one.
+//! spell of the shared CPU does not always fall on the same one. Beside the plain phases, every
+//! trial also runs [`PROBE_ROUNDS`] rounds of the migration probe (`probe.rs`): rows
+//! `"<task>:probe_to_host" | "<task>:probe_fault_in" | "<task>:probe_fault_back" |
+//! "<task>:probe_after_prefetch"`, one per round, the probe buffer's size as `bytes`.
 //!
 //! Gates: every workload checks its own result (seed 001: the output within 1e-5 of a double
 //! reference and the table's checksum right after every round; the others exactly, on whole
@@ -21,6 +24,7 @@
 use std::time::Instant;
 
 use super::cpu::{ramp, splitmix64};
+use super::probe;
 use super::{BenchError, CellSpec, Group, Runner, Trial, RAMP};
 use crate::gpu::{
     Advice, DeviceBuf, Elem, Gpu, GpuError, GpuMem, Home, Location, ManagedBuf, PinnedBuf,
@@ -28,6 +32,9 @@ use crate::gpu::{
 use umodel_core::policy::Policy;
 use umodel_core::schema::{TaskCase, TaskPart};
 use umodel_core::task::{workloads, AdviceKind, Place, Step, Task};
+
+/// Rounds of the migration probe per trial: 4 × 7 samples a run, about half a second a trial.
+pub const PROBE_ROUNDS: u32 = 4;
 
 /// The suite's validation workloads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -340,12 +347,39 @@ impl Runner<'_, '_> {
         let mut scratch = vec![0u8; super::cpu::evict_bytes()];
         let footprint = task.footprint();
         let policies = Policy::HANDOFF;
+        let mut probe_bufs = probe::ProbeBufs::new(self.gpu, probe::PROBE_BYTES)?;
         for t in 0..=trials {
             let keep = t >= 1;
             let trial = t.saturating_sub(1);
             let plain = data.plain(self.gpu, &mut scratch)?;
+            // The migration probe beside the plain phases: what a caller would measure with
+            // their own phase timings (probe.rs).
+            let mut probed = probe::ProbeSamples::default();
+            probe::run_into(self.gpu, &mut probe_bufs, PROBE_ROUNDS, &mut probed)?;
             if keep {
                 let name = &task.name;
+                for (k, r) in probed.rounds.iter().enumerate() {
+                    for (part, policy, ms) in [
+                        (TaskPart::ProbeToHost, Policy::ManagedPrefetch, r.to_host),
+                        (TaskPart::ProbeFaultIn, Policy::Managed, r.fault_in),
+                        (TaskPart::ProbeFaultBack, Policy::Managed, r.fault_back),
+                        (
+                            TaskPart::ProbeAfterPrefetch,
+                            Policy::ManagedPrefetch,
+                            r.after_prefetch,
+                        ),
+                    ] {
+                        self.row(
+                            &CellSpec::new(&TaskCase::new(g, name, part), policy, probed.bytes),
+                            Trial {
+                                index: trial * PROBE_ROUNDS + k as u32,
+                                time_ms: ms,
+                                move_ms: None,
+                                ok: r.ok,
+                            },
+                        )?;
+                    }
+                }
                 self.row(
                     &CellSpec::new(
                         &TaskCase::new(g, name, TaskPart::PlainCpu),

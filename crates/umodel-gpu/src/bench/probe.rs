@@ -1,0 +1,150 @@
+//! The migration probe: a few round trips of one managed buffer, timed step by step, that say at
+//! which rates this machine migrates pages just now ([`umodel_core::model::Probe`]).
+//!
+//! On the H200 test VM a prefetch of 64 MiB back to the host runs in about 4 or 6.5 ms, in
+//! regimes that last seconds and that neither the allocation's age nor what ran just before set
+//! (calibration/h200/run35, run36); a calibration samples one regime, a task run of minutes
+//! pays the mix. The probe is what a caller measures beside their own phase timings, as they
+//! time their CPU phase; the suite's workloads run it beside their plain phases in every trial.
+//!
+//! Each round: the CPU fills the buffer (its pages on the host); a GPU pass migrates it by faults
+//! and a second finds it in place (`fault_in` = first − second, as the calibration's
+//! `managed/cold` − `managed/reused`); the CPU reads it back by faults and then reads heap memory
+//! of the same size (`cpu_fault_back` = first − second, as `cpu_read_migrated` −
+//! `cpu_read_heap`); the buffer goes to the device by a prefetch, a pass writes it, and it
+//! comes back by a prefetch (`prefetch_to_host`, events, as the handoff's `stage:move_out`),
+//! read once more by the CPU, then updated by it and heap memory likewise
+//! (`cpu_after_prefetch` = first − second, as `cpu_write_prefetched` − `cpu_write_heap`). Every
+//! pass, read and update is checked against the ramp it must hold.
+
+use umodel_core::model::{Probe, ProbeFigure};
+
+use super::cpu::{self, fill_ramp, ramp_mismatches, ramp_sum};
+use super::groups::time_on;
+use super::{BenchError, RAMP};
+use crate::gpu::{Gpu, Location, ManagedBuf, Shape};
+
+/// The probe buffer's size: the size the task terms were compared at (NOTES.md, "Intervals").
+pub const PROBE_BYTES: u64 = 64 << 20;
+
+/// The probe's buffers, allocated once and kept for every round (the allocation's age does not
+/// move the rates, calibration/h200/run35).
+pub struct ProbeBufs {
+    managed: ManagedBuf<f32>,
+    heap: Vec<f32>,
+}
+
+impl ProbeBufs {
+    /// A managed buffer and heap memory of `bytes` each.
+    pub fn new(gpu: &Gpu, bytes: u64) -> Result<ProbeBufs, BenchError> {
+        let n = ((bytes / 4) as usize).max(1024);
+        Ok(ProbeBufs {
+            managed: gpu.managed(n)?,
+            heap: vec![0f32; n],
+        })
+    }
+
+    /// The buffers' size, bytes.
+    pub fn bytes(&self) -> u64 {
+        self.heap.len() as u64 * 4
+    }
+}
+
+/// One round of the probe (ms).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ProbeRound {
+    /// The prefetch back to the host.
+    pub to_host: f64,
+    /// The fault-driven pass less the pass in place.
+    pub fault_in: f64,
+    /// The CPU's read by faults less its read of heap memory.
+    pub fault_back: f64,
+    /// The CPU's update after the prefetch back less its update of heap memory.
+    pub after_prefetch: f64,
+    /// Whether every pass and read of the round held what it must.
+    pub ok: bool,
+}
+
+/// What rounds of the probe measured.
+#[derive(Debug, Clone, Default)]
+pub struct ProbeSamples {
+    /// The probe buffer's size, bytes.
+    pub bytes: u64,
+    /// Every round, checked or not.
+    pub rounds: Vec<ProbeRound>,
+}
+
+impl ProbeSamples {
+    /// The probe's figures (means over the rounds that passed their checks, each left out where
+    /// not positive: [`ProbeFigure::of`]), `None` when no round passed.
+    pub fn probe(&self) -> Option<Probe> {
+        let ok: Vec<&ProbeRound> = self.rounds.iter().filter(|r| r.ok).collect();
+        let of = |f: fn(&ProbeRound) -> f64| {
+            ProbeFigure::of(&ok.iter().map(|r| f(r)).collect::<Vec<_>>())
+        };
+        let p = Probe {
+            bytes: self.bytes,
+            prefetch_to_host: of(|r| r.to_host),
+            fault_in: of(|r| r.fault_in),
+            cpu_fault_back: of(|r| r.fault_back),
+            cpu_after_prefetch: of(|r| r.after_prefetch),
+        };
+        p.check().ok().map(|_| p)
+    }
+
+    /// Rounds whose checks failed.
+    pub fn failed(&self) -> usize {
+        self.rounds.iter().filter(|r| !r.ok).count()
+    }
+}
+
+/// Runs `rounds` rounds of the probe on `bufs`, appending them to `out`.
+pub fn run_into(
+    gpu: &Gpu,
+    bufs: &mut ProbeBufs,
+    rounds: u32,
+    out: &mut ProbeSamples,
+) -> Result<(), BenchError> {
+    let n = bufs.heap.len();
+    out.bytes = bufs.bytes();
+    let ramp = ramp_sum(n, RAMP) as f64;
+    let m = &mut bufs.managed;
+    for _ in 0..rounds {
+        fill_ramp(m.host_mut()?, RAMP, 0.0);
+        let cold = time_on(gpu, || Ok(gpu.inplace(Shape::Flat, m, 1.0, 1.0)?))?;
+        let warm = time_on(gpu, || Ok(gpu.inplace(Shape::Flat, m, 1.0, 1.0)?))?;
+        gpu.sync()?;
+        let (migrated, s1) = cpu::timed_read(m.host()?);
+        fill_ramp(&mut bufs.heap, RAMP, 0.0);
+        let (heap, s2) = cpu::timed_read(&bufs.heap);
+        gpu.prefetch(m, Location::Device)?;
+        gpu.inplace(Shape::Flat, m, 1.0, 1.0)?;
+        gpu.sync()?;
+        let back = time_on(gpu, || Ok(gpu.prefetch(m, Location::Host)?))?;
+        gpu.sync()?;
+        let (_, s3) = cpu::timed_read(m.host()?);
+        let written = cpu::timed_update(m.host_mut()?, 1);
+        let heap_written = cpu::timed_update(&mut bufs.heap, 1);
+        let ok = s1 == ramp + 2.0 * n as f64
+            && s2 == ramp
+            && s3 == ramp + 3.0 * n as f64
+            && ramp_mismatches(m.host()?, RAMP, 4.0) == 0
+            && ramp_mismatches(&bufs.heap, RAMP, 1.0) == 0;
+        out.rounds.push(ProbeRound {
+            to_host: back,
+            fault_in: cold - warm,
+            fault_back: migrated - heap,
+            after_prefetch: written - heap_written,
+            ok,
+        });
+    }
+    Ok(())
+}
+
+/// Runs `rounds` rounds of the probe on a buffer of `bytes` (`umodel probe`).
+pub fn run(gpu: &Gpu, bytes: u64, rounds: u32) -> Result<ProbeSamples, BenchError> {
+    let mut bufs = ProbeBufs::new(gpu, bytes)?;
+    let mut out = ProbeSamples::default();
+    run_into(gpu, &mut bufs, rounds, &mut out)?;
+    Ok(out)
+}
