@@ -54,7 +54,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
     };
     while start.elapsed().as_secs_f64() < seconds {
-        for variant in ["fresh-prefetch", "kept-prefetch", "fresh-fault", "kept-fault"] {
+        for variant in [
+            "fresh-prefetch",
+            "kept-prefetch",
+            "fresh-fault",
+            "kept-fault",
+        ] {
             let fresh = variant.starts_with("fresh");
             let prefetching = variant.ends_with("prefetch");
             let mut new_buf;

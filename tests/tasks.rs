@@ -200,6 +200,148 @@ fn bad_task_files_are_refused_naming_file_field_and_value() {
     }
 }
 
+/// A probe in the shape `umodel probe --json` prints (run38's `probe-1.json`).
+const RUN38_PROBE: &str = "calibration/h200/run38/probe-1.json";
+
+#[test]
+fn a_probe_prices_the_migrating_steps_and_leaves_the_rest() {
+    let d = tempfile::tempdir().unwrap();
+    let choose = |probe: Option<&str>| {
+        let mut c = umodel(&d);
+        c.arg("choose").args(SEED).arg("--json");
+        if let Some(p) = probe {
+            c.args(["--probe", p]);
+        }
+        let out = c.output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v = json_of(&out.stdout);
+        v["ranking"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                (
+                    r["policy"].as_str().unwrap().to_string(),
+                    (
+                        r["time_ms"].as_f64().unwrap(),
+                        r["hi_ms"].as_f64().unwrap() - r["lo_ms"].as_f64().unwrap(),
+                    ),
+                )
+            })
+            .collect::<std::collections::BTreeMap<_, _>>()
+    };
+    let plain = choose(None);
+    let probed = choose(Some(RUN38_PROBE));
+    // The copy and the mapping migrate nothing: the probe leaves them to the bit.
+    for p in ["explicit-copy", "host-mapped"] {
+        assert_eq!(plain[p], probed[p], "{p}");
+    }
+    // Every policy that migrates moves; the probe's spread replaces the calibrations' shift
+    // (the prefetch back moved 45 % between calibrations, a probe's rounds 15 %), so the
+    // prefetching intervals narrow.
+    for p in ["managed", "managed-prefetch", "managed-advise-prefetch"] {
+        assert_ne!(plain[p].0, probed[p].0, "{p}");
+    }
+    for p in ["managed-prefetch", "managed-advise-prefetch"] {
+        assert!(
+            probed[p].1 < plain[p].1,
+            "{p}: {:?} vs {:?}",
+            probed[p],
+            plain[p]
+        );
+    }
+}
+
+#[test]
+fn bad_probe_files_are_refused_naming_file_and_field() {
+    let d = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let p = d.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p.display().to_string()
+    };
+    let unknown = write("u.json", r#"{"bytes": 67108864, "fault_out": {"ms": 3}}"#);
+    let negative = write(
+        "n.json",
+        r#"{"bytes": 67108864, "prefetch_to_host": {"ms": -3, "rel_sd": 0.1, "samples": 8}}"#,
+    );
+    let empty = write("e.json", r#"{"bytes": 67108864}"#);
+    let zero = write("z.json", r#"{"bytes": 0, "fault_in": {"ms": 3}}"#);
+    let text = write("t.json", "prefetch 6 ms");
+    for (file, want) in [
+        (
+            unknown.as_str(),
+            vec!["u.json", "unknown field `fault_out`"],
+        ),
+        (
+            negative.as_str(),
+            vec!["n.json", "prefetch_to_host.ms", "-3"],
+        ),
+        (empty.as_str(), vec!["e.json", "measures nothing"]),
+        (zero.as_str(), vec!["z.json", "`bytes` must be positive"]),
+        (text.as_str(), vec!["t.json", "not a migration probe"]),
+        (
+            "no/such/probe.json",
+            vec!["no/such/probe.json", "reading the probe"],
+        ),
+    ] {
+        let mut args = vec!["choose"];
+        args.extend(SEED);
+        args.extend(["--probe", file]);
+        let out = fails_with(&d, &args, None, &want);
+        assert_eq!(out.status.code(), Some(1), "{file}");
+    }
+    // --probe belongs to task queries.
+    let out = umodel(&d)
+        .args(["choose", "-m", "h200", "--reuse", "2", "--probe", &unknown])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn validate_with_the_runs_probe_says_what_it_used() {
+    let d = tempfile::tempdir().unwrap();
+    umodel(&d)
+        .args([
+            "validate",
+            "-m",
+            "calibration/h200/run38/model-minimal-1.json",
+            "--task",
+            "tasks/partial-update.json",
+            "calibration/h200/run38/tasks-14.csv",
+            "--probe",
+        ])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("priced from the run's probe on 64 MiB")
+                .and(predicate::str::contains("cpu_after_prefetch"))
+                .and(predicate::str::contains("(28 rounds)")),
+        );
+    fails_with(
+        &d,
+        &[
+            "validate",
+            "-m",
+            "h200",
+            "--task",
+            "tasks/partial-update.json",
+            "calibration/h200/run34/tasks-12.csv",
+            "--probe",
+        ],
+        None,
+        &[
+            "no migration probe beside `partial-update`",
+            "without --probe",
+        ],
+    );
+}
+
 #[test]
 fn task_options_are_checked_before_anything_runs() {
     let d = tempfile::tempdir().unwrap();
@@ -581,24 +723,34 @@ fn the_handoff_as_a_task_agrees_with_the_handoff() {
 
 /// A task's validation against a committed workload run, with the model `fit` makes of the
 /// calibration that ran just before it.
-fn validated(calibration: &Path, run: &Path, task: &str) -> model::TaskValidation {
+fn terms_of(calibration: &Path) -> TaskTerms {
     let (m, _, _) = umodel::calibrate::fit_csv(calibration, None, Default::default()).unwrap();
+    m.task_terms.unwrap()
+}
+
+fn validated(
+    terms: &TaskTerms,
+    run: &Table,
+    task: &str,
+    over: PhaseOverrides,
+) -> model::TaskValidation {
     let t = Task::read(&Path::new("tasks").join(format!("{task}.json"))).unwrap();
-    model::validate_task(
-        m.task_terms.as_ref().unwrap(),
-        &t,
-        &Table::read(run).unwrap(),
-        PhaseOverrides::default(),
-    )
-    .unwrap()
+    model::validate_task(terms, &t, run, over).unwrap()
 }
 
 /// (task, median APE %, max APE %, clear orderings right, clear orderings) as NOTES.md records them.
 type Figures = [(&'static str, f64, f64, usize, usize); 5];
 
 fn check(calibration: &Path, run: &Path, want: Figures) {
+    check_with(calibration, run, PhaseOverrides::default(), want);
+}
+
+/// Each task of `want` validated against `run` with the terms `calibration` fits (fitted once).
+fn check_with(calibration: &Path, run: &Path, over: PhaseOverrides, want: Figures) {
+    let terms = terms_of(calibration);
+    let run = Table::read(run).unwrap();
     for (task, median, max, right, total) in want {
-        let v = validated(calibration, run, task);
+        let v = validated(&terms, &run, task, over);
         assert!(
             (v.median_ape_pct - median).abs() < 0.005,
             "{task}: median {}",
@@ -714,6 +866,102 @@ fn workloads_held_out_from_the_prefetch_fit_choice() {
             ("producer-consumer", 1.62, 9.62, 13, 13),
         ],
     );
+}
+
+/// run37 and run38: the migration probe beside the plain phases. Each run validated with the
+/// first calibration before it, as the model stands and with the migrating steps priced from
+/// the run's probe (`validate --probe`). run37's probe measured three steps, chosen before any
+/// probe was run; the fourth (the CPU's update after a prefetch back) was added after run37's
+/// compute-bound prefetching rows came out 11-16 % short on the CPU side; run38 is held out from
+/// both.
+#[test]
+fn the_migration_probe_prices_the_migrating_steps_of_held_out_runs() {
+    let probe = PhaseOverrides {
+        use_probe: true,
+        ..PhaseOverrides::default()
+    };
+    let run37 = Path::new("calibration/h200/run37");
+    let cal37 = run37.join("data/models/nvidia-h200-0931b6b9ea7c.minimal.2026-12-01T08-33-48Z.csv");
+    check(
+        &cal37,
+        &run37.join("tasks-13.csv"),
+        [
+            ("seed-001", 4.73, 5.69, 15, 15),
+            ("seed-001-overlapped", 3.87, 3.89, 1, 1),
+            ("partial-update", 4.47, 16.57, 13, 13),
+            ("compute-bound", 2.43, 16.74, 31, 31),
+            ("producer-consumer", 2.54, 12.63, 13, 13),
+        ],
+    );
+    check_with(
+        &cal37,
+        &run37.join("tasks-13.csv"),
+        probe,
+        [
+            ("seed-001", 2.20, 5.25, 15, 15),
+            ("seed-001-overlapped", 2.23, 2.41, 1, 1),
+            ("partial-update", 3.39, 7.90, 13, 13),
+            ("compute-bound", 1.88, 10.58, 31, 31),
+            ("producer-consumer", 3.14, 5.23, 13, 13),
+        ],
+    );
+    let run38 = Path::new("calibration/h200/run38");
+    let cal38 = run38.join("data/models/nvidia-h200-0931b6b9ea7c.minimal.2026-12-01T08-42-22Z.csv");
+    check(
+        &cal38,
+        &run38.join("tasks-14.csv"),
+        [
+            ("seed-001", 6.20, 9.49, 14, 14),
+            ("seed-001-overlapped", 2.95, 5.37, 1, 1),
+            ("partial-update", 4.94, 11.04, 12, 12),
+            ("compute-bound", 3.70, 11.59, 37, 37),
+            ("producer-consumer", 1.80, 8.32, 13, 13),
+        ],
+    );
+    check_with(
+        &cal38,
+        &run38.join("tasks-14.csv"),
+        probe,
+        [
+            ("seed-001", 4.94, 8.79, 14, 14),
+            ("seed-001-overlapped", 1.81, 2.31, 1, 1),
+            ("partial-update", 2.25, 9.44, 12, 12),
+            ("compute-bound", 2.22, 7.47, 37, 37),
+            ("producer-consumer", 2.00, 4.36, 13, 13),
+        ],
+    );
+    // The probe run38 measured: four steps, 28 rounds each (4 a trial over 7 trials).
+    let v = validated(
+        &terms_of(&cal38),
+        &Table::read(&run38.join("tasks-14.csv")).unwrap(),
+        "compute-bound",
+        probe,
+    );
+    let p = v.probe.expect("run38's probe");
+    assert_eq!(p.bytes, 64 << 20);
+    for (t, f) in p.figures() {
+        let f = f.unwrap_or_else(|| panic!("{} not in run38's probe", t.name()));
+        assert_eq!(f.samples, 28, "{}", t.name());
+    }
+}
+
+/// Runs of the suite before the probe have no probe rows: asking for it says so.
+#[test]
+fn validating_with_a_probe_a_run_without_one_says_so() {
+    let e = model::validate_task(
+        &h200_terms(),
+        &Task::read(Path::new("tasks/compute-bound.json")).unwrap(),
+        &Table::read(Path::new("calibration/h200/run34/tasks-12.csv")).unwrap(),
+        PhaseOverrides {
+            use_probe: true,
+            ..PhaseOverrides::default()
+        },
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("run34/tasks-12.csv"), "{e}");
+    assert!(e.contains("compute-bound:probe_to_host"), "{e}");
+    assert!(e.contains("without --probe"), "{e}");
 }
 
 /// The shipped model's task terms are run16's last calibration's, with how far each moved against
