@@ -179,7 +179,14 @@ class Model:
         ties. A bad query raises `UmodelError` naming its index ("query 7: ...")."""
     def breakeven(self, a: str, b: str, bytes: Size) -> Optional[float]:
         """The reuse R* >= 1 where `a` and `b` take equal time at `bytes`; None if they never cross."""
-    def compile_task(self, task: Union[str, os.PathLike[str], Dict[str, Any]]) -> Task:
+    def compile_task(
+        self,
+        task: Union[str, os.PathLike[str], Dict[str, Any]],
+        *,
+        probe: Optional[Union[str, os.PathLike[str], Dict[str, Any]]] = None,
+    ) -> Task:
         """Compiles your task for repeated queries: the path of a task file (`tasks/seed-001.json`)
-        or the task's fields as a dict. Raises `UmodelError` naming the file, line and field of a
-        bad task, or when the model has no task terms (`gb200-paper`)."""
+        or the task's fields as a dict. `probe`: a migration probe (`umodel probe -o FILE`'s file
+        or its fields as a dict) to price the migrating steps at the rates it found. Raises
+        `UmodelError` naming the file, line and field of a bad task or probe, or when the model
+        has no task terms (`gb200-paper`)."""

@@ -407,6 +407,16 @@ struct ValidateArgs {
     /// machine migrated at during the run, as a caller's `umodel probe` would give them.
     #[arg(long, requires = "task")]
     probe: bool,
+    /// With --task: price the migrating steps from a probe file (`umodel probe -o FILE`), as
+    /// `choose --task --probe FILE` would: how a caller who probes before their tasks would have
+    /// been answered.
+    #[arg(
+        long,
+        value_name = "PROBE.json",
+        requires = "task",
+        conflicts_with = "probe"
+    )]
+    probe_from: Option<PathBuf>,
     /// List every point, not only the summary.
     #[arg(long, short = 'v')]
     verbose: bool,

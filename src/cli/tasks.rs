@@ -84,27 +84,7 @@ fn compiled(
 
 /// A migration probe file (`umodel probe --json`), checked.
 pub(super) fn read_probe(path: &std::path::Path) -> Result<model::Probe> {
-    use std::io::Read;
-    // A probe is a few hundred bytes; anything past 1 MiB is not one.
-    const MAX: u64 = 1 << 20;
-    let mut text = String::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX + 1).read_to_string(&mut text))
-        .with_context(|| format!("reading the probe {}", path.display()))?;
-    anyhow::ensure!(
-        text.len() as u64 <= MAX,
-        "{}: larger than 1 MiB, not a migration probe",
-        path.display()
-    );
-    let p: model::Probe = serde_json::from_str(&text).map_err(|e| {
-        anyhow::anyhow!(
-            "{}: not a migration probe (the JSON `umodel probe --json` prints): {e}",
-            path.display()
-        )
-    })?;
-    p.check()
-        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    Ok(p)
+    Ok(model::Probe::read(path)?)
 }
 
 /// The task in one line: rounds, order, reuse and the phase times, given or estimated.
@@ -530,8 +510,19 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
     let task = Task::read(path)?;
     let table = super::commands::read_measurements(&a.measurements)?;
     let terms = Predictor::new(&m);
-    let v = model::validate_task(
-        terms.task_terms()?,
+    let given = a.probe_from.as_deref().map(read_probe).transpose()?;
+    let probed =
+        match &given {
+            Some(p) => Some(terms.task_terms()?.probed(p).map_err(|e| {
+                anyhow::anyhow!("{}: {e}", a.probe_from.as_ref().unwrap().display())
+            })?),
+            None => None,
+        };
+    let mut v = model::validate_task(
+        match &probed {
+            Some(t) => t,
+            None => terms.task_terms()?,
+        },
         &task,
         &table,
         PhaseOverrides {
@@ -540,6 +531,9 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
         },
     )
     .with_context(|| format!("validating {}", path.display()))?;
+    if given.is_some() {
+        v.probe = given;
+    }
     if a.json {
         return json(&v);
     }
@@ -561,7 +555,11 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
             .filter_map(|(t, f)| f.map(|f| format!("{} {} ms", t.name(), ms(f.ms))))
             .collect();
         out!(
-            "  the migrating steps priced from the run's probe on {}: {} ({} rounds)",
+            "  the migrating steps priced from {} on {}: {} ({} rounds)",
+            match &a.probe_from {
+                Some(f) => format!("the probe {}", f.display()),
+                None => "the run's probe".to_string(),
+            },
             format_size(p.bytes),
             figs.join(", "),
             p.figures()

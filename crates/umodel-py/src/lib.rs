@@ -18,7 +18,9 @@ use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyString, PyTuple};
-use umodel::model::{BatchError, CompiledTask, Decision, Predictor, TaskOverrides, TaskPrediction};
+use umodel::model::{
+    BatchError, CompiledTask, Decision, Predictor, Probe, TaskOverrides, TaskPrediction,
+};
 use umodel::task::Task as TaskFile;
 use umodel::Policy;
 
@@ -219,9 +221,17 @@ impl Model {
 
     /// Compiles the user's task for repeated queries: `task` is the path of a task file
     /// (`tasks/seed-001.json`; DESIGN.md §3) or the task itself as a dict of the file's fields.
-    /// Raises `UmodelError` with the parser's message (file, line, field) for a bad task, and
-    /// when the model has no task terms.
-    fn compile_task(&self, py: Python<'_>, task: &Bound<'_, PyAny>) -> PyResult<Task> {
+    /// `probe`: a migration probe (the path of `umodel probe -o FILE`'s file, or its fields as a
+    /// dict) to price the migrating steps at the rates it found instead of the calibration's.
+    /// Raises `UmodelError` with the parser's message (file, line, field) for a bad task or
+    /// probe, and when the model has no task terms.
+    #[pyo3(signature = (task, *, probe=None))]
+    fn compile_task(
+        &self,
+        py: Python<'_>,
+        task: &Bound<'_, PyAny>,
+        probe: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Task> {
         let parsed = if task.is_instance_of::<PyDict>() {
             let text: String = py
                 .import("json")?
@@ -235,7 +245,24 @@ impl Model {
             py.detach(|| TaskFile::read(&path))
         }
         .map_err(error)?;
-        let compiled = self.predictor.compile_task(&parsed).map_err(error)?;
+        let compiled = match probe {
+            None => self.predictor.compile_task(&parsed),
+            Some(p) => {
+                let probe = if p.is_instance_of::<PyDict>() {
+                    let text: String = py.import("json")?.call_method1("dumps", (p,))?.extract()?;
+                    Probe::parse(std::path::Path::new("<probe dict>"), &text)
+                } else {
+                    let path: std::path::PathBuf = p.extract().map_err(|_| {
+                        error("probe must be the path of a probe file or a dict of its fields")
+                    })?;
+                    Probe::read(&path)
+                }
+                .map_err(error)?;
+                let terms = self.predictor.task_terms().map_err(error)?;
+                terms.probed(&probe).map_err(error)?.compile(&parsed)
+            }
+        }
+        .map_err(error)?;
         Ok(Task { compiled })
     }
 

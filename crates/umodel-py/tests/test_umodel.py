@@ -339,3 +339,30 @@ def test_bad_tasks_and_values_raise_with_the_libraries_message(m, tmp_path):
         m.compile_task(42)
     with pytest.raises(umodel.UmodelError, match="no task terms"):
         umodel.Model.load("gb200-paper").compile_task(SEED)
+
+
+RUN38_PROBE = os.path.join(TASKS, "..", "calibration", "h200", "run38", "probe-1.json")
+
+
+def test_a_probe_prices_the_migrating_steps_as_the_command_line(m, tmp_path):
+    plain, probed = m.compile_task(SEED), m.compile_task(SEED, probe=RUN38_PROBE)
+    with open(RUN38_PROBE) as f:
+        assert m.compile_task(SEED, probe=json.load(f)).rank(cpu_ms=14.3, gpu_ms=0.29) == \
+            probed.rank(cpu_ms=14.3, gpu_ms=0.29)
+    for policy in ["explicit-copy", "host-mapped"]:
+        assert plain.predict(policy, cpu_ms=14.3, gpu_ms=0.29) == probed.predict(policy, cpu_ms=14.3, gpu_ms=0.29)
+    for policy in ["managed", "managed-prefetch", "managed-advise-prefetch"]:
+        a = plain.predict(policy, cpu_ms=14.3, gpu_ms=0.29)["time_ms"]
+        b = probed.predict(policy, cpu_ms=14.3, gpu_ms=0.29)["time_ms"]
+        assert a != b, policy
+    want = cli("choose", "-m", "h200", "--task", SEED, *_flags(14.3, 0.29), "--probe", RUN38_PROBE)
+    if want is not None:
+        assert alike(probed.rank(cpu_ms=14.3, gpu_ms=0.29), want)
+    with pytest.raises(umodel.UmodelError, match="unknown field `fault_out`"):
+        m.compile_task(SEED, probe={"bytes": 67108864, "fault_out": {"ms": 3}})
+    with pytest.raises(umodel.UmodelError, match="prefetch_to_host.ms"):
+        m.compile_task(SEED, probe={"bytes": 67108864, "prefetch_to_host": {"ms": -1}})
+    with pytest.raises(umodel.UmodelError, match="cannot read the probe"):
+        m.compile_task(SEED, probe=str(tmp_path / "missing.json"))
+    with pytest.raises(umodel.UmodelError, match="path of a probe file or a dict"):
+        m.compile_task(SEED, probe=42)

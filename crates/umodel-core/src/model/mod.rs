@@ -42,8 +42,8 @@ pub use query::{
 };
 pub use task::{
     breakeven_task, choose_task, explain_task, fit_task_terms, predict_task, CompiledTask, Probe,
-    ProbeFigure, RoundByRound, TaskChoice, TaskOverrides, TaskPrediction, TaskQueryError,
-    TaskTerms, TermId,
+    ProbeError, ProbeFigure, RoundByRound, TaskChoice, TaskOverrides, TaskPrediction,
+    TaskQueryError, TaskTerms, TermId,
 };
 pub use task_validate::{
     validate_task, PartCheck, PartsCheck, PhaseOverrides, TaskValidateError, TaskValidation,

@@ -428,7 +428,53 @@ pub struct Probe {
     pub cpu_after_prefetch: Option<ProbeFigure>,
 }
 
+/// A probe file that cannot be used, with the file and why.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {reason}", path.display())]
+pub struct ProbeError {
+    /// The probe file (`<probe dict>` and the like where it came from no file).
+    pub path: std::path::PathBuf,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
 impl Probe {
+    /// A probe file is a few hundred bytes; anything past 1 MiB is not one.
+    pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+    /// Parses and checks a probe (the JSON `umodel probe --json` prints); `path` names it in
+    /// errors.
+    pub fn parse(path: &std::path::Path, text: &str) -> Result<Probe, ProbeError> {
+        let err = |reason: String| ProbeError {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let p: Probe = serde_json::from_str(text).map_err(|e| {
+            err(format!(
+                "not a migration probe (the JSON `umodel probe --json` prints): {e}"
+            ))
+        })?;
+        p.check().map_err(err)?;
+        Ok(p)
+    }
+
+    /// Reads, parses and checks a probe file.
+    pub fn read(path: &std::path::Path) -> Result<Probe, ProbeError> {
+        use std::io::Read;
+        let err = |reason: String| ProbeError {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let mut text = String::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(Self::MAX_FILE_BYTES + 1).read_to_string(&mut text))
+            .map_err(|e| err(format!("cannot read the probe: {e}")))?;
+        if text.len() as u64 > Self::MAX_FILE_BYTES {
+            return Err(err("larger than 1 MiB, not a migration probe".into()));
+        }
+        Probe::parse(path, &text)
+    }
+
     /// The terms a probe measures, with its figure of each.
     pub fn figures(&self) -> [(TermId, Option<ProbeFigure>); 4] {
         [

@@ -230,15 +230,6 @@ fn cell(table: &Table, name: &str, part: TaskPart) -> BTreeMap<(Policy, Option<u
     m
 }
 
-fn all_of(table: &Table, name: &str, part: TaskPart) -> Vec<f64> {
-    table
-        .rows
-        .iter()
-        .filter(|r| is_part(r, name, part))
-        .map(|r| r.time_ms)
-        .collect()
-}
-
 /// The measured task names in a table (case prefixes of `…:total` rows).
 pub fn measured_tasks(table: &Table) -> Vec<String> {
     let mut v: Vec<String> = table
@@ -253,10 +244,18 @@ pub fn measured_tasks(table: &Table) -> Vec<String> {
     v
 }
 
-/// Plain phase rows for `name`, else those of the one other task measured in the same group (the
-/// overlapped variant of seed 001 shares its plain phases with seed 001).
-fn plain(table: &Table, name: &str, what: TaskPart) -> Vec<f64> {
-    let own = all_of(table, name, what);
+fn rows_of<'t>(table: &'t Table, name: &str, part: TaskPart) -> Vec<&'t Row> {
+    table
+        .rows
+        .iter()
+        .filter(|r| is_part(r, name, part))
+        .collect()
+}
+
+/// `name`'s rows of a per-trial part (the plain phases, the probe), else those of the one other
+/// task measured in the same group (the overlapped variant of seed 001 shares seed 001's).
+fn own_or_sibling<'t>(table: &'t Table, name: &str, what: TaskPart) -> Vec<&'t Row> {
+    let own = rows_of(table, name, what);
     if !own.is_empty() {
         return own;
     }
@@ -277,10 +276,18 @@ fn plain(table: &Table, name: &str, what: TaskPart) -> Vec<f64> {
     prefixes.sort();
     prefixes.dedup();
     if prefixes.len() == 1 {
-        all_of(table, &prefixes[0], what)
+        rows_of(table, &prefixes[0], what)
     } else {
         Vec::new()
     }
+}
+
+/// Plain phase times for `name` ([`own_or_sibling`]).
+fn plain(table: &Table, name: &str, what: TaskPart) -> Vec<f64> {
+    own_or_sibling(table, name, what)
+        .iter()
+        .map(|r| r.time_ms)
+        .collect()
 }
 
 /// Overrides of the phase times (the command line's).
@@ -300,51 +307,25 @@ pub struct PhaseOverrides {
 /// The migration probe a run measured beside `name`'s plain phases (its `<name>:probe_*` rows,
 /// else those of the one other task of its group), `None` when it measured none.
 pub fn run_probe(table: &Table, name: &str) -> Option<Probe> {
-    let bytes = table
-        .rows
+    let [to_host, fault_in, fault_back, after] = [
+        TaskPart::ProbeToHost,
+        TaskPart::ProbeFaultIn,
+        TaskPart::ProbeFaultBack,
+        TaskPart::ProbeAfterPrefetch,
+    ]
+    .map(|part| own_or_sibling(table, name, part));
+    let bytes = [&to_host, &fault_in, &fault_back, &after]
         .iter()
-        .find(|r| {
-            [
-                TaskPart::ProbeToHost,
-                TaskPart::ProbeFaultIn,
-                TaskPart::ProbeFaultBack,
-                TaskPart::ProbeAfterPrefetch,
-            ]
-            .iter()
-            .any(|&p| is_part(r, name, p))
-        })
-        .map(|r| r.bytes)
-        .or_else(|| {
-            // The overlapped variant of seed 001 shares seed 001's rows.
-            let own_group: Vec<_> = table
-                .rows
-                .iter()
-                .filter(|r| is_part(r, name, TaskPart::Total))
-                .map(|r| r.group)
-                .collect();
-            table
-                .rows
-                .iter()
-                .filter(|r| own_group.contains(&r.group))
-                .find(|r| {
-                    TaskCase::parse(r.group, &r.case).is_some_and(|c| {
-                        matches!(
-                            c.part,
-                            TaskPart::ProbeToHost
-                                | TaskPart::ProbeFaultIn
-                                | TaskPart::ProbeFaultBack
-                                | TaskPart::ProbeAfterPrefetch
-                        )
-                    })
-                })
-                .map(|r| r.bytes)
-        })?;
+        .find_map(|rows| rows.first())?
+        .bytes;
+    let figure =
+        |rows: &[&Row]| ProbeFigure::of(&rows.iter().map(|r| r.time_ms).collect::<Vec<_>>());
     let p = Probe {
         bytes,
-        prefetch_to_host: ProbeFigure::of(&plain(table, name, TaskPart::ProbeToHost)),
-        fault_in: ProbeFigure::of(&plain(table, name, TaskPart::ProbeFaultIn)),
-        cpu_fault_back: ProbeFigure::of(&plain(table, name, TaskPart::ProbeFaultBack)),
-        cpu_after_prefetch: ProbeFigure::of(&plain(table, name, TaskPart::ProbeAfterPrefetch)),
+        prefetch_to_host: figure(&to_host),
+        fault_in: figure(&fault_in),
+        cpu_fault_back: figure(&fault_back),
+        cpu_after_prefetch: figure(&after),
     };
     p.check().ok().map(|_| p)
 }
