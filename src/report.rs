@@ -62,6 +62,11 @@ fn light(c: RGBColor) -> RGBColor {
     RGBColor(m(c.0), m(c.1), m(c.2))
 }
 
+/// A polyline of a chart: (x, y) points.
+type Segment = Vec<(f64, f64)>;
+/// Trials of a cell: (trial index, ms).
+type Trials = Vec<(usize, f64)>;
+
 const W: u32 = 520;
 const H: u32 = 340;
 /// Largest reuse drawn.
@@ -118,7 +123,8 @@ fn short_size(b: f64) -> String {
 /// A log axis label only at 1, 2 and 5 times a power of ten (others left blank, so labels never
 /// crowd).
 fn log_label(v: f64) -> String {
-    if !(v > 0.0) {
+    // Not positive, or NaN: no label.
+    if v.is_nan() || v <= 0.0 {
         return String::new();
     }
     let e = v.log10().floor();
@@ -342,7 +348,7 @@ fn policy_map(m: &PlatformModel) -> Result<(String, Vec<(Policy, bool)>), Report
         }
     }
     // Break-even lines between the best at R = 1 and the best at R_MAX, per size.
-    let mut lines: BTreeMap<(Policy, Policy), Vec<Vec<(f64, f64)>>> = BTreeMap::new();
+    let mut lines: BTreeMap<(Policy, Policy), Vec<Segment>> = BTreeMap::new();
     let mut last: Option<((Policy, Policy), usize)> = None;
     for (i, &b) in sizes.iter().enumerate() {
         let (Ok(a), Ok(z)) = (q.choose(b, 1.0), q.choose(b, R_MAX)) else {
@@ -491,7 +497,7 @@ fn breakeven_chart(m: &PlatformModel) -> Result<Option<String>, ReportError> {
             prev = Some(best);
         }
     }
-    let mut series: Vec<((Policy, Policy), Vec<Vec<(f64, f64)>>)> = Vec::new();
+    let mut series: Vec<((Policy, Policy), Vec<Segment>)> = Vec::new();
     for &(a, b) in &pairs {
         let mut segs: Vec<Vec<(f64, f64)>> = vec![Vec::new()];
         for &s in &sizes {
@@ -737,12 +743,13 @@ fn noise_chart(tables: &[Table]) -> Result<Option<String>, ReportError> {
     const C: &str = "noise";
     // Per trial, in run order: the CPU update and the GPU passes of every alternation, each over
     // its cell's median (so every size and policy shares one axis).
-    let mut series: Vec<(&str, RGBColor, Vec<(f64, f64)>)> = Vec::new();
+    let mut series: Vec<(&str, RGBColor, Segment)> = Vec::new();
     for (case, label, col) in [
         (Stage::Cpu, "CPU update", RGBColor(0xD5, 0x5E, 0x00)),
         (Stage::Passes, "GPU passes", RGBColor(0x00, 0x72, 0xB2)),
     ] {
-        let mut cells: BTreeMap<(Policy, u64, Option<u32>), Vec<(usize, f64)>> = BTreeMap::new();
+        // (policy, bytes, R) → (trial, ms) of each trial.
+        let mut cells: BTreeMap<(Policy, u64, Option<u32>), Trials> = BTreeMap::new();
         let mut k = 0usize;
         for t in tables {
             for r in &t.rows {

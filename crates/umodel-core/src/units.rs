@@ -161,7 +161,7 @@ impl fmt::Display for Size {
         // came back as another size (the fuzz harness found it).
         let whole = self.0 >> (10 * i);
         let rem = u128::from(self.0 & ((1u64 << (10 * i)) - 1));
-        let hundredths = rem * 100 >> (10 * i);
+        let hundredths = (rem * 100) >> (10 * i);
         match hundredths {
             0 => write!(f, "{whole} {}", NAMES[i]),
             h if h % 10 == 0 => write!(f, "{whole}.{} {}", h / 10, NAMES[i]),

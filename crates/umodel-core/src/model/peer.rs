@@ -591,8 +591,9 @@ pub fn validate_peer(model: &PeerModel, table: &Table) -> Option<PeerValidation>
             .push(r.time_ms);
     }
     let mut points = Vec::new();
-    let mut groups: BTreeMap<(u32, u32, u64, u32), Vec<(Policy, Summary, PeerPrediction)>> =
-        BTreeMap::new();
+    // (from, to, bytes, reuse) → each policy's measured summary and prediction there.
+    type Cell = (u32, u32, u64, u32);
+    let mut groups: BTreeMap<Cell, Vec<(Policy, Summary, PeerPrediction)>> = BTreeMap::new();
     for ((from, to, bytes, reuse, policy), t) in cells {
         let (Some(s), Ok(p)) = (
             Summary::of(&t),

@@ -19,6 +19,9 @@ use umodel_core::peer::{ContentionCase, Movement, PeerCase, PeerStep};
 use umodel_core::policy::Policy;
 use umodel_core::schema::Case;
 
+/// One device's part of a concurrent movement: (device, times in ms, checks held).
+type DeviceTimes = (usize, Vec<f64>, bool);
+
 /// `warm + trials` runs of `one` (its time and whether its check held): the last `trials` times,
 /// and whether every check held, warm-ups included.
 fn measured(
@@ -410,27 +413,27 @@ impl Runner<'_, '_> {
         for what in Movement::ALL {
             for set in &sets {
                 let barrier = Barrier::new(set.len());
-                let results: Vec<Result<(usize, Vec<f64>, bool), BenchError>> =
-                    std::thread::scope(|s| {
-                        let handles: Vec<_> = set
-                            .iter()
-                            .map(|&d| {
-                                let (gpu, barrier) = (gpus[d], &barrier);
-                                s.spawn(move || {
-                                    move_trials(gpu, what, n, trials + 1, barrier)
-                                        .map(|(t, ok)| (d, t, ok))
-                                })
+                // Per device: (device, its times, whether its checks held).
+                let results: Vec<Result<DeviceTimes, BenchError>> = std::thread::scope(|s| {
+                    let handles: Vec<_> = set
+                        .iter()
+                        .map(|&d| {
+                            let (gpu, barrier) = (gpus[d], &barrier);
+                            s.spawn(move || {
+                                move_trials(gpu, what, n, trials + 1, barrier)
+                                    .map(|(t, ok)| (d, t, ok))
                             })
-                            .collect();
-                        handles
-                            .into_iter()
-                            .map(|h| {
-                                h.join().unwrap_or_else(|_| {
-                                    Err(BenchError::Config("a contention thread panicked".into()))
-                                })
+                        })
+                        .collect();
+                    handles
+                        .into_iter()
+                        .map(|h| {
+                            h.join().unwrap_or_else(|_| {
+                                Err(BenchError::Config("a contention thread panicked".into()))
                             })
-                            .collect()
-                    });
+                        })
+                        .collect()
+                });
                 for r in results {
                     let (d, t, ok) = r?;
                     cells.push(Cell {
