@@ -903,9 +903,11 @@ fn the_migration_probe_prices_the_migrating_steps_of_held_out_runs() {
     };
     let run37 = Path::new("calibration/h200/run37");
     let cal37 = run37.join("data/models/nvidia-h200-0931b6b9ea7c.minimal.2026-12-01T08-33-48Z.csv");
-    check(
-        &cal37,
+    let t37 = terms_of(&cal37);
+    check_terms(
+        &t37,
         &run37.join("tasks-13.csv"),
+        PhaseOverrides::default(),
         [
             ("seed-001", 4.73, 5.69, 15, 15),
             ("seed-001-overlapped", 3.87, 3.89, 1, 1),
@@ -914,8 +916,8 @@ fn the_migration_probe_prices_the_migrating_steps_of_held_out_runs() {
             ("producer-consumer", 2.54, 12.63, 13, 13),
         ],
     );
-    check_with(
-        &cal37,
+    check_terms(
+        &t37,
         &run37.join("tasks-13.csv"),
         probe,
         [
@@ -928,9 +930,11 @@ fn the_migration_probe_prices_the_migrating_steps_of_held_out_runs() {
     );
     let run38 = Path::new("calibration/h200/run38");
     let cal38 = run38.join("data/models/nvidia-h200-0931b6b9ea7c.minimal.2026-12-01T08-42-22Z.csv");
-    check(
-        &cal38,
+    let t38 = terms_of(&cal38);
+    check_terms(
+        &t38,
         &run38.join("tasks-14.csv"),
+        PhaseOverrides::default(),
         [
             ("seed-001", 6.20, 9.49, 14, 14),
             ("seed-001-overlapped", 2.95, 5.37, 1, 1),
@@ -939,8 +943,8 @@ fn the_migration_probe_prices_the_migrating_steps_of_held_out_runs() {
             ("producer-consumer", 1.80, 8.32, 13, 13),
         ],
     );
-    check_with(
-        &cal38,
+    check_terms(
+        &t38,
         &run38.join("tasks-14.csv"),
         probe,
         [
@@ -954,7 +958,7 @@ fn the_migration_probe_prices_the_migrating_steps_of_held_out_runs() {
     // `umodel probe` just before the workloads (`validate --probe-from`), as a caller would.
     let before = model::Probe::read(&run38.join("probe-1.json")).unwrap();
     check_terms(
-        &terms_of(&cal38).probed(&before).unwrap(),
+        &t38.probed(&before).unwrap(),
         &run38.join("tasks-14.csv"),
         PhaseOverrides::default(),
         [
@@ -972,9 +976,11 @@ fn the_migration_probe_prices_the_migrating_steps_of_held_out_runs() {
     // ran slower than the probe's 64 MiB. NOTES.md, "The migration probe".
     let run39 = Path::new("calibration/h200/run39");
     let cal39 = run39.join("data/models/nvidia-h200-0931b6b9ea7c.minimal.2026-12-01T09-25-31Z.csv");
-    check(
-        &cal39,
+    let t39 = terms_of(&cal39);
+    check_terms(
+        &t39,
         &run39.join("tasks-15.csv"),
+        PhaseOverrides::default(),
         [
             ("seed-001", 4.64, 30.26, 13, 13),
             ("seed-001-overlapped", 26.95, 37.04, 1, 1),
@@ -983,8 +989,8 @@ fn the_migration_probe_prices_the_migrating_steps_of_held_out_runs() {
             ("producer-consumer", 3.92, 15.55, 13, 13),
         ],
     );
-    check_with(
-        &cal39,
+    check_terms(
+        &t39,
         &run39.join("tasks-15.csv"),
         probe,
         [
@@ -997,7 +1003,7 @@ fn the_migration_probe_prices_the_migrating_steps_of_held_out_runs() {
     );
     // The probe run38 measured: four steps, 28 rounds each (4 a trial over 7 trials).
     let v = validated(
-        &terms_of(&cal38),
+        &t38,
         &Table::read(&run38.join("tasks-14.csv")).unwrap(),
         "compute-bound",
         probe,
