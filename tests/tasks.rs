@@ -893,7 +893,7 @@ fn workloads_held_out_from_the_prefetch_fit_choice() {
 /// the run's probe (`validate --probe`). run37's probe measured three steps, chosen before any
 /// probe was run; the fourth (the CPU's update after a prefetch back) was added after run37's
 /// compute-bound prefetching rows came out 11-16 % short on the CPU side; run38 and run39 (the
-/// final code) are held out from both.
+/// code before the no-op prefetch fix of bench/groups.rs) are held out from both.
 #[test]
 #[allow(clippy::approx_constant)] // 3.14 % is a measured APE
 fn the_migration_probe_prices_the_migrating_steps_of_held_out_runs() {
@@ -969,8 +969,8 @@ fn the_migration_probe_prices_the_migrating_steps_of_held_out_runs() {
             ("producer-consumer", 1.71, 3.45, 13, 13),
         ],
     );
-    // run39, the final code, held out too: the first calibration priced a prefetch of pages
-    // already in place at 3.5 ms for 64 MiB (0.12-0.19 elsewhere: its four to-host trials each
+    // run39, held out too: the first calibration priced a prefetch of pages already in place
+    // at 3.5 ms for 64 MiB (0.09-0.24 in 25 other calibrations: its four to-host trials each
     // waited on the prefetch before them), which the prefetching rows of seed 001 pay a dozen
     // times; the probe does not measure that step, and the partial update's 256 MiB prefetches
     // ran slower than the probe's 64 MiB. NOTES.md, "The migration probe".
