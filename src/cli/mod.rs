@@ -273,8 +273,9 @@ struct TaskArgs {
     #[arg(long, value_name = "MS", value_parser = parse_nonneg, allow_negative_numbers = true, requires = "task")]
     cpu_final_ms: Option<f64>,
     /// With --task: price the migrating steps (prefetches back to the host, fault-driven
-    /// migration, the CPU's faults back) at the rates a migration probe found just now, not the
-    /// calibration's: the JSON `umodel probe --json` prints. On a shared machine these rates come
+    /// migration, the CPU's faults back and its first writes after a prefetch back) at the rates
+    /// a migration probe found just now, not the calibration's: the JSON `umodel probe --json`
+    /// prints (or `-o FILE` writes). On a shared machine these rates come
     /// in regimes of seconds that a calibration samples once (NOTES.md, "Tasks").
     #[arg(long, value_name = "PROBE.json", requires = "task")]
     probe: Option<PathBuf>,
