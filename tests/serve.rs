@@ -247,6 +247,10 @@ fn task_answers_are_exactly_the_one_shot_commands_json() {
     let inline: Value =
         serde_json::from_str(&std::fs::read_to_string("tasks/producer-consumer.json").unwrap())
             .unwrap();
+    let probe: Value = serde_json::from_str(
+        &std::fs::read_to_string("calibration/h200/run38/probe-1.json").unwrap(),
+    )
+    .unwrap();
     let cases: Vec<(String, Vec<&str>)> = vec![
         (
             r#"{"op": "choose", "task": "tasks/seed-001.json"}"#.into(),
@@ -287,6 +291,15 @@ fn task_answers_are_exactly_the_one_shot_commands_json() {
         (
             r#"{"op": "predict", "task": "tasks/handoff-1gib.json", "policy": "host-mapped", "gpu_ms": 0.13}"#.into(),
             vec!["predict", "--task", "tasks/handoff-1gib.json", "--policy", "host-mapped", "--gpu-ms", "0.13"],
+        ),
+        // With a migration probe, by path and as an object.
+        (
+            r#"{"op": "choose", "task": "tasks/seed-001.json", "cpu_ms": 14.29, "gpu_ms": 0.294, "probe": "calibration/h200/run38/probe-1.json"}"#.into(),
+            vec!["choose", "--task", "tasks/seed-001.json", "--cpu-ms", "14.29", "--gpu-ms", "0.294", "--probe", "calibration/h200/run38/probe-1.json"],
+        ),
+        (
+            format!(r#"{{"op": "predict", "task": {inline}, "policy": "managed-prefetch", "cpu_ms": 14.08, "gpu_ms": 0.056, "probe": {probe}}}"#),
+            vec!["predict", "--task", "tasks/producer-consumer.json", "--policy", "managed-prefetch", "--cpu-ms", "14.08", "--gpu-ms", "0.056", "--probe", "calibration/h200/run38/probe-1.json"],
         ),
     ];
     // Each twice: the second answer comes from the compiled task kept.
@@ -401,6 +414,26 @@ fn a_bad_task_gets_an_error_naming_the_problem_and_the_server_goes_on() {
         (
             r#"{"op": "choose", "reuse": 2, "rounds": 3}"#.into(),
             "`rounds` is a task's value: give `task` with it",
+        ),
+        (
+            r#"{"op": "choose", "reuse": 2, "probe": {"bytes": 4096}}"#.into(),
+            "`probe` is a task's value: give `task` with it",
+        ),
+        (
+            r#"{"op": "choose", "task": "tasks/seed-001.json", "probe": {"bytes": 67108864, "fault_out": {"ms": 3}}}"#.into(),
+            "probe: not a migration probe",
+        ),
+        (
+            r#"{"op": "choose", "task": "tasks/seed-001.json", "probe": {"bytes": 67108864, "fault_in": {"ms": -2}}}"#.into(),
+            "`fault_in.ms` must be a positive number of milliseconds, not -2",
+        ),
+        (
+            r#"{"op": "choose", "task": "tasks/seed-001.json", "probe": "no/such/probe.json"}"#.into(),
+            "no/such/probe.json: cannot read the probe",
+        ),
+        (
+            r#"{"op": "choose", "task": "tasks/seed-001.json", "probe": 7}"#.into(),
+            "`probe` is a probe file's path or a probe object (got 7)",
         ),
     ];
     let input: String = lines

@@ -133,7 +133,8 @@ enum Command {
     /// Your own task: `{"op": "choose", "task": "tasks/seed-001.json", "cpu_ms": 14.3, "gpu_ms":
     /// 0.29}`, with `task` a task file's path or the task object itself; ops predict (policy),
     /// choose, breakeven (a, b); cpu_ms, gpu_ms, cpu_final_ms, rounds and reuse replace the task's
-    /// own (as --cpu-ms, --gpu-ms, --cpu-final-ms, --rounds, --reuse do). Each task is compiled
+    /// own (as --cpu-ms, --gpu-ms, --cpu-final-ms, --rounds, --reuse do), and `probe` (a probe
+    /// file's path or its object) prices its migrating steps as --probe does. Each task is compiled
     /// once and kept (a file until it changes); a task that cannot be used gets an error naming
     /// the file or field.
     Serve(ServeArgs),

@@ -26,6 +26,10 @@
 //! are dropped and compiled again as they come. A task that cannot be used (a missing file, an
 //! unknown field, a bad value) is answered with an error naming the file or `task`, the field and
 //! the value, and is not kept.
+//!
+//! With `"probe"` (a probe file's path or its object, `umodel probe --json`), a task's migrating
+//! steps are priced at the probe's rates, as `--task FILE --probe PROBE.json` prices them; such a
+//! task is kept by the task and the probe together.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufWriter, Write};
@@ -37,7 +41,7 @@ use serde_json::Value;
 
 use super::answer::{self, value, ChooseAnswer, PredictAnswer};
 use super::tasks::{ChoiceJson, PredictionJson, TaskBreakeven};
-use crate::model::{CompiledTask, CpuUpdate, PlatformModel, Predictor, TaskOverrides};
+use crate::model::{CompiledTask, CpuUpdate, PlatformModel, Predictor, Probe, TaskOverrides};
 use crate::policy::Policy;
 use crate::task::{Task, TaskError};
 
@@ -89,6 +93,9 @@ struct Request {
     cpu_final_ms: Option<f64>,
     #[serde(default)]
     rounds: Option<f64>,
+    /// With `task`: a migration probe's path or object (`umodel probe --json`).
+    #[serde(default)]
+    probe: Option<Value>,
 }
 
 /// The answer to a line that could not be answered.
@@ -135,11 +142,13 @@ pub(super) struct Server {
 }
 
 /// Compiled tasks: files by path, with the size and modification time they had when read; objects
-/// by their JSON text.
+/// by their JSON text; tasks priced with a probe by the task's key (a file's with its stamp) and
+/// the probe's text.
 #[derive(Default)]
 struct TaskCache {
     files: HashMap<String, (FileStamp, Arc<CompiledTask>)>,
     objects: HashMap<String, Arc<CompiledTask>>,
+    probed: HashMap<String, Arc<CompiledTask>>,
 }
 
 /// What says a task file is the one compiled.
@@ -240,6 +249,7 @@ impl Server {
             (r.gpu_ms.is_some(), "gpu_ms"),
             (r.cpu_final_ms.is_some(), "cpu_final_ms"),
             (r.rounds.is_some(), "rounds"),
+            (r.probe.is_some(), "probe"),
         ] {
             if given {
                 return Err(format!("`{name}` is a task's value: give `task` with it"));
@@ -325,7 +335,10 @@ impl Server {
                 r.op
             ));
         }
-        let c = self.compiled(task)?;
+        let c = match &r.probe {
+            None => self.compiled(task)?,
+            Some(p) => self.compiled_with_probe(task, p)?,
+        };
         let q = c.round_by_round();
         let e = |e: crate::model::TaskQueryError| e.to_string();
         match r.op.as_str() {
@@ -404,6 +417,77 @@ impl Server {
                 quoted(other)
             )),
         }
+    }
+
+    /// The task `spec` priced with the probe `probe` (a path or an object): from the cache, or
+    /// read, checked and compiled from the probed terms (and kept).
+    fn compiled_with_probe(
+        &self,
+        spec: &Value,
+        probe: &Value,
+    ) -> Result<Arc<CompiledTask>, String> {
+        let probe = match probe {
+            Value::String(path) => {
+                Probe::read(std::path::Path::new(path)).map_err(|e| e.to_string())?
+            }
+            Value::Object(_) => Probe::parse(std::path::Path::new("probe"), &probe.to_string())
+                .map_err(|e| e.to_string())?,
+            other => {
+                return Err(format!(
+                    "`probe` is a probe file's path or a probe object (got {})",
+                    quoted(other)
+                ))
+            }
+        };
+        let (task, key) = match spec {
+            Value::String(path) => {
+                let stamp = std::fs::metadata(path)
+                    .ok()
+                    .map(|m| (m.len(), m.modified().ok()));
+                let task = Task::read(std::path::Path::new(path)).map_err(|e| e.to_string())?;
+                (task, stamp.map(|s| format!("{path}\u{0}{s:?}")))
+            }
+            Value::Object(_) => {
+                let text = spec.to_string();
+                let task = Task::parse(std::path::Path::new("task"), text.as_bytes())
+                    .map_err(inline_error)?;
+                (task, Some(text))
+            }
+            other => {
+                return Err(format!(
+                    "`task` is a task file's path or a task object (got {})",
+                    quoted(other)
+                ))
+            }
+        };
+        // The probe as checked, so that equal probes written differently share an entry.
+        let key = key.map(|k| {
+            format!(
+                "{k}\u{0}{}",
+                serde_json::to_string(&probe).unwrap_or_default()
+            )
+        });
+        if let Some(c) = key
+            .as_ref()
+            .and_then(|k| self.cache().probed.get(k).cloned())
+        {
+            return Ok(c);
+        }
+        let terms = self
+            .fast
+            .task_terms()
+            .map_err(|e| e.to_string())?
+            .probed(&probe)
+            .map_err(|e| format!("probe: {e}"))?;
+        let c = Arc::new(terms.compile(&task).map_err(|e| e.to_string())?);
+        if let Some(k) = key {
+            let mut cache = self.cache();
+            if cache.probed.len() >= MAX_TASKS {
+                cache.probed.clear();
+            }
+            cache.probed.insert(k, Arc::clone(&c));
+        }
+        Ok(c)
     }
 
     fn cache(&self) -> std::sync::MutexGuard<'_, TaskCache> {
