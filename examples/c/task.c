@@ -118,6 +118,33 @@ int main(int argc, char **argv) {
     }
     umodel_task_free(partial);
 
+    /* The migrating steps at the rates a migration probe found just now (`umodel probe --json`;
+     * its text or its file's path): the copy keeps its price, the prefetching policies take the
+     * probe's. */
+    const char *probe = "{\"bytes\": 67108864, \"prefetch_to_host\": {\"ms\": 6.2, \"rel_sd\": 0.15}}";
+    umodel_task *probed = NULL;
+    if (umodel_task_compile_probed(h200, argv[1], probe, &probed) != UMODEL_OK) {
+        printf("FAIL compile with a probe: %s\n", umodel_last_error());
+        return 1;
+    }
+    const char *probed_policies[] = {"explicit-copy", "managed-prefetch"};
+    for (size_t i = 0; i < 2; i++) {
+        umodel_task_query pq = {0};
+        pq.given = UMODEL_GIVEN_CPU_MS | UMODEL_GIVEN_GPU_MS;
+        pq.cpu_ms = 14.3;
+        pq.gpu_ms = 0.29;
+        double time_ms, lo_ms, hi_ms;
+        if (umodel_task_predict(probed, probed_policies[i], &pq, &time_ms, &lo_ms, &hi_ms) !=
+            UMODEL_OK) {
+            printf("FAIL probed predict: %s\n", umodel_last_error());
+            failures++;
+            continue;
+        }
+        printf("task-probed %.17g %.17g %s %.17g\n", pq.cpu_ms, pq.gpu_ms, probed_policies[i],
+               time_ms);
+    }
+    umodel_task_free(probed);
+
     /* Bad calls fail with a status and a message. */
     umodel_decision d = {-1, -1.0, -1};
     q.given = UMODEL_GIVEN_CPU_MS;
@@ -134,6 +161,12 @@ int main(int argc, char **argv) {
     if (bad != NULL) printf("FAIL a failed compile sets *out to NULL\n"), failures++;
     expect_error("missing-file", umodel_task_compile(h200, "/nonexistent/task.json", &bad),
                  UMODEL_NOT_FOUND, "/nonexistent/task.json");
+    expect_error("bad-probe",
+                 umodel_task_compile_probed(h200, argv[1], "{\"bytes\": 67108864, \"fault_out\": 1}", &bad),
+                 UMODEL_BAD_TASK, "fault_out");
+    expect_error("missing-probe",
+                 umodel_task_compile_probed(h200, argv[1], "/nonexistent/probe.json", &bad),
+                 UMODEL_NOT_FOUND, "/nonexistent/probe.json");
     umodel_model *paper = NULL;
     umodel_load("gb200-paper", &paper);
     expect_error("no-task-terms", umodel_task_compile(paper, argv[1], &bad), UMODEL_QUERY,

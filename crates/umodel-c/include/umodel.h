@@ -276,6 +276,22 @@ enum umodel_status umodel_task_compile(const struct umodel_model *m,
                                        const char *task,
                                        struct umodel_task **out);
 
+// As `umodel_task_compile`, with the task's migrating steps priced at the rates a migration
+// probe found (`umodel probe --json`'s text, starting with `{`, or the path of its file; NULL:
+// the calibration's, as `umodel_task_compile`). On a shared machine those rates change in
+// regimes of seconds that a calibration samples once (NOTES.md, "The migration probe").
+//
+// Errors: as `umodel_task_compile`, and `UMODEL_NOT_FOUND` (no such probe file),
+// `UMODEL_BAD_TASK` (not a valid probe: the message names the file and field).
+//
+// # Safety
+// `m` is NULL or a live model handle; `task` and `probe` NULL or NUL-terminated strings (a NULL
+// `task` is an error, a NULL `probe` none); `out` NULL or writable.
+enum umodel_status umodel_task_compile_probed(const struct umodel_model *m,
+                                              const char *task,
+                                              const char *probe,
+                                              struct umodel_task **out);
+
 // Releases a handle from `umodel_task_compile()`. NULL is ignored. Call it once, after every
 // thread is done with the handle.
 //

@@ -19,7 +19,8 @@ use std::ffi::{c_char, c_double, c_int, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use umodel::model::{
-    BatchError, CompiledTask, Decision, Predictor, QueryError, TaskOverrides, TaskQueryError,
+    BatchError, CompiledTask, Decision, Predictor, Probe, ProbeError, QueryError, TaskOverrides,
+    TaskQueryError,
 };
 use umodel::store::StoreError;
 use umodel::task::{Task, TaskError};
@@ -697,6 +698,28 @@ pub unsafe extern "C" fn umodel_task_compile(
     task: *const c_char,
     out: *mut *mut umodel_task,
 ) -> umodel_status {
+    // SAFETY: forwarded contract; a NULL probe is no probe.
+    unsafe { umodel_task_compile_probed(m, task, std::ptr::null(), out) }
+}
+
+/// As `umodel_task_compile`, with the task's migrating steps priced at the rates a migration
+/// probe found (`umodel probe --json`'s text, starting with `{`, or the path of its file; NULL:
+/// the calibration's, as `umodel_task_compile`). On a shared machine those rates change in
+/// regimes of seconds that a calibration samples once (NOTES.md, "The migration probe").
+///
+/// Errors: as `umodel_task_compile`, and `UMODEL_NOT_FOUND` (no such probe file),
+/// `UMODEL_BAD_TASK` (not a valid probe: the message names the file and field).
+///
+/// # Safety
+/// `m` is NULL or a live model handle; `task` and `probe` NULL or NUL-terminated strings (a NULL
+/// `task` is an error, a NULL `probe` none); `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn umodel_task_compile_probed(
+    m: *const umodel_model,
+    task: *const c_char,
+    probe: *const c_char,
+    out: *mut *mut umodel_task,
+) -> umodel_status {
     guard(|| {
         let out = out_ptr(out, "out")?;
         // SAFETY: checked writable pointer (the caller's contract).
@@ -704,21 +727,43 @@ pub unsafe extern "C" fn umodel_task_compile(
         // SAFETY: forwarded contract.
         let m = unsafe { handle(m) }?;
         // SAFETY: forwarded contract.
-        let text = unsafe { text(task, "task") }?;
-        let parsed = if text.trim_start().starts_with('{') {
-            Task::parse(std::path::Path::new("<task text>"), text.as_bytes())
+        let task_text = unsafe { text(task, "task") }?;
+        let parsed = if task_text.trim_start().starts_with('{') {
+            Task::parse(std::path::Path::new("<task text>"), task_text.as_bytes())
         } else {
-            Task::read(std::path::Path::new(text))
+            Task::read(std::path::Path::new(task_text))
         }
         .map_err(|e| task_file_failure(&e))?;
-        let compiled = m
-            .predictor
-            .compile_task(&parsed)
-            .map_err(|e| task_failure(&e))?;
+        let compiled = if probe.is_null() {
+            m.predictor.compile_task(&parsed)
+        } else {
+            // SAFETY: forwarded contract (non-NULL here).
+            let p = unsafe { text(probe, "probe") }?;
+            let probe = if p.trim_start().starts_with('{') {
+                Probe::parse(std::path::Path::new("<probe text>"), p)
+            } else {
+                Probe::read(std::path::Path::new(p))
+            }
+            .map_err(|e| probe_failure(&e))?;
+            let terms = m.predictor.task_terms().map_err(|e| task_failure(&e))?;
+            let probed = terms
+                .probed(&probe)
+                .map_err(|e| (umodel_status::UMODEL_BAD_TASK, format!("probe: {e}")))?;
+            probed.compile(&parsed)
+        }
+        .map_err(|e| task_failure(&e))?;
         // SAFETY: as above.
         unsafe { *out = Box::into_raw(Box::new(umodel_task { compiled })) };
         Ok(())
     })
+}
+
+fn probe_failure(e: &ProbeError) -> Failure {
+    let status = match e {
+        ProbeError::Read { .. } => umodel_status::UMODEL_NOT_FOUND,
+        _ => umodel_status::UMODEL_BAD_TASK,
+    };
+    (status, e.to_string())
 }
 
 /// Releases a handle from `umodel_task_compile()`. NULL is ignored. Call it once, after every

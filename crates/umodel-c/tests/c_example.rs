@@ -249,6 +249,21 @@ fn the_c_task_example_agrees_with_the_rust_api() {
                 assert!(same(f(w[5]), x.interval_ms[0]), "{line}: {x:?}");
                 assert!(same(f(w[6]), x.interval_ms[1]), "{line}: {x:?}");
             }
+            "task-probed" => {
+                let probe = umodel::model::Probe::parse(
+                    Path::new("<probe text>"),
+                    r#"{"bytes": 67108864, "prefetch_to_host": {"ms": 6.2, "rel_sd": 0.15}}"#,
+                )
+                .unwrap();
+                let probed = p.task_terms().unwrap().probed(&probe).unwrap();
+                let t = probed.compile(&Task::read(&seed_path).unwrap()).unwrap();
+                let policy: Policy = w[3].parse().unwrap();
+                let x = t.predict(policy, given(w[1], w[2])).unwrap();
+                assert!(same(f(w[4]), x.time_ms), "{line}: {x:?}");
+                // The copy prices nothing the probe measured; the prefetching policy does.
+                let plain = seed.predict(policy, given(w[1], w[2])).unwrap().time_ms;
+                assert_eq!(policy == Policy::ExplicitCopy, plain == x.time_ms, "{line}");
+            }
             "task-breakeven" => {
                 let task = if w[1] == "seed-001" { &seed } else { &partial };
                 let o = TaskOverrides {
@@ -289,6 +304,14 @@ fn the_c_task_example_agrees_with_the_rust_api() {
                             .unwrap_err()
                             .to_string(),
                     ),
+                    "bad-probe" => Some(
+                        umodel::model::Probe::parse(
+                            Path::new("<probe text>"),
+                            r#"{"bytes": 67108864, "fault_out": 1}"#,
+                        )
+                        .unwrap_err()
+                        .to_string(),
+                    ),
                     _ => None,
                 };
                 if let Some(want) = want {
@@ -302,7 +325,8 @@ fn the_c_task_example_agrees_with_the_rust_api() {
     assert_eq!(seen.get("task-choose"), Some(&4), "{stdout}");
     assert_eq!(seen.get("task-predict"), Some(&24), "{stdout}");
     assert_eq!(seen.get("task-breakeven"), Some(&2), "{stdout}");
-    assert_eq!(seen.get("error"), Some(&6), "{stdout}");
+    assert_eq!(seen.get("task-probed"), Some(&2), "{stdout}");
+    assert_eq!(seen.get("error"), Some(&8), "{stdout}");
     // The partial update's break-even is the one `umodel breakeven --task` prints (R* = 1.550).
     assert!(stdout.contains("task-breakeven partial-update 3.96 0.13500000000000001 16 1.55"));
 }

@@ -428,14 +428,26 @@ pub struct Probe {
     pub cpu_after_prefetch: Option<ProbeFigure>,
 }
 
-/// A probe file that cannot be used, with the file and why.
+/// A probe that cannot be used, with the file (`<probe dict>` and the like where it came from no
+/// file) and why.
 #[derive(Debug, thiserror::Error)]
-#[error("{}: {reason}", path.display())]
-pub struct ProbeError {
-    /// The probe file (`<probe dict>` and the like where it came from no file).
-    pub path: std::path::PathBuf,
-    /// What is wrong with it.
-    pub reason: String,
+pub enum ProbeError {
+    /// The file could not be read.
+    #[error("{}: cannot read the probe: {reason}", path.display())]
+    Read {
+        /// The probe file.
+        path: std::path::PathBuf,
+        /// The system's reason.
+        reason: String,
+    },
+    /// The text is not a usable probe.
+    #[error("{}: {reason}", path.display())]
+    Invalid {
+        /// The probe file, or what stood for it.
+        path: std::path::PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 impl Probe {
@@ -445,7 +457,7 @@ impl Probe {
     /// Parses and checks a probe (the JSON `umodel probe --json` prints); `path` names it in
     /// errors.
     pub fn parse(path: &std::path::Path, text: &str) -> Result<Probe, ProbeError> {
-        let err = |reason: String| ProbeError {
+        let err = |reason: String| ProbeError::Invalid {
             path: path.to_path_buf(),
             reason,
         };
@@ -461,16 +473,18 @@ impl Probe {
     /// Reads, parses and checks a probe file.
     pub fn read(path: &std::path::Path) -> Result<Probe, ProbeError> {
         use std::io::Read;
-        let err = |reason: String| ProbeError {
-            path: path.to_path_buf(),
-            reason,
-        };
         let mut text = String::new();
         std::fs::File::open(path)
             .and_then(|f| f.take(Self::MAX_FILE_BYTES + 1).read_to_string(&mut text))
-            .map_err(|e| err(format!("cannot read the probe: {e}")))?;
+            .map_err(|e| ProbeError::Read {
+                path: path.to_path_buf(),
+                reason: e.to_string(),
+            })?;
         if text.len() as u64 > Self::MAX_FILE_BYTES {
-            return Err(err("larger than 1 MiB, not a migration probe".into()));
+            return Err(ProbeError::Invalid {
+                path: path.to_path_buf(),
+                reason: "larger than 1 MiB, not a migration probe".into(),
+            });
         }
         Probe::parse(path, &text)
     }
