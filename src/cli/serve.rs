@@ -154,6 +154,30 @@ struct TaskCache {
 /// What says a task file is the one compiled.
 type FileStamp = (u64, Option<std::time::SystemTime>);
 
+/// A task file's stamp, where it can be read; otherwise reading it says why not.
+fn file_stamp(path: &str) -> Option<FileStamp> {
+    std::fs::metadata(path)
+        .ok()
+        .map(|m| (m.len(), m.modified().ok()))
+}
+
+/// The task a request's `task` names: the file read, or the object parsed.
+fn read_spec(spec: &Value) -> Result<Task, String> {
+    match spec {
+        Value::String(path) => Task::read(std::path::Path::new(path)).map_err(|e| e.to_string()),
+        Value::Object(_) => Task::parse(std::path::Path::new("task"), spec.to_string().as_bytes())
+            .map_err(inline_error),
+        other => Err(not_a_task(other)),
+    }
+}
+
+fn not_a_task(other: &Value) -> String {
+    format!(
+        "`task` is a task file's path or a task object (got {})",
+        quoted(other)
+    )
+}
+
 fn policy(name: Option<&str>, what: &str) -> Result<Policy, String> {
     name.ok_or_else(|| format!("`{what}` is needed"))?
         .parse::<Policy>()
@@ -375,10 +399,7 @@ impl Server {
     fn compiled(&self, spec: &Value) -> Result<Arc<CompiledTask>, String> {
         match spec {
             Value::String(path) => {
-                // The file's stamp, where it can be read; otherwise reading it says why not.
-                let stamp = std::fs::metadata(path)
-                    .ok()
-                    .map(|m| (m.len(), m.modified().ok()));
+                let stamp = file_stamp(path);
                 if let Some(stamp) = stamp {
                     if let Some((s, c)) = self.cache().files.get(path.as_str()) {
                         if *s == stamp {
@@ -386,7 +407,7 @@ impl Server {
                         }
                     }
                 }
-                let task = Task::read(std::path::Path::new(path)).map_err(|e| e.to_string())?;
+                let task = read_spec(spec)?;
                 let c = Arc::new(self.fast.compile_task(&task).map_err(|e| e.to_string())?);
                 if let Some(stamp) = stamp {
                     let mut cache = self.cache();
@@ -402,8 +423,7 @@ impl Server {
                 if let Some(c) = self.cache().objects.get(&text) {
                     return Ok(Arc::clone(c));
                 }
-                let task = Task::parse(std::path::Path::new("task"), text.as_bytes())
-                    .map_err(inline_error)?;
+                let task = read_spec(spec)?;
                 let c = Arc::new(self.fast.compile_task(&task).map_err(|e| e.to_string())?);
                 let mut cache = self.cache();
                 if cache.objects.len() >= MAX_TASKS {
@@ -412,10 +432,7 @@ impl Server {
                 cache.objects.insert(text, Arc::clone(&c));
                 Ok(c)
             }
-            other => Err(format!(
-                "`task` is a task file's path or a task object (got {})",
-                quoted(other)
-            )),
+            other => Err(not_a_task(other)),
         }
     }
 
@@ -439,29 +456,15 @@ impl Server {
                 ))
             }
         };
-        let (task, key) = match spec {
-            Value::String(path) => {
-                let stamp = std::fs::metadata(path)
-                    .ok()
-                    .map(|m| (m.len(), m.modified().ok()));
-                let task = Task::read(std::path::Path::new(path)).map_err(|e| e.to_string())?;
-                (task, stamp.map(|s| format!("{path}\u{0}{s:?}")))
-            }
-            Value::Object(_) => {
-                let text = spec.to_string();
-                let task = Task::parse(std::path::Path::new("task"), text.as_bytes())
-                    .map_err(inline_error)?;
-                (task, Some(text))
-            }
-            other => {
-                return Err(format!(
-                    "`task` is a task file's path or a task object (got {})",
-                    quoted(other)
-                ))
-            }
-        };
-        // The probe as checked, so that equal probes written differently share an entry.
-        let key = key.map(|k| {
+        // The task's key (a file's with its stamp; none for a file that cannot be read, which
+        // reading then names), and the probe as checked, so that equal probes written
+        // differently share an entry.
+        let key = match spec {
+            Value::String(path) => file_stamp(path).map(|s| format!("{path}\u{0}{s:?}")),
+            Value::Object(_) => Some(spec.to_string()),
+            other => return Err(not_a_task(other)),
+        }
+        .map(|k| {
             format!(
                 "{k}\u{0}{}",
                 serde_json::to_string(&probe).unwrap_or_default()
@@ -473,13 +476,12 @@ impl Server {
         {
             return Ok(c);
         }
-        let terms = self
-            .fast
-            .task_terms()
-            .map_err(|e| e.to_string())?
-            .probed(&probe)
-            .map_err(|e| format!("probe: {e}"))?;
-        let c = Arc::new(terms.compile(&task).map_err(|e| e.to_string())?);
+        let task = read_spec(spec)?;
+        let c = Arc::new(
+            self.fast
+                .compile_task_probed(&task, Some(&probe))
+                .map_err(|e| e.to_string())?,
+        );
         if let Some(k) = key {
             let mut cache = self.cache();
             if cache.probed.len() >= MAX_TASKS {

@@ -68,23 +68,11 @@ fn compiled(
     cpu_ms: Option<f64>,
     reuse: Option<f64>,
 ) -> Result<(model::CompiledTask, TaskQuery)> {
-    let (mut m, _) = load(model)?;
+    let (m, _) = load(model)?;
     let q = task_query(a, cpu_ms, reuse)?;
-    if let Some(path) = &a.probe {
-        let probe = read_probe(path)?;
-        let terms = Predictor::new(&m)
-            .task_terms()?
-            .probed(&probe)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        m.task_terms = Some(terms);
-    }
-    let c = Predictor::new(&m).compile_task(&q.file)?;
+    let probe = a.probe.as_deref().map(model::Probe::read).transpose()?;
+    let c = Predictor::new(&m).compile_task_probed(&q.file, probe.as_ref())?;
     Ok((c, q))
-}
-
-/// A migration probe file (`umodel probe --json`), checked.
-pub(super) fn read_probe(path: &std::path::Path) -> Result<model::Probe> {
-    Ok(model::Probe::read(path)?)
 }
 
 /// The task in one line: rounds, order, reuse and the phase times, given or estimated.
@@ -510,14 +498,15 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
     let task = Task::read(path)?;
     let table = super::commands::read_measurements(&a.measurements)?;
     let terms = Predictor::new(&m);
-    let given = a.probe_from.as_deref().map(read_probe).transpose()?;
-    let probed =
-        match &given {
-            Some(p) => Some(terms.task_terms()?.probed(p).map_err(|e| {
-                anyhow::anyhow!("{}: {e}", a.probe_from.as_ref().unwrap().display())
-            })?),
-            None => None,
-        };
+    let given = a
+        .probe_from
+        .as_deref()
+        .map(model::Probe::read)
+        .transpose()?;
+    let probed = match &given {
+        Some(p) => Some(terms.task_terms()?.probed(p)?),
+        None => None,
+    };
     let mut v = model::validate_task(
         match &probed {
             Some(t) => t,

@@ -656,6 +656,7 @@ fn task_failure(e: &TaskQueryError) -> Failure {
         TaskQueryError::BadTask(_) | TaskQueryError::SamePolicy(_) => {
             umodel_status::UMODEL_INVALID_ARGUMENT
         }
+        TaskQueryError::BadProbe(_) => umodel_status::UMODEL_BAD_TASK,
         _ => umodel_status::UMODEL_QUERY,
     };
     (status, e.to_string())
@@ -734,24 +735,24 @@ pub unsafe extern "C" fn umodel_task_compile_probed(
             Task::read(std::path::Path::new(task_text))
         }
         .map_err(|e| task_file_failure(&e))?;
-        let compiled = if probe.is_null() {
-            m.predictor.compile_task(&parsed)
+        let probe = if probe.is_null() {
+            None
         } else {
             // SAFETY: forwarded contract (non-NULL here).
             let p = unsafe { text(probe, "probe") }?;
-            let probe = if p.trim_start().starts_with('{') {
-                Probe::parse(std::path::Path::new("<probe text>"), p)
-            } else {
-                Probe::read(std::path::Path::new(p))
-            }
-            .map_err(|e| probe_failure(&e))?;
-            let terms = m.predictor.task_terms().map_err(|e| task_failure(&e))?;
-            let probed = terms
-                .probed(&probe)
-                .map_err(|e| (umodel_status::UMODEL_BAD_TASK, format!("probe: {e}")))?;
-            probed.compile(&parsed)
-        }
-        .map_err(|e| task_failure(&e))?;
+            Some(
+                if p.trim_start().starts_with('{') {
+                    Probe::parse(std::path::Path::new("<probe text>"), p)
+                } else {
+                    Probe::read(std::path::Path::new(p))
+                }
+                .map_err(|e| probe_failure(&e))?,
+            )
+        };
+        let compiled = m
+            .predictor
+            .compile_task_probed(&parsed, probe.as_ref())
+            .map_err(|e| task_failure(&e))?;
         // SAFETY: as above.
         unsafe { *out = Box::into_raw(Box::new(umodel_task { compiled })) };
         Ok(())

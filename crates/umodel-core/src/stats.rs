@@ -48,8 +48,7 @@ impl Summary {
         if sd == 0.0 && n > 1 {
             // More than half the trials identical (quantised timers): fall back to the plain SD
             // so a real spread in the rest is not reported as none.
-            let mean = v.iter().sum::<f64>() / n as f64;
-            sd = (v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64).sqrt();
+            sd = mean_and_sd(&v).1;
         }
         let se = if n > 1 {
             (MEDIAN_SE_FACTOR * sd / (n as f64).sqrt()).max(order_statistic_se(&v))
@@ -132,6 +131,19 @@ fn order_statistic_se(sorted: &[f64]) -> f64 {
         .round()
         .max(1.0) as usize;
     (sorted[n - c] - sorted[c - 1]) / (2.0 * Z)
+}
+
+/// The mean of `values` and their sample standard deviation (n − 1; 0 for one value). Empty:
+/// NaN.
+pub fn mean_and_sd(values: &[f64]) -> (f64, f64) {
+    let n = values.len();
+    let mean = values.iter().sum::<f64>() / n as f64;
+    let sd = if n > 1 {
+        (values.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64).sqrt()
+    } else {
+        0.0
+    };
+    (mean, sd)
 }
 
 /// Median of an ascending slice (non-empty).

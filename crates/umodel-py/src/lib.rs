@@ -245,24 +245,23 @@ impl Model {
             py.detach(|| TaskFile::read(&path))
         }
         .map_err(error)?;
-        let compiled = match probe {
-            None => self.predictor.compile_task(&parsed),
-            Some(p) => {
-                let probe = if p.is_instance_of::<PyDict>() {
-                    let text: String = py.import("json")?.call_method1("dumps", (p,))?.extract()?;
-                    Probe::parse(std::path::Path::new("<probe dict>"), &text)
-                } else {
-                    let path: std::path::PathBuf = p.extract().map_err(|_| {
-                        error("probe must be the path of a probe file or a dict of its fields")
-                    })?;
-                    Probe::read(&path)
-                }
-                .map_err(error)?;
-                let terms = self.predictor.task_terms().map_err(error)?;
-                terms.probed(&probe).map_err(error)?.compile(&parsed)
+        let probe = match probe {
+            None => None,
+            Some(p) if p.is_instance_of::<PyDict>() => {
+                let text: String = py.import("json")?.call_method1("dumps", (p,))?.extract()?;
+                Some(Probe::parse(std::path::Path::new("<probe dict>"), &text).map_err(error)?)
             }
-        }
-        .map_err(error)?;
+            Some(p) => {
+                let path: std::path::PathBuf = p.extract().map_err(|_| {
+                    error("probe must be the path of a probe file or a dict of its fields")
+                })?;
+                Some(Probe::read(&path).map_err(error)?)
+            }
+        };
+        let compiled = self
+            .predictor
+            .compile_task_probed(&parsed, probe.as_ref())
+            .map_err(error)?;
         Ok(Task { compiled })
     }
 

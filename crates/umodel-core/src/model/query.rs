@@ -1166,6 +1166,20 @@ impl Predictor {
         self.task_terms()?.compile(task)
     }
 
+    /// [`Self::compile_task`] with the migrating steps priced at `probe`'s rates, where one is
+    /// given ([`TaskTerms::probed`]): what the command line's `--probe`, `serve`, C and Python
+    /// compile.
+    pub fn compile_task_probed(
+        &self,
+        task: &Task,
+        probe: Option<&super::Probe>,
+    ) -> Result<CompiledTask, TaskQueryError> {
+        match probe {
+            Some(p) => self.task_terms()?.probed(p)?.compile(task),
+            None => self.compile_task(task),
+        }
+    }
+
     /// `task` under `policy`, priced once from the task ([`predict_task`](super::predict_task)).
     pub fn predict_task(
         &self,

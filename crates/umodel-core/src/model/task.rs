@@ -381,23 +381,14 @@ impl ProbeFigure {
     /// The figure of `samples` (ms), `None` when there are none or their mean is not positive (a
     /// difference that cost nothing measurable: the calibration's term prices that step).
     pub fn of(samples: &[f64]) -> Option<ProbeFigure> {
-        let n = samples.len();
-        if n == 0 || samples.iter().any(|x| !x.is_finite()) {
+        if samples.is_empty() || samples.iter().any(|x| !x.is_finite()) {
             return None;
         }
-        let mean = samples.iter().sum::<f64>() / n as f64;
-        if mean <= 0.0 {
-            return None;
-        }
-        let var = if n > 1 {
-            samples.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64
-        } else {
-            0.0
-        };
-        Some(ProbeFigure {
+        let (mean, sd) = crate::stats::mean_and_sd(samples);
+        (mean > 0.0).then(|| ProbeFigure {
             ms: mean,
-            rel_sd: var.sqrt() / mean,
-            samples: n as u32,
+            rel_sd: sd / mean,
+            samples: samples.len() as u32,
         })
     }
 }
@@ -489,6 +480,21 @@ impl Probe {
         Probe::parse(path, &text)
     }
 
+    /// The probe of a buffer of `bytes` from each step's samples, ms, in the order of
+    /// [`Probe::figures`] (prefetch back, faults in, faults back, writes after a prefetch back);
+    /// `None` when no step has a positive figure ([`ProbeFigure::of`]).
+    pub fn from_samples(bytes: u64, samples: [&[f64]; 4]) -> Option<Probe> {
+        let [to_host, fault_in, fault_back, after] = samples.map(ProbeFigure::of);
+        let p = Probe {
+            bytes,
+            prefetch_to_host: to_host,
+            fault_in,
+            cpu_fault_back: fault_back,
+            cpu_after_prefetch: after,
+        };
+        p.check().ok().map(|_| p)
+    }
+
     /// The terms a probe measures, with its figure of each.
     pub fn figures(&self) -> [(TermId, Option<ProbeFigure>); 4] {
         [
@@ -536,8 +542,8 @@ impl TaskTerms {
     /// measured: each such term scaled so that it prices the probe's buffer as the probe found
     /// it, its run-to-run shift replaced by the spread of one probe sample (a task's steps may
     /// meet either rate). Terms the probe did not measure, or these terms do not have, stay.
-    pub fn probed(&self, probe: &Probe) -> Result<TaskTerms, String> {
-        probe.check()?;
+    pub fn probed(&self, probe: &Probe) -> Result<TaskTerms, TaskQueryError> {
+        probe.check().map_err(TaskQueryError::BadProbe)?;
         let mut out = self.clone();
         for (t, f) in probe.figures() {
             let (Some(f), Some(c)) = (f, out.costs[t.index()].as_mut()) else {
@@ -1249,6 +1255,9 @@ pub enum TaskQueryError {
     /// A break-even was asked between a policy and itself (the policy given).
     #[error("break-even needs two different policies (got `{0}` twice)")]
     SamePolicy(Policy),
+    /// A migration probe that cannot price a term ([`Probe::check`]'s message).
+    #[error("probe: {0}")]
+    BadProbe(String),
 }
 
 /// Where a prediction's time goes, ms (summed over rounds).
@@ -3523,7 +3532,7 @@ pub(crate) mod tests {
                 "measures nothing",
             ),
         ] {
-            let e = terms.probed(&probe).unwrap_err();
+            let e = terms.probed(&probe).unwrap_err().to_string();
             assert!(e.contains(want), "{e}");
         }
     }

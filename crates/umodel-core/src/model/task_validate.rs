@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::query::within_noise;
-use super::task::{predict_task, Probe, ProbeFigure, TaskQueryError, TaskTerms};
+use super::task::{predict_task, Probe, TaskQueryError, TaskTerms};
 use crate::policy::Policy;
 use crate::schema::{TaskCase, TaskPart};
 use crate::stats::{median, Summary};
@@ -318,16 +318,9 @@ pub fn run_probe(table: &Table, name: &str) -> Option<Probe> {
         .iter()
         .find_map(|rows| rows.first())?
         .bytes;
-    let figure =
-        |rows: &[&Row]| ProbeFigure::of(&rows.iter().map(|r| r.time_ms).collect::<Vec<_>>());
-    let p = Probe {
-        bytes,
-        prefetch_to_host: figure(&to_host),
-        fault_in: figure(&fault_in),
-        cpu_fault_back: figure(&fault_back),
-        cpu_after_prefetch: figure(&after),
-    };
-    p.check().ok().map(|_| p)
+    let [to_host, fault_in, fault_back, after] = [to_host, fault_in, fault_back, after]
+        .map(|rows| rows.iter().map(|r| r.time_ms).collect::<Vec<_>>());
+    Probe::from_samples(bytes, [&to_host, &fault_in, &fault_back, &after])
 }
 
 /// Validates `task` against its rows in `table`.
@@ -393,8 +386,7 @@ pub fn validate_task(
     let probed;
     let terms = match &probe {
         Some(p) => {
-            // run_probe returns checked probes only, so this cannot fail.
-            probed = terms.probed(p).unwrap_or_else(|_| terms.clone());
+            probed = terms.probed(p)?;
             &probed
         }
         None => terms,

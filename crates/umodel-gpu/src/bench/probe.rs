@@ -17,7 +17,7 @@
 //! (`cpu_after_prefetch` = first − second, as `cpu_write_prefetched` − `cpu_write_heap`). Every
 //! pass, read and update is checked against the ramp it must hold.
 
-use umodel_core::model::{Probe, ProbeFigure};
+use umodel_core::model::Probe;
 
 use super::cpu::{self, fill_ramp, ramp_mismatches, ramp_sum};
 use super::groups::time_on;
@@ -76,20 +76,19 @@ pub struct ProbeSamples {
 
 impl ProbeSamples {
     /// The probe's figures (means over the rounds that passed their checks, each left out where
-    /// not positive: [`ProbeFigure::of`]), `None` when no round passed.
+    /// not positive: [`Probe::from_samples`]), `None` when no round passed.
     pub fn probe(&self) -> Option<Probe> {
         let ok: Vec<&ProbeRound> = self.rounds.iter().filter(|r| r.ok).collect();
-        let of = |f: fn(&ProbeRound) -> f64| {
-            ProbeFigure::of(&ok.iter().map(|r| f(r)).collect::<Vec<_>>())
-        };
-        let p = Probe {
-            bytes: self.bytes,
-            prefetch_to_host: of(|r| r.to_host),
-            fault_in: of(|r| r.fault_in),
-            cpu_fault_back: of(|r| r.fault_back),
-            cpu_after_prefetch: of(|r| r.after_prefetch),
-        };
-        p.check().ok().map(|_| p)
+        let of = |f: fn(&ProbeRound) -> f64| ok.iter().map(|r| f(r)).collect::<Vec<_>>();
+        Probe::from_samples(
+            self.bytes,
+            [
+                &of(|r| r.to_host),
+                &of(|r| r.fault_in),
+                &of(|r| r.fault_back),
+                &of(|r| r.after_prefetch),
+            ],
+        )
     }
 
     /// Rounds whose checks failed.
