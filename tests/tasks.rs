@@ -1267,3 +1267,98 @@ fn the_default_flow_holds_the_held_out_run32() {
     assert!((apes[37] - 10.81).abs() < 0.005, "max {}", apes[37]);
     assert_eq!((right, clear), (81, 82));
 }
+
+// ----- a calibration checked against the embedded model ----------------------------------------
+
+/// Of the 32 minimal calibrations of runs 16–41 on the H200, each fitted with this code, the check
+/// against the embedded model names one term of one: the no-op prefetch of `run39`'s first
+/// calibration, which waited on the move before it in every trial (NOTES.md, "The migration
+/// probe"); and none of the others comes within 0.8 of its bound.
+#[test]
+fn only_the_calibration_whose_no_op_prefetch_waited_is_flagged_among_the_recorded_ones() {
+    let mut csvs = Vec::new();
+    for entry in std::fs::read_dir("calibration/h200").unwrap() {
+        let run = entry.unwrap().path();
+        let n: Option<u32> = run
+            .file_name()
+            .and_then(|n| n.to_str()?.strip_prefix("run")?.parse().ok());
+        if n.is_none_or(|n| n < 16) {
+            continue;
+        }
+        let Ok(files) = std::fs::read_dir(run.join("data/models")) else {
+            continue;
+        };
+        for f in files {
+            let f = f.unwrap().path();
+            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+            if name.contains(".minimal") && name.ends_with(".csv") {
+                csvs.push(f);
+            }
+        }
+    }
+    csvs.sort();
+    assert_eq!(csvs.len(), 32);
+    let reference = h200_terms();
+    let mut flagged = Vec::new();
+    let mut closest = 0.0f64;
+    for csv in &csvs {
+        let (mut m, _, _) = umodel::calibrate::fit_csv(csv, None, Default::default()).unwrap();
+        let (against, unusual) = store::note_unusual_task_terms(&mut m);
+        assert_eq!(against, Some("h200"), "{}", csv.display());
+        for u in &unusual {
+            flagged.push((csv.display().to_string(), u.term, u.ratio()));
+        }
+        // How near the others come: |log ratio| over the bound's log.
+        for (t, c) in m.task_terms.as_ref().unwrap().iter() {
+            let (Some(r), at) = (reference.get(t), 64.0 * 1048576.0) else {
+                continue;
+            };
+            let (mine, theirs) = (c.at(at), r.at(at));
+            if mine > 0.0 && theirs > 0.0 && !unusual.iter().any(|u| u.term == t) {
+                let bound = 2f64.ln().max(3.0 * r.run_shift);
+                closest = closest.max((mine / theirs).ln().abs() / bound);
+            }
+        }
+    }
+    assert_eq!(flagged.len(), 1, "{flagged:?}");
+    let (file, term, ratio) = &flagged[0];
+    assert!(
+        file.ends_with(
+            "run39/data/models/nvidia-h200-0931b6b9ea7c.minimal.2026-12-01T09-25-31Z.csv"
+        ),
+        "{file}"
+    );
+    assert_eq!(*term, model::TermId::PrefetchNoop);
+    assert!((15.0..17.0).contains(ratio), "{ratio}");
+    assert!(closest < 0.8, "{closest}");
+}
+
+/// `umodel fit` makes the same check and says what it found, and keeps it in the model.
+#[test]
+fn fit_warns_of_a_term_far_from_the_embedded_model_and_keeps_the_note() {
+    let d = tempfile::tempdir().unwrap();
+    let out = d.path().join("m.json");
+    let odd = "calibration/h200/run39/data/models/nvidia-h200-0931b6b9ea7c.minimal.2026-12-01T09-25-31Z.csv";
+    umodel(&d)
+        .args(["fit", odd, "-o"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "warning: task term `prefetch_noop` is 3.523 ms at 64 MiB, 15.82× the embedded model `h200`'s",
+        ));
+    let m = store::read_model(&out).unwrap();
+    assert!(m
+        .provenance
+        .notes
+        .iter()
+        .any(|n| n.starts_with("task term `prefetch_noop` is 3.523 ms")));
+    // The same run's second calibration, with a normal no-op: no warning.
+    let normal = "calibration/h200/run39/data/models/nvidia-h200-0931b6b9ea7c.minimal.csv";
+    umodel(&d)
+        .args(["fit", normal, "-o"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("task term").not());
+}

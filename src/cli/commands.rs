@@ -413,6 +413,13 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
         m.validation = Some(v.summary.clone());
     }
     warn_all(&m.warnings());
+    let (against, unusual) = store::note_unusual_task_terms(&mut m);
+    warn_all(
+        &unusual
+            .iter()
+            .map(|u| u.describe(against.unwrap_or("?")))
+            .collect::<Vec<_>>(),
+    );
     store::write_model(&a.output, &m).map_err(|e| match e {
         store::StoreError::Unusable { .. } => {
             let suspects = crate::model::suspect_cells(&table);

@@ -14,7 +14,7 @@ use crate::bench::{
     self, BenchConfig, BenchEvent, BenchOutcome, CpuConfig, Observer, Output, SummaryLine,
 };
 use crate::calibrate::{CalibrateOutcome, Plan};
-use crate::model::{NoiseReport, OtherRunCheck, ValidationSummary};
+use crate::model::{NoiseReport, OtherRunCheck, UnusualTerm, ValidationSummary};
 use crate::platform::RunFacts;
 use crate::units::format_size;
 
@@ -431,6 +431,10 @@ struct CalibrateAnswer<'a> {
     shortened_blocks: Vec<ShortenedBlock<'a>>,
     /// How many task terms were fitted.
     task_terms: Option<usize>,
+    /// The embedded model the task terms were checked against (null where none of this GPU is).
+    task_terms_checked_against: Option<&'static str>,
+    /// Task terms far outside where the embedded model's moved between its calibrations.
+    unusual_task_terms: &'a [UnusualTerm],
     /// Held-out validation, where the plan held anything out.
     validation: Option<&'a ValidationSummary>,
 }
@@ -472,6 +476,8 @@ impl<'a> CalibrateAnswer<'a> {
                 })
                 .collect(),
             task_terms: o.model.task_terms.as_ref().map(|t| t.iter().count()),
+            task_terms_checked_against: o.checked_against,
+            unusual_task_terms: &o.unusual_terms,
             validation: o.validation.as_ref().map(|v| &v.summary),
         }
     }
@@ -585,6 +591,12 @@ fn calibrate_one(
                 t.iter().count(),
                 t.fit.cells,
                 t.fit.residual_scale
+            );
+        }
+        for u in &o.unusual_terms {
+            out!(
+                "  warning: {}",
+                u.describe(o.checked_against.unwrap_or("?"))
             );
         }
         if !m.other_runs.is_empty() {
@@ -724,6 +736,8 @@ mod tests {
             history_unreadable: vec!["x.csv: bad".into()],
             history_other_cpu: 1,
             inherited_shift: Some("h200"),
+            unusual_terms: Vec::new(),
+            checked_against: Some("h200"),
             elapsed_s: 12.5,
         }
     }
@@ -792,6 +806,8 @@ mod tests {
                 "shift_from_embedded_model",
                 "shortened_blocks",
                 "task_terms",
+                "task_terms_checked_against",
+                "unusual_task_terms",
                 "validation",
             ]
         );
@@ -810,5 +826,21 @@ mod tests {
             v["composed_validation"]["n_points"]
         );
         assert!(v["validation"]["median_ape_pct"].as_f64().unwrap() > 0.0);
+        assert_eq!(v["task_terms_checked_against"], "h200");
+        assert_eq!(v["unusual_task_terms"], serde_json::json!([]));
+        let mut o = calibrate_outcome();
+        o.unusual_terms = vec![UnusualTerm {
+            term: crate::model::TermId::PrefetchNoop,
+            ms: 3.5,
+            reference_ms: 0.25,
+            bytes: 64 << 20,
+            allowed_ratio: 3.6,
+        }];
+        let v = super::super::answer::value(&CalibrateAnswer::new(&o, Plan::Minimal));
+        assert_eq!(
+            v["unusual_task_terms"],
+            serde_json::json!([{"term": "prefetch_noop", "ms": 3.5, "reference_ms": 0.25,
+                "bytes": 67108864, "allowed_ratio": 3.6}])
+        );
     }
 }

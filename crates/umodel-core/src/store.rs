@@ -529,6 +529,32 @@ pub fn embedded_for_gpu(gpu: &str) -> Option<(&'static str, PlatformModel)> {
     })
 }
 
+/// The size task terms are checked at: the probe's and the intervals' (NOTES.md, "Intervals").
+pub const CHECK_TASK_TERMS_AT: u64 = 64 << 20;
+
+/// Checks `model`'s task terms against the embedded model of its GPU
+/// ([`crate::model::TaskTerms::unusual_against`], at 64 MiB) and notes in the model's provenance
+/// each that sits far outside where that model's terms moved between calibrations; returns the
+/// embedded model's name (`None` where none of this GPU, or no task terms either side) and the
+/// terms found. `calibrate` and `fit` run it: run39's first calibration priced a no-op prefetch
+/// at 15.8× the others' (it waited on the move before it) and nothing said so until its
+/// predictions missed (NOTES.md, "The migration probe").
+pub fn note_unusual_task_terms(
+    model: &mut PlatformModel,
+) -> (Option<&'static str>, Vec<crate::model::UnusualTerm>) {
+    let Some((name, e)) = embedded_for_gpu(&model.platform.gpu) else {
+        return (None, Vec::new());
+    };
+    let (Some(mine), Some(theirs)) = (model.task_terms.as_ref(), e.task_terms.as_ref()) else {
+        return (None, Vec::new());
+    };
+    let unusual = mine.unusual_against(theirs, CHECK_TASK_TERMS_AT);
+    for u in &unusual {
+        model.provenance.notes.push(u.describe(name));
+    }
+    (Some(name), unusual)
+}
+
 /// Names of the embedded models, for messages.
 pub fn embedded_names() -> String {
     EMBEDDED

@@ -16,7 +16,7 @@ use crate::bench::{
     self, Adaptive, BenchConfig, BenchError, BenchOutcome, Block, CpuConfig, Observer, Output,
 };
 use umodel_core::model::{
-    self, FitError, FitOptions, PlatformModel, Provenance, Statistic, ValidationReport,
+    self, FitError, FitOptions, PlatformModel, Provenance, Statistic, UnusualTerm, ValidationReport,
 };
 use umodel_core::platform;
 use umodel_core::policy::Policy;
@@ -222,6 +222,11 @@ pub struct CalibrateOutcome {
     pub history_other_cpu: usize,
     /// The embedded model whose run-to-run shift this first calibration's intervals use.
     pub inherited_shift: Option<&'static str>,
+    /// Task terms far from the embedded model of this GPU ([`umodel_core::model::TaskTerms::unusual_against`]), with
+    /// that model's name; empty where none is, or where no model of this GPU is embedded.
+    pub unusual_terms: Vec<UnusualTerm>,
+    /// The embedded model the task terms were checked against.
+    pub checked_against: Option<&'static str>,
     pub elapsed_s: f64,
 }
 
@@ -444,6 +449,9 @@ pub(crate) fn run_with<B: bench::Backend>(
         None
     };
     model.other_runs = model::check_other_runs(&model, &tables);
+    // A term far from where this GPU's embedded model saw it move is named when it is measured
+    // (run39's first calibration priced a no-op prefetch at 15.8× the others').
+    let (checked_against, unusual_terms) = store::note_unusual_task_terms(&mut model);
     store::write_model(&model_path, &model)?;
     Ok(CalibrateOutcome {
         model,
@@ -457,6 +465,8 @@ pub(crate) fn run_with<B: bench::Backend>(
         history_unreadable,
         history_other_cpu,
         inherited_shift,
+        unusual_terms,
+        checked_against,
         elapsed_s: start.elapsed().as_secs_f64(),
     })
 }

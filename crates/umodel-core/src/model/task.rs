@@ -563,6 +563,88 @@ impl TaskTerms {
     }
 }
 
+// ----- a calibration against a reference ------------------------------------------------------
+
+/// A task term of a calibration far outside where the same term of a reference model (the
+/// embedded model of the same GPU) has been seen to move ([`TaskTerms::unusual_against`]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct UnusualTerm {
+    /// The term.
+    pub term: TermId,
+    /// Its cost in this calibration at `bytes`, ms.
+    pub ms: f64,
+    /// The reference's cost at `bytes`, ms.
+    pub reference_ms: f64,
+    /// The size compared at, bytes.
+    pub bytes: u64,
+    /// The largest ratio (either way) that would not have been flagged.
+    pub allowed_ratio: f64,
+}
+
+impl UnusualTerm {
+    /// This calibration's cost over the reference's.
+    pub fn ratio(&self) -> f64 {
+        self.ms / self.reference_ms
+    }
+
+    /// What it means, in a sentence, against the reference named `reference`.
+    pub fn describe(&self, reference: &str) -> String {
+        format!(
+            "task term `{}` is {:.3} ms at {}, {:.2}× the embedded model `{reference}`'s {:.3} ms \
+             (its calibrations kept it within {:.2}×): a cell behind it may have waited on \
+             something else; calibrating again replaces this model",
+            self.term.name(),
+            self.ms,
+            crate::units::format_size(self.bytes),
+            self.ratio(),
+            self.reference_ms,
+            self.allowed_ratio
+        )
+    }
+}
+
+/// The ratio to a reference below which a term is never flagged, whatever its recorded shift: 2.
+/// Over the 32 minimal calibrations of runs 16–41 on the H200, each fitted with this code, the
+/// steady terms (copies, mapping, passes) stayed within 1.1× of the embedded model's and every term
+/// within 3.2× of it but one, a no-op prefetch that waited on the move before it (15.8×, run39's
+/// first; NOTES.md, "The migration probe"; `tests/tasks.rs`).
+const UNUSUAL_MIN_RATIO: f64 = 2.0;
+/// How many of the reference's run-to-run shifts (RMS of log ratios between its calibrations) a
+/// term may sit from it: 3, as a 3-sigma check would. The others of those 32 came to at most 0.76
+/// of the bound this and the floor above set.
+const UNUSUAL_SHIFTS: f64 = 3.0;
+
+impl TaskTerms {
+    /// The terms of this calibration whose cost at `bytes` sits further from `reference`'s (a
+    /// model of the same GPU measured elsewhere) than both 2× and 3 of the reference's own
+    /// run-to-run shifts: a sign that a cell waited on something it should not have, or that the
+    /// machine differs from the reference's. Terms either side prices at zero (nothing to take a
+    /// ratio of) or does not have are not compared.
+    pub fn unusual_against(&self, reference: &TaskTerms, bytes: u64) -> Vec<UnusualTerm> {
+        let at = bytes as f64;
+        self.iter()
+            .filter_map(|(t, c)| {
+                let r = reference.get(t)?;
+                let (ms, reference_ms) = (c.at(at), r.at(at));
+                if !(ms > 0.0 && reference_ms > 0.0 && ms.is_finite() && reference_ms.is_finite()) {
+                    return None;
+                }
+                let allowed = UNUSUAL_MIN_RATIO
+                    .ln()
+                    .max(UNUSUAL_SHIFTS * r.run_shift)
+                    .exp();
+                ((ms / reference_ms).ln().abs() > allowed.ln()).then_some(UnusualTerm {
+                    term: t,
+                    ms,
+                    reference_ms,
+                    bytes,
+                    allowed_ratio: allowed,
+                })
+            })
+            .collect()
+    }
+}
+
 // ----- the fit ---------------------------------------------------------------------------------
 
 /// One calibration cell as an observation of one term (and, for joint cells, of others).
@@ -3535,6 +3617,43 @@ pub(crate) mod tests {
             let e = terms.probed(&probe).unwrap_err().to_string();
             assert!(e.contains(want), "{e}");
         }
+    }
+
+    #[test]
+    fn a_term_is_unusual_past_both_twice_the_reference_and_three_of_its_shifts() {
+        let reference = toy_terms();
+        let mut mine = toy_terms();
+        let scale = |terms: &mut TaskTerms, t: TermId, k: f64, shift: f64| {
+            let mut c = *terms.get(t).unwrap();
+            c.lat_ms *= k;
+            c.ms_per_gib *= k;
+            c.run_shift = shift;
+            terms.set(t, c);
+        };
+        let mut reference_shifted = reference.clone();
+        // The copy: no recorded shift, so the 2× floor decides.
+        scale(&mut mine, TermId::CopyH2d, 1.9, 0.0);
+        scale(&mut mine, TermId::CopyD2h, 1.0 / 2.1, 0.0);
+        // A term that moves a lot between calibrations (shift 0.5: e^1.5 = 4.48× allowed).
+        scale(&mut reference_shifted, TermId::PrefetchToHost, 1.0, 0.5);
+        scale(&mut reference_shifted, TermId::PrefetchNoop, 1.0, 0.5);
+        scale(&mut mine, TermId::PrefetchToHost, 4.0, 0.0);
+        scale(&mut mine, TermId::PrefetchNoop, 16.0, 0.0);
+        let found = mine.unusual_against(&reference_shifted, 64 << 20);
+        let names: Vec<_> = found.iter().map(|u| u.term).collect();
+        assert_eq!(names, [TermId::CopyD2h, TermId::PrefetchNoop]);
+        let noop = found[1];
+        assert!((noop.ratio() - 16.0).abs() < 1e-9, "{noop:?}");
+        assert!((noop.allowed_ratio - 1.5f64.exp()).abs() < 1e-9);
+        assert!((found[0].allowed_ratio - 2.0).abs() < 1e-12);
+        assert!(noop.describe("h200").contains("`prefetch_noop`"));
+        assert!(noop.describe("h200").contains("16.00×"));
+        // Against itself nothing; a term priced at zero on either side has no ratio.
+        assert!(reference.unusual_against(&reference, 64 << 20).is_empty());
+        let mut zero = toy_terms();
+        scale(&mut zero, TermId::FaultIn, 0.0, 0.0);
+        assert!(zero.unusual_against(&reference, 64 << 20).is_empty());
+        assert!(reference.unusual_against(&zero, 64 << 20).is_empty());
     }
 
     #[test]
