@@ -592,6 +592,20 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
         v.order_right,
         v.order_total
     );
+    if v.beyond_5pct > 0 {
+        let c = v
+            .points
+            .iter()
+            .map(|p| p.median_range_coverage)
+            .fold(f64::INFINITY, f64::min);
+        out!(
+            "  beyond 5 %: {} cell{}, {} of them with the prediction outside the trials that hold the measured median (order statistics, at least {:.1} %)",
+            v.beyond_5pct,
+            if v.beyond_5pct == 1 { "" } else { "s" },
+            v.beyond_5pct_resolved,
+            100.0 * c
+        );
+    }
     if a.parts {
         print_parts(&v);
     }

@@ -166,9 +166,66 @@ pub fn median(values: &[f64]) -> Option<f64> {
     Some(median_sorted(&v))
 }
 
+/// A distribution-free interval for the median of what `values` were drawn from: the order
+/// statistics `[x(k), x(n+1−k)]`, `k` the largest whose exact coverage `1 − 2·P(Bin(n, ½) ≤ k−1)`
+/// is at least `level` (`k = 1`, the whole range, where none reaches it), with that coverage. It
+/// assumes nothing of the trials' distribution, which on the H200 VM is often two-level. `None`
+/// when `values` is empty or holds a non-finite value.
+pub fn median_interval(values: &[f64], level: f64) -> Option<([f64; 2], f64)> {
+    let n = values.len();
+    if n == 0 || values.iter().any(|x| !x.is_finite()) {
+        return None;
+    }
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    // P(Bin(n, ½) = i), from i = 0 up, in log space so that no term underflows.
+    let mut log_p = n as f64 * 0.5f64.ln();
+    let mut below = log_p.exp(); // P(Bin ≤ k − 1) at step k
+    let mut best = (1, 1.0 - 2.0 * below);
+    for k in 1..=n.div_ceil(2) {
+        // [x(k), x(n+1−k)] holds the median unless k or more trials fall on one side of it.
+        let coverage = 1.0 - 2.0 * below;
+        if coverage < level {
+            break;
+        }
+        best = (k, coverage);
+        log_p += ((n - k + 1) as f64).ln() - (k as f64).ln(); // P(Bin = k)
+        below += log_p.exp();
+    }
+    let (k, coverage) = best;
+    Some(([v[k - 1], v[n - k]], coverage))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_median_interval_is_the_order_statistics_with_their_exact_binomial_coverage() {
+        let seven = [7.0, 1.0, 6.0, 2.0, 5.0, 3.0, 4.0];
+        // n = 7: [x(2), x(6)] holds the median with 1 − 2·8/128 = 87.5 %; [x(3), x(5)] only 54.7 %.
+        let (r, c) = median_interval(&seven, 0.8).unwrap();
+        assert_eq!(r, [2.0, 6.0]);
+        assert!((c - 0.875).abs() < 1e-12, "{c}");
+        let (r, c) = median_interval(&seven, 0.5).unwrap();
+        assert_eq!(r, [3.0, 5.0]);
+        assert!((c - (1.0 - 2.0 * 29.0 / 128.0)).abs() < 1e-12, "{c}");
+        // 90 % needs the whole range at n = 7 (98.4 %).
+        let (r, c) = median_interval(&seven, 0.9).unwrap();
+        assert_eq!(r, [1.0, 7.0]);
+        assert!((c - (1.0 - 2.0 / 128.0)).abs() < 1e-12);
+        // Too few trials to reach the level: the whole range, with what it holds.
+        let (r, c) = median_interval(&[2.0, 1.0], 0.8).unwrap();
+        assert_eq!((r, c), ([1.0, 2.0], 0.5));
+        assert_eq!(median_interval(&[3.0], 0.8).unwrap(), ([3.0, 3.0], 0.0));
+        assert!(median_interval(&[], 0.8).is_none());
+        assert!(median_interval(&[1.0, f64::NAN], 0.8).is_none());
+        // Many trials: no underflow, and the interval narrows around the median.
+        let many: Vec<f64> = (0..2001).map(f64::from).collect();
+        let (r, c) = median_interval(&many, 0.9).unwrap();
+        assert!(c >= 0.9 && c < 0.91, "{c}");
+        assert!(r[0] < 1000.0 && r[1] > 1000.0 && r[1] - r[0] < 80.0, "{r:?}");
+    }
 
     #[test]
     fn summary_of_known_values() {
