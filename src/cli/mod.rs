@@ -101,10 +101,12 @@ enum Command {
     /// Measure this machine's migration rates now (about a second), for task queries' --probe
     ///
     /// A few round trips of one managed buffer: the prefetch back to the host, fault-driven
-    /// migration to the GPU, and the CPU's faults back, each checked. On a shared machine these
-    /// rates come in regimes of seconds that a calibration samples once (NOTES.md, "Tasks"); run
-    /// this beside your own phase timings and pass the JSON to `predict|choose|breakeven --task
-    /// FILE --probe PROBE.json`.
+    /// migration to the GPU, the CPU's faults back, and its first writes after a prefetch back,
+    /// each checked. On a shared machine these rates come in regimes of seconds that a
+    /// calibration samples once (NOTES.md, "Tasks"); run this beside your own phase timings and
+    /// pass the JSON to `predict|choose|breakeven --task FILE --probe PROBE.json`. The rates per
+    /// byte do not depend on the size (64 and 256 MiB agreed on the H200), so the default suits
+    /// any task.
     Probe(ProbeArgs),
     /// Refit a full-plan measurement CSV with smaller candidate plans and report each one's held-out
     /// error and measuring time (how the minimal plan was chosen).
