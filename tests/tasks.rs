@@ -1060,7 +1060,9 @@ fn the_migration_probe_prices_the_migrating_steps_of_held_out_runs() {
 #[test]
 fn run42_held_out_and_the_misses_its_measurement_resolves() {
     let run42 = Path::new("calibration/h200/run42");
-    let t42 = terms_of(&run42.join("data/models/nvidia-h200-0931b6b9ea7c.minimal.2026-12-01T11-14-31Z.csv"));
+    let t42 = terms_of(
+        &run42.join("data/models/nvidia-h200-0931b6b9ea7c.minimal.2026-12-01T11-14-31Z.csv"),
+    );
     let csv = run42.join("tasks-17.csv");
     let probe = PhaseOverrides {
         use_probe: true,

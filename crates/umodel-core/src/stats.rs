@@ -224,7 +224,10 @@ mod tests {
         let many: Vec<f64> = (0..2001).map(f64::from).collect();
         let (r, c) = median_interval(&many, 0.9).unwrap();
         assert!(c >= 0.9 && c < 0.91, "{c}");
-        assert!(r[0] < 1000.0 && r[1] > 1000.0 && r[1] - r[0] < 80.0, "{r:?}");
+        assert!(
+            r[0] < 1000.0 && r[1] > 1000.0 && r[1] - r[0] < 80.0,
+            "{r:?}"
+        );
     }
 
     #[test]

@@ -527,7 +527,9 @@ pub fn validate_task(
     let beyond_5pct = beyond.len();
     let beyond_5pct_resolved = beyond
         .iter()
-        .filter(|p| !(p.median_range_ms[0] <= p.predicted_ms && p.predicted_ms <= p.median_range_ms[1]))
+        .filter(|p| {
+            !(p.median_range_ms[0] <= p.predicted_ms && p.predicted_ms <= p.median_range_ms[1])
+        })
         .count();
     Ok(TaskValidation {
         beyond_5pct,
