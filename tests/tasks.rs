@@ -1430,7 +1430,7 @@ fn the_default_flow_holds_the_held_out_run32() {
 
 // ----- a calibration checked against the embedded model ----------------------------------------
 
-/// Of the 32 minimal calibrations of runs 16–41 on the H200, each fitted with this code, the check
+/// Of the 36 minimal calibrations of runs 16–43 on the H200, each fitted with this code, the check
 /// against the embedded model names one term of one: the no-op prefetch of `run39`'s first
 /// calibration, which waited on the move before it in every trial (NOTES.md, "The migration
 /// probe"); and none of the others comes within 0.8 of its bound.
@@ -1442,7 +1442,7 @@ fn only_the_calibration_whose_no_op_prefetch_waited_is_flagged_among_the_recorde
         let n: Option<u32> = run
             .file_name()
             .and_then(|n| n.to_str()?.strip_prefix("run")?.parse().ok());
-        if n.is_none_or(|n| n < 16) {
+        if n.is_none_or(|n| !(16..=43).contains(&n)) {
             continue;
         }
         let Ok(files) = std::fs::read_dir(run.join("data/models")) else {
@@ -1457,7 +1457,8 @@ fn only_the_calibration_whose_no_op_prefetch_waited_is_flagged_among_the_recorde
         }
     }
     csvs.sort();
-    assert_eq!(csvs.len(), 32);
+    // 32 of runs 16-41 (the bound was set on them), four of run42-43 (measured with the check).
+    assert_eq!(csvs.len(), 36);
     let reference = h200_terms();
     let mut flagged = Vec::new();
     let mut closest = 0.0f64;
