@@ -1052,65 +1052,34 @@ fn the_migration_probe_prices_the_migrating_steps_of_held_out_runs() {
     }
 }
 
-/// `run42`, held out from every choice of the session that wrote it (calibrate's 17 s deadline,
-/// the check against the embedded model): its first calibration, then the workloads as the
-/// model stands, with the run's probe rows, and with `umodel probe` before them; and of the
-/// cells beyond 5 %, those whose prediction lies outside the trials that hold the measured
-/// median (NOTES.md, "The measurement's own resolution").
-#[test]
-fn run42_held_out_and_the_misses_its_measurement_resolves() {
-    let run42 = Path::new("calibration/h200/run42");
-    let t42 = terms_of(
-        &run42.join("data/models/nvidia-h200-0931b6b9ea7c.minimal.2026-12-01T11-14-31Z.csv"),
-    );
-    let csv = run42.join("tasks-17.csv");
+/// A held-out run of the workloads, each flow's figures and its (cells beyond 5 %, of them
+/// resolved by the measurement): as the model stands, with the run's probe rows, with `umodel
+/// probe` taken before the workloads (`probe-1.json`); `trials` a cell, whose median range holds
+/// the median with `coverage`.
+fn held_out_run(
+    run: &str,
+    calibration: &str,
+    tasks: &str,
+    (trials, coverage): (u32, f64),
+    flows: [(Figures, (usize, usize)); 3],
+) {
+    let dir = Path::new("calibration/h200").join(run);
+    let terms = terms_of(&dir.join("data/models").join(calibration));
+    let csv = dir.join(tasks);
+    let table = Table::read(&csv).unwrap();
+    let before = terms
+        .probed(&model::Probe::read(&dir.join("probe-1.json")).unwrap())
+        .unwrap();
     let probe = PhaseOverrides {
         use_probe: true,
         ..PhaseOverrides::default()
     };
-    let before = t42
-        .probed(&model::Probe::read(&run42.join("probe-1.json")).unwrap())
-        .unwrap();
-    let flows: [(&TaskTerms, PhaseOverrides, Figures, (usize, usize)); 3] = [
-        (
-            &t42,
-            PhaseOverrides::default(),
-            [
-                ("seed-001", 2.68, 9.90, 13, 13),
-                ("seed-001-overlapped", 2.40, 2.92, 1, 1),
-                ("partial-update", 4.13, 18.37, 12, 12),
-                ("compute-bound", 1.94, 16.31, 38, 38),
-                ("producer-consumer", 4.60, 14.57, 13, 13),
-            ],
-            (9, 7),
-        ),
-        (
-            &t42,
-            probe,
-            [
-                ("seed-001", 1.19, 4.80, 13, 13),
-                ("seed-001-overlapped", 1.39, 2.34, 1, 1),
-                ("partial-update", 5.58, 18.37, 12, 12),
-                ("compute-bound", 0.97, 11.31, 38, 38),
-                ("producer-consumer", 1.34, 6.05, 13, 13),
-            ],
-            (5, 2),
-        ),
-        (
-            &before,
-            PhaseOverrides::default(),
-            [
-                ("seed-001", 2.20, 7.47, 13, 13),
-                ("seed-001-overlapped", 2.55, 2.97, 1, 1),
-                ("partial-update", 5.37, 18.37, 12, 12),
-                ("compute-bound", 1.23, 9.52, 38, 38),
-                ("producer-consumer", 3.95, 7.57, 13, 13),
-            ],
-            (6, 2),
-        ),
-    ];
-    let table = Table::read(&csv).unwrap();
-    for (terms, over, figures, (beyond, resolved)) in flows {
+    let [as_is, with_probe, probe_before] = flows;
+    for (terms, over, (figures, (beyond, resolved))) in [
+        (&terms, PhaseOverrides::default(), as_is),
+        (&terms, probe, with_probe),
+        (&before, PhaseOverrides::default(), probe_before),
+    ] {
         check_terms(terms, &csv, over, figures);
         let vs: Vec<_> = figures
             .iter()
@@ -1120,11 +1089,10 @@ fn run42_held_out_and_the_misses_its_measurement_resolves() {
             vs.iter().map(|v| v.beyond_5pct).sum::<usize>(),
             vs.iter().map(|v| v.beyond_5pct_resolved).sum::<usize>(),
         );
-        assert_eq!(got, (beyond, resolved), "{over:?}");
+        assert_eq!(got, (beyond, resolved), "{run} {over:?}");
         for p in vs.iter().flat_map(|v| &v.points) {
-            // Seven trials a cell: x(2)-x(6) holds the median with 87.5 %.
-            assert_eq!(p.trials, 7);
-            assert!((p.median_range_coverage - 0.875).abs() < 1e-12);
+            assert_eq!(p.trials, trials);
+            assert!((p.median_range_coverage - coverage).abs() < 1e-4);
             assert!(p.median_range_ms[0] >= p.measured_min_ms);
             assert!(p.median_range_ms[0] <= p.measured_ms && p.measured_ms <= p.median_range_ms[1]);
             assert!(p.median_range_ms[1] <= p.measured_max_ms);
@@ -1132,79 +1100,133 @@ fn run42_held_out_and_the_misses_its_measurement_resolves() {
     }
 }
 
-/// `run43`: the workloads at 15 trials a cell, so that the measured medians are known well enough
-/// to judge a 5 % bound (x(5)-x(11) of 15 trials, 88.2 %): the misses beyond 5 % are then nearly
-/// all resolved, and real (NOTES.md, "The measurement's own resolution").
+/// `run42`, held out from every choice of the session that wrote it (calibrate's 17 s deadline,
+/// the check against the embedded model), seven trials a cell (x(2)-x(6) hold the median with
+/// 87.5 %): most misses beyond 5 % lie inside the range of their median (NOTES.md, "The
+/// measurement's own resolution").
 #[test]
-fn run43_fifteen_trials_a_cell_resolve_the_misses_beyond_five_percent() {
-    let run43 = Path::new("calibration/h200/run43");
-    let t43 = terms_of(&run43.join("data/models/nvidia-h200-0931b6b9ea7c.minimal.csv"));
-    let csv = run43.join("tasks-18.csv");
-    let table = Table::read(&csv).unwrap();
-    let before = t43
-        .probed(&model::Probe::read(&run43.join("probe-1.json")).unwrap())
-        .unwrap();
-    let flows: [(&TaskTerms, PhaseOverrides, Figures, (usize, usize)); 3] = [
-        (
-            &t43,
-            PhaseOverrides::default(),
-            [
-                ("seed-001", 2.97, 8.37, 14, 15),
-                ("seed-001-overlapped", 6.50, 7.34, 1, 1),
-                ("partial-update", 6.83, 16.57, 12, 12),
-                ("compute-bound", 4.71, 18.56, 35, 35),
-                ("producer-consumer", 6.86, 11.05, 13, 13),
-            ],
-            (20, 20),
-        ),
-        (
-            &t43,
-            PhaseOverrides {
-                use_probe: true,
-                ..PhaseOverrides::default()
-            },
-            [
-                ("seed-001", 2.63, 4.25, 15, 15),
-                ("seed-001-overlapped", 3.81, 4.58, 1, 1),
-                ("partial-update", 6.85, 9.38, 12, 12),
-                ("compute-bound", 1.22, 9.49, 35, 35),
-                ("producer-consumer", 2.33, 6.22, 13, 13),
-            ],
-            (8, 7),
-        ),
-        (
-            &before,
-            PhaseOverrides::default(),
-            [
-                ("seed-001", 1.40, 4.25, 15, 15),
-                ("seed-001-overlapped", 1.91, 3.82, 1, 1),
-                ("partial-update", 3.25, 8.39, 12, 12),
-                ("compute-bound", 2.57, 16.97, 33, 35),
-                ("producer-consumer", 3.57, 10.28, 13, 13),
-            ],
-            (10, 10),
-        ),
-    ];
-    for (terms, over, figures, (beyond, resolved)) in flows {
-        check_terms(terms, &csv, over, figures);
-        let vs: Vec<_> = figures
-            .iter()
-            .map(|f| validated(terms, &table, f.0, over))
-            .collect();
-        let got = (
-            vs.iter().map(|v| v.beyond_5pct).sum::<usize>(),
-            vs.iter().map(|v| v.beyond_5pct_resolved).sum::<usize>(),
-        );
-        assert_eq!(got, (beyond, resolved), "{over:?}");
-        for p in vs.iter().flat_map(|v| &v.points) {
-            assert_eq!(p.trials, 15);
-            assert!(
-                (p.median_range_coverage - 0.8815).abs() < 1e-4,
-                "{}",
-                p.median_range_coverage
-            );
-        }
-    }
+fn run42_held_out_and_the_misses_its_measurement_resolves() {
+    held_out_run(
+        "run42",
+        "nvidia-h200-0931b6b9ea7c.minimal.2026-12-01T11-14-31Z.csv",
+        "tasks-17.csv",
+        (7, 0.875),
+        [
+            (
+                [
+                    ("seed-001", 2.68, 9.90, 13, 13),
+                    ("seed-001-overlapped", 2.40, 2.92, 1, 1),
+                    ("partial-update", 4.13, 18.37, 12, 12),
+                    ("compute-bound", 1.94, 16.31, 38, 38),
+                    ("producer-consumer", 4.60, 14.57, 13, 13),
+                ],
+                (9, 7),
+            ),
+            (
+                [
+                    ("seed-001", 1.19, 4.80, 13, 13),
+                    ("seed-001-overlapped", 1.39, 2.34, 1, 1),
+                    ("partial-update", 5.58, 18.37, 12, 12),
+                    ("compute-bound", 0.97, 11.31, 38, 38),
+                    ("producer-consumer", 1.34, 6.05, 13, 13),
+                ],
+                (5, 2),
+            ),
+            (
+                [
+                    ("seed-001", 2.20, 7.47, 13, 13),
+                    ("seed-001-overlapped", 2.55, 2.97, 1, 1),
+                    ("partial-update", 5.37, 18.37, 12, 12),
+                    ("compute-bound", 1.23, 9.52, 38, 38),
+                    ("producer-consumer", 3.95, 7.57, 13, 13),
+                ],
+                (6, 2),
+            ),
+        ],
+    );
+}
+
+/// `run43` and `run44`: the workloads at 15 trials a cell, so that the measured medians are known
+/// well enough to judge a 5 % bound (x(5)-x(11) of 15, 88.2 %): the misses beyond 5 % are then
+/// mostly resolved, and real (NOTES.md, "The measurement's own resolution").
+#[test]
+fn fifteen_trials_a_cell_resolve_the_misses_beyond_five_percent() {
+    held_out_run(
+        "run43",
+        "nvidia-h200-0931b6b9ea7c.minimal.csv",
+        "tasks-18.csv",
+        (15, 0.8815),
+        [
+            (
+                [
+                    ("seed-001", 2.97, 8.37, 14, 15),
+                    ("seed-001-overlapped", 6.50, 7.34, 1, 1),
+                    ("partial-update", 6.83, 16.57, 12, 12),
+                    ("compute-bound", 4.71, 18.56, 35, 35),
+                    ("producer-consumer", 6.86, 11.05, 13, 13),
+                ],
+                (20, 20),
+            ),
+            (
+                [
+                    ("seed-001", 2.63, 4.25, 15, 15),
+                    ("seed-001-overlapped", 3.81, 4.58, 1, 1),
+                    ("partial-update", 6.85, 9.38, 12, 12),
+                    ("compute-bound", 1.22, 9.49, 35, 35),
+                    ("producer-consumer", 2.33, 6.22, 13, 13),
+                ],
+                (8, 7),
+            ),
+            (
+                [
+                    ("seed-001", 1.40, 4.25, 15, 15),
+                    ("seed-001-overlapped", 1.91, 3.82, 1, 1),
+                    ("partial-update", 3.25, 8.39, 12, 12),
+                    ("compute-bound", 2.57, 16.97, 33, 35),
+                    ("producer-consumer", 3.57, 10.28, 13, 13),
+                ],
+                (10, 10),
+            ),
+        ],
+    );
+    held_out_run(
+        "run44",
+        "nvidia-h200-0931b6b9ea7c.minimal.csv",
+        "tasks-19.csv",
+        (15, 0.8815),
+        [
+            (
+                [
+                    ("seed-001", 2.98, 5.80, 14, 14),
+                    ("seed-001-overlapped", 4.66, 5.16, 1, 1),
+                    ("partial-update", 5.74, 11.12, 11, 11),
+                    ("compute-bound", 2.66, 10.18, 41, 41),
+                    ("producer-consumer", 2.24, 3.32, 13, 13),
+                ],
+                (13, 11),
+            ),
+            (
+                [
+                    ("seed-001", 3.62, 5.80, 14, 14),
+                    ("seed-001-overlapped", 4.35, 4.67, 1, 1),
+                    ("partial-update", 4.99, 14.16, 11, 11),
+                    ("compute-bound", 2.08, 12.75, 41, 41),
+                    ("producer-consumer", 2.45, 3.36, 13, 13),
+                ],
+                (8, 6),
+            ),
+            (
+                [
+                    ("seed-001", 3.43, 6.26, 14, 14),
+                    ("seed-001-overlapped", 4.08, 4.23, 1, 1),
+                    ("partial-update", 5.74, 8.64, 11, 11),
+                    ("compute-bound", 1.86, 11.30, 41, 41),
+                    ("producer-consumer", 1.31, 2.28, 13, 13),
+                ],
+                (9, 7),
+            ),
+        ],
+    );
 }
 
 /// Runs of the suite before the probe have no probe rows: asking for it says so.
