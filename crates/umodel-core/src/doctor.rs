@@ -46,8 +46,19 @@ pub struct ModelEntry {
     /// Why it does not read ([`Status::Corrupt`] only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// Task terms far from the embedded model of its GPU ([`store::unusual_task_terms`]): a cell
+    /// of its calibration that waited on something else.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unusual_task_terms: Vec<crate::model::UnusualTerm>,
     /// What to do about it, one step an entry.
     pub advice: Vec<String>,
+}
+
+impl ModelEntry {
+    /// Whether something needs doing about it.
+    pub fn is_problem(&self) -> bool {
+        self.status.is_problem() || !self.unusual_task_terms.is_empty()
+    }
 }
 
 /// The state of a model file.
@@ -110,7 +121,7 @@ pub fn examine(
             models.push(entry(&path, machine, expected));
         }
     }
-    let problems = models.iter().filter(|m| m.status.is_problem()).count() + leftovers.len();
+    let problems = models.iter().filter(|m| m.is_problem()).count() + leftovers.len();
     Report {
         data_dir: data_dir.map(Path::to_path_buf),
         machine: machine.cloned(),
@@ -154,6 +165,7 @@ fn entry(path: &Path, machine: Option<&Machine>, expected: Option<&Path>) -> Mod
                 stamp: None,
                 changes: Vec::new(),
                 error: Some(e.to_string()),
+                unusual_task_terms: Vec::new(),
                 advice,
             }
         }
@@ -200,6 +212,25 @@ fn entry(path: &Path, machine: Option<&Machine>, expected: Option<&Path>) -> Mod
                     }
                 }
             };
+            // Another machine's terms are not this GPU's to judge.
+            let (against, unusual) = if status == Status::OtherMachine {
+                (None, Vec::new())
+            } else {
+                store::unusual_task_terms(&m)
+            };
+            let mut advice = advice;
+            if !unusual.is_empty() {
+                advice.extend(
+                    unusual
+                        .iter()
+                        .map(|u| u.describe(against.unwrap_or_default())),
+                );
+                advice.push(
+                    "`umodel calibrate` measures this machine again and replaces it (a refit of \
+                     the same measurements would keep the cell)"
+                        .to_string(),
+                );
+            }
             ModelEntry {
                 path: path.to_path_buf(),
                 status,
@@ -208,6 +239,7 @@ fn entry(path: &Path, machine: Option<&Machine>, expected: Option<&Path>) -> Mod
                 stamp: Some(stamp),
                 changes,
                 error: None,
+                unusual_task_terms: unusual,
                 advice,
             }
         }
@@ -276,5 +308,38 @@ mod tests {
         // Without a driver nothing is compared, nothing is called stale.
         let r = examine(Some(d.path()), None, None);
         assert_eq!(r.models[2].status, Status::Unchecked);
+    }
+
+    #[test]
+    fn a_model_whose_task_term_is_far_from_the_embedded_ones_is_something_to_do() {
+        use crate::model::TermId;
+        let d = tempfile::tempdir().unwrap();
+        let models = d.path().join("models");
+        std::fs::create_dir_all(&models).unwrap();
+        let mut m = store::embedded("h200").unwrap();
+        // run39's first calibration: a no-op prefetch 15.8x the others' (NOTES.md).
+        let terms = m.task_terms.as_mut().unwrap();
+        let mut noop = *terms.get(TermId::PrefetchNoop).unwrap();
+        noop.lat_ms *= 16.0;
+        noop.ms_per_gib *= 16.0;
+        terms.set(TermId::PrefetchNoop, noop);
+        let odd = models.join("odd.json");
+        store::write_model(&odd, &m).unwrap();
+        let fine = models.join("fine.json");
+        store::write_model(&fine, &store::embedded("h200").unwrap()).unwrap();
+        let r = examine(Some(d.path()), None, Some(&odd));
+        let (fine_entry, odd_entry) = (&r.models[0], &r.models[1]);
+        assert!(fine_entry.unusual_task_terms.is_empty() && !fine_entry.is_problem());
+        assert_eq!(odd_entry.unusual_task_terms.len(), 1);
+        assert_eq!(odd_entry.unusual_task_terms[0].term, TermId::PrefetchNoop);
+        assert!(odd_entry
+            .advice
+            .iter()
+            .any(|a| a.starts_with("task term `prefetch_noop`") && a.contains("16.00×")));
+        assert!(odd_entry
+            .advice
+            .iter()
+            .any(|a| a.contains("umodel calibrate")));
+        assert_eq!(r.problems, 1);
     }
 }

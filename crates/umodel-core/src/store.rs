@@ -542,17 +542,30 @@ pub const CHECK_TASK_TERMS_AT: u64 = 64 << 20;
 pub fn note_unusual_task_terms(
     model: &mut PlatformModel,
 ) -> (Option<&'static str>, Vec<crate::model::UnusualTerm>) {
+    let (name, unusual) = unusual_task_terms(model);
+    for u in &unusual {
+        model
+            .provenance
+            .notes
+            .push(u.describe(name.unwrap_or_default()));
+    }
+    (name, unusual)
+}
+
+/// [`note_unusual_task_terms`] without the notes: what `umodel doctor` reports of a model file.
+pub fn unusual_task_terms(
+    model: &PlatformModel,
+) -> (Option<&'static str>, Vec<crate::model::UnusualTerm>) {
     let Some((name, e)) = embedded_for_gpu(&model.platform.gpu) else {
         return (None, Vec::new());
     };
     let (Some(mine), Some(theirs)) = (model.task_terms.as_ref(), e.task_terms.as_ref()) else {
         return (None, Vec::new());
     };
-    let unusual = mine.unusual_against(theirs, CHECK_TASK_TERMS_AT);
-    for u in &unusual {
-        model.provenance.notes.push(u.describe(name));
-    }
-    (Some(name), unusual)
+    (
+        Some(name),
+        mine.unusual_against(theirs, CHECK_TASK_TERMS_AT),
+    )
 }
 
 /// Names of the embedded models, for messages.
