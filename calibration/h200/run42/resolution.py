@@ -6,7 +6,8 @@ For each workload run with its first calibration (the default flow), `umodel val
 the workloads: cells beyond 5 %, and of them those whose prediction lies outside the order
 statistics that hold the measured median with at least 80 % (x(2)-x(6) of 7 trials, 87.5 %;
 x(5)-x(11) of 15, 88.2 %);
-and how many cells' own range reaches past +-5 % of their median. Run from the repository root
+how many cells' own range reaches past +-5 % of their median; and how many measured medians lie
+in the prediction's 90 % interval. Run from the repository root
 after `cargo build --release`.
 """
 import json, subprocess
@@ -25,7 +26,7 @@ def validate(run, csv, extra):
         out.append(json.loads(r.stdout))
     return out
 
-print("run    | flow              | cells | beyond 5 % | resolved | ranges past +-5 %")
+print("run    | flow              | cells | beyond 5 % | resolved | ranges past +-5 % | in 90 % interval")
 for run, csv in RUNS:
     for label, extra in [("as is", []), ("run's probe", ["--probe"]),
                          ("probe before", ["--probe-from", f"calibration/h200/{run}/probe-1.json"])]:
@@ -34,4 +35,5 @@ for run, csv in RUNS:
         wide = sum(1 for p in pts if p["median_range_ms"][0] < 0.95 * p["measured_ms"]
                    or p["median_range_ms"][1] > 1.05 * p["measured_ms"])
         print(f"{run:6} | {label:17} | {len(pts):5} | {sum(v['beyond_5pct'] for v in vs):10} | "
-              f"{sum(v['beyond_5pct_resolved'] for v in vs):8} | {wide}")
+              f"{sum(v['beyond_5pct_resolved'] for v in vs):8} | {wide:17} | "
+              f"{sum(p['in_interval'] for p in pts)}")
