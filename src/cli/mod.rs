@@ -399,7 +399,10 @@ struct ValidateArgs {
     #[arg(long)]
     composed: bool,
     /// Validate a task's predictions against the suite's run of it (rows `<task>:total` of the
-    /// workload groups), given the phase times the same run measured on plain memory.
+    /// workload groups), given the phase times the same run measured on plain memory. Cells
+    /// beyond 5 % are counted twice: all of them, and those whose prediction also lies outside
+    /// the trials that hold the measured median (order statistics, ≥ 80 %): misses the
+    /// measurement resolves, where the rest may be the trials' own scatter.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["held_out", "cpu_from_trials", "composed"])]
     task: Option<PathBuf>,
     /// With --task: also each side of the task (CPU phases with their faults, GPU phases with
