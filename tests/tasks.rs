@@ -1455,7 +1455,8 @@ fn the_default_flow_holds_the_held_out_run32() {
 /// Of the 36 minimal calibrations of runs 16–43 on the H200, each fitted with this code, the check
 /// against the embedded model names one term of one: the no-op prefetch of `run39`'s first
 /// calibration, which waited on the move before it in every trial (NOTES.md, "The migration
-/// probe"); and none of the others comes within 0.8 of its bound.
+/// probe"); and none of the others comes within 0.8 of its bound. The check against a machine's
+/// own earlier calibrations names only the calibration after it.
 #[test]
 fn only_the_calibration_whose_no_op_prefetch_waited_is_flagged_among_the_recorded_ones() {
     let mut csvs = Vec::new();
@@ -1484,8 +1485,10 @@ fn only_the_calibration_whose_no_op_prefetch_waited_is_flagged_among_the_recorde
     let reference = h200_terms();
     let mut flagged = Vec::new();
     let mut closest = 0.0f64;
+    let mut fitted = Vec::new();
     for csv in &csvs {
         let (mut m, _, _) = umodel::calibrate::fit_csv(csv, None, Default::default()).unwrap();
+        fitted.push(m.task_terms.clone().unwrap());
         let (against, unusual) = store::note_unusual_task_terms(&mut m);
         assert_eq!(against, Some("h200"), "{}", csv.display());
         for u in &unusual {
@@ -1514,6 +1517,31 @@ fn only_the_calibration_whose_no_op_prefetch_waited_is_flagged_among_the_recorde
     assert_eq!(*term, model::TermId::PrefetchNoop);
     assert!((15.0..17.0).contains(ratio), "{ratio}");
     assert!(closest < 0.8, "{closest}");
+
+    // A GPU with no embedded model is checked against its earlier calibrations in the same data
+    // directory (`calibrate`'s fallback): within each run, every calibration after the first
+    // against those before it. Only run39's second is flagged: it disagrees with the waiting
+    // first one (one earlier calibration cannot say which of the two is off).
+    let mut by_run: std::collections::BTreeMap<_, Vec<TaskTerms>> = Default::default();
+    let mut flagged = Vec::new();
+    for (csv, terms) in csvs.iter().zip(&fitted) {
+        let run = csv.parent().unwrap().to_path_buf();
+        let earlier = by_run.entry(run).or_default();
+        if !earlier.is_empty() {
+            for u in terms.unusual_against_runs(earlier, 64 << 20) {
+                flagged.push((csv.display().to_string(), u.term, u.ratio(), earlier.len()));
+            }
+        }
+        earlier.push(terms.clone());
+    }
+    assert_eq!(flagged.len(), 1, "{flagged:?}");
+    let (file, term, ratio, n) = &flagged[0];
+    assert!(
+        file.ends_with("run39/data/models/nvidia-h200-0931b6b9ea7c.minimal.csv"),
+        "{file}"
+    );
+    assert_eq!((*term, *n), (model::TermId::PrefetchNoop, 1));
+    assert!((1.0 / 20.0..1.0 / 17.0).contains(ratio), "{ratio}");
 }
 
 /// `umodel fit` makes the same check and says what it found, and keeps it in the model.
@@ -1528,7 +1556,7 @@ fn fit_warns_of_a_term_far_from_the_embedded_model_and_keeps_the_note() {
         .assert()
         .success()
         .stderr(predicate::str::contains(
-            "warning: task term `prefetch_noop` is 3.523 ms at 64 MiB, 15.82× the embedded model `h200`'s",
+            "warning: task term `prefetch_noop` is 3.523 ms at 64 MiB, 15.82× the 0.223 ms of the embedded model `h200`",
         ));
     let m = store::read_model(&out).unwrap();
     assert!(m

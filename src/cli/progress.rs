@@ -431,9 +431,10 @@ struct CalibrateAnswer<'a> {
     shortened_blocks: Vec<ShortenedBlock<'a>>,
     /// How many task terms were fitted.
     task_terms: Option<usize>,
-    /// The embedded model the task terms were checked against (null where none of this GPU is).
-    task_terms_checked_against: Option<&'static str>,
-    /// Task terms far outside where the embedded model's moved between its calibrations.
+    /// What the task terms were checked against: the embedded model of this GPU, else this
+    /// machine's earlier calibrations (null for a first calibration of a GPU with neither).
+    task_terms_checked_against: Option<&'a str>,
+    /// Task terms far outside where the reference's moved between calibrations.
     unusual_task_terms: &'a [UnusualTerm],
     /// Held-out validation, where the plan held anything out.
     validation: Option<&'a ValidationSummary>,
@@ -476,7 +477,7 @@ impl<'a> CalibrateAnswer<'a> {
                 })
                 .collect(),
             task_terms: o.model.task_terms.as_ref().map(|t| t.iter().count()),
-            task_terms_checked_against: o.checked_against,
+            task_terms_checked_against: o.checked_against.as_deref(),
             unusual_task_terms: &o.unusual_terms,
             validation: o.validation.as_ref().map(|v| &v.summary),
         }
@@ -596,7 +597,7 @@ fn calibrate_one(
         for u in &o.unusual_terms {
             out!(
                 "  warning: {}",
-                u.describe(o.checked_against.unwrap_or("?"))
+                u.describe(o.checked_against.as_deref().unwrap_or("?"))
             );
         }
         if !m.other_runs.is_empty() {
@@ -737,7 +738,7 @@ mod tests {
             history_other_cpu: 1,
             inherited_shift: Some("h200"),
             unusual_terms: Vec::new(),
-            checked_against: Some("h200"),
+            checked_against: Some("the embedded model `h200`".into()),
             elapsed_s: 12.5,
         }
     }
@@ -826,7 +827,7 @@ mod tests {
             v["composed_validation"]["n_points"]
         );
         assert!(v["validation"]["median_ape_pct"].as_f64().unwrap() > 0.0);
-        assert_eq!(v["task_terms_checked_against"], "h200");
+        assert_eq!(v["task_terms_checked_against"], "the embedded model `h200`");
         assert_eq!(v["unusual_task_terms"], serde_json::json!([]));
         let mut o = calibrate_outcome();
         o.unusual_terms = vec![UnusualTerm {

@@ -543,13 +543,21 @@ pub fn note_unusual_task_terms(
     model: &mut PlatformModel,
 ) -> (Option<&'static str>, Vec<crate::model::UnusualTerm>) {
     let (name, unusual) = unusual_task_terms(model);
-    for u in &unusual {
-        model
-            .provenance
-            .notes
-            .push(u.describe(name.unwrap_or_default()));
+    if let Some(n) = name {
+        note_unusual(model, &unusual, &format!("the embedded model `{n}`"));
     }
     (name, unusual)
+}
+
+/// Notes each of `unusual` in `model`'s provenance, against what `against` names.
+pub fn note_unusual(
+    model: &mut PlatformModel,
+    unusual: &[crate::model::UnusualTerm],
+    against: &str,
+) {
+    for u in unusual {
+        model.provenance.notes.push(u.describe(against));
+    }
 }
 
 /// [`note_unusual_task_terms`] without the notes: what `umodel doctor` reports of a model file.

@@ -16,7 +16,8 @@ use crate::bench::{
     self, Adaptive, BenchConfig, BenchError, BenchOutcome, Block, CpuConfig, Observer, Output,
 };
 use umodel_core::model::{
-    self, FitError, FitOptions, PlatformModel, Provenance, Statistic, UnusualTerm, ValidationReport,
+    self, FitError, FitOptions, PlatformModel, Provenance, Statistic, TaskTerms, UnusualTerm,
+    ValidationReport,
 };
 use umodel_core::platform;
 use umodel_core::policy::Policy;
@@ -224,11 +225,13 @@ pub struct CalibrateOutcome {
     pub history_other_cpu: usize,
     /// The embedded model whose run-to-run shift this first calibration's intervals use.
     pub inherited_shift: Option<&'static str>,
-    /// Task terms far from the embedded model of this GPU ([`umodel_core::model::TaskTerms::unusual_against`]), with
-    /// that model's name; empty where none is, or where no model of this GPU is embedded.
+    /// Task terms far from the embedded model of this GPU, or from this machine's earlier
+    /// calibrations where none is embedded ([`umodel_core::model::TaskTerms::unusual_against`],
+    /// [`umodel_core::model::TaskTerms::unusual_against_runs`]).
     pub unusual_terms: Vec<UnusualTerm>,
-    /// The embedded model the task terms were checked against.
-    pub checked_against: Option<&'static str>,
+    /// What the task terms were checked against ("the embedded model `h200`", "the 2 earlier
+    /// calibrations here"); `None` for a first calibration of a GPU with no embedded model.
+    pub checked_against: Option<String>,
     pub elapsed_s: f64,
 }
 
@@ -440,7 +443,8 @@ pub(crate) fn run_with<B: bench::Backend>(
     let between_runs = model::add_between_run_noise(&mut model, &table, &tables, &names)
         .map(|shift| (shift, tables.len()));
     // The same for each task term: how far it moved against the calibrations kept here.
-    let task_shift = model::add_task_term_shift(&mut model, &tables, &names);
+    let earlier_terms = model::task_terms_of_runs(&model, &tables);
+    let task_shift = model::add_task_term_shift_of(&mut model, &earlier_terms, &names);
     // A first calibration cannot see how far runs move; until a second one measures this
     // machine's own shift, the shift measured on another machine with this GPU (the embedded
     // model's, over its runs) stands in for it: the intervals of predictions given the CPU hold
@@ -452,8 +456,9 @@ pub(crate) fn run_with<B: bench::Backend>(
     };
     model.other_runs = model::check_other_runs(&model, &tables);
     // A term far from where this GPU's embedded model saw it move is named when it is measured
-    // (run39's first calibration priced a no-op prefetch at 15.8× the others').
-    let (checked_against, unusual_terms) = store::note_unusual_task_terms(&mut model);
+    // (run39's first calibration priced a no-op prefetch at 15.8× the others'); a GPU with no
+    // embedded model is checked against its own earlier calibrations here.
+    let (checked_against, unusual_terms) = check_task_terms(&mut model, &earlier_terms);
     store::write_model(&model_path, &model)?;
     Ok(CalibrateOutcome {
         model,
@@ -491,6 +496,28 @@ pub(crate) fn bench_config(cfg: &CalibrateConfig, csv: &Path) -> BenchConfig {
         lean: cfg.plan == Plan::Minimal,
         ..BenchConfig::default()
     }
+}
+
+/// Checks `model`'s task terms against the embedded model of its GPU, or where there is none
+/// against `earlier` (this machine's earlier calibrations), and notes what it finds in the
+/// model's provenance; returns what they were checked against and the terms found.
+fn check_task_terms(
+    model: &mut PlatformModel,
+    earlier: &[TaskTerms],
+) -> (Option<String>, Vec<UnusualTerm>) {
+    if let (Some(name), unusual) = store::note_unusual_task_terms(model) {
+        return (Some(format!("the embedded model `{name}`")), unusual);
+    }
+    let Some(mine) = model.task_terms.as_ref().filter(|_| !earlier.is_empty()) else {
+        return (None, Vec::new());
+    };
+    let unusual = mine.unusual_against_runs(earlier, store::CHECK_TASK_TERMS_AT);
+    let against = match earlier.len() {
+        1 => "the earlier calibration here".to_string(),
+        n => format!("the {n} earlier calibrations here"),
+    };
+    store::note_unusual(model, &unusual, &against);
+    (Some(against), unusual)
 }
 
 /// The multi-GPU part of a calibration of several GPUs: the peer group's primitives for every

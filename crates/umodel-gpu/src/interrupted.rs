@@ -425,6 +425,49 @@ fn a_gpu_error_mid_block_keeps_the_rows_before_it_and_names_the_block() {
 }
 
 #[test]
+fn a_task_term_far_from_the_earlier_calibrations_here_is_named() {
+    // The fake GPU has no embedded model: a first calibration is checked against nothing, the
+    // next against the one before it.
+    let d = tempfile::tempdir().unwrap();
+    let first = calibrate_fake(d.path(), false, vec![], &mut Silent).unwrap();
+    assert_eq!(first.checked_against, None);
+    assert!(first.unusual_terms.is_empty());
+    let same = calibrate_fake(d.path(), false, vec![], &mut Silent).unwrap();
+    assert_eq!(
+        same.checked_against.as_deref(),
+        Some("the earlier calibration here")
+    );
+    assert!(same.unusual_terms.is_empty());
+    // A third whose no-op prefetches each waited 16 times as long (both directions: the robust
+    // joint fit sets one direction's cells aside against the other's).
+    let noop = |r: &Row| {
+        r.group == umodel_core::schema::Group::Prefetch
+            && (r.case == "to_host_resident" || r.case == "to_device_resident")
+    };
+    let odd = calibrate_fake(
+        d.path(),
+        false,
+        vec![Fault::Slow(Box::new(noop), 16.0)],
+        &mut Silent,
+    )
+    .unwrap();
+    assert_eq!(
+        odd.checked_against.as_deref(),
+        Some("the 2 earlier calibrations here")
+    );
+    let terms: Vec<_> = odd.unusual_terms.iter().map(|u| u.term).collect();
+    assert_eq!(terms, [umodel_core::model::TermId::PrefetchNoop]);
+    assert!((odd.unusual_terms[0].ratio() - 16.0).abs() < 0.5);
+    let m = store::read_model(&odd.model_path).unwrap();
+    assert!(m
+        .provenance
+        .notes
+        .iter()
+        .any(|n| n.starts_with("task term `prefetch_noop`")
+            && n.contains("of the 2 earlier calibrations here")));
+}
+
+#[test]
 fn a_failed_check_is_written_as_failed_and_never_fitted() {
     // One trial of explicit copy's 16 MiB alternation at R = 1: its alternation and its four
     // stages fail their check (as the handoff writes a failed trial), with times 50 times off.

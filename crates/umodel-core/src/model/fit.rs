@@ -432,13 +432,27 @@ pub fn add_task_term_shift(
     others: &[Table],
     sources: &[String],
 ) -> Option<usize> {
+    let theirs = task_terms_of_runs(m, others);
+    add_task_term_shift_of(m, &theirs, sources)
+}
+
+/// The task terms of other calibrations of `m`'s machine (their CSVs), fitted as `m`'s were.
+pub fn task_terms_of_runs(m: &PlatformModel, others: &[Table]) -> Vec<super::task::TaskTerms> {
     let l2 = m.platform.l2_bytes;
-    let theirs: Vec<_> = others
+    others
         .iter()
         .filter_map(|t| super::task::fit_task_terms(t, l2))
-        .collect();
+        .collect()
+}
+
+/// [`add_task_term_shift`] from task terms already fitted ([`task_terms_of_runs`]).
+pub fn add_task_term_shift_of(
+    m: &mut PlatformModel,
+    theirs: &[super::task::TaskTerms],
+    sources: &[String],
+) -> Option<usize> {
     let terms = m.task_terms.as_mut()?;
-    let shifts = terms.run_shifts(&theirs, TASK_SHIFT_BYTES);
+    let shifts = terms.run_shifts(theirs, TASK_SHIFT_BYTES);
     if shifts.is_empty() {
         return None;
     }

@@ -33,8 +33,8 @@ use crate::policy::Policy;
 use crate::stats::{Estimate, Summary};
 
 pub use fit::{
-    add_between_run_noise, add_task_term_shift, between_run_rel_sd, fit, fit_file, FitError,
-    FitFileError, FitOptions, FitReport,
+    add_between_run_noise, add_task_term_shift, add_task_term_shift_of, between_run_rel_sd, fit,
+    fit_file, task_terms_of_runs, FitError, FitFileError, FitOptions, FitReport,
 };
 
 pub use query::{

@@ -587,12 +587,13 @@ impl UnusualTerm {
         self.ms / self.reference_ms
     }
 
-    /// What it means, in a sentence, against the reference named `reference`.
-    pub fn describe(&self, reference: &str) -> String {
+    /// What it means, in a sentence; `against` names the reference ("the embedded model `h200`",
+    /// "the 2 earlier calibrations here").
+    pub fn describe(&self, against: &str) -> String {
         format!(
-            "task term `{}` is {:.3} ms at {}, {:.2}× the embedded model `{reference}`'s {:.3} ms \
-             (its calibrations kept it within {:.2}×): a cell behind it may have waited on \
-             something else; calibrating again replaces this model",
+            "task term `{}` is {:.3} ms at {}, {:.2}× the {:.3} ms of {against} (up to {:.2}× \
+             was to be expected): a cell behind it may have waited on something else; \
+             calibrating again replaces this model",
             self.term.name(),
             self.ms,
             crate::units::format_size(self.bytes),
@@ -614,7 +615,54 @@ const UNUSUAL_MIN_RATIO: f64 = 2.0;
 /// of the bound this and the floor above set.
 const UNUSUAL_SHIFTS: f64 = 3.0;
 
+/// Against a machine's own earlier calibrations, the ratio below which a term is never flagged: 4.
+/// Between calibrations of one data directory minutes apart (runs 16–41 on the H200) normal terms
+/// moved up to 3.14× (the CPU's writes after a prefetch back), the waiting no-op prefetch 18.8×.
+const UNUSUAL_RUNS_MIN_RATIO: f64 = 4.0;
+
 impl TaskTerms {
+    /// [`TaskTerms::unusual_against`] for a machine without a reference model: each term against
+    /// the geometric median of the same term in `others` (this machine's earlier calibrations),
+    /// flagged past both 4× and, with two or more of them, 3 root-mean-square log deviations of
+    /// theirs from that median. With one earlier calibration a flag says the two disagree, not
+    /// which one is off.
+    pub fn unusual_against_runs(&self, others: &[TaskTerms], bytes: u64) -> Vec<UnusualTerm> {
+        let at = bytes as f64;
+        self.iter()
+            .filter_map(|(t, c)| {
+                let ms = c.at(at);
+                let mut logs: Vec<f64> = others
+                    .iter()
+                    .filter_map(|o| o.get(t))
+                    .map(|o| o.at(at))
+                    .filter(|v| *v > 0.0 && v.is_finite())
+                    .map(f64::ln)
+                    .collect();
+                if logs.is_empty() || !(ms > 0.0 && ms.is_finite()) {
+                    return None;
+                }
+                logs.sort_by(f64::total_cmp);
+                let mid = crate::stats::median_sorted(&logs);
+                let spread = if logs.len() >= 2 {
+                    (logs.iter().map(|l| (l - mid).powi(2)).sum::<f64>() / logs.len() as f64).sqrt()
+                } else {
+                    0.0
+                };
+                let allowed = UNUSUAL_RUNS_MIN_RATIO
+                    .ln()
+                    .max(UNUSUAL_SHIFTS * spread)
+                    .exp();
+                ((ms.ln() - mid).abs() > allowed.ln()).then_some(UnusualTerm {
+                    term: t,
+                    ms,
+                    reference_ms: mid.exp(),
+                    bytes,
+                    allowed_ratio: allowed,
+                })
+            })
+            .collect()
+    }
+
     /// The terms of this calibration whose cost at `bytes` sits further from `reference`'s (a
     /// model of the same GPU measured elsewhere) than both 2× and 3 of the reference's own
     /// run-to-run shifts: a sign that a cell waited on something it should not have, or that the
@@ -3646,14 +3694,69 @@ pub(crate) mod tests {
         assert!((noop.ratio() - 16.0).abs() < 1e-9, "{noop:?}");
         assert!((noop.allowed_ratio - 1.5f64.exp()).abs() < 1e-9);
         assert!((found[0].allowed_ratio - 2.0).abs() < 1e-12);
-        assert!(noop.describe("h200").contains("`prefetch_noop`"));
-        assert!(noop.describe("h200").contains("16.00×"));
+        assert!(noop
+            .describe("the embedded model `h200`")
+            .contains("`prefetch_noop`"));
+        assert!(noop
+            .describe("the embedded model `h200`")
+            .contains("16.00×"));
         // Against itself nothing; a term priced at zero on either side has no ratio.
         assert!(reference.unusual_against(&reference, 64 << 20).is_empty());
         let mut zero = toy_terms();
         scale(&mut zero, TermId::FaultIn, 0.0, 0.0);
         assert!(zero.unusual_against(&reference, 64 << 20).is_empty());
         assert!(reference.unusual_against(&zero, 64 << 20).is_empty());
+    }
+
+    #[test]
+    fn against_earlier_runs_a_term_is_unusual_past_four_times_their_median_and_their_spread() {
+        let scaled = |terms: &TaskTerms, t: TermId, k: f64| {
+            let mut out = terms.clone();
+            let mut c = *out.get(t).unwrap();
+            c.lat_ms *= k;
+            c.ms_per_gib *= k;
+            out.set(t, c);
+            out
+        };
+        let base = toy_terms();
+        let at = 64 << 20;
+        let noop = TermId::PrefetchNoop;
+        // Three earlier runs around the base (median 1×, RMS log deviation ~0.1).
+        let earlier = [
+            scaled(&base, noop, 0.9),
+            base.clone(),
+            scaled(&base, noop, 1.1),
+        ];
+        let found = scaled(&base, noop, 16.0).unusual_against_runs(&earlier, at);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].term, noop);
+        assert!((found[0].ratio() - 16.0).abs() < 1e-9);
+        assert!((found[0].allowed_ratio - 4.0).abs() < 1e-12);
+        // 3.5× is within the 4× floor; nothing else moved.
+        assert!(scaled(&base, noop, 3.5)
+            .unusual_against_runs(&earlier, at)
+            .is_empty());
+        // Earlier runs that spread widely themselves widen the bound past 4×.
+        let wide = [
+            scaled(&base, noop, 0.25),
+            base.clone(),
+            scaled(&base, noop, 4.0),
+        ];
+        let allowed = (3.0 * (2.0 * 4f64.ln().powi(2) / 3.0).sqrt()).exp();
+        assert!(allowed > 16.0);
+        assert!(scaled(&base, noop, 16.0)
+            .unusual_against_runs(&wide, at)
+            .is_empty());
+        // One earlier run: the 4× floor alone; none: nothing to compare.
+        assert_eq!(
+            scaled(&base, noop, 5.0)
+                .unusual_against_runs(&[base.clone()], at)
+                .len(),
+            1
+        );
+        assert!(scaled(&base, noop, 16.0)
+            .unusual_against_runs(&[], at)
+            .is_empty());
     }
 
     #[test]

@@ -65,6 +65,9 @@ pub(crate) enum Fault {
     /// Rows this picks fail their check: written with `check = failed` and a time 50 times
     /// the right one (a wrong answer's time must never reach a fit).
     FailCheck(Box<dyn Fn(&Row) -> bool>),
+    /// Rows this picks take `factor` times as long, their checks passing: a cell that waited on
+    /// something else (H200 run39's no-op prefetch to the host, NOTES.md "The migration probe").
+    Slow(Box<dyn Fn(&Row) -> bool>, f64),
 }
 
 /// The fake device.
@@ -198,6 +201,13 @@ impl Backend for Fake {
             if self.fails(&r) {
                 r.check = umodel_core::table::Check::Failed;
                 r.time_ms *= 50.0;
+            }
+            for f in &self.faults {
+                if let Fault::Slow(pick, factor) = f {
+                    if pick(&r) {
+                        r.time_ms *= factor;
+                    }
+                }
             }
             let failed = r.check == umodel_core::table::Check::Failed;
             let note = format!(
