@@ -3750,7 +3750,7 @@ pub(crate) mod tests {
         // One earlier run: the 4× floor alone; none: nothing to compare.
         assert_eq!(
             scaled(&base, noop, 5.0)
-                .unusual_against_runs(&[base.clone()], at)
+                .unusual_against_runs(std::slice::from_ref(&base), at)
                 .len(),
             1
         );
