@@ -1490,7 +1490,12 @@ fn only_the_calibration_whose_no_op_prefetch_waited_is_flagged_among_the_recorde
         let (mut m, _, _) = umodel::calibrate::fit_csv(csv, None, Default::default()).unwrap();
         fitted.push(m.task_terms.clone().unwrap());
         let (against, unusual) = store::note_unusual_task_terms(&mut m);
-        assert_eq!(against, Some("h200"), "{}", csv.display());
+        assert_eq!(
+            against.as_deref(),
+            Some("the embedded model `h200`"),
+            "{}",
+            csv.display()
+        );
         for u in &unusual {
             flagged.push((csv.display().to_string(), u.term, u.ratio()));
         }

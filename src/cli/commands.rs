@@ -417,7 +417,7 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
     warn_all(
         &unusual
             .iter()
-            .map(|u| u.describe(&format!("the embedded model `{}`", against.unwrap_or("?"))))
+            .map(|u| u.describe(against.as_deref().unwrap_or("?")))
             .collect::<Vec<_>>(),
     );
     store::write_model(&a.output, &m).map_err(|e| match e {

@@ -220,12 +220,8 @@ fn entry(path: &Path, machine: Option<&Machine>, expected: Option<&Path>) -> Mod
             };
             let mut advice = advice;
             if !unusual.is_empty() {
-                advice.extend(unusual.iter().map(|u| {
-                    u.describe(&format!(
-                        "the embedded model `{}`",
-                        against.unwrap_or_default()
-                    ))
-                }));
+                let against = against.unwrap_or_default();
+                advice.extend(unusual.iter().map(|u| u.describe(&against)));
                 advice.push(
                     "`umodel calibrate` measures this machine again and replaces it (a refit of \
                      the same measurements would keep the cell)"

@@ -534,19 +534,20 @@ pub const CHECK_TASK_TERMS_AT: u64 = 64 << 20;
 
 /// Checks `model`'s task terms against the embedded model of its GPU
 /// ([`crate::model::TaskTerms::unusual_against`], at 64 MiB) and notes in the model's provenance
-/// each that sits far outside where that model's terms moved between calibrations; returns the
-/// embedded model's name (`None` where none of this GPU, or no task terms either side) and the
-/// terms found. `calibrate` and `fit` run it: run39's first calibration priced a no-op prefetch
-/// at 15.8× the others' (it waited on the move before it) and nothing said so until its
-/// predictions missed (NOTES.md, "The migration probe").
+/// each that sits far outside where that model's terms moved between calibrations; returns what
+/// they were checked against ("the embedded model `h200`"; `None` where no model of this GPU is
+/// embedded, or either side has no task terms) and the terms found. `calibrate` and `fit` run
+/// it: run39's first calibration priced a no-op prefetch at 15.8× the others' (it waited on the
+/// move before it) and nothing said so until its predictions missed (NOTES.md, "The migration
+/// probe").
 pub fn note_unusual_task_terms(
     model: &mut PlatformModel,
-) -> (Option<&'static str>, Vec<crate::model::UnusualTerm>) {
-    let (name, unusual) = unusual_task_terms(model);
-    if let Some(n) = name {
-        note_unusual(model, &unusual, &format!("the embedded model `{n}`"));
+) -> (Option<String>, Vec<crate::model::UnusualTerm>) {
+    let (against, unusual) = unusual_task_terms(model);
+    if let Some(a) = &against {
+        note_unusual(model, &unusual, a);
     }
-    (name, unusual)
+    (against, unusual)
 }
 
 /// Notes each of `unusual` in `model`'s provenance, against what `against` names.
@@ -563,7 +564,7 @@ pub fn note_unusual(
 /// [`note_unusual_task_terms`] without the notes: what `umodel doctor` reports of a model file.
 pub fn unusual_task_terms(
     model: &PlatformModel,
-) -> (Option<&'static str>, Vec<crate::model::UnusualTerm>) {
+) -> (Option<String>, Vec<crate::model::UnusualTerm>) {
     let Some((name, e)) = embedded_for_gpu(&model.platform.gpu) else {
         return (None, Vec::new());
     };
@@ -571,7 +572,7 @@ pub fn unusual_task_terms(
         return (None, Vec::new());
     };
     (
-        Some(name),
+        Some(format!("the embedded model `{name}`")),
         mine.unusual_against(theirs, CHECK_TASK_TERMS_AT),
     )
 }

@@ -505,8 +505,8 @@ fn check_task_terms(
     model: &mut PlatformModel,
     earlier: &[TaskTerms],
 ) -> (Option<String>, Vec<UnusualTerm>) {
-    if let (Some(name), unusual) = store::note_unusual_task_terms(model) {
-        return (Some(format!("the embedded model `{name}`")), unusual);
+    if let (Some(against), unusual) = store::note_unusual_task_terms(model) {
+        return (Some(against), unusual);
     }
     let Some(mine) = model.task_terms.as_ref().filter(|_| !earlier.is_empty()) else {
         return (None, Vec::new());
