@@ -89,14 +89,16 @@ enum Command {
     /// CSV aside (`<plan>.<start time>.csv`), measures how far whole runs move against up to 8
     /// earlier calibrations, which widens the prediction intervals accordingly (how far runs move
     /// on a shared VM: NOTES.md, "Why the targets are missed"), and checks the new model against
-    /// each of them, plainly and given each trial's own CPU update. Interrupted runs continue with
-    /// --resume.
+    /// each of them, plainly and given each trial's own CPU update. Its task terms are checked
+    /// against the embedded model of the same GPU (else against those earlier calibrations), and
+    /// one far outside is named: a cell that waited on something else, which calibrating again
+    /// replaces. Interrupted runs continue with --resume.
     Calibrate(CalibrateArgs),
     /// Check the calibrated models against this machine, and what to do about each
     ///
     /// For the data directory: each calibrated model, what it was measured under against this
-    /// machine now, corrupt files and leftovers, and what to do about each. Exits 1 when
-    /// something needs doing.
+    /// machine now, a task term far from the embedded model of its GPU, corrupt files and
+    /// leftovers, and what to do about each. Exits 1 when something needs doing.
     Doctor(DoctorArgs),
     /// Measure this machine's migration rates now (about a second), for task queries' --probe
     ///
