@@ -582,6 +582,26 @@ pub struct UnusualTerm {
 }
 
 impl UnusualTerm {
+    /// `term`, costing `ms` against the reference's `reference_ms` at `bytes`, when the ratio
+    /// passes both `floor` and `shifts` × `spread` (a relative spread, as a log) either way.
+    fn past(
+        term: TermId,
+        ms: f64,
+        reference_ms: f64,
+        bytes: u64,
+        floor: f64,
+        spread: f64,
+    ) -> Option<UnusualTerm> {
+        let allowed = floor.ln().max(UNUSUAL_SHIFTS * spread).exp();
+        ((ms / reference_ms).ln().abs() > allowed.ln()).then_some(UnusualTerm {
+            term,
+            ms,
+            reference_ms,
+            bytes,
+            allowed_ratio: allowed,
+        })
+    }
+
     /// This calibration's cost over the reference's.
     pub fn ratio(&self) -> f64 {
         self.ms / self.reference_ms
@@ -648,17 +668,7 @@ impl TaskTerms {
                 } else {
                     0.0
                 };
-                let allowed = UNUSUAL_RUNS_MIN_RATIO
-                    .ln()
-                    .max(UNUSUAL_SHIFTS * spread)
-                    .exp();
-                ((ms.ln() - mid).abs() > allowed.ln()).then_some(UnusualTerm {
-                    term: t,
-                    ms,
-                    reference_ms: mid.exp(),
-                    bytes,
-                    allowed_ratio: allowed,
-                })
+                UnusualTerm::past(t, ms, mid.exp(), bytes, UNUSUAL_RUNS_MIN_RATIO, spread)
             })
             .collect()
     }
@@ -677,17 +687,7 @@ impl TaskTerms {
                 if !(ms > 0.0 && reference_ms > 0.0 && ms.is_finite() && reference_ms.is_finite()) {
                     return None;
                 }
-                let allowed = UNUSUAL_MIN_RATIO
-                    .ln()
-                    .max(UNUSUAL_SHIFTS * r.run_shift)
-                    .exp();
-                ((ms / reference_ms).ln().abs() > allowed.ln()).then_some(UnusualTerm {
-                    term: t,
-                    ms,
-                    reference_ms,
-                    bytes,
-                    allowed_ratio: allowed,
-                })
+                UnusualTerm::past(t, ms, reference_ms, bytes, UNUSUAL_MIN_RATIO, r.run_shift)
             })
             .collect()
     }
