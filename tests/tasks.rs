@@ -1007,7 +1007,7 @@ fn the_migration_probe_prices_the_migrating_steps_of_held_out_runs() {
             ("producer-consumer", 2.64, 9.51, 13, 13),
         ],
     );
-    // run41, the final code with the no-op prefetch fix, held out: as the model stands and
+    // run41, with the no-op prefetch fix, held out: as the model stands and
     // with `umodel probe` taken before the workloads. Producer/consumer's misses are the CPU's
     // level (its CPU phases ran 48-53 % faster under three policies than the plain phase).
     let run41 = Path::new("calibration/h200/run41");
@@ -1100,8 +1100,8 @@ fn held_out_run(
     }
 }
 
-/// `run42`, held out from every choice of the session that wrote it (calibrate's 17 s deadline,
-/// the check against the embedded model), seven trials a cell (x(2)-x(6) hold the median with
+/// `run42`, held out from the choices it ran with (calibrate's 17 s deadline, the check against
+/// the embedded model; `2a46f4e`), seven trials a cell (x(2)-x(6) hold the median with
 /// 87.5 %): most misses beyond 5 % lie inside the range of their median (NOTES.md, "The
 /// measurement's own resolution").
 #[test]
@@ -1490,7 +1490,7 @@ fn the_default_flow_holds_the_held_out_run32() {
 
 // ----- a calibration checked against the embedded model ----------------------------------------
 
-/// Of the 36 minimal calibrations of runs 16–43 on the H200, each fitted with this code, the check
+/// Of the 36 minimal calibrations of runs 16–43 on the H200, each refitted by `fit_csv`, the check
 /// against the embedded model names one term of one: the no-op prefetch of `run39`'s first
 /// calibration, which waited on the move before it in every trial (NOTES.md, "The migration
 /// probe"); and none of the others comes within 0.8 of its bound. The check against a machine's

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The session's final code, a second held-out run for the migration probe: GPU tests, a first
+# The code before the no-op prefetch fix (faaa27c), a second held-out run for the migration probe: GPU tests, a first
 # calibration (the default flow), `umodel probe`, the four validation workloads in another
 # process (the probe beside their plain phases), `umodel probe` again, a second calibration;
 # then the three migration examples for 5 s each (they changed how they learn their checksums).

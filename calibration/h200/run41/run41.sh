@@ -1,5 +1,5 @@
 #!/bin/bash
-# The final code (the no-op prefetch fix included), held out: a first calibration (the default
+# The code with the no-op prefetch fix (faaa27c), held out: a first calibration (the default
 # flow), `umodel probe`, the four validation workloads in another process, `umodel probe` again.
 set -u
 B=$PWD/devbin; W=/root/work/run41; mkdir -p $W; cd $W

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The session's code (calibrate's deadline at 17 s; task terms checked against the embedded model),
+# The code of 2a46f4e (calibrate's deadline at 17 s; task terms checked against the embedded model),
 # held out: GPU tests, a first calibration (the default flow), `umodel probe` at 64 and at 256 MiB,
 # the four validation workloads in another process, both probes again, two more calibrations in
 # the same data directory (their wall clock: the 20 s target).

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The session's final binary: `umodel calibrate` three times in one data directory (the 20 s
+# The binary of 2ee944f (doctor's task-term check): `umodel calibrate` three times in one data directory (the 20 s
 # target; each checked against the embedded model).
 set -u
 B=$PWD/devbin; W=/root/work/run45; mkdir -p $W; cd $W

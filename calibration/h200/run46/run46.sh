@@ -1,5 +1,5 @@
 #!/bin/bash
-# The session's final binary: `umodel calibrate` twice in one data directory (the second with
+# The binary of f00f8b6 (the check's fallback to earlier calibrations): `umodel calibrate` twice in one data directory (the second with
 # --json: what its task terms were checked against), then `umodel doctor` on that directory.
 set -u
 B=$PWD/devbin; W=/root/work/run46; mkdir -p $W; cd $W

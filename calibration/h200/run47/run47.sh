@@ -1,7 +1,7 @@
 #!/bin/bash
 # A third run at 15 trials a cell, held out for the lead NOTES records (a compute-bound kernel's
 # first-pass faults adding to it): a first calibration, `umodel probe`, the workloads in another
-# process, `umodel probe` again. The session's final binary.
+# process, `umodel probe` again. The binary of cdb5bc7.
 set -u
 B=$PWD/devbin; W=/root/work/run47; mkdir -p $W; cd $W
 pack() { tar czf $OUT/run47.tgz -C /root/work run47; }

@@ -625,7 +625,7 @@ impl UnusualTerm {
 }
 
 /// The ratio to a reference below which a term is never flagged, whatever its recorded shift: 2.
-/// Over the 32 minimal calibrations of runs 16–41 on the H200, each fitted with this code, the
+/// Over the 32 minimal calibrations of runs 16–41 on the H200, each refitted by `umodel fit`, the
 /// steady terms (copies, mapping, passes) stayed within 1.1× of the embedded model's and every term
 /// within 3.2× of it but one, a no-op prefetch that waited on the move before it (15.8×, run39's
 /// first; NOTES.md, "The migration probe"; `tests/tasks.rs`).
