@@ -330,6 +330,14 @@ cases! {
         CpuWriteSparse = "cpu_write_sparse",
         /// A GPU pass over managed memory after the CPU wrote one page in ten.
         SparseRefault = "sparse-refault",
+        /// A compute-bound pass (many operations per element) over pages the host just wrote:
+        /// its faults, and what of them its own work hides.
+        ComputeCold = "compute-cold",
+        /// The same pass again, its pages now on the device: the kernel alone.
+        ComputeResident = "compute-resident",
+        /// A streaming pass over other pages the host just wrote, in the same trial as the two
+        /// above: the faults alone.
+        ComputeFaults = "compute-faults",
     }
 }
 
@@ -511,6 +519,16 @@ impl TaskPart {
     pub fn parse(s: &str) -> Option<TaskPart> {
         TaskPart::ALL.into_iter().find(|p| p.name() == s)
     }
+
+    /// Whether the part is a difference of two timings (the probe's migrating steps less the same
+    /// work in place or on heap memory), which the shared VM's own level can make negative in a
+    /// single trial (H200: one `probe_fault_back` of 28 at −2.5 ms, calibration/h200/run48).
+    pub const fn is_difference(self) -> bool {
+        matches!(
+            self,
+            TaskPart::ProbeFaultIn | TaskPart::ProbeFaultBack | TaskPart::ProbeAfterPrefetch
+        )
+    }
 }
 
 /// A case of a task group: the task's name (its file's `name`) and what the row measured. The
@@ -578,6 +596,15 @@ impl Case for ContentionCase {
     fn text(&self) -> Cow<'static, str> {
         Cow::Owned(self.to_string())
     }
+}
+
+/// Whether `case` of `group` is a difference of two timings, whose `time_ms` may be negative
+/// ([`TaskPart::is_difference`]); every other row's time is a duration.
+pub fn is_difference(group: Group, case: &str) -> bool {
+    matches!(
+        group,
+        Group::Workload | Group::Partial | Group::Compute | Group::ProdCons
+    ) && TaskCase::parse(group, case).is_some_and(|c| c.part.is_difference())
 }
 
 /// Whether `case` is one of `group`'s cases; the error says what the group's cases look like.
