@@ -124,6 +124,16 @@ fn kernels_and_memory_kinds_compute_the_right_thing() {
         .all(|(i, v)| *v == (i % 1024) as f32 + 2.0));
     assert_eq!(g.check_ramp(&d, 1024, 2.0).unwrap(), 0);
     assert_eq!(g.check_ramp(&d, 1024, 3.0).unwrap(), n as u64);
+    // The compute-bound convergence lands on x + 1 exactly, in both shapes, for whole numbers up
+    // to 2²¹ and with few steps or many.
+    let big = 1u32 << 21;
+    for (i, v) in host.host_mut().unwrap().iter_mut().enumerate() {
+        *v = (i as u32 % big) as f32;
+    }
+    g.copy_to_device(&host, &mut d).unwrap();
+    g.converge(Shape::Flat, &mut d, 64).unwrap();
+    g.converge(Shape::Grid, &mut d, 4096).unwrap();
+    assert_eq!(g.check_ramp(&d, big, 2.0).unwrap(), 0);
     // Mapped host memory: the GPU writes it in place.
     let mut m = g.pinned::<f32>(n, true).unwrap();
     m.host_mut().unwrap().fill(5.0);

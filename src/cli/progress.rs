@@ -593,6 +593,16 @@ fn calibrate_one(
                 t.fit.cells,
                 t.fit.residual_scale
             );
+            if let Some(u) = t.faults_under_compute() {
+                out!(
+                    "  faults under a compute-bound kernel: {:.0} % of what the kernel could hide stays exposed (median of {} trials; {:.2} ms of kernel, {:.2} ms of faults alone at {})",
+                    100.0 * u.share,
+                    u.trials,
+                    u.kernel_ms,
+                    u.faults_ms,
+                    crate::units::format_size(u.bytes)
+                );
+            }
         }
         for u in &o.unusual_terms {
             out!(

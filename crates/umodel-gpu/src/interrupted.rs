@@ -536,3 +536,25 @@ fn a_failed_check_is_written_as_failed_and_never_fitted() {
     // … and those rows, were they fitted, would have moved it (the test can see a leak).
     assert_ne!(key(&model), key(&refit(true)));
 }
+
+#[test]
+fn a_calibration_fits_the_share_of_faults_its_compute_cells_leave_exposed() {
+    // The fake's compute-bound pass over pages the host just wrote takes the faults alone plus
+    // 0.8 of the kernel alone (the shorter side): the share is 0.8 whatever the trial's jitter,
+    // since the three cells of a trial scale together.
+    let d = tempfile::tempdir().unwrap();
+    let out = calibrate_fake(d.path(), false, vec![], &mut Silent).unwrap();
+    let m = store::read_model(&out.model_path).unwrap();
+    let u = *m
+        .task_terms
+        .as_ref()
+        .and_then(|t| t.faults_under_compute())
+        .expect("the minimal plan measures the compute cells");
+    assert!((u.share - 0.8).abs() < 1e-9, "{u:?}");
+    assert_eq!(u.trials, 3);
+    assert_eq!(u.bytes, 64 * MIB);
+    assert!(
+        (u.kernel_ms - 4.0).abs() < 0.1 && u.faults_ms > u.kernel_ms,
+        "{u:?}"
+    );
+}

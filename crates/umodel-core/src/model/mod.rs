@@ -41,9 +41,9 @@ pub use query::{
     BatchError, Choice, CpuUpdate, Decision, Prediction, Predictor, QueryError, Ranked,
 };
 pub use task::{
-    breakeven_task, choose_task, explain_task, fit_task_terms, predict_task, CompiledTask, Probe,
-    ProbeError, ProbeFigure, RoundByRound, TaskChoice, TaskOverrides, TaskPrediction,
-    TaskQueryError, TaskTerms, TermId, UnusualTerm,
+    breakeven_task, choose_task, explain_task, fit_task_terms, predict_task, CompiledTask,
+    FaultsUnderCompute, Probe, ProbeError, ProbeFigure, RoundByRound, TaskChoice, TaskOverrides,
+    TaskPrediction, TaskQueryError, TaskTerms, TermId, UnusualTerm,
 };
 pub use task_validate::{
     validate_task, PartCheck, PartsCheck, PhaseOverrides, TaskValidateError, TaskValidation,

@@ -226,10 +226,56 @@ impl Cost {
     }
 }
 
+/// How much of a GPU pass's faults its kernel's own work leaves exposed. The first pass over pages
+/// it must migrate takes `max(kernel, link + faults) + share × hidden`, `hidden` being what the
+/// longer-of rule lets the shorter side hide (`kernel + link + faults − max(…)`), times
+/// `(faults / kernel)²` where the kernel is the longer: 0 when the faults hide fully under the
+/// kernel, 1 when the two simply add. A kernel whose threads stall on the pages they touch cannot
+/// compute on data still on the host, so much of the two add (H200: the compute-bound workload's
+/// managed GPU side came out 18–40 % short under the longer-of rule, NOTES.md "The measurement's
+/// own resolution"; shares 0.5–0.8 with kernel and faults about equal, falling as the kernel
+/// grows past them, calibration/h200/run48/overlap.csv). Fitted trial by trial from the managed
+/// group's compute cells ([`fit_task_terms`]); a model without it prices the longer of the two.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct FaultsUnderCompute {
+    /// The share, the median over trials.
+    pub share: f64,
+    /// Standard error of that median.
+    pub se: f64,
+    /// Spread of one trial's share (standard deviation).
+    pub sd: f64,
+    /// Trials behind it.
+    pub trials: u32,
+    /// The cells' size, bytes, and their medians there: the compute-bound kernel on resident
+    /// pages, and the faults alone (a streaming pass over pages the host just wrote), ms.
+    pub bytes: u64,
+    /// The kernel alone, ms.
+    pub kernel_ms: f64,
+    /// The faults alone, ms.
+    pub faults_ms: f64,
+}
+
+impl FaultsUnderCompute {
+    /// A share known exactly (tests and tools).
+    pub fn exact(share: f64) -> FaultsUnderCompute {
+        FaultsUnderCompute {
+            share,
+            se: 0.0,
+            sd: 0.0,
+            trials: 0,
+            bytes: 0,
+            kernel_ms: 0.0,
+            faults_ms: 0.0,
+        }
+    }
+}
+
 /// The platform terms of task predictions, fitted from one calibration's cells.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TaskTerms {
     costs: [Option<Cost>; TermId::COUNT],
+    under_compute: Option<FaultsUnderCompute>,
     /// How the fit went.
     pub fit: TermFit,
 }
@@ -251,6 +297,8 @@ pub struct TermFit {
 struct TaskTermsFile {
     #[serde(flatten)]
     costs: BTreeMap<TermId, Cost>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    faults_under_compute: Option<FaultsUnderCompute>,
     #[serde(default)]
     fit: TermFit,
 }
@@ -262,6 +310,7 @@ impl Serialize for TaskTerms {
                 .iter()
                 .filter_map(|&t| self.costs[t.index()].map(|c| (t, c)))
                 .collect(),
+            faults_under_compute: self.under_compute,
             fit: self.fit.clone(),
         }
         .serialize(s)
@@ -272,6 +321,7 @@ impl<'de> Deserialize<'de> for TaskTerms {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let f = TaskTermsFile::deserialize(d)?;
         let mut t = TaskTerms {
+            under_compute: f.faults_under_compute,
             fit: f.fit,
             ..TaskTerms::default()
         };
@@ -287,8 +337,24 @@ impl TaskTerms {
     pub(crate) fn without_fit_report(&self) -> TaskTerms {
         TaskTerms {
             costs: self.costs,
+            under_compute: self.under_compute,
             fit: TermFit::default(),
         }
+    }
+
+    /// How much of a first pass's faults its kernel leaves exposed, if calibrated.
+    #[inline]
+    pub fn faults_under_compute(&self) -> Option<&FaultsUnderCompute> {
+        self.under_compute.as_ref()
+    }
+    /// Sets it (tests and tools).
+    pub fn set_faults_under_compute(&mut self, f: Option<FaultsUnderCompute>) {
+        self.under_compute = f;
+    }
+    /// The share priced: 0 (the longer of kernel and faults) where not calibrated.
+    #[inline]
+    fn share(&self) -> f64 {
+        self.under_compute.map_or(0.0, |u| u.share)
     }
 
     /// A term, if calibrated.
@@ -354,6 +420,16 @@ impl TaskTerms {
                     "task term `{}` has a negative or non-finite value",
                     t.name()
                 ));
+            }
+        }
+        if let Some(u) = &self.under_compute {
+            if [u.share, u.se, u.sd, u.kernel_ms, u.faults_ms]
+                .iter()
+                .any(|x| !x.is_finite() || *x < 0.0)
+            {
+                return Err(
+                    "task term `faults_under_compute` has a negative or non-finite value".into(),
+                );
             }
         }
         Ok(())
@@ -1187,6 +1263,7 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     b.direct(GpuPass, &HandoffCase::GpuOnly, ExplicitCopy);
     b.direct(GpuRead, &HbmCase::Read, Device);
     b.direct(GpuGather, &HbmCase::Random, Device);
+    let under_compute = faults_under_compute(&b);
     let mut obs = b.obs;
     // Random reads of data that fit in the GPU's L2 mostly hit it after the first touch of a line:
     // they say nothing of the link or of faults where a larger size was measured.
@@ -1238,6 +1315,7 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     }
     let fit = robust_nnls(&a, &y, &sigma)?;
     let mut terms = TaskTerms {
+        under_compute,
         fit: TermFit {
             cells: m as u32,
             residual_scale: fit.scale,
@@ -1287,6 +1365,44 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     Some(terms)
 }
 
+/// The share of the faults a compute-bound first pass leaves exposed, trial by trial from the
+/// managed group's compute cells (the kernel on pages the host just wrote, the same kernel on
+/// them again, the faults alone on a second buffer in the same trial): `(cold − max(kernel,
+/// faults)) / min(kernel, faults)` (with the pricing's fall-off where the kernel is the longer), at
+/// the largest size measured. Negative shares (a trial whose
+/// faults ran faster than its neighbour's) count as 0 in the median, as the pricing would.
+fn faults_under_compute(b: &Builder<'_>) -> Option<FaultsUnderCompute> {
+    let p = Policy::Managed;
+    let bytes = *b.sizes(&ManagedCase::ComputeCold, p).iter().max()?;
+    let cold = b.times(&ManagedCase::ComputeCold, p, bytes);
+    let kernel = b.times(&ManagedCase::ComputeResident, p, bytes);
+    let faults = b.times(&ManagedCase::ComputeFaults, p, bytes);
+    let at = |v: &[(u32, Option<u32>, f64)], t: u32| v.iter().find(|x| x.0 == t).map(|x| x.2);
+    let (mut shares, mut ks, mut fs) = (Vec::new(), Vec::new(), Vec::new());
+    for &(t, _, c) in &cold {
+        let (Some(k), Some(f)) = (at(&kernel, t), at(&faults, t)) else {
+            continue;
+        };
+        // As the pricing has it (`gpu_times`), where the kernel outlasts the faults.
+        let hidden = k.min(f) * if k > f { (f / k).powi(2) } else { 1.0 };
+        if hidden > 0.0 {
+            shares.push(((c - k.max(f)) / hidden).max(0.0));
+            ks.push(k);
+            fs.push(f);
+        }
+    }
+    let s = Summary::of(&shares)?;
+    Some(FaultsUnderCompute {
+        share: s.median,
+        se: s.se,
+        sd: s.sd,
+        trials: shares.len() as u32,
+        bytes,
+        kernel_ms: median(&ks)?,
+        faults_ms: median(&fs)?,
+    })
+}
+
 // ----- pricing ---------------------------------------------------------------------------------
 
 /// Relative uncertainty of a phase time the user gives (their own measurement, taken at another
@@ -1317,6 +1433,9 @@ impl Assumptions {
     pub const WRITE_AS_READ: u32 = 1 << 6;
     /// No launch/synchronisation term: taken as zero.
     pub const NO_SYNC: u32 = 1 << 7;
+    /// No `faults_under_compute`: a kernel taken to hide the faults under its own work up to the
+    /// shorter of the two (said where that hides 1 % of the prediction or more).
+    pub const FAULTS_HIDE: u32 = 1 << 8;
 
     fn set(&mut self, f: u32) {
         self.0 |= f;
@@ -1344,6 +1463,10 @@ impl Assumptions {
             (Self::NO_CPU_MANAGED, "this model has no CPU update on host-resident managed pages beside plain memory: taken as equal"),
             (Self::WRITE_AS_READ, "this model has no GPU write over the link: priced as a read"),
             (Self::NO_SYNC, "this model has no launch/synchronisation term: taken as zero"),
+            (
+                Self::FAULTS_HIDE,
+                "this model has no `faults_under_compute` (calibrations before it): the GPU phase's faults taken to hide under its kernel up to the shorter of the two",
+            ),
         ]
         .iter()
         .filter(|(f, _)| self.has(*f))
@@ -2330,13 +2453,18 @@ impl<'t, 's> Run<'t, 's> {
 
 /// The times of a GPU phase that depend on the phase times: the passes at device speed or as long
 /// as the link needs where data are remote (the kernel's own work hides under the transfer, or the
-/// transfer under it); the first pass also waits for the pages it faults in, while a kernel with
-/// work of its own keeps computing meanwhile (H200: the compute-bound workload's first passes took
-/// the longer of the two, not their sum; calibration/h200/run15).
+/// transfer under it); the first pass also waits for the pages it faults in, of which a kernel with
+/// work of its own hides at most the shorter side, and in fact hides only `1 − share` of that
+/// ([`FaultsUnderCompute`]; `share` 0 is the longer of the two).
 #[derive(Debug, Clone, Copy)]
 struct GpuTimes {
-    /// What the first pass waits for beyond a pass.
+    /// What the first pass waits for beyond a pass, `exposed` included.
     faults: f64,
+    /// What the longer-of rule would let hide of the faults, less what a kernel longer than its
+    /// faults hides anyway: what `share` applies to.
+    hidden: f64,
+    /// The part of `hidden` the kernel's work does not hide after all (`share × hidden`).
+    exposed: f64,
     /// The passes at device speed.
     passes: f64,
     /// What the passes wait for the link beyond that (0 where the link is not the longer).
@@ -2346,10 +2474,22 @@ struct GpuTimes {
 }
 
 #[inline]
-fn gpu_times(first: f64, link_ms: f64, side_ms: f64, gpu: f64, reuse: f64) -> GpuTimes {
+fn gpu_times(first: f64, link_ms: f64, side_ms: f64, gpu: f64, reuse: f64, share: f64) -> GpuTimes {
     let pass = gpu.max(link_ms);
-    let first_pass = gpu.max(link_ms + first);
-    let faults = first_pass - pass;
+    let moving = link_ms + first;
+    let longer_of = gpu.max(moving) - pass;
+    // A kernel longer than its faults hides more of them the longer it is: the share measured with
+    // the two about equal, times (faults / kernel)² beyond (H200, one 64 MiB kernel over 4–20 ms
+    // against 6–7.5 ms of faults: shares 0.49, 0.25 and 0.05 at kernel/faults 0.66, 1.6 and 2.6,
+    // and 0.78, 0.09 in the grid-stride shape at 0.71 and 2.8; calibration/h200/run48/overlap.csv).
+    let falloff = if gpu > moving && gpu > 0.0 {
+        (moving / gpu).powi(2)
+    } else {
+        1.0
+    };
+    let hidden = (first - longer_of).max(0.0) * falloff;
+    let exposed = share * hidden;
+    let faults = longer_of + exposed;
     let wait = if link_ms > gpu {
         reuse * (link_ms - gpu)
     } else {
@@ -2363,6 +2503,8 @@ fn gpu_times(first: f64, link_ms: f64, side_ms: f64, gpu: f64, reuse: f64) -> Gp
     };
     GpuTimes {
         faults,
+        hidden,
+        exposed,
         passes: reuse * gpu,
         wait,
         side_over,
@@ -2374,6 +2516,8 @@ struct Direct<F> {
     parts: Parts,
     given_cpu: f64,
     given_gpu: f64,
+    /// What the longer-of rule would let hide of the faults, over the GPU phases.
+    hidden: f64,
     ph: Phases,
     reuse: f64,
     item: F,
@@ -2415,10 +2559,12 @@ impl<F: FnMut(Option<u32>, Kind, Option<usize>, f64, &str)> Sink for Direct<F> {
         if on {
             link.record(p.uses, &mut p.used, reuse, 1.0);
         }
-        let passes = gpu_items(first, link, side_ms, gpu, reuse, |k, ms, what| {
+        let share = p.terms.share();
+        let (passes, hidden) = gpu_items(first, link, side_ms, gpu, reuse, share, |k, ms, what| {
             self.rec(Some(round), k, None, ms, what)
         });
         self.given_gpu += passes;
+        self.hidden += hidden;
     }
 }
 
@@ -2431,23 +2577,34 @@ fn cpu_item(round: Option<u32>, ph: Phases) -> (f64, &'static str) {
     }
 }
 
-/// The priced items of a GPU phase, in order, handed to `rec`; returns the passes at device speed.
+/// The priced items of a GPU phase, in order, handed to `rec`; returns the passes at device speed
+/// and what the longer-of rule would let the kernel hide of the faults.
 #[inline]
+#[allow(clippy::too_many_arguments)]
 fn gpu_items(
     first: f64,
     link: &LinkCost,
     side_ms: f64,
     gpu: f64,
     reuse: f64,
+    share: f64,
     mut rec: impl FnMut(Kind, f64, &'static str),
-) -> f64 {
+) -> (f64, f64) {
     let (link_ms, _) = link.pass_ms(gpu, reuse);
-    let g = gpu_times(first, link_ms, side_ms, gpu, reuse);
-    if g.faults > 0.0 {
+    let g = gpu_times(first, link_ms, side_ms, gpu, reuse, share);
+    let beyond = g.faults - g.exposed;
+    if beyond > 0.0 {
         rec(
             Kind::GpuFaults,
-            g.faults,
+            beyond,
             "migration and duplication on first touch",
+        );
+    }
+    if g.exposed > 0.0 {
+        rec(
+            Kind::GpuFaults,
+            g.exposed,
+            "faults the kernel's own work does not hide",
         );
     }
     rec(Kind::Gpu, g.passes, "GPU passes");
@@ -2461,7 +2618,7 @@ fn gpu_items(
             "side-stream prefetches beyond the GPU phase they overlap",
         );
     }
-    g.passes
+    (g.passes, g.hidden)
 }
 
 /// The prediction from a policy's priced parts and term uses. Variance: each term's fitted
@@ -2477,11 +2634,15 @@ fn prediction(
     reuse: f64,
     parts: Parts,
     (uses, mut used): (&[Use; TermId::COUNT], u32),
-    (given_cpu, given_gpu): (f64, f64),
+    (given_cpu, given_gpu, hidden): (f64, f64, f64),
     (cpu_sd, gpu_sd): (f64, f64),
-    assumptions: Assumptions,
+    mut assumptions: Assumptions,
 ) -> TaskPrediction {
     let time = parts.total();
+    // Without the share, say so where what the kernels were let hide is worth a percent.
+    if terms.under_compute.is_none() && hidden > 0.01 * time {
+        assumptions.set(Assumptions::FAULTS_HIDE);
+    }
     let (mut var, mut shift_var) = (0.0, 0.0);
     while used != 0 {
         let i = used.trailing_zeros() as usize;
@@ -2496,6 +2657,11 @@ fn prediction(
         }
     }
     var += (cpu_sd * given_cpu).powi(2) + (gpu_sd * given_gpu).powi(2);
+    // The share of the hidden faults that stays exposed: one estimate for every round (its uses
+    // add linearly), with its fitted uncertainty and its trial spread, as a term's.
+    if let Some(u) = &terms.under_compute {
+        var += hidden * hidden * (u.se * u.se + u.sd * u.sd);
+    }
     let sd = var.max(0.0).sqrt();
     let half = Z90 * ((TASK_INTERVAL_SCALE * sd).powi(2) + shift_var).sqrt();
     TaskPrediction {
@@ -2529,6 +2695,7 @@ fn price(
         parts: Parts::default(),
         given_cpu: 0.0,
         given_gpu: 0.0,
+        hidden: 0.0,
         ph,
         reuse: task.reuse,
         item,
@@ -2541,7 +2708,7 @@ fn price(
         task.reuse,
         sink.parts,
         (run.p.uses, run.p.used),
-        (sink.given_cpu, sink.given_gpu),
+        (sink.given_cpu, sink.given_gpu, sink.hidden),
         phase_rel_sd(terms, cpu.is_some(), gpu.is_some()),
         run.p.assumed,
     ))
@@ -3040,6 +3207,8 @@ struct Query {
     rounds: u32,
     reuse: f64,
     ph: Phases,
+    /// [`FaultsUnderCompute::share`], 0 where not calibrated.
+    share: f64,
     assumed: Assumptions,
     rel_sd: (f64, f64),
 }
@@ -3051,6 +3220,7 @@ struct Acc {
     used: u32,
     given_cpu: f64,
     given_gpu: f64,
+    hidden: f64,
 }
 
 impl Acc {
@@ -3080,10 +3250,11 @@ impl Acc {
         if on {
             rc.link.record(&mut self.uses, &mut self.used, reuse, n);
         }
-        let g = gpu_times(rc.first, link_ms, rc.side_ms, ph.gpu, reuse);
+        let g = gpu_times(rc.first, link_ms, rc.side_ms, ph.gpu, reuse, q.share);
         if g.faults > 0.0 {
             p.gpu_faults_ms += n * g.faults;
         }
+        self.hidden += n * g.hidden;
         p.gpu_ms += n * g.passes;
         self.given_gpu += n * g.passes;
         p.link_ms += n * g.wait;
@@ -3126,6 +3297,7 @@ impl CompiledTask {
             rounds,
             reuse,
             ph,
+            share: self.terms.share(),
             assumed,
             rel_sd: phase_rel_sd(&self.terms, cpu.is_some(), gpu.is_some()),
         })
@@ -3138,6 +3310,7 @@ impl CompiledTask {
             used: 0,
             given_cpu: 0.0,
             given_gpu: 0.0,
+            hidden: 0.0,
         };
         for (rc, n) in cp.counted(q.rounds) {
             acc.add(rc, n, q);
@@ -3149,7 +3322,7 @@ impl CompiledTask {
             q.reuse,
             acc.parts,
             (&acc.uses, acc.used),
-            (acc.given_cpu, acc.given_gpu),
+            (acc.given_cpu, acc.given_gpu, acc.hidden),
             q.rel_sd,
             cp.assumed.union(q.assumed),
         )
@@ -3261,7 +3434,7 @@ impl CompiledTask {
         let mut parts = Parts::default();
         let mut uses = [Use::default(); TermId::COUNT];
         let mut used = 0u32;
-        let (mut given_cpu, mut given_gpu) = (0.0, 0.0);
+        let (mut given_cpu, mut given_gpu, mut hidden) = (0.0, 0.0, 0.0);
         let mut rec = |parts: &mut Parts,
                        round: Option<u32>,
                        k: Kind,
@@ -3304,14 +3477,17 @@ impl CompiledTask {
                         given_cpu += ms;
                     }
                     TapeStep::Gpu => {
-                        given_gpu += gpu_items(
+                        let (passes, h) = gpu_items(
                             rc.first,
                             &rc.link,
                             rc.side_ms,
                             ph.gpu,
                             reuse,
+                            q.share,
                             |k, ms, what| rec(&mut parts, label, k, None, ms, what),
                         );
+                        given_gpu += passes;
+                        hidden += h;
                     }
                 }
             }
@@ -3347,7 +3523,7 @@ impl CompiledTask {
             q.reuse,
             parts,
             (&uses, used),
-            (given_cpu, given_gpu),
+            (given_cpu, given_gpu, hidden),
             q.rel_sd,
             cp.assumed.union(q.assumed),
         )
@@ -3395,7 +3571,7 @@ impl CompiledPolicy {
             // As `gpu_times`: R passes at the longer of device speed and the link, the first
             // waiting `faults` more, and side-stream prefetches beyond all that.
             let pass = ph.gpu.max(link_ms);
-            let faults = ph.gpu.max(link_ms + rc.first) - pass;
+            let faults = gpu_times(rc.first, link_ms, 0.0, ph.gpu, 1.0, q.share).faults;
             line.a += n * (rc.fixed.total() + cpu + faults);
             line.b += n * pass;
             if rc.side_ms > 0.0 {
@@ -3853,6 +4029,46 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_calibrated_share_exposes_that_part_of_what_the_kernel_would_hide() {
+        // toy terms: 64 MiB faults in at 90 ms/GiB = 5.625 ms.
+        let f = 90.0 / 16.0;
+        let mut terms = toy_terms();
+        let t = with_phases(workloads::compute_bound(), 10.0, 4.0);
+        let longer_of = predict_task(&terms, &t, Policy::Managed).unwrap();
+        assert!(longer_of.assumptions.has(Assumptions::FAULTS_HIDE));
+        // Kernel 4 ms, shorter than its faults (two buffers in round 1, the input in rounds 2–4):
+        // the longer-of rule hides 4 ms a round, of which a share of 0.75 stays exposed.
+        terms.set_faults_under_compute(Some(FaultsUnderCompute::exact(0.75)));
+        let p = predict_task(&terms, &t, Policy::Managed).unwrap();
+        assert!(!p.assumptions.has(Assumptions::FAULTS_HIDE));
+        let want = (2.0 * f - 4.0 + 3.0 * (f - 4.0)) + 0.75 * 4.0 * 4.0;
+        assert!((p.parts.gpu_faults_ms - want).abs() < 1e-9, "{p:?}");
+        assert!((p.time_ms - longer_of.time_ms - 12.0).abs() < 1e-9);
+        // A share of 1: the faults simply add to the kernel.
+        terms.set_faults_under_compute(Some(FaultsUnderCompute::exact(1.0)));
+        let sum = predict_task(&terms, &t, Policy::Managed).unwrap();
+        assert!((sum.parts.gpu_faults_ms - 5.0 * f).abs() < 1e-9, "{sum:?}");
+        // A kernel longer than its faults hides more the longer it is: 0.75 of the faults ×
+        // (faults / kernel)² (rounds 2–4: 5.625 ms of faults under 20 ms of kernel).
+        terms.set_faults_under_compute(Some(FaultsUnderCompute::exact(0.75)));
+        let long = with_phases(workloads::compute_bound(), 10.0, 20.0);
+        let p = predict_task(&terms, &long, Policy::Managed).unwrap();
+        let want =
+            0.75 * (2.0 * f) * (2.0 * f / 20.0).powi(2) + 3.0 * 0.75 * f * (f / 20.0).powi(2);
+        assert!((p.parts.gpu_faults_ms - want).abs() < 1e-9, "{p:?}");
+        // The share's spread widens only the predictions whose kernels hid something.
+        let mut spread = terms.clone();
+        let mut u = FaultsUnderCompute::exact(0.75);
+        u.sd = 0.2;
+        spread.set_faults_under_compute(Some(u));
+        let wide = predict_task(&spread, &t, Policy::Managed).unwrap();
+        let narrow = predict_task(&terms, &t, Policy::Managed).unwrap();
+        assert!(wide.sd_ms > narrow.sd_ms);
+        let copy = |tt: &TaskTerms| predict_task(tt, &t, Policy::ExplicitCopy).unwrap().sd_ms;
+        assert_eq!(copy(&spread), copy(&terms));
+    }
+
+    #[test]
     fn host_mapped_passes_take_the_longer_of_compute_and_link() {
         let terms = toy_terms();
         let mut t = with_phases(workloads::compute_bound(), 10.0, 0.5);
@@ -3961,11 +4177,19 @@ pub(crate) mod tests {
 
     #[test]
     fn terms_round_trip_through_json() {
-        let t = toy_terms();
+        let mut t = toy_terms();
         let s = serde_json::to_string(&t).unwrap();
         assert!(s.contains("\"copy_h2d\""), "{s}");
+        assert!(!s.contains("faults_under_compute"), "{s}");
         let back: TaskTerms = serde_json::from_str(&s).unwrap();
         assert_eq!(back, t);
+        let mut u = FaultsUnderCompute::exact(0.6);
+        u.trials = 3;
+        t.set_faults_under_compute(Some(u));
+        let s = serde_json::to_string(&t).unwrap();
+        let back: TaskTerms = serde_json::from_str(&s).unwrap();
+        assert_eq!(back, t);
+        assert_eq!(back.faults_under_compute().unwrap().share, 0.6);
     }
 
     #[test]
@@ -4162,7 +4386,11 @@ pub(crate) mod tests {
         ] {
             sparse.costs[t.index()] = None;
         }
-        vec![toy_terms(), h200, sparse]
+        let mut shared = toy_terms();
+        let mut u = FaultsUnderCompute::exact(0.6);
+        u.sd = 0.1;
+        shared.set_faults_under_compute(Some(u));
+        vec![toy_terms(), h200, sparse, shared]
     }
 
     /// Equal to the bit: `Debug` writes every `f64` as the shortest text that reads back as it.

@@ -380,6 +380,20 @@ pub(crate) fn rows(block: &Block, cfg: &BenchConfig) -> Vec<Row> {
                         .useful(b),
                     ms(b, 1.5),
                 ),
+                // A kernel of 4 ms per 64 MiB waiting for 0.8 of the faults it could hide
+                // (faults alone at 10 GB/s: the 6.7 ms of the cold pass above).
+                (
+                    c(Managed, "compute-cold", b).useful(2 * b),
+                    ms(2 * b, 20.0) + 0.8 * (b as f64 / 16_777_216.0),
+                ),
+                (
+                    c(Managed, "compute-resident", b).useful(2 * b),
+                    b as f64 / 16_777_216.0,
+                ),
+                (
+                    c(Managed, "compute-faults", b).useful(2 * b),
+                    ms(2 * b, 20.0),
+                ),
             ]);
             cells(&mut out, &passes, trials);
             trial_major(

@@ -13,6 +13,11 @@ use umodel_core::schema::{
 /// Warm-up launches before the trials of a fast cell (never written).
 const WARM: u32 = 3;
 
+/// Multiply-adds per element of the managed group's compute-bound pass: about 4 ms over 64 MiB on
+/// the H200, the order of the faults that migrate those pages (6–9 ms), so that neither side
+/// dwarfs the other (calibration/h200/run48).
+const COMPUTE_STEPS: u32 = 8192;
+
 /// The memory state an access pattern is measured in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum State {
@@ -769,6 +774,43 @@ impl Runner<'_, '_> {
                 &gpu_t,
                 ok,
             )?;
+        }
+        // Faults under a kernel with work of its own: a compute-bound pass over pages the host just
+        // wrote, the same pass again on the migrated pages (the kernel alone), and, in the same
+        // trial, a streaming pass over a second buffer the host just wrote (the faults alone, with
+        // the migration regime of that moment). How much of the shorter of kernel and faults the
+        // first pass still waits for is a platform term (`faults_under_compute`).
+        {
+            let mut c: ManagedBuf<f32> = gpu.managed(n)?;
+            let mut f: ManagedBuf<f32> = gpu.managed(n)?;
+            let (mut cold_t, mut kernel_t, mut fault_t) = (Vec::new(), Vec::new(), Vec::new());
+            let mut ok = true;
+            for t in 0..warm + trials {
+                fill_ramp(c.host_mut()?, RAMP, 0.0);
+                fill_ramp(f.host_mut()?, RAMP, 0.0);
+                let faults = self.time_gpu(|| Ok(gpu.inplace(Shape::Flat, &mut f, 1.0, 1.0)?))?;
+                let cold =
+                    self.time_gpu(|| Ok(gpu.converge(Shape::Flat, &mut c, COMPUTE_STEPS)?))?;
+                let kernel =
+                    self.time_gpu(|| Ok(gpu.converge(Shape::Flat, &mut c, COMPUTE_STEPS)?))?;
+                ok &= gpu.check_ramp(&c, RAMP, 2.0)? == 0 && gpu.check_ramp(&f, RAMP, 1.0)? == 0;
+                if t >= warm {
+                    cold_t.push((cold, None));
+                    kernel_t.push((kernel, None));
+                    fault_t.push((faults, None));
+                }
+            }
+            for (case, times, useful) in [
+                (ManagedCase::ComputeCold, &cold_t, 2 * bytes),
+                (ManagedCase::ComputeResident, &kernel_t, 2 * bytes),
+                (ManagedCase::ComputeFaults, &fault_t, 2 * bytes),
+            ] {
+                self.cell(
+                    &CellSpec::new(&case, Policy::Managed, bytes).useful(useful),
+                    times,
+                    ok,
+                )?;
+            }
         }
         // CPU updates, side by side in every trial so their differences are not the shared core's
         // level shifts (H200.md, "Noise"): on plain heap memory (what a user times their CPU phase

@@ -53,6 +53,8 @@ const FUNCTIONS: &[&str] = &[
     "task_compute",
     "task_produce",
     "task_fill",
+    "converge_flat",
+    "converge_grid",
 ];
 
 /// Threads per block for every launch.
@@ -1005,6 +1007,21 @@ impl Gpu {
         unsafe { l.launch(self.flat(n)) }
             .map(|_| ())
             .ctx(|| "task_compute".into())
+    }
+
+    /// `x = x + 1` over all of `x`, reached through `k` dependent multiply-adds per element (a
+    /// compute-bound pass whose length `k` sets; exact for whole numbers below 2²², kernels/task.cu).
+    pub fn converge(&self, shape: Shape, x: &mut impl GpuMem<f32>, k: u32) -> Result<(), GpuError> {
+        let n = x.len() as u64;
+        let px = self.ptr(x)?;
+        let (name, cfg) = match shape {
+            Shape::Flat => ("converge_flat", self.flat(n)),
+            Shape::Grid => ("converge_grid", self.grid(n)),
+        };
+        let mut l = self.stream.launch_builder(self.f(name));
+        l.arg(&px).arg(&n).arg(&k);
+        // SAFETY: (float*, unsigned long long, unsigned int); `x` covers n live floats.
+        unsafe { l.launch(cfg) }.map(|_| ()).ctx(|| name.into())
     }
 
     /// `y[i] = x[i] + b` (the producer-consumer workload).
