@@ -1665,7 +1665,7 @@ fn run49_held_out_for_the_share_of_faults_under_compute() {
 /// The share of what a compute-bound kernel could hide of its faults that stays exposed, as each
 /// recorded calibration fits it, and what it does to the compute-bound workload's managed GPU
 /// side at R = 1 with the run's own probe rows pricing the faults (measured in the same trials):
-/// within 8.4 % with the share, 24–29 % short without (NOTES.md, "Faults under a compute-bound
+/// within 8.4 % with the share, 24–29 % short without (`run49` and `run52` held out; NOTES.md, "Faults under a compute-bound
 /// kernel").
 #[test]
 fn the_share_of_faults_under_compute_closes_the_compute_bound_gpu_side() {
@@ -1680,6 +1680,7 @@ fn the_share_of_faults_under_compute_closes_the_compute_bound_gpu_side() {
         ),
         ("run48", "", "tasks-21.csv", 0.6701, -4.368, -29.178),
         ("run49", "", "tasks-22.csv", 0.7617, 4.233, -24.541),
+        ("run52", "", "tasks-23.csv", 0.8003, 4.972, -24.951),
     ];
     let over = PhaseOverrides {
         use_probe: true,

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """run49 (held out for `faults_under_compute`): the four workloads (15 trials a
-cell) priced with each of the run's two calibrations, with and without their
+cell) priced with the run's calibration, with and without its
 `faults_under_compute` (the share removed from a copy of the model file: the longer-of rule the
 model had before), as the model stands, with the run's own probe rows and with `umodel probe`
 taken before the workloads. Prints, per flow, median / max APE, cells beyond 5 % (resolved by the

@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""run52 (held out for `faults_under_compute`): the compute-bound workload (15 trials a
+cell) priced with the run's calibration, with and without its
+`faults_under_compute` (the share removed from a copy of the model file: the longer-of rule the
+model had before), as the model stands, with the run's own probe rows and with `umodel probe`
+taken before the workloads. Prints, per flow, median / max APE, cells beyond 5 % (resolved by the
+measurement: prediction outside the order statistics that hold the median), 90 % intervals
+holding, and the compute-bound managed and managed-advise cells' errors. Run from the repository
+root after `cargo build --release`; output in compare.txt."""
+import json, os, subprocess, tempfile
+
+U = "target/release/umodel"
+R = "calibration/h200/run52"
+TASKS = ["compute-bound"]
+
+def validate(model, extra):
+    out = []
+    for t in TASKS:
+        r = subprocess.run([U, "validate", "-m", model, "--task", f"tasks/{t}.json",
+                            f"{R}/tasks-23.csv", "--json", *extra],
+                           capture_output=True, text=True, check=True)
+        out.append((t, json.loads(r.stdout)))
+    return out
+
+tmp = tempfile.mkdtemp()
+print("calibration | share | flow | median / max APE % | beyond 5 %, resolved | in 90 % | "
+      "compute-bound managed, managed-advise at R = 1, 4, 16 (error %)")
+for m in (1,):
+    src = f"{R}/model-minimal-{m}.json"
+    d = json.load(open(src))
+    share = d["task_terms"]["faults_under_compute"]["share"]
+    d["task_terms"].pop("faults_under_compute")
+    without = os.path.join(tmp, f"without-{m}.json")
+    json.dump(d, open(without, "w"))
+    for label, model in ((f"{share:.2f}", src), ("none", without)):
+        for flow, extra in (("as is", []), ("run's probe", ["--probe"]),
+                            ("probe before", ["--probe-from", f"{R}/probe-1.json"])):
+            vs = validate(model, extra)
+            pts = [p for _, v in vs for p in v["points"]]
+            apes = sorted(p["ape_pct"] for p in pts)
+            med = (apes[len(apes) // 2] + apes[(len(apes) - 1) // 2]) / 2
+            cb = [p for t, v in vs if t == "compute-bound" for p in v["points"]
+                  if p["policy"] in ("managed", "managed-advise")]
+            errs = " ".join(f"{100 * (p['predicted_ms'] / p['measured_ms'] - 1):+.1f}" for p in cb)
+            print(f"{m} | {label} | {flow} | {med:.2f} / {apes[-1]:.2f} | "
+                  f"{sum(v['beyond_5pct'] for _, v in vs)}, "
+                  f"{sum(v['beyond_5pct_resolved'] for _, v in vs)} | "
+                  f"{sum(p['in_interval'] for p in pts)}/{len(pts)} | {errs}")
