@@ -1711,3 +1711,74 @@ fn the_share_of_faults_under_compute_closes_the_compute_bound_gpu_side() {
         assert!((got - without).abs() < 0.01, "{run} {stamp}: {got}");
     }
 }
+
+/// A model whose `faults_under_compute` is negative, missing a field or not a number is refused
+/// naming the file and the term; one with a sound share prices with it.
+#[test]
+fn a_model_with_a_bad_share_is_refused_naming_it() {
+    let d = tempfile::tempdir().unwrap();
+    let good: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string("calibration/h200/run52/model-minimal-1.json").unwrap(),
+    )
+    .unwrap();
+    let with = |f: &dyn Fn(&mut serde_json::Value)| {
+        let mut m = good.clone();
+        f(&mut m["task_terms"]["faults_under_compute"]);
+        let p = d.path().join("m.json");
+        std::fs::write(&p, serde_json::to_string(&m).unwrap()).unwrap();
+        p
+    };
+    for (edit, wants) in [
+        (
+            &(|u: &mut serde_json::Value| u["share"] = (-0.5).into()) as &dyn Fn(&mut _),
+            "task term `faults_under_compute` has a negative or non-finite value",
+        ),
+        (
+            &|u: &mut serde_json::Value| u["share"] = serde_json::Value::Null,
+            "`task_terms.faults_under_compute.share`",
+        ),
+        (
+            &|u: &mut serde_json::Value| {
+                u.as_object_mut().unwrap().remove("se");
+            },
+            "missing field `se`",
+        ),
+    ] {
+        let p = with(edit);
+        let args = [
+            "choose",
+            "-m",
+            p.to_str().unwrap(),
+            "--task",
+            "tasks/compute-bound.json",
+        ];
+        fails_with(&d, &args, None, &[&p.display().to_string(), wants]);
+    }
+    let p = with(&|_| {});
+    let out = umodel(&d)
+        .args([
+            "predict",
+            "-m",
+            p.to_str().unwrap(),
+            "--task",
+            "tasks/compute-bound.json",
+        ])
+        .args([
+            "--policy",
+            "managed",
+            "--cpu-ms",
+            "9.9",
+            "--gpu-ms",
+            "4.3",
+            "--explain",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("faults the kernel's own work does not hide"),
+        "{text}"
+    );
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("faults_under_compute"));
+}
