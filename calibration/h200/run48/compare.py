@@ -1,23 +1,31 @@
 #!/usr/bin/env python3
-"""run48: the workloads (seed 001 and its overlapped variant, the compute-bound kernel; 15 trials a
-cell) priced with each of the run's two calibrations, with and without their
+"""A run's workloads priced with each of its calibrations, with and without their
 `faults_under_compute` (the share removed from a copy of the model file: the longer-of rule the
 model had before), as the model stands, with the run's own probe rows and with `umodel probe`
 taken before the workloads. Prints, per flow, median / max APE, cells beyond 5 % (resolved by the
 measurement: prediction outside the order statistics that hold the median), 90 % intervals
-holding, and the compute-bound managed and managed-advise cells' errors. Run from the repository
-root after `cargo build --release`; output in compare.txt."""
-import json, os, subprocess, tempfile
+holding, and the compute-bound managed and managed-advise cells' errors at R = 1, 4, 16.
+
+    python3 calibration/h200/run48/compare.py RUN TASKS_CSV CALIBRATIONS TASK...
+
+from the repository root after `cargo build --release`, e.g. (the outputs in each run's
+compare.txt):
+
+    python3 calibration/h200/run48/compare.py run48 tasks-21 2 compute-bound seed-001 seed-001-overlapped
+    python3 calibration/h200/run48/compare.py run49 tasks-22 1 seed-001 seed-001-overlapped partial-update compute-bound producer-consumer
+    python3 calibration/h200/run48/compare.py run52 tasks-23 1 compute-bound
+"""
+import json, os, subprocess, sys, tempfile
 
 U = "target/release/umodel"
-R = "calibration/h200/run48"
-TASKS = ["compute-bound", "seed-001", "seed-001-overlapped"]
+run, csv, calibrations, tasks = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
+R = f"calibration/h200/{run}"
 
 def validate(model, extra):
     out = []
-    for t in TASKS:
+    for t in tasks:
         r = subprocess.run([U, "validate", "-m", model, "--task", f"tasks/{t}.json",
-                            f"{R}/tasks-21.csv", "--json", *extra],
+                            f"{R}/{csv}.csv", "--json", *extra],
                            capture_output=True, text=True, check=True)
         out.append((t, json.loads(r.stdout)))
     return out
@@ -25,7 +33,7 @@ def validate(model, extra):
 tmp = tempfile.mkdtemp()
 print("calibration | share | flow | median / max APE % | beyond 5 %, resolved | in 90 % | "
       "compute-bound managed, managed-advise at R = 1, 4, 16 (error %)")
-for m in (1, 2):
+for m in range(1, calibrations + 1):
     src = f"{R}/model-minimal-{m}.json"
     d = json.load(open(src))
     share = d["task_terms"]["faults_under_compute"]["share"]
