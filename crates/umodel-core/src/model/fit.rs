@@ -457,6 +457,10 @@ pub fn add_task_term_shift_of(
         return None;
     }
     terms.set_run_shift(&shifts);
+    let share = terms.share_shift(theirs);
+    if let Some(s) = share {
+        terms.set_share_shift(s);
+    }
     let mut sorted = shifts.clone();
     sorted.sort_by(|a, b| b.1.total_cmp(&a.1));
     m.provenance.notes.push(format!(
@@ -471,6 +475,12 @@ pub fn add_task_term_shift_of(
             .collect::<Vec<_>>()
             .join(", ")
     ));
+    if let Some(s) = share {
+        m.provenance.notes.push(format!(
+            "task intervals include how far the share of faults a kernel leaves exposed moved              between those calibrations that measured it ({:.0} %)",
+            100.0 * s
+        ));
+    }
     Some(shifts.len())
 }
 

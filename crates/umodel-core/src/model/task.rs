@@ -254,6 +254,11 @@ pub struct FaultsUnderCompute {
     pub kernel_ms: f64,
     /// The faults alone, ms.
     pub faults_ms: f64,
+    /// How far the share moves between calibrations of the machine, relative (root mean square of
+    /// the log ratio to other calibrations' shares; [`TaskTerms::share_shift`]); 0 where not
+    /// measured. It widens the interval of every prediction whose kernels leave faults exposed.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub run_shift: f64,
 }
 
 impl FaultsUnderCompute {
@@ -267,6 +272,7 @@ impl FaultsUnderCompute {
             bytes: 0,
             kernel_ms: 0.0,
             faults_ms: 0.0,
+            run_shift: 0.0,
         }
     }
 }
@@ -395,6 +401,30 @@ impl TaskTerms {
             .collect()
     }
 
+    /// How far the share of faults a kernel leaves exposed moves between calibrations: the root
+    /// mean square of log(theirs / ours) over `others` that measured it (both positive), as
+    /// [`run_shifts`](Self::run_shifts) has it for the costs; `None` where none can say.
+    pub fn share_shift(&self, others: &[TaskTerms]) -> Option<f64> {
+        let mine = self.under_compute?.share;
+        let logs: Vec<f64> = others
+            .iter()
+            .filter_map(|o| o.under_compute.map(|u| u.share))
+            .filter(|&theirs| mine > 0.0 && theirs > 0.0)
+            .map(|theirs| (theirs / mine).ln())
+            .collect();
+        (!logs.is_empty()).then(|| {
+            let ms = logs.iter().map(|l| l * l).sum::<f64>() / logs.len() as f64;
+            ms.sqrt().min(1.0)
+        })
+    }
+
+    /// Sets the share's run-to-run shift ([`FaultsUnderCompute::run_shift`]), if it is calibrated.
+    pub fn set_share_shift(&mut self, shift: f64) {
+        if let Some(u) = self.under_compute.as_mut() {
+            u.run_shift = shift;
+        }
+    }
+
     /// Sets the terms' run-to-run shifts ([`Cost::run_shift`]); terms not calibrated are skipped.
     pub fn set_run_shift(&mut self, shifts: &[(TermId, f64)]) {
         for &(t, s) in shifts {
@@ -423,7 +453,7 @@ impl TaskTerms {
             }
         }
         if let Some(u) = &self.under_compute {
-            if [u.share, u.se, u.sd, u.kernel_ms, u.faults_ms]
+            if [u.share, u.se, u.sd, u.kernel_ms, u.faults_ms, u.run_shift]
                 .iter()
                 .any(|x| !x.is_finite() || *x < 0.0)
             {
@@ -1400,6 +1430,7 @@ fn faults_under_compute(b: &Builder<'_>) -> Option<FaultsUnderCompute> {
         bytes,
         kernel_ms: median(&ks)?,
         faults_ms: median(&fs)?,
+        run_shift: 0.0,
     })
 }
 
@@ -2661,6 +2692,7 @@ fn prediction(
     // add linearly), with its fitted uncertainty and its trial spread, as a term's.
     if let Some(u) = &terms.under_compute {
         var += hidden * hidden * (u.se * u.se + u.sd * u.sd);
+        shift_var += (u.run_shift * u.share * hidden).powi(2);
     }
     let sd = var.max(0.0).sqrt();
     let half = Z90 * ((TASK_INTERVAL_SCALE * sd).powi(2) + shift_var).sqrt();
@@ -4056,6 +4088,33 @@ pub(crate) mod tests {
         let want =
             0.75 * (2.0 * f) * (2.0 * f / 20.0).powi(2) + 3.0 * 0.75 * f * (f / 20.0).powi(2);
         assert!((p.parts.gpu_faults_ms - want).abs() < 1e-9, "{p:?}");
+        // Its shift between calibrations: the RMS log ratio to the others' shares, widening the
+        // interval by that share of what stays exposed.
+        let other = |x: f64| {
+            let mut o = toy_terms();
+            o.set_faults_under_compute(Some(FaultsUnderCompute::exact(x)));
+            o
+        };
+        let shift = terms
+            .share_shift(&[
+                other(0.75 * 0.2f64.exp()),
+                other(0.75 * (-0.1f64).exp()),
+                toy_terms(),
+            ])
+            .unwrap();
+        assert!((shift - (0.05f64 / 2.0).sqrt()).abs() < 1e-12, "{shift}");
+        assert_eq!(toy_terms().share_shift(&[other(0.5)]), None);
+        let mut shifted = terms.clone();
+        shifted.set_share_shift(shift);
+        let (a, b) = (
+            predict_task(&terms, &t, Policy::Managed).unwrap(),
+            predict_task(&shifted, &t, Policy::Managed).unwrap(),
+        );
+        let exposed = 0.75 * 4.0 * 4.0;
+        let half = |p: &TaskPrediction| p.interval_ms[1] - p.time_ms;
+        let want = (half(&a).powi(2) + (Z90 * shift * exposed).powi(2)).sqrt();
+        assert!((half(&b) - want).abs() < 1e-9, "{} {want}", half(&b));
+        assert_eq!(a.time_ms, b.time_ms);
         // The share's spread widens only the predictions whose kernels hid something.
         let mut spread = terms.clone();
         let mut u = FaultsUnderCompute::exact(0.75);
