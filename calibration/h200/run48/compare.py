@@ -14,6 +14,7 @@ compare.txt):
     python3 calibration/h200/run48/compare.py run48 tasks-21 2 compute-bound seed-001 seed-001-overlapped
     python3 calibration/h200/run48/compare.py run49 tasks-22 1 seed-001 seed-001-overlapped partial-update compute-bound producer-consumer
     python3 calibration/h200/run48/compare.py run52 tasks-23 1 compute-bound
+    python3 calibration/h200/run48/compare.py run53 tasks-24 2 seed-001 seed-001-overlapped partial-update compute-bound producer-consumer
 """
 import json, os, subprocess, sys, tempfile
 

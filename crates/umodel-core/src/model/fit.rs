@@ -477,7 +477,7 @@ pub fn add_task_term_shift_of(
     ));
     if let Some(s) = share {
         m.provenance.notes.push(format!(
-            "task intervals include how far the share of faults a kernel leaves exposed moved              between those calibrations that measured it ({:.0} %)",
+            "task intervals include how far the share of faults a kernel leaves exposed moved between those calibrations that measured it ({:.0} %)",
             100.0 * s
         ));
     }
