@@ -94,6 +94,9 @@ fn text(r: &doctor::Report) {
         for a in &m.advice {
             out!("  → {a}");
         }
+        for n in &m.notes {
+            out!("  note: {n}");
+        }
     }
     for l in &r.leftovers {
         out!("leftover: {} (a temporary file of an interrupted write; safe to delete, and the next write here removes it once an hour old)", l.display());

@@ -98,7 +98,8 @@ enum Command {
     ///
     /// For the data directory: each calibrated model, what it was measured under against this
     /// machine now, a task term far from the embedded model of its GPU, corrupt files and
-    /// leftovers, and what to do about each. Exits 1 when something needs doing.
+    /// leftovers, and what to do about each; notes on what needs nothing done (a model fitted
+    /// before a term its task predictions would use). Exits 1 when something needs doing.
     Doctor(DoctorArgs),
     /// Measure this machine's migration rates now (about a second), for task queries' --probe
     ///

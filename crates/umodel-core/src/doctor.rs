@@ -52,7 +52,18 @@ pub struct ModelEntry {
     pub unusual_task_terms: Vec<crate::model::UnusualTerm>,
     /// What to do about it, one step an entry.
     pub advice: Vec<String>,
+    /// What a person should know that needs nothing done: a model fitted before a term its
+    /// predictions would use ([`FAULTS_HIDE_NOTE`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
+
+/// The note on a model whose task terms have no `faults_under_compute` (fitted before the managed
+/// group measured it).
+pub const FAULTS_HIDE_NOTE: &str =
+    "fitted before `faults_under_compute`: its task predictions let \
+     a kernel hide its first pass's faults up to the shorter of the two (`umodel calibrate` \
+     measures how much stays exposed)";
 
 impl ModelEntry {
     /// Whether something needs doing about it.
@@ -167,6 +178,7 @@ fn entry(path: &Path, machine: Option<&Machine>, expected: Option<&Path>) -> Mod
                 error: Some(e.to_string()),
                 unusual_task_terms: Vec::new(),
                 advice,
+                notes: Vec::new(),
             }
         }
         Ok(m) => {
@@ -238,6 +250,14 @@ fn entry(path: &Path, machine: Option<&Machine>, expected: Option<&Path>) -> Mod
                 error: None,
                 unusual_task_terms: unusual,
                 advice,
+                notes: match &m.task_terms {
+                    Some(t)
+                        if status != Status::OtherMachine && t.faults_under_compute().is_none() =>
+                    {
+                        vec![FAULTS_HIDE_NOTE.to_string()]
+                    }
+                    _ => Vec::new(),
+                },
             }
         }
     }
@@ -327,6 +347,8 @@ mod tests {
         let r = examine(Some(d.path()), None, Some(&odd));
         let (fine_entry, odd_entry) = (&r.models[0], &r.models[1]);
         assert!(fine_entry.unusual_task_terms.is_empty() && !fine_entry.is_problem());
+        // The embedded model's task terms predate the share: a note, nothing to do.
+        assert_eq!(fine_entry.notes, [FAULTS_HIDE_NOTE]);
         assert_eq!(odd_entry.unusual_task_terms.len(), 1);
         assert_eq!(odd_entry.unusual_task_terms[0].term, TermId::PrefetchNoop);
         assert!(odd_entry
