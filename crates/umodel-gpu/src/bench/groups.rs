@@ -13,9 +13,9 @@ use umodel_core::schema::{
 /// Warm-up launches before the trials of a fast cell (never written).
 const WARM: u32 = 3;
 
-/// Multiply-adds per element of the managed group's compute-bound pass: about 4 ms over 64 MiB on
-/// the H200, the order of the faults that migrate those pages (6–9 ms), so that neither side
-/// dwarfs the other (calibration/h200/run48).
+/// Multiply-adds per element of the managed group's compute-bound pass: about 4.9 ms over 64 MiB
+/// on the H200, the order of the faults that migrate those pages (5.8–8.0 ms), so that neither
+/// side dwarfs the other (calibration/h200/run48 … run53, `compute-resident`, `compute-faults`).
 const COMPUTE_STEPS: u32 = 8192;
 
 /// The memory state an access pattern is measured in.
