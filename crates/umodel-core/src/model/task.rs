@@ -1395,6 +1395,10 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     Some(terms)
 }
 
+/// The kernel/faults ratios of the compute cells from which a share is fitted
+/// ([`faults_under_compute`]).
+const UNDER_COMPUTE_RATIOS: (f64, f64) = (0.4, 2.0);
+
 /// The share of the faults a compute-bound first pass leaves exposed, trial by trial from the
 /// managed group's compute cells (the kernel on pages the host just wrote, the same kernel on
 /// them again, the faults alone on a second buffer in the same trial): `(cold − max(kernel,
@@ -1422,14 +1426,23 @@ fn faults_under_compute(b: &Builder<'_>) -> Option<FaultsUnderCompute> {
         }
     }
     let s = Summary::of(&shares)?;
+    let (kernel_ms, faults_ms) = (median(&ks)?, median(&fs)?);
+    // Only a kernel about as long as its faults measures the share: far shorter, the pass that
+    // faults one float a thread runs slower than the streaming pass that times the faults alone
+    // (shares 1.8–8.3 at kernel/faults 0.05–0.22); far longer, almost nothing stays exposed to
+    // measure (0.05–0.10 at 2.6–3.2). The H200's cells sit at 0.61–0.85
+    // (calibration/h200/run48/overlap.csv, run52/overlap.csv).
+    if !(UNDER_COMPUTE_RATIOS.0..=UNDER_COMPUTE_RATIOS.1).contains(&(kernel_ms / faults_ms)) {
+        return None;
+    }
     Some(FaultsUnderCompute {
         share: s.median,
         se: s.se,
         sd: s.sd,
         trials: shares.len() as u32,
         bytes,
-        kernel_ms: median(&ks)?,
-        faults_ms: median(&fs)?,
+        kernel_ms,
+        faults_ms,
         run_shift: 0.0,
     })
 }
@@ -4284,6 +4297,51 @@ pub(crate) mod tests {
         assert!((c.lat_ms - 0.01).abs() < 1e-6, "{c:?}");
         assert_eq!(c.cells, 4);
         assert!(t.get(TermId::CopyD2h).is_none());
+    }
+
+    #[test]
+    fn the_share_is_fitted_only_where_kernel_and_faults_are_comparable() {
+        use crate::table::Row;
+        // Each trial: faults alone 6 ms, the kernel alone `k`, the cold pass the longer of the two
+        // plus `exposed`.
+        let table = |k: f64, exposed: f64| {
+            let mut rows = Vec::new();
+            for t in 0..3u32 {
+                let j = 1.0 + 0.01 * t as f64;
+                for (case, ms) in [
+                    (ManagedCase::ComputeFaults, 6.0 * j),
+                    (ManagedCase::ComputeResident, k * j),
+                    (ManagedCase::ComputeCold, (k.max(6.0) + exposed) * j),
+                ] {
+                    rows.push(Row::of(&case, Policy::Managed, 1 << 26, t, ms));
+                }
+                // A cost term besides: a fit with none has no task terms at all.
+                rows.push(Row::of(
+                    &TransferCase::H2d,
+                    Policy::ExplicitCopy,
+                    1 << 26,
+                    t,
+                    1.3,
+                ));
+            }
+            Table {
+                rows,
+                ..Table::default()
+            }
+        };
+        let share = |k, e| {
+            fit_task_terms(&table(k, e), None)
+                .and_then(|t| t.faults_under_compute().copied())
+                .map(|u| u.share)
+        };
+        // 4 ms of kernel, 3 of it exposed: 0.75; 9 ms, (6/9)² × 6 = 2.67 ms hidden, 2 exposed.
+        assert!((share(4.0, 3.0).unwrap() - 0.75).abs() < 1e-9);
+        assert!((share(9.0, 2.0).unwrap() - 0.75).abs() < 1e-9);
+        // A trial whose cold pass beat the longer of the two counts as 0.
+        assert_eq!(share(4.0, -1.0), Some(0.0));
+        // Too short a kernel (0.3 × the faults) or too long (2.5 ×): no share.
+        assert_eq!(share(1.8, 1.0), None);
+        assert_eq!(share(15.0, 0.1), None);
     }
 
     /// `a` and `b` agree to 1e-12 relative (or both are within 1e-12 ms of 0).
