@@ -226,6 +226,20 @@ impl Cost {
     }
 }
 
+/// The root mean square of log(theirs / mine) over the positive values of `theirs` (none where
+/// `mine` is not positive), at most 1; `None` without any: how far a term moves between
+/// calibrations ([`TaskTerms::run_shifts`], [`TaskTerms::share_shift`]).
+fn rms_log_ratio(mine: f64, theirs: impl Iterator<Item = f64>) -> Option<f64> {
+    let logs: Vec<f64> = theirs
+        .filter(|&theirs| mine > 0.0 && theirs > 0.0)
+        .map(|theirs| (theirs / mine).ln())
+        .collect();
+    (!logs.is_empty()).then(|| {
+        let ms = logs.iter().map(|l| l * l).sum::<f64>() / logs.len() as f64;
+        ms.sqrt().min(1.0)
+    })
+}
+
 /// How much of a GPU pass's faults its kernel's own work leaves exposed. The first pass over pages
 /// it must migrate takes `max(kernel, link + faults) + share × hidden`, `hidden` being what the
 /// longer-of rule lets the shorter side hide (`kernel + link + faults − max(…)`), times
@@ -385,18 +399,8 @@ impl TaskTerms {
     pub fn run_shifts(&self, others: &[TaskTerms], bytes: f64) -> Vec<(TermId, f64)> {
         self.iter()
             .filter_map(|(t, c)| {
-                let mine = c.at(bytes);
-                let logs: Vec<f64> = others
-                    .iter()
-                    .filter_map(|o| o.get(t))
-                    .map(|o| o.at(bytes))
-                    .filter(|&theirs| mine > 0.0 && theirs > 0.0)
-                    .map(|theirs| (theirs / mine).ln())
-                    .collect();
-                (!logs.is_empty()).then(|| {
-                    let ms = logs.iter().map(|l| l * l).sum::<f64>() / logs.len() as f64;
-                    (t, ms.sqrt().min(1.0))
-                })
+                let theirs = others.iter().filter_map(|o| o.get(t)).map(|o| o.at(bytes));
+                rms_log_ratio(c.at(bytes), theirs).map(|s| (t, s))
             })
             .collect()
     }
@@ -405,17 +409,10 @@ impl TaskTerms {
     /// mean square of log(theirs / ours) over `others` that measured it (both positive), as
     /// [`run_shifts`](Self::run_shifts) has it for the costs; `None` where none can say.
     pub fn share_shift(&self, others: &[TaskTerms]) -> Option<f64> {
-        let mine = self.under_compute?.share;
-        let logs: Vec<f64> = others
+        let theirs = others
             .iter()
-            .filter_map(|o| o.under_compute.map(|u| u.share))
-            .filter(|&theirs| mine > 0.0 && theirs > 0.0)
-            .map(|theirs| (theirs / mine).ln())
-            .collect();
-        (!logs.is_empty()).then(|| {
-            let ms = logs.iter().map(|l| l * l).sum::<f64>() / logs.len() as f64;
-            ms.sqrt().min(1.0)
-        })
+            .filter_map(|o| o.under_compute.map(|u| u.share));
+        rms_log_ratio(self.under_compute?.share, theirs)
     }
 
     /// Sets the share's run-to-run shift ([`FaultsUnderCompute::run_shift`]), if it is calibrated.
@@ -1417,8 +1414,7 @@ fn faults_under_compute(b: &Builder<'_>) -> Option<FaultsUnderCompute> {
         let (Some(k), Some(f)) = (at(&kernel, t), at(&faults, t)) else {
             continue;
         };
-        // As the pricing has it (`gpu_times`), where the kernel outlasts the faults.
-        let hidden = k.min(f) * if k > f { (f / k).powi(2) } else { 1.0 };
+        let hidden = k.min(f) * falloff(k, f);
         if hidden > 0.0 {
             shares.push(((c - k.max(f)) / hidden).max(0.0));
             ks.push(k);
@@ -2517,21 +2513,28 @@ struct GpuTimes {
     side_over: f64,
 }
 
+/// What of the faults a kernel could hide the share applies to, as a fraction: all of it while the
+/// kernel is no longer than the faults (`moving`: the link and the faults), `(moving / kernel)²`
+/// beyond: a kernel longer than its faults hides more of them the longer it is (H200, one 64 MiB
+/// kernel over 4–20 ms against 6–7.5 ms of faults: shares 0.49, 0.25 and 0.05 at kernel/faults
+/// 0.66, 1.6 and 2.6, and 0.78, 0.09 in the grid-stride shape at 0.71 and 2.8;
+/// calibration/h200/run48/overlap.csv). The pricing ([`gpu_times`]) and the fit of the share
+/// ([`faults_under_compute`]) both take it from here.
+#[inline]
+fn falloff(kernel: f64, moving: f64) -> f64 {
+    if kernel > moving && kernel > 0.0 {
+        (moving / kernel).powi(2)
+    } else {
+        1.0
+    }
+}
+
 #[inline]
 fn gpu_times(first: f64, link_ms: f64, side_ms: f64, gpu: f64, reuse: f64, share: f64) -> GpuTimes {
     let pass = gpu.max(link_ms);
     let moving = link_ms + first;
     let longer_of = gpu.max(moving) - pass;
-    // A kernel longer than its faults hides more of them the longer it is: the share measured with
-    // the two about equal, times (faults / kernel)² beyond (H200, one 64 MiB kernel over 4–20 ms
-    // against 6–7.5 ms of faults: shares 0.49, 0.25 and 0.05 at kernel/faults 0.66, 1.6 and 2.6,
-    // and 0.78, 0.09 in the grid-stride shape at 0.71 and 2.8; calibration/h200/run48/overlap.csv).
-    let falloff = if gpu > moving && gpu > 0.0 {
-        (moving / gpu).powi(2)
-    } else {
-        1.0
-    };
-    let hidden = (first - longer_of).max(0.0) * falloff;
+    let hidden = (first - longer_of).max(0.0) * falloff(gpu, moving);
     let exposed = share * hidden;
     let faults = longer_of + exposed;
     let wait = if link_ms > gpu {
