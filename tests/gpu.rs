@@ -250,7 +250,20 @@ fn every_group_runs_small_and_passes_its_checks() {
         )
         .unwrap_or_else(|e| panic!("{} with the probe: {e}", task.name));
         let p = probed.probe.as_ref().expect("the run's probe");
-        assert_eq!(p.bytes, bench::probe::PROBE_BYTES, "{}", task.name);
+        // In the task's shape: the partial update's 256 MiB, one page in ten.
+        let shape = task.probe_shape();
+        assert_eq!(p.bytes, shape.bytes, "{}", task.name);
+        assert_eq!(
+            p.cpu_fraction, 1.0,
+            "{}: rows do not say the share",
+            task.name
+        );
+        assert_eq!(
+            p.prefetch_to_device.is_some(),
+            shape.every().is_some(),
+            "{}",
+            task.name
+        );
         assert!(p
             .prefetch_to_host
             .is_some_and(|f| f.samples >= 2 * bench::tasks::PROBE_ROUNDS));
@@ -333,15 +346,40 @@ fn a_device_refuses_another_devices_memory_unless_seen_through_a_peer_view() {
 #[ignore = "needs an NVIDIA GPU"]
 fn the_migration_probe_checks_every_round_and_measures_each_step() {
     let gpu = umodel::gpu::Gpu::open(0).unwrap();
-    let s = bench::probe::run(&gpu, 64 << 20, 3).unwrap();
+    let s = bench::probe::run(&gpu, umodel::task::ProbeShape::DEFAULT, 3).unwrap();
     assert_eq!(s.rounds.len(), 3);
     assert_eq!(s.failed(), 0);
     let p = s.probe().expect("a probe");
     // 64 MiB: each step takes milliseconds on any PCIe or C2C link (run36: 4-7 ms back to the
     // host; run35: 6-8 ms of faults in, 20-30 ms of CPU reads, of which heap reads ~16).
     for (t, f) in p.figures() {
+        if t == umodel::model::TermId::PrefetchToDevice {
+            // Timed only in a task's shape.
+            assert!(f.is_none());
+            continue;
+        }
         let f = f.unwrap_or_else(|| panic!("{} not measured", t.name()));
         assert!(f.ms > 0.05 && f.ms < 1000.0, "{}: {} ms", t.name(), f.ms);
         assert_eq!(f.samples, 3);
+    }
+    assert_eq!(p.cpu_fraction, 1.0);
+}
+
+#[test]
+#[ignore = "needs an NVIDIA GPU"]
+fn a_probe_in_a_tasks_shape_touches_its_share_of_pages_and_checks_them() {
+    let gpu = umodel::gpu::Gpu::open(0).unwrap();
+    let shape = umodel::task::ProbeShape {
+        bytes: 24 << 20,
+        cpu_fraction: 0.1,
+    };
+    let s = bench::probe::run(&gpu, shape, 2).unwrap();
+    assert_eq!((s.rounds.len(), s.failed()), (2, 0));
+    let p = s.probe().expect("a probe");
+    assert_eq!((p.bytes, p.cpu_fraction), (24 << 20, 0.1));
+    for f in [p.prefetch_to_host, p.prefetch_to_device] {
+        let f = f.expect("both prefetches of the round trip");
+        assert!(f.ms > 0.05 && f.ms < 1000.0, "{} ms", f.ms);
+        assert_eq!(f.samples, 2);
     }
 }

@@ -257,6 +257,41 @@ fn a_probe_prices_the_migrating_steps_and_leaves_the_rest() {
 }
 
 #[test]
+fn a_probe_in_a_tasks_shape_refuses_a_bad_task_or_size_before_it_opens_a_gpu() {
+    let d = tempfile::tempdir().unwrap();
+    let bad = d.path().join("bad.json");
+    std::fs::write(
+        &bad,
+        r#"{"buffers": [{"name": "x", "bytes": "1MiB", "cpu_fraction": 2}]}"#,
+    )
+    .unwrap();
+    let bad = bad.display().to_string();
+    for (args, want) in [
+        (
+            vec!["probe", "--task", "no/such/task.json"],
+            vec!["no/such/task.json"],
+        ),
+        (
+            vec!["probe", "--task", bad.as_str()],
+            vec!["bad.json", "cpu_fraction"],
+        ),
+        (
+            vec![
+                "probe",
+                "--task",
+                "tasks/partial-update.json",
+                "--bytes",
+                "1KiB",
+            ],
+            vec!["--bytes 1024", "between 4 KiB and 16 GiB"],
+        ),
+    ] {
+        let out = fails_with(&d, &args, None, &want);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+    }
+}
+
+#[test]
 fn bad_probe_files_are_refused_naming_file_and_field() {
     let d = tempfile::tempdir().unwrap();
     let write = |name: &str, text: &str| {
@@ -272,6 +307,10 @@ fn bad_probe_files_are_refused_naming_file_and_field() {
     let empty = write("e.json", r#"{"bytes": 67108864}"#);
     let zero = write("z.json", r#"{"bytes": 0, "fault_in": {"ms": 3}}"#);
     let text = write("t.json", "prefetch 6 ms");
+    let share = write(
+        "f.json",
+        r#"{"bytes": 67108864, "cpu_fraction": 0, "fault_in": {"ms": 3}}"#,
+    );
     for (file, want) in [
         (
             unknown.as_str(),
@@ -284,6 +323,7 @@ fn bad_probe_files_are_refused_naming_file_and_field() {
         (empty.as_str(), vec!["e.json", "measures nothing"]),
         (zero.as_str(), vec!["z.json", "`bytes` must be positive"]),
         (text.as_str(), vec!["t.json", "not a migration probe"]),
+        (share.as_str(), vec!["f.json", "`cpu_fraction`", "not 0"]),
         (
             "no/such/probe.json",
             vec!["no/such/probe.json", "cannot read the probe"],

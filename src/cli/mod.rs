@@ -107,9 +107,12 @@ enum Command {
     /// migration to the GPU, the CPU's faults back, and its first writes after a prefetch back,
     /// each checked. On a shared machine these rates come in regimes of seconds that a
     /// calibration samples once (NOTES.md, "Tasks"); run this beside your own phase timings and
-    /// pass the JSON to `predict|choose|breakeven --task FILE --probe PROBE.json`. The rates per
-    /// byte do not depend on the size (64 and 256 MiB agreed on the H200), so the default suits
-    /// any task.
+    /// pass the JSON to `predict|choose|breakeven --task FILE --probe PROBE.json`. With
+    /// `--task FILE` the probe takes the task's shape: the size of its largest buffer both sides
+    /// touch, and before the timed prefetch back the CPU touches that buffer's `cpu_fraction` of
+    /// pages, as the task does. On the H200 a 256 MiB buffer with one page in ten touched came back
+    /// 1.06–1.31× slower than with every page touched, while 64 MiB showed no such order (NOTES.md,
+    /// "The migration probe").
     Probe(ProbeArgs),
     /// Refit a full-plan measurement CSV with smaller candidate plans and report each one's held-out
     /// error and measuring time (how the minimal plan was chosen).
@@ -186,9 +189,14 @@ struct ProbeArgs {
     /// Round trips (each about a seventh of a second at the default size).
     #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
     rounds: u32,
-    /// The probe buffer's size (the task terms are compared at 64 MiB).
-    #[arg(long, short = 'b', value_name = "SIZE", value_parser = parse_bytes, default_value = "64MiB")]
-    bytes: u64,
+    /// The probe buffer's size [default: 64 MiB, the size the task terms are compared at; with
+    /// --task, its largest buffer both sides touch].
+    #[arg(long, short = 'b', value_name = "SIZE", value_parser = parse_bytes)]
+    bytes: Option<u64>,
+    /// Probe in this task's shape: the size and CPU share of pages of its largest buffer both
+    /// sides touch in a round (a task file, as `predict --task` reads).
+    #[arg(long, value_name = "FILE")]
+    task: Option<PathBuf>,
     /// Also write the probe's JSON to this file (what --probe reads).
     #[arg(long, short = 'o', value_name = "PROBE.json")]
     output: Option<PathBuf>,
@@ -279,9 +287,10 @@ struct TaskArgs {
     #[arg(long, value_name = "MS", value_parser = parse_nonneg, allow_negative_numbers = true, requires = "task")]
     cpu_final_ms: Option<f64>,
     /// With --task: price the migrating steps (prefetches back to the host, fault-driven
-    /// migration, the CPU's faults back and its first writes after a prefetch back) at the rates
-    /// a migration probe found just now, not the calibration's: the JSON `umodel probe --json`
-    /// prints (or `-o FILE` writes). On a shared machine these rates come
+    /// migration, the CPU's faults back and its first writes after a prefetch back; from a probe
+    /// in a task's shape the prefetches to the device too) at the rates a migration probe found
+    /// just now, not the calibration's: the JSON `umodel probe --json` prints (or `-o FILE`
+    /// writes). On a shared machine these rates come
     /// in regimes of seconds that a calibration samples once (NOTES.md, "Tasks").
     #[arg(long, value_name = "PROBE.json", requires = "task")]
     probe: Option<PathBuf>,

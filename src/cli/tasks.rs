@@ -630,13 +630,25 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
 
 /// `umodel probe`: the migration probe on this machine's GPU, printed and optionally written.
 pub(super) fn probe(a: ProbeArgs) -> Result<()> {
+    let mut shape = match &a.task {
+        Some(path) => Task::read(path)?.probe_shape(),
+        None => crate::task::ProbeShape::DEFAULT,
+    };
+    if let Some(b) = a.bytes {
+        shape.bytes = b;
+    }
     anyhow::ensure!(
-        (4096..=16 << 30).contains(&a.bytes),
-        "--bytes {}: the probe buffer must be between 4 KiB and 16 GiB",
-        a.bytes
+        (4096..=16 << 30).contains(&shape.bytes),
+        "{} {}: the probe buffer must be between 4 KiB and 16 GiB",
+        if a.bytes.is_some() {
+            "--bytes"
+        } else {
+            "the task's buffer"
+        },
+        shape.bytes
     );
     let gpu = crate::gpu::Gpu::open(a.device)?;
-    let samples = crate::bench::probe::run(&gpu, a.bytes, a.rounds)?;
+    let samples = crate::bench::probe::run(&gpu, shape, a.rounds)?;
     let failed = samples.failed();
     let Some(p) = samples.probe() else {
         anyhow::bail!(
@@ -653,10 +665,18 @@ pub(super) fn probe(a: ProbeArgs) -> Result<()> {
         return json(&p);
     }
     out!(
-        "migration probe on GPU {}: {} rounds on {}{}",
+        "migration probe on GPU {}: {} rounds on {}{}{}",
         a.device,
         a.rounds,
         format_size(p.bytes),
+        if p.cpu_fraction < 1.0 {
+            format!(
+                ", the CPU touching {:.3} of its pages before each prefetch back",
+                p.cpu_fraction
+            )
+        } else {
+            String::new()
+        },
         if failed > 0 {
             format!(" ({failed} failed their checks and are left out)")
         } else {

@@ -468,6 +468,9 @@ pub enum TaskPart {
     /// The probe: the CPU's first update of its buffer after a prefetch back, less the same
     /// update of heap memory.
     ProbeAfterPrefetch,
+    /// The probe in a task's shape: the prefetch of its buffer to the device after the CPU
+    /// touched the task's share of its pages (events).
+    ProbeToDevice,
     /// *Earlier suite* (seed 001 before task names): the host's phases.
     Host,
     /// *Earlier suite*: the kernels.
@@ -476,7 +479,7 @@ pub enum TaskPart {
 
 impl TaskPart {
     /// Every part.
-    pub const ALL: [TaskPart; 15] = [
+    pub const ALL: [TaskPart; 16] = [
         TaskPart::Total,
         TaskPart::Cpu,
         TaskPart::Gpu,
@@ -490,6 +493,7 @@ impl TaskPart {
         TaskPart::ProbeFaultIn,
         TaskPart::ProbeFaultBack,
         TaskPart::ProbeAfterPrefetch,
+        TaskPart::ProbeToDevice,
         TaskPart::Host,
         TaskPart::Kernel,
     ];
@@ -510,6 +514,7 @@ impl TaskPart {
             TaskPart::ProbeFaultIn => "probe_fault_in",
             TaskPart::ProbeFaultBack => "probe_fault_back",
             TaskPart::ProbeAfterPrefetch => "probe_after_prefetch",
+            TaskPart::ProbeToDevice => "probe_to_device",
             TaskPart::Host => "host",
             TaskPart::Kernel => "kernel",
         }

@@ -324,6 +324,38 @@ impl AdviceKind {
     }
 }
 
+/// What a migration probe moves ([`Task::probe_shape`]): a managed buffer of `bytes`, of whose
+/// pages the CPU touches `cpu_fraction` between a prefetch back to the host and the next
+/// prefetch to the device. On the H200 test VM a prefetch back of 256 MiB took 1.06–1.31× as long
+/// when the CPU had touched one page in ten as when it had touched every page (and the untouched
+/// buffer came back fastest), while at 64 MiB no such order held (calibration/h200/run50, run51,
+/// `examples/sparse_prefetch.rs`): the step depends on the buffer's size and on the touch, so a
+/// probe for a task measures it in the task's shape.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ProbeShape {
+    /// The probe buffer's size, bytes.
+    pub bytes: u64,
+    /// Share of its pages the CPU touches between the prefetches (0 < f ≤ 1).
+    pub cpu_fraction: f64,
+}
+
+impl ProbeShape {
+    /// The probe without a task: 64 MiB, every page touched (the size the task terms are compared
+    /// at, NOTES.md, "Intervals").
+    pub const DEFAULT: ProbeShape = ProbeShape {
+        bytes: 64 << 20,
+        cpu_fraction: 1.0,
+    };
+
+    /// The CPU touches one 4 KiB page in this many before the timed prefetch back (pages 0,
+    /// every, 2·every, …, as the partial-update workload does); `None` for every page (a
+    /// fraction above 2/3 rounds to every page).
+    pub fn every(&self) -> Option<usize> {
+        let every = (1.0 / self.cpu_fraction).round();
+        (every.is_finite() && every >= 2.0).then(|| every.min(1e9) as usize)
+    }
+}
+
 /// A task: the shape of the user's workload (DESIGN.md §3, task file).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -602,6 +634,23 @@ impl Task {
                 .gpu(Access::ReadWrite)
                 .cpu(Access::ReadWrite)],
         }
+    }
+
+    /// The shape a migration probe takes to time what this task's migrating buffer does
+    /// ([`ProbeShape`]): the largest buffer both sides touch in every round, at its size and with
+    /// the CPU's share of its pages; the default probe when no buffer is touched by both.
+    pub fn probe_shape(&self) -> ProbeShape {
+        self.buffers
+            .iter()
+            .filter(|b| b.gpu.touches() && b.cpu.touches())
+            .fold(None::<&Buffer>, |best, b| match best {
+                Some(x) if x.bytes >= b.bytes => Some(x),
+                _ => Some(b),
+            })
+            .map_or(ProbeShape::DEFAULT, |b| ProbeShape {
+                bytes: b.bytes,
+                cpu_fraction: b.cpu_fraction,
+            })
     }
 
     /// Total bytes of all buffers.
@@ -1027,6 +1076,59 @@ pub mod workloads {
 #[cfg(test)]
 mod tests {
     use super::*;
+    const MIB: u64 = 1 << 20;
+
+    #[test]
+    fn a_tasks_probe_takes_the_largest_buffer_both_sides_touch_at_its_cpu_share() {
+        use workloads::*;
+        // The partial update: 256 MiB, the CPU rewriting one page in ten.
+        let p = partial_update().probe_shape();
+        assert_eq!(p.bytes, 256 * MIB);
+        assert_eq!((p.cpu_fraction, p.every()), (0.1, Some(10)));
+        // Seed 001's table, the compute-bound input, the producer's output: 64 MiB, every page.
+        for t in [seed_001(), compute_bound(), producer_consumer()] {
+            assert_eq!(t.probe_shape(), ProbeShape::DEFAULT, "{}", t.name);
+            assert_eq!(t.probe_shape().every(), None);
+        }
+        // No buffer touched by both sides in a round: the default probe.
+        let only_gpu = Task {
+            buffers: vec![Buffer::new("a", 8 * MIB)
+                .gpu(Access::Read)
+                .cpu_final(Access::Read)],
+            ..compute_bound()
+        };
+        assert_eq!(only_gpu.probe_shape(), ProbeShape::DEFAULT);
+        // The larger of two shared buffers, the first of two equal ones.
+        let mut two = Task::handoff(32 * MIB, 1.0, 2);
+        two.buffers.push(
+            Buffer::new("y", 512 * MIB)
+                .gpu(Access::Read)
+                .cpu(Access::Write),
+        );
+        two.buffers[1].cpu_fraction = 0.25;
+        assert_eq!(
+            two.probe_shape(),
+            ProbeShape {
+                bytes: 512 * MIB,
+                cpu_fraction: 0.25
+            }
+        );
+        two.buffers[0].bytes = 512 * MIB;
+        assert_eq!(two.probe_shape().cpu_fraction, 1.0);
+        // Shares round to one page in n; above 2/3, every page.
+        for (f, want) in [
+            (0.5, Some(2)),
+            (0.34, Some(3)),
+            (0.7, None),
+            (1e-6, Some(1_000_000)),
+        ] {
+            let s = ProbeShape {
+                bytes: MIB,
+                cpu_fraction: f,
+            };
+            assert_eq!(s.every(), want, "{f}");
+        }
+    }
 
     fn parse(s: &str) -> Result<Task, TaskError> {
         Task::parse(Path::new("t.json"), s.as_bytes())

@@ -520,6 +520,24 @@ pub struct Probe {
     /// (host clock).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_after_prefetch: Option<ProbeFigure>,
+    /// One prefetch of the buffer to the device after the CPU touched its share of the pages
+    /// (events): measured by a probe in a task's shape only, where the step can cost several
+    /// times what it does after every page was touched (256 MiB in 13–23 ms against 5.4,
+    /// calibration/h200/run56).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prefetch_to_device: Option<ProbeFigure>,
+    /// Share of the buffer's pages the CPU touched between a prefetch back and the next prefetch
+    /// to the device before the timed prefetch back (a task's shape, `umodel probe --task`;
+    /// [`crate::task::ProbeShape`]); 1 when every page.
+    #[serde(default = "one_f64", skip_serializing_if = "is_one_f64")]
+    pub cpu_fraction: f64,
+}
+
+fn one_f64() -> f64 {
+    1.0
+}
+fn is_one_f64(x: &f64) -> bool {
+    *x == 1.0
 }
 
 /// A probe that cannot be used, with the file (`<probe dict>` and the like where it came from no
@@ -584,27 +602,31 @@ impl Probe {
     }
 
     /// The probe of a buffer of `bytes` from each step's samples, ms, in the order of
-    /// [`Probe::figures`] (prefetch back, faults in, faults back, writes after a prefetch back);
-    /// `None` when no step has a positive figure ([`ProbeFigure::of`]).
-    pub fn from_samples(bytes: u64, samples: [&[f64]; 4]) -> Option<Probe> {
-        let [to_host, fault_in, fault_back, after] = samples.map(ProbeFigure::of);
+    /// [`Probe::figures`] (prefetch back, faults in, faults back, writes after a prefetch back,
+    /// prefetch to the device; a step without samples is not measured); `None` when no step has a
+    /// positive figure ([`ProbeFigure::of`]).
+    pub fn from_samples(bytes: u64, samples: [&[f64]; 5]) -> Option<Probe> {
+        let [to_host, fault_in, fault_back, after, to_device] = samples.map(ProbeFigure::of);
         let p = Probe {
             bytes,
             prefetch_to_host: to_host,
             fault_in,
             cpu_fault_back: fault_back,
             cpu_after_prefetch: after,
+            prefetch_to_device: to_device,
+            cpu_fraction: 1.0,
         };
         p.check().ok().map(|_| p)
     }
 
     /// The terms a probe measures, with its figure of each.
-    pub fn figures(&self) -> [(TermId, Option<ProbeFigure>); 4] {
+    pub fn figures(&self) -> [(TermId, Option<ProbeFigure>); 5] {
         [
             (TermId::PrefetchToHost, self.prefetch_to_host),
             (TermId::FaultIn, self.fault_in),
             (TermId::CpuFaultBack, self.cpu_fault_back),
             (TermId::CpuAfterPrefetch, self.cpu_after_prefetch),
+            (TermId::PrefetchToDevice, self.prefetch_to_device),
         ]
     }
 
@@ -612,6 +634,12 @@ impl Probe {
     pub fn check(&self) -> Result<(), String> {
         if self.bytes == 0 {
             return Err("`bytes` must be positive".into());
+        }
+        if !(self.cpu_fraction > 0.0 && self.cpu_fraction <= 1.0) {
+            return Err(format!(
+                "`cpu_fraction` must be a share of the pages, above 0 and at most 1, not {}",
+                self.cpu_fraction
+            ));
         }
         for (t, f) in self.figures() {
             if let Some(f) = f {
@@ -633,7 +661,7 @@ impl Probe {
         }
         if self.figures().iter().all(|(_, f)| f.is_none()) {
             return Err("it measures nothing (no `prefetch_to_host`, `fault_in`, \
-                        `cpu_fault_back` or `cpu_after_prefetch`)"
+                        `cpu_fault_back`, `cpu_after_prefetch` or `prefetch_to_device`)"
                 .into());
         }
         Ok(())
@@ -3819,6 +3847,8 @@ pub(crate) mod tests {
             fault_in: None,
             cpu_fault_back: None,
             cpu_after_prefetch: None,
+            prefetch_to_device: None,
+            cpu_fraction: 1.0,
         }
     }
 
@@ -3865,6 +3895,60 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_probe_in_a_tasks_shape_prices_its_prefetches_to_the_device_and_reads_back_as_written() {
+        let terms = toy_terms();
+        let shaped = Probe {
+            bytes: 256 << 20,
+            prefetch_to_device: Some(ProbeFigure {
+                ms: 15.0,
+                rel_sd: 0.2,
+                samples: 8,
+            }),
+            cpu_fraction: 0.1,
+            ..probe_of(30.0, 0.1)
+        };
+        let p = terms.probed(&shaped).unwrap();
+        for (id, ms) in [
+            (TermId::PrefetchToDevice, 15.0),
+            (TermId::PrefetchToHost, 30.0),
+        ] {
+            let c = p.get(id).unwrap();
+            assert!(
+                (c.at((256u64 << 20) as f64) - ms).abs() < 1e-9,
+                "{}",
+                id.name()
+            );
+        }
+        // The partial update's prefetching rows pay both; the copy and the mapping neither.
+        let t = with_phases(workloads::partial_update(), 1.4, 0.13);
+        for policy in Policy::HANDOFF {
+            let (a, b) = (
+                predict_task(&terms, &t, policy).unwrap().time_ms,
+                predict_task(&p, &t, policy).unwrap().time_ms,
+            );
+            match policy {
+                Policy::ManagedPrefetch | Policy::ManagedAdvisePrefetch => {
+                    assert!(b > a, "{policy}: {b} vs {a}")
+                }
+                Policy::ExplicitCopy | Policy::HostMapped | Policy::ManagedAdvise => {
+                    assert_eq!(a, b, "{policy}")
+                }
+                _ => {}
+            }
+        }
+        // The file `umodel probe --task -o` writes reads back to the same probe; a default probe
+        // writes neither new field (older binaries still read it).
+        let text = serde_json::to_string_pretty(&shaped).unwrap();
+        assert!(text.contains("\"cpu_fraction\": 0.1") && text.contains("prefetch_to_device"));
+        assert_eq!(
+            Probe::parse(std::path::Path::new("p.json"), &text).unwrap(),
+            shaped
+        );
+        let plain = serde_json::to_string(&probe_of(6.0, 0.1)).unwrap();
+        assert!(!plain.contains("cpu_fraction") && !plain.contains("prefetch_to_device"));
+    }
+
+    #[test]
     fn a_probe_that_cannot_price_a_term_is_refused_naming_the_figure() {
         let terms = toy_terms();
         for (probe, want) in [
@@ -3884,6 +3968,20 @@ pub(crate) mod tests {
                     ..probe_of(5.0, 0.1)
                 },
                 "measures nothing",
+            ),
+            (
+                Probe {
+                    cpu_fraction: 0.0,
+                    ..probe_of(5.0, 0.1)
+                },
+                "`cpu_fraction`",
+            ),
+            (
+                Probe {
+                    cpu_fraction: 1.5,
+                    ..probe_of(5.0, 0.1)
+                },
+                "`cpu_fraction`",
             ),
         ] {
             let e = terms.probed(&probe).unwrap_err().to_string();

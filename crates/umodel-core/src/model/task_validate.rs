@@ -326,20 +326,21 @@ pub struct PhaseOverrides {
 /// The migration probe a run measured beside `name`'s plain phases (its `<name>:probe_*` rows,
 /// else those of the one other task of its group), `None` when it measured none.
 pub fn run_probe(table: &Table, name: &str) -> Option<Probe> {
-    let [to_host, fault_in, fault_back, after] = [
+    let rows = [
         TaskPart::ProbeToHost,
         TaskPart::ProbeFaultIn,
         TaskPart::ProbeFaultBack,
         TaskPart::ProbeAfterPrefetch,
+        TaskPart::ProbeToDevice,
     ]
     .map(|part| own_or_sibling(table, name, part));
-    let bytes = [&to_host, &fault_in, &fault_back, &after]
-        .iter()
-        .find_map(|rows| rows.first())?
-        .bytes;
-    let [to_host, fault_in, fault_back, after] = [to_host, fault_in, fault_back, after]
-        .map(|rows| rows.iter().map(|r| r.time_ms).collect::<Vec<_>>());
-    Probe::from_samples(bytes, [&to_host, &fault_in, &fault_back, &after])
+    let bytes = rows.iter().find_map(|rows| rows.first())?.bytes;
+    let [to_host, fault_in, fault_back, after, to_device] =
+        rows.map(|rows| rows.iter().map(|r| r.time_ms).collect::<Vec<_>>());
+    Probe::from_samples(
+        bytes,
+        [&to_host, &fault_in, &fault_back, &after, &to_device],
+    )
 }
 
 /// Validates `task` against its rows in `table`.
