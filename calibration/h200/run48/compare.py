@@ -15,6 +15,13 @@ compare.txt):
     python3 calibration/h200/run48/compare.py run49 tasks-22 1 seed-001 seed-001-overlapped partial-update compute-bound producer-consumer
     python3 calibration/h200/run48/compare.py run52 tasks-23 1 compute-bound
     python3 calibration/h200/run48/compare.py run53 tasks-24 2 seed-001 seed-001-overlapped partial-update compute-bound producer-consumer
+    python3 calibration/h200/run48/compare.py run55 tasks-25 2 seed-001 seed-001-overlapped partial-update compute-bound producer-consumer
+    python3 calibration/h200/run48/compare.py run57 tasks-26 2 seed-001 seed-001-overlapped partial-update compute-bound producer-consumer
+
+Runs with `umodel probe --task` files (`probe-partial-1.json`, from `run55`) add a flow, "shaped
+probe before": the partial update priced from the probe in its shape, the other tasks (whose
+shape is the default probe's) from `probe-1.json`. From `run55` on, the run's probe rows of the
+partial update are in its shape too (from `run57` with its prefetches to the device).
 """
 import json, os, subprocess, sys, tempfile
 
@@ -25,8 +32,9 @@ R = f"calibration/h200/{run}"
 def validate(model, extra):
     out = []
     for t in tasks:
+        args = extra(t) if callable(extra) else extra
         r = subprocess.run([U, "validate", "-m", model, "--task", f"tasks/{t}.json",
-                            f"{R}/{csv}.csv", "--json", *extra],
+                            f"{R}/{csv}.csv", "--json", *args],
                            capture_output=True, text=True, check=True)
         out.append((t, json.loads(r.stdout)))
     return out
@@ -42,8 +50,13 @@ for m in range(1, calibrations + 1):
     without = os.path.join(tmp, f"without-{m}.json")
     json.dump(d, open(without, "w"))
     for label, model in ((f"{share:.2f}", src), ("none", without)):
-        for flow, extra in (("as is", []), ("run's probe", ["--probe"]),
-                            ("probe before", ["--probe-from", f"{R}/probe-1.json"])):
+        flows = [("as is", []), ("run's probe", ["--probe"]),
+                 ("probe before", ["--probe-from", f"{R}/probe-1.json"])]
+        if os.path.exists(f"{R}/probe-partial-1.json"):
+            flows.append(("shaped probe before", lambda t: [
+                "--probe-from",
+                f"{R}/probe-partial-1.json" if t == "partial-update" else f"{R}/probe-1.json"]))
+        for flow, extra in flows:
             vs = validate(model, extra)
             pts = [p for _, v in vs for p in v["points"]]
             apes = sorted(p["ape_pct"] for p in pts)
