@@ -112,7 +112,7 @@ enum Command {
     /// touch, and before the timed prefetch back the CPU touches that buffer's `cpu_fraction` of
     /// pages, as the task does. On the H200 a 256 MiB buffer with one page in ten touched came back
     /// 1.06–1.31× slower than with every page touched, while 64 MiB showed no such order (NOTES.md,
-    /// "The migration probe").
+    /// "The probe in a task's shape").
     Probe(ProbeArgs),
     /// Refit a full-plan measurement CSV with smaller candidate plans and report each one's held-out
     /// error and measuring time (how the minimal plan was chosen).
