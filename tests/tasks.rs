@@ -2030,3 +2030,51 @@ fn a_probe_in_the_partial_updates_shape_prices_its_prefetching_rows_closer() {
         }
     }
 }
+
+/// A task query priced from a probe of another shape says so, and how to probe in the task's;
+/// a probe in its shape, or a default probe for a task of the default shape, passes silently.
+#[test]
+fn a_probe_of_another_shape_than_the_tasks_is_named_on_stderr() {
+    let d = tempfile::tempdir().unwrap();
+    let run = "calibration/h200/run57";
+    for (task, probe, noted) in [
+        ("tasks/partial-update.json", "probe-1.json", true),
+        ("tasks/partial-update.json", "probe-partial-1.json", false),
+        ("tasks/seed-001.json", "probe-1.json", false),
+        ("tasks/seed-001.json", "probe-partial-1.json", true),
+    ] {
+        let probe = format!("{run}/{probe}");
+        let out = umodel(&d)
+            .args([
+                "choose", "-m", "h200", "--task", task, "--probe", &probe, "--json",
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{task} {probe}");
+        json_of(&out.stdout);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            err.contains("umodel probe --task FILE"),
+            noted,
+            "{task} {probe}: {err}"
+        );
+    }
+    let out = umodel(&d)
+        .args([
+            "validate",
+            "-m",
+            "h200",
+            "--task",
+            "tasks/partial-update.json",
+            &format!("{run}/tasks-26.csv"),
+            "--probe-from",
+            &format!("{run}/probe-1.json"),
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("one page in 10 of its largest buffer"),
+        "{err}"
+    );
+}

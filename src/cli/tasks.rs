@@ -71,6 +71,9 @@ fn compiled(
     let (m, _) = load(model)?;
     let q = task_query(a, cpu_ms, reuse)?;
     let probe = a.probe.as_deref().map(model::Probe::read).transpose()?;
+    if let Some(why) = probe.as_ref().and_then(|p| p.shape_mismatch(&q.file)) {
+        note!("umodel: note: {why}");
+    }
     let c = Predictor::new(&m).compile_task_probed(&q.file, probe.as_ref())?;
     Ok((c, q))
 }
@@ -503,6 +506,9 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
         .as_deref()
         .map(model::Probe::read)
         .transpose()?;
+    if let Some(why) = given.as_ref().and_then(|p| p.shape_mismatch(&task)) {
+        note!("umodel: note: {why}");
+    }
     let probed = match &given {
         Some(p) => Some(terms.task_terms()?.probed(p)?),
         None => None,

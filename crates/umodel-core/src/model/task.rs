@@ -619,6 +619,35 @@ impl Probe {
         p.check().ok().map(|_| p)
     }
 
+    /// Why this probe may price `task`'s prefetches otherwise than the task pays them: its CPU
+    /// touched a different share of its pages before each timed prefetch back than `task`'s does
+    /// of its largest buffer both sides touch ([`Task::probe_shape`]); `None` where the two
+    /// agree. Sizes alone do not count: with every page touched the rates per byte at 64 and
+    /// 256 MiB agreed (calibration/h200/run42), one page in ten did not (run50, run51, run56).
+    pub fn shape_mismatch(&self, task: &Task) -> Option<String> {
+        let want = task.probe_shape();
+        let have = crate::task::ProbeShape {
+            bytes: self.bytes,
+            cpu_fraction: self.cpu_fraction,
+        };
+        let share = |s: crate::task::ProbeShape| match s.every() {
+            None => "every page".to_string(),
+            Some(n) => format!("one page in {n}"),
+        };
+        (want.every() != have.every()).then(|| {
+            format!(
+                "the probe's CPU touched {} of its {} between round trips; `{}` touches {} of its \
+                 largest buffer both sides use ({}), which can move what its prefetches cost: \
+                 a probe in its shape (`umodel probe --task FILE`) times them as it pays them",
+                share(have),
+                crate::units::format_size(have.bytes),
+                task.name,
+                share(want),
+                crate::units::format_size(want.bytes)
+            )
+        })
+    }
+
     /// The terms a probe measures, with its figure of each.
     pub fn figures(&self) -> [(TermId, Option<ProbeFigure>); 5] {
         [
@@ -3946,6 +3975,24 @@ pub(crate) mod tests {
         );
         let plain = serde_json::to_string(&probe_of(6.0, 0.1)).unwrap();
         assert!(!plain.contains("cpu_fraction") && !plain.contains("prefetch_to_device"));
+        // A default probe for the partial update is named as such; in its shape it is not, nor
+        // is a default probe for seed 001 (every page, size apart).
+        let partial = workloads::partial_update();
+        let why = probe_of(6.0, 0.1).shape_mismatch(&partial).unwrap();
+        for want in [
+            "every page of its 64 MiB",
+            "one page in 10",
+            "256 MiB",
+            "probe --task",
+        ] {
+            assert!(why.contains(want), "{why}");
+        }
+        assert_eq!(shaped.shape_mismatch(&partial), None);
+        assert!(shaped.shape_mismatch(&workloads::seed_001()).is_some());
+        assert_eq!(
+            probe_of(6.0, 0.1).shape_mismatch(&workloads::seed_001()),
+            None
+        );
     }
 
     #[test]
