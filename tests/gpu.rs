@@ -253,11 +253,7 @@ fn every_group_runs_small_and_passes_its_checks() {
         // In the task's shape: the partial update's 256 MiB, one page in ten.
         let shape = task.probe_shape();
         assert_eq!(p.bytes, shape.bytes, "{}", task.name);
-        assert_eq!(
-            p.cpu_fraction, 1.0,
-            "{}: rows do not say the share",
-            task.name
-        );
+        assert_eq!(p.cpu_fraction, shape.cpu_fraction, "{}", task.name);
         assert_eq!(
             p.prefetch_to_device.is_some(),
             shape.every().is_some(),

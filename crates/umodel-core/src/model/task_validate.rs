@@ -393,12 +393,18 @@ pub fn validate_task(
     };
     let fin = over.cpu_final_ms.or_else(|| median(&fin_rows));
     let probe = if over.use_probe {
-        let Some(p) = run_probe(table, name) else {
+        let Some(mut p) = run_probe(table, name) else {
             return Err(TaskValidateError::NoProbe {
                 source_desc,
                 name: name.clone(),
             });
         };
+        // The rows do not carry the share; the suite probes in the task's shape since run55, so
+        // rows at the shape's size were measured with its share.
+        let shape = task.probe_shape();
+        if p.bytes == shape.bytes {
+            p.cpu_fraction = shape.cpu_fraction;
+        }
         Some(p)
     } else {
         None
