@@ -1974,11 +1974,12 @@ fn run58_held_out_for_the_probe_in_a_tasks_shape() {
 /// The partial update's two prefetching rows (managed-prefetch, managed-advise-prefetch; error
 /// %) priced from `umodel probe` taken before and after the workloads, in the default shape
 /// (64 MiB, every page touched) and in the task's (`probe --task`: 256 MiB, one page in ten, both
-/// prefetches of the round trip): in `run57` and `run58`, with each run's first calibration,
-/// the task's shape came closer, taken before the workloads in both runs and after them in one
-/// (mean |error| 3.14 → 1.44 % before, 4.11 → 3.39 % after; NOTES.md, "The migration probe").
+/// prefetches of the round trip), each run with its first calibration: over `run57`, `run58` and
+/// `run59` the task's shape came closer on the whole (mean |error| 2.77 → 2.21 % before, 3.59 →
+/// 2.68 % after; within 5 % in 11 of 12 against 10), not in every run (NOTES.md, "The probe in a
+/// task's shape").
 #[test]
-fn a_probe_in_the_partial_updates_shape_prices_its_prefetching_rows_closer() {
+fn a_probe_in_the_partial_updates_shape_prices_its_prefetching_rows_closer_on_the_whole() {
     for (run, calibration, tasks, want) in [
         (
             "run57",
@@ -1992,6 +1993,12 @@ fn a_probe_in_the_partial_updates_shape_prices_its_prefetching_rows_closer() {
             "nvidia-h200-0931b6b9ea7c.minimal.2026-12-01T16-29-49Z.csv",
             "tasks-27.csv",
             [[4.27, 2.28], [-0.29, -2.19], [0.97, -0.96], [2.75, 0.78]],
+        ),
+        (
+            "run59",
+            "nvidia-h200-0931b6b9ea7c.minimal.csv",
+            "tasks-28.csv",
+            [[-0.83, -3.22], [-2.58, -4.92], [3.79, 1.30], [-0.05, -2.46]],
         ),
     ] {
         let dir = Path::new("calibration/h200").join(run);
