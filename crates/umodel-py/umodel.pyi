@@ -189,4 +189,6 @@ class Model:
         or the task's fields as a dict. `probe`: a migration probe (`umodel probe -o FILE`'s file
         or its fields as a dict) to price the migrating steps at the rates it found. Raises
         `UmodelError` naming the file, line and field of a bad task or probe, or when the model
-        has no task terms (`gb200-paper`)."""
+        has no task terms (`gb200-paper`). Warns (`UserWarning`) when the probe's CPU touched
+        another share of its pages than the task does: `umodel probe --task FILE` probes in the
+        task's shape."""

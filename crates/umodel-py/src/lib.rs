@@ -224,7 +224,9 @@ impl Model {
     /// `probe`: a migration probe (the path of `umodel probe -o FILE`'s file, or its fields as a
     /// dict) to price the migrating steps at the rates it found instead of the calibration's.
     /// Raises `UmodelError` with the parser's message (file, line, field) for a bad task or
-    /// probe, and when the model has no task terms.
+    /// probe, and when the model has no task terms; warns (`UserWarning`) when the probe's CPU
+    /// touched another share of its pages than the task does (`umodel probe --task FILE` probes
+    /// in its shape).
     #[pyo3(signature = (task, *, probe=None))]
     fn compile_task(
         &self,
@@ -262,6 +264,12 @@ impl Model {
             .predictor
             .compile_task_probed(&parsed, probe.as_ref())
             .map_err(error)?;
+        // As the command line notes it on stderr: a probe of another shape than the task's.
+        if let Some(why) = probe.as_ref().and_then(|p| p.shape_mismatch(&parsed)) {
+            let message = std::ffi::CString::new(why).map_err(|e| error(e.to_string()))?;
+            let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+            PyErr::warn(py, category.as_any(), &message, 1)?;
+        }
         Ok(Task { compiled })
     }
 

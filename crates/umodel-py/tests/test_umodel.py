@@ -366,3 +366,16 @@ def test_a_probe_prices_the_migrating_steps_as_the_command_line(m, tmp_path):
         m.compile_task(SEED, probe=str(tmp_path / "missing.json"))
     with pytest.raises(umodel.UmodelError, match="path of a probe file or a dict"):
         m.compile_task(SEED, probe=42)
+
+
+def test_a_probe_of_another_shape_than_the_tasks_warns():
+    run57 = os.path.join(TASKS, "..", "calibration", "h200", "run57")
+    m57 = umodel.Model.load(os.path.join(run57, "model-minimal-1.json"))
+    partial = os.path.join(TASKS, "partial-update.json")
+    with pytest.warns(UserWarning, match=r"one page in 10 .*umodel probe --task FILE"):
+        m57.compile_task(partial, probe=os.path.join(run57, "probe-1.json"))
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        m57.compile_task(partial, probe=os.path.join(run57, "probe-partial-1.json"))
+        m57.compile_task(SEED, probe=os.path.join(run57, "probe-1.json"))
