@@ -134,9 +134,12 @@ pub fn timed_read(x: &[f32]) -> (f64, f64) {
     (s.elapsed().as_secs_f64() * 1e3, black_box(sum))
 }
 
+/// Floats in a 4 KiB page: the unit the CPU's sparse touches and their checks count in.
+pub const PAGE_FLOATS: usize = 1024;
+
 /// Sets every element of one 4 KiB page in `every` to `v` (pages 0, every, 2·every, …).
 pub fn sparse_write(x: &mut [f32], every: usize, v: f32) {
-    for (p, page) in x.chunks_mut(1024).enumerate() {
+    for (p, page) in x.chunks_mut(PAGE_FLOATS).enumerate() {
         if p % every == 0 {
             page.fill(v);
         }

@@ -174,7 +174,7 @@ pub fn run_into(
                 let back = time_on(gpu, || Ok(gpu.prefetch(m, Location::Host)?))?;
                 gpu.sync()?;
                 ok &= cpu::count_bad(m.host()?, |i, v| {
-                    let touched = (i / 1024) % every == 0;
+                    let touched = (i / cpu::PAGE_FLOATS) % every == 0;
                     v != if touched {
                         TOUCHED + 1.0
                     } else {

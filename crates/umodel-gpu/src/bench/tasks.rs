@@ -23,7 +23,7 @@
 
 use std::time::Instant;
 
-use super::cpu::{ramp, splitmix64};
+use super::cpu::{ramp, splitmix64, PAGE_FLOATS};
 use super::probe;
 use super::{BenchError, CellSpec, Group, Runner, Trial, RAMP};
 use crate::gpu::{
@@ -557,7 +557,6 @@ fn compute_input(i: usize, round: u32) -> u32 {
 }
 
 /// Pages the partial update rewrites: every tenth 4 KiB page.
-const PAGE_FLOATS: usize = 1024;
 fn partial_touched(page: usize) -> bool {
     page % 10 == 0
 }
