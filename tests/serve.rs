@@ -323,6 +323,39 @@ fn task_answers_are_exactly_the_one_shot_commands_json() {
     assert_eq!(crossed, 2, "{served:?}");
 }
 
+/// A task priced with a probe of another shape than its own carries the command line's note
+/// (`Probe::shape_mismatch`) in `notes`, asked once or again; in its own shape it has none.
+#[test]
+fn a_probe_of_another_shape_than_the_tasks_is_noted_in_the_answer() {
+    let d = tempfile::tempdir().unwrap();
+    let run = "calibration/h200/run57";
+    let line = |id: usize, probe: &str| {
+        format!(
+            r#"{{"id": {id}, "op": "choose", "task": "tasks/partial-update.json", "cpu_ms": 4.2, "gpu_ms": 0.13, "probe": "{run}/{probe}"}}"#
+        ) + "\n"
+    };
+    let input = [
+        line(0, "probe-1.json"),
+        line(1, "probe-partial-1.json"),
+        line(2, "probe-1.json"),
+    ]
+    .concat();
+    let served = serve(&d, &input);
+    for (i, noted) in [(0, true), (1, false), (2, true)] {
+        let a = &served[i];
+        assert!(a["ranking"].is_array(), "{a}");
+        let notes = a["notes"].as_array();
+        assert_eq!(notes.is_some(), noted, "{a}");
+        if let Some(n) = notes {
+            let n = n[0].as_str().unwrap();
+            assert!(
+                n.contains("one page in 10") && n.contains("umodel probe --task FILE"),
+                "{n}"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_bad_task_gets_an_error_naming_the_problem_and_the_server_goes_on() {
     let d = tempfile::tempdir().unwrap();

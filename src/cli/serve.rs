@@ -29,7 +29,9 @@
 //!
 //! With `"probe"` (a probe file's path or its object, `umodel probe --json`), a task's migrating
 //! steps are priced at the probe's rates, as `--task FILE --probe PROBE.json` prices them; such a
-//! task is kept by the task and the probe together.
+//! task is kept by the task and the probe together. Where the probe's CPU touched another share
+//! of its pages than the task does, the answer carries `notes` with what the command line
+//! prints on stderr.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufWriter, Write};
@@ -148,8 +150,12 @@ pub(super) struct Server {
 struct TaskCache {
     files: HashMap<String, (FileStamp, Arc<CompiledTask>)>,
     objects: HashMap<String, Arc<CompiledTask>>,
-    probed: HashMap<String, Arc<CompiledTask>>,
+    probed: HashMap<String, Probed>,
 }
+
+/// A task compiled with a probe, and why that probe may price it otherwise than the task pays
+/// (`Probe::shape_mismatch`), which each answer carries as `notes`.
+type Probed = (Arc<CompiledTask>, Option<Arc<str>>);
 
 /// What says a task file is the one compiled.
 type FileStamp = (u64, Option<std::time::SystemTime>);
@@ -359,28 +365,28 @@ impl Server {
                 r.op
             ));
         }
-        let c = match &r.probe {
-            None => self.compiled(task)?,
+        let (c, note) = match &r.probe {
+            None => (self.compiled(task)?, None),
             Some(p) => self.compiled_with_probe(task, p)?,
         };
         let q = c.round_by_round();
         let e = |e: crate::model::TaskQueryError| e.to_string();
-        match r.op.as_str() {
+        let mut answer = match r.op.as_str() {
             "predict" => {
                 let p = policy(r.policy.as_deref(), "policy")
                     .map_err(|e| format!("{e} (with a task, `choose` ranks every policy)"))?;
                 let x = q.predict(p, o).map_err(e)?;
-                Ok(value(&PredictionJson::new(c.name(), &x, None)))
+                value(&PredictionJson::new(c.name(), &x, None))
             }
             "choose" => {
                 let x = q.choose(o).map_err(e)?;
                 let (rounds, reuse) = c.rounds_and_reuse();
-                Ok(value(&ChoiceJson::new(
+                value(&ChoiceJson::new(
                     c.name(),
                     o.rounds.unwrap_or(rounds),
                     o.reuse.unwrap_or(reuse),
                     &x,
-                )))
+                ))
             }
             _ => {
                 if o.reuse.is_some() {
@@ -390,9 +396,13 @@ impl Server {
                 }
                 let (a, b) = (policy(r.a.as_deref(), "a")?, policy(r.b.as_deref(), "b")?);
                 let (x, _) = TaskBreakeven::new(q, c.name(), (a, b), o).map_err(e)?;
-                Ok(value(&x))
+                value(&x)
             }
+        };
+        if let (Some(why), Value::Object(fields)) = (note, &mut answer) {
+            fields.insert("notes".into(), Value::from(vec![why.as_ref()]));
         }
+        Ok(answer)
     }
 
     /// The task `spec` compiled: from the cache, or read, checked and compiled (and kept).
@@ -438,11 +448,7 @@ impl Server {
 
     /// The task `spec` priced with the probe `probe` (a path or an object): from the cache, or
     /// read, checked and compiled from the probed terms (and kept).
-    fn compiled_with_probe(
-        &self,
-        spec: &Value,
-        probe: &Value,
-    ) -> Result<Arc<CompiledTask>, String> {
+    fn compiled_with_probe(&self, spec: &Value, probe: &Value) -> Result<Probed, String> {
         let probe = match probe {
             Value::String(path) => {
                 Probe::read(std::path::Path::new(path)).map_err(|e| e.to_string())?
@@ -482,14 +488,15 @@ impl Server {
                 .compile_task_probed(&task, Some(&probe))
                 .map_err(|e| e.to_string())?,
         );
+        let compiled = (c, probe.shape_mismatch(&task).map(Arc::from));
         if let Some(k) = key {
             let mut cache = self.cache();
             if cache.probed.len() >= MAX_TASKS {
                 cache.probed.clear();
             }
-            cache.probed.insert(k, Arc::clone(&c));
+            cache.probed.insert(k, compiled.clone());
         }
-        Ok(c)
+        Ok(compiled)
     }
 
     fn cache(&self) -> std::sync::MutexGuard<'_, TaskCache> {
