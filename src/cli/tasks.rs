@@ -636,10 +636,10 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
 
 /// `umodel probe`: the migration probe on this machine's GPU, printed and optionally written.
 pub(super) fn probe(a: ProbeArgs) -> Result<()> {
-    let mut shape = match &a.task {
-        Some(path) => Task::read(path)?.probe_shape(),
-        None => crate::task::ProbeShape::DEFAULT,
-    };
+    let task = a.task.as_deref().map(Task::read).transpose()?;
+    let mut shape = task
+        .as_ref()
+        .map_or(crate::task::ProbeShape::DEFAULT, Task::probe_shape);
     if let Some(b) = a.bytes {
         shape.bytes = b;
     }
@@ -671,8 +671,18 @@ pub(super) fn probe(a: ProbeArgs) -> Result<()> {
         return json(&p);
     }
     out!(
-        "migration probe on GPU {}: {} rounds on {}{}{}",
+        "migration probe on GPU {}{}: {} rounds on {}{}{}",
         a.device,
+        match &task {
+            Some(t) if t.buffers.iter().any(|b| b.gpu.touches() && b.cpu.touches()) => {
+                format!(" in the shape of `{}`", t.name)
+            }
+            Some(t) => format!(
+                " (`{}` has no buffer both sides touch in a round: the default shape)",
+                t.name
+            ),
+            None => String::new(),
+        },
         a.rounds,
         format_size(p.bytes),
         if p.cpu_fraction < 1.0 {
