@@ -289,7 +289,7 @@ fn move_run(from: &Path, to: &Path) -> Result<(), StoreError> {
 }
 
 /// Earlier calibration CSVs beside `csv` (a calibration's `<prefix><plan>.csv`): the other plan's
-/// current file and every archived `<prefix><plan>.<stamp>.csv`, newest last, at most [`HISTORY`].
+/// current file and every archived `<prefix><plan>.<stamp>.csv`, newest last, at most `HISTORY`.
 pub fn previous_runs(csv: &Path) -> Vec<PathBuf> {
     let Some(name) = csv.file_name().and_then(|n| n.to_str()) else {
         return Vec::new();

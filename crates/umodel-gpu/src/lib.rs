@@ -1,5 +1,5 @@
 //! umodel's GPU side: every CUDA call behind safe owners ([`gpu`]), the placement-controlled
-//! microbenchmark suite ([`bench`]) and calibration ([`calibrate`]). The model itself, its fits and
+//! microbenchmark suite ([`bench`](mod@bench)) and calibration ([`calibrate`]). The model itself, its fits and
 //! its queries are in `umodel-core`, which this crate measures for.
 
 pub mod bench;
