@@ -143,7 +143,27 @@ int main(int argc, char **argv) {
         printf("task-probed %.17g %.17g %s %.17g\n", pq.cpu_ms, pq.gpu_ms, probed_policies[i],
                time_ms);
     }
+    /* A probe in the default shape (every page of 64 MiB touched) suits seed 001; the partial
+     * update touches one page in ten of 256 MiB, and the task says so. */
+    if (umodel_task_note(probed) != NULL) {
+        printf("FAIL a note for seed 001: %s\n", umodel_task_note(probed));
+        failures++;
+    }
     umodel_task_free(probed);
+    umodel_task *partial_probed = NULL;
+    if (umodel_task_compile_probed(h200, argv[2], probe, &partial_probed) != UMODEL_OK) {
+        printf("FAIL compile the partial update with a probe: %s\n", umodel_last_error());
+        return 1;
+    }
+    const char *note = umodel_task_note(partial_probed);
+    if (note == NULL || strstr(note, "umodel probe --task") == NULL) {
+        printf("FAIL no shape note for the partial update\n");
+        failures++;
+    } else {
+        printf("task-note %s\n", note);
+    }
+    umodel_task_free(partial_probed);
+    if (umodel_task_note(NULL) != NULL) printf("FAIL a note for NULL\n"), failures++;
 
     /* Bad calls fail with a status and a message. */
     umodel_decision d = {-1, -1.0, -1};

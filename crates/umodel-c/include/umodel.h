@@ -282,7 +282,9 @@ enum umodel_status umodel_task_compile(const struct umodel_model *m,
 // regimes of seconds that a calibration samples once (NOTES.md, "The migration probe").
 //
 // Errors: as `umodel_task_compile`, and `UMODEL_NOT_FOUND` (no such probe file),
-// `UMODEL_BAD_TASK` (not a valid probe: the message names the file and field).
+// `UMODEL_BAD_TASK` (not a valid probe: the message names the file and field). A probe whose
+// CPU touched another share of its pages than the task does still compiles; `umodel_task_note`
+// says so (the command line's note).
 //
 // # Safety
 // `m` is NULL or a live model handle; `task` and `probe` NULL or NUL-terminated strings (a NULL
@@ -291,6 +293,15 @@ enum umodel_status umodel_task_compile_probed(const struct umodel_model *m,
                                               const char *task,
                                               const char *probe,
                                               struct umodel_task **out);
+
+// Why the probe a task was compiled with may price it otherwise than the task pays (its CPU
+// touched another share of its pages than the task does: `umodel probe --task FILE` probes in
+// the task's shape), as a string that lives as long as the handle; NULL when there is nothing
+// to say (no probe, or one in the task's shape) and for a NULL handle.
+//
+// # Safety
+// `t` is NULL or a live handle from `umodel_task_compile` or `umodel_task_compile_probed`.
+const char *umodel_task_note(const struct umodel_task *t);
 
 // Releases a handle from `umodel_task_compile()`. NULL is ignored. Call it once, after every
 // thread is done with the handle.

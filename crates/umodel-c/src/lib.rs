@@ -573,6 +573,9 @@ pub unsafe extern "C" fn umodel_breakeven(
 /// once; it does not borrow the model handle (either may be freed first).
 pub struct umodel_task {
     compiled: CompiledTask,
+    /// Why the probe it was compiled with may price it otherwise than it pays
+    /// (`umodel_task_note`).
+    note: Option<CString>,
 }
 
 const _: () = {
@@ -709,7 +712,9 @@ pub unsafe extern "C" fn umodel_task_compile(
 /// regimes of seconds that a calibration samples once (NOTES.md, "The migration probe").
 ///
 /// Errors: as `umodel_task_compile`, and `UMODEL_NOT_FOUND` (no such probe file),
-/// `UMODEL_BAD_TASK` (not a valid probe: the message names the file and field).
+/// `UMODEL_BAD_TASK` (not a valid probe: the message names the file and field). A probe whose
+/// CPU touched another share of its pages than the task does still compiles; `umodel_task_note`
+/// says so (the command line's note).
 ///
 /// # Safety
 /// `m` is NULL or a live model handle; `task` and `probe` NULL or NUL-terminated strings (a NULL
@@ -753,8 +758,12 @@ pub unsafe extern "C" fn umodel_task_compile_probed(
             .predictor
             .compile_task_probed(&parsed, probe.as_ref())
             .map_err(|e| task_failure(&e))?;
+        let note = probe
+            .as_ref()
+            .and_then(|p| p.shape_mismatch(&parsed))
+            .map(|n| CString::new(n.replace('\0', "")).unwrap_or_default());
         // SAFETY: as above.
-        unsafe { *out = Box::into_raw(Box::new(umodel_task { compiled })) };
+        unsafe { *out = Box::into_raw(Box::new(umodel_task { compiled, note })) };
         Ok(())
     })
 }
@@ -765,6 +774,21 @@ fn probe_failure(e: &ProbeError) -> Failure {
         _ => umodel_status::UMODEL_BAD_TASK,
     };
     (status, e.to_string())
+}
+
+/// Why the probe a task was compiled with may price it otherwise than the task pays (its CPU
+/// touched another share of its pages than the task does: `umodel probe --task FILE` probes in
+/// the task's shape), as a string that lives as long as the handle; NULL when there is nothing
+/// to say (no probe, or one in the task's shape) and for a NULL handle.
+///
+/// # Safety
+/// `t` is NULL or a live handle from `umodel_task_compile` or `umodel_task_compile_probed`.
+#[no_mangle]
+pub unsafe extern "C" fn umodel_task_note(t: *const umodel_task) -> *const c_char {
+    // SAFETY: forwarded contract.
+    unsafe { t.as_ref() }
+        .and_then(|t| t.note.as_ref())
+        .map_or(std::ptr::null(), |n| n.as_ptr())
 }
 
 /// Releases a handle from `umodel_task_compile()`. NULL is ignored. Call it once, after every

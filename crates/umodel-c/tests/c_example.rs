@@ -264,6 +264,18 @@ fn the_c_task_example_agrees_with_the_rust_api() {
                 let plain = seed.predict(policy, given(w[1], w[2])).unwrap().time_ms;
                 assert_eq!(policy == Policy::ExplicitCopy, plain == x.time_ms, "{line}");
             }
+            "task-note" => {
+                // The library's note, word for word, for the partial update and the default probe.
+                let probe = umodel::model::Probe::parse(
+                    Path::new("<probe text>"),
+                    r#"{"bytes": 67108864, "prefetch_to_host": {"ms": 6.2, "rel_sd": 0.15}}"#,
+                )
+                .unwrap();
+                let want = probe
+                    .shape_mismatch(&Task::read(&partial_path).unwrap())
+                    .unwrap();
+                assert_eq!(line.strip_prefix("task-note "), Some(want.as_str()));
+            }
             "task-breakeven" => {
                 let task = if w[1] == "seed-001" { &seed } else { &partial };
                 let o = TaskOverrides {
@@ -326,6 +338,7 @@ fn the_c_task_example_agrees_with_the_rust_api() {
     assert_eq!(seen.get("task-predict"), Some(&24), "{stdout}");
     assert_eq!(seen.get("task-breakeven"), Some(&2), "{stdout}");
     assert_eq!(seen.get("task-probed"), Some(&2), "{stdout}");
+    assert_eq!(seen.get("task-note"), Some(&1), "{stdout}");
     assert_eq!(seen.get("error"), Some(&8), "{stdout}");
     // The partial update's break-even is the one `umodel breakeven --task` prints (R* = 1.550).
     assert!(stdout.contains("task-breakeven partial-update 3.96 0.13500000000000001 16 1.55"));
