@@ -674,7 +674,7 @@ pub(super) fn probe(a: ProbeArgs) -> Result<()> {
         "migration probe on GPU {}{}: {} rounds on {}{}{}",
         a.device,
         match &task {
-            Some(t) if t.buffers.iter().any(|b| b.gpu.touches() && b.cpu.touches()) => {
+            Some(t) if t.probe_buffer().is_some() => {
                 format!(" in the shape of `{}`", t.name)
             }
             Some(t) => format!(

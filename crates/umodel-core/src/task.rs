@@ -636,10 +636,9 @@ impl Task {
         }
     }
 
-    /// The shape a migration probe takes to time what this task's migrating buffer does
-    /// ([`ProbeShape`]): the largest buffer both sides touch in every round, at its size and with
-    /// the CPU's share of its pages; the default probe when no buffer is touched by both.
-    pub fn probe_shape(&self) -> ProbeShape {
+    /// The buffer a migration probe for this task takes its shape from: the largest both sides
+    /// touch in every round (the first of equal ones); `None` when no buffer is touched by both.
+    pub fn probe_buffer(&self) -> Option<&Buffer> {
         self.buffers
             .iter()
             .filter(|b| b.gpu.touches() && b.cpu.touches())
@@ -647,6 +646,13 @@ impl Task {
                 Some(x) if x.bytes >= b.bytes => Some(x),
                 _ => Some(b),
             })
+    }
+
+    /// The shape a migration probe takes to time what this task's migrating buffer does
+    /// ([`ProbeShape`]): [`Task::probe_buffer`] at its size and with the CPU's share of its
+    /// pages; the default probe when there is none.
+    pub fn probe_shape(&self) -> ProbeShape {
+        self.probe_buffer()
             .map_or(ProbeShape::DEFAULT, |b| ProbeShape {
                 bytes: b.bytes,
                 cpu_fraction: b.cpu_fraction,

@@ -43,8 +43,7 @@ const TOUCHED: f32 = 5000.0;
 pub struct ProbeBufs {
     managed: ManagedBuf<f32>,
     heap: Vec<f32>,
-    cpu_fraction: f64,
-    every: Option<usize>,
+    shape: ProbeShape,
 }
 
 impl ProbeBufs {
@@ -54,8 +53,7 @@ impl ProbeBufs {
         Ok(ProbeBufs {
             managed: gpu.managed(n)?,
             heap: vec![0f32; n],
-            cpu_fraction: shape.cpu_fraction,
-            every: shape.every(),
+            shape,
         })
     }
 
@@ -132,7 +130,8 @@ pub fn run_into(
 ) -> Result<(), BenchError> {
     let n = bufs.heap.len();
     out.bytes = bufs.bytes();
-    out.cpu_fraction = bufs.cpu_fraction;
+    out.cpu_fraction = bufs.shape.cpu_fraction;
+    let every = bufs.shape.every();
     let ramp = ramp_sum(n, RAMP) as f64;
     let m = &mut bufs.managed;
     for _ in 0..rounds {
@@ -156,7 +155,7 @@ pub fn run_into(
             && s3 == ramp + 3.0 * n as f64
             && ramp_mismatches(m.host()?, RAMP, 4.0) == 0
             && ramp_mismatches(&bufs.heap, RAMP, 1.0) == 0;
-        let (to_host, to_device) = match bufs.every {
+        let (to_host, to_device) = match every {
             None => (back, None),
             Some(every) => {
                 // Back by a prefetch that leaves the pages untouched (ramp + 5), then the task's
