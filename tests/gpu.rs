@@ -139,6 +139,22 @@ fn kernels_and_memory_kinds_compute_the_right_thing() {
     m.host_mut().unwrap().fill(5.0);
     g.inplace(Shape::Flat, &mut m, 2.0, 1.0).unwrap();
     assert!(m.host().unwrap().iter().all(|v| *v == 11.0));
+    // Random reads into a stream: written, then accumulated, each element from its hashed index
+    // (over a shorter source, so the index is reduced modulo the shorter length).
+    let mut src = g.pinned::<f32>(n - 3, true).unwrap();
+    for (i, v) in src.host_mut().unwrap().iter_mut().enumerate() {
+        *v = (i % 1024) as f32;
+    }
+    g.random_into(&mut m, &src, 7, false).unwrap();
+    g.random_into(&mut m, &src, 7, true).unwrap();
+    g.sync().unwrap();
+    let key = |i: usize| umodel::gpu::random_key(i as u64, 7, (n - 3) as u64) as usize;
+    let got = m.host().unwrap();
+    assert!((0..n - 3).all(|i| got[i] == 2.0 * (key(i) % 1024) as f32));
+    assert!(
+        got[n - 3..].iter().all(|v| *v == 11.0),
+        "past the source: untouched"
+    );
     // Managed memory, prefetched both ways.
     let mut u = g.managed::<f32>(n).unwrap();
     u.host_mut().unwrap().fill(1.0);

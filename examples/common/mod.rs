@@ -7,6 +7,7 @@ use umodel::bench::cpu;
 use umodel::gpu::{Event, Gpu, GpuError};
 
 /// The run's length in seconds: the first argument, else `default`.
+#[allow(dead_code)] // not every example takes a length
 pub fn seconds(default: f64) -> Result<f64, Box<dyn std::error::Error>> {
     Ok(std::env::args()
         .nth(1)

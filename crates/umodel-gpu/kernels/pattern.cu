@@ -40,3 +40,16 @@ extern "C" __global__ void pattern_random_read(const float* __restrict__ x, unsi
     for (int o = 16; o > 0; o >>= 1) acc += __shfl_down_sync(0xffffffffu, acc, o);
     if ((threadIdx.x & 31) == 0 && acc) atomicAdd(sum, acc);
 }
+
+// x[i] = y[random_key(i)] (accumulate = 0) or x[i] += y[random_key(i)] (accumulate = 1), for
+// i < n: random reads of y beside a stream written (or read and written) in address order. Over
+// the link the two cost more than apart (calibration/h200/run60), so the calibration times them
+// together.
+extern "C" __global__ void pattern_random_into(float* x, const float* __restrict__ y, unsigned long long n,
+                                               unsigned int seed, unsigned int accumulate) {
+    unsigned long long step = (unsigned long long)gridDim.x * blockDim.x;
+    for (unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += step) {
+        float v = y[random_key(i, seed, n)];
+        x[i] = accumulate ? x[i] + v : v;
+    }
+}

@@ -49,6 +49,7 @@ const FUNCTIONS: &[&str] = &[
     "pattern_strided",
     "pattern_random",
     "pattern_random_read",
+    "pattern_random_into",
     "gather_accumulate",
     "task_compute",
     "task_produce",
@@ -967,6 +968,28 @@ impl Gpu {
         unsafe { l.launch(self.grid(n.max(1))) }
             .map(|_| ())
             .ctx(|| "pattern_random_read".into())
+    }
+
+    /// `x[i] = y[k]` (or `x[i] += y[k]` with `accumulate`) for `i < min(len x, len y)`, `k` =
+    /// [`random_key`]`(i, seed, n)` with `n` that minimum: random reads of `y` beside a stream over
+    /// `x` in address order.
+    pub fn random_into(
+        &self,
+        x: &mut impl GpuMem<f32>,
+        y: &impl GpuMem<f32>,
+        seed: u32,
+        accumulate: bool,
+    ) -> Result<(), GpuError> {
+        let n = x.len().min(y.len()) as u64;
+        let (px, py) = (self.ptr(x)?, self.ptr(y)?);
+        let acc = u32::from(accumulate);
+        let mut l = self.stream.launch_builder(self.f("pattern_random_into"));
+        l.arg(&px).arg(&py).arg(&n).arg(&seed).arg(&acc);
+        // SAFETY: (float*, const float*, unsigned long long, unsigned, unsigned); i < n ≤ len(x) and
+        // every index is reduced modulo n ≤ len(y).
+        unsafe { l.launch(self.grid(n.max(1))) }
+            .map(|_| ())
+            .ctx(|| "pattern_random_into".into())
     }
 
     /// `out[i] += scale · table[keys[i]]` (seed 001's kernel); keys must index inside `table`.
