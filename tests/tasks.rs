@@ -1971,6 +1971,107 @@ fn run58_held_out_for_the_probe_in_a_tasks_shape() {
     );
 }
 
+/// `run64`, every workload held out from a calibration that times random reads beside an
+/// in-place stream over the link (`host_mapped/random-inplace`, term `map_gather_write`).
+#[test]
+fn run64_held_out_with_random_reads_beside_writes_over_the_link_calibrated() {
+    held_out_run(
+        "run64",
+        "nvidia-h200-0931b6b9ea7c.minimal.csv",
+        "tasks-29.csv",
+        (15, 0.8815),
+        [
+            (
+                [
+                    ("seed-001", 2.66, 7.41, 14, 15),
+                    ("seed-001-overlapped", 6.63, 6.81, 1, 1),
+                    ("partial-update", 10.41, 23.52, 11, 11),
+                    ("compute-bound", 1.73, 11.50, 33, 33),
+                    ("producer-consumer", 4.22, 7.27, 13, 13),
+                ],
+                (12, 12),
+            ),
+            (
+                [
+                    ("seed-001", 2.07, 4.00, 15, 15),
+                    ("seed-001-overlapped", 2.72, 5.29, 1, 1),
+                    ("partial-update", 4.56, 17.25, 11, 11),
+                    ("compute-bound", 1.07, 5.06, 33, 33),
+                    ("producer-consumer", 2.74, 4.77, 13, 13),
+                ],
+                (4, 3),
+            ),
+            (
+                [
+                    ("seed-001", 2.64, 4.11, 15, 15),
+                    ("seed-001-overlapped", 3.81, 5.71, 1, 1),
+                    ("partial-update", 6.66, 17.25, 11, 11),
+                    ("compute-bound", 1.71, 5.33, 33, 33),
+                    ("producer-consumer", 2.80, 4.77, 13, 13),
+                ],
+                (5, 5),
+            ),
+        ],
+    );
+}
+
+/// Seed 001's host-mapped row (its table read at random over the link, its output accumulated
+/// over the link) held out from nine first calibrations that time random reads beside an in-place
+/// stream (`run62`, `run63`: four cycles each of a calibration and the workload in another process;
+/// `run64`): every total within 3.4 % (error %, as recorded in NOTES.md), while the same GPU side
+/// priced as the two apart, added (what the model did before), comes out 2.7–10.8 % short in
+/// every one of them. (`run62` measured the two cells one after the other, `run63` and `run64`
+/// in alternating trials; this code's fit pairs them by trial either way.)
+#[test]
+fn seed_001s_lookups_over_the_link_are_priced_within_5_percent_once_their_writes_are_calibrated() {
+    let cycles = [
+        ("run62", 1, 2.28),
+        ("run62", 2, 0.32),
+        ("run62", 3, -1.44),
+        ("run62", 4, 1.38),
+        ("run63", 1, -2.47),
+        ("run63", 2, 2.30),
+        ("run63", 3, -3.33),
+        ("run63", 4, 0.90),
+        ("run64", 0, 0.01),
+    ];
+    for (run, k, want) in cycles {
+        let dir = Path::new("calibration/h200").join(run);
+        let (data, csv) = if k == 0 {
+            ("data".to_string(), "tasks-29.csv".to_string())
+        } else {
+            (format!("data-{k}"), format!("seed-{k}.csv"))
+        };
+        let terms = terms_of(&dir.join(data).join(MINIMAL.trim_start_matches("data/")));
+        let v = validated(
+            &terms,
+            &Table::read(&dir.join(csv)).unwrap(),
+            "seed-001",
+            PhaseOverrides::default(),
+        );
+        let p = v
+            .points
+            .iter()
+            .find(|p| p.policy == Policy::HostMapped)
+            .unwrap();
+        let err = 100.0 * (p.predicted_ms / p.measured_ms - 1.0);
+        assert!((err - want).abs() < 0.005, "{run} {k}: {err}");
+        assert!(err.abs() <= 5.0);
+        // Without the term: four passes, each 64 MiB of random reads beside 64 MiB written.
+        let rate = terms
+            .get(model::TermId::MapGatherWrite)
+            .expect("measured")
+            .ms_per_gib;
+        let gpu = p.parts.as_ref().unwrap().gpu;
+        let without = gpu.predicted_ms - 4.0 * rate / 16.0;
+        assert!(
+            without < 0.975 * gpu.measured_ms,
+            "{run} {k}: {without} vs {}",
+            gpu.measured_ms
+        );
+    }
+}
+
 /// The partial update's two prefetching rows (managed-prefetch, managed-advise-prefetch; error
 /// %) priced from `umodel probe` taken before and after the workloads, in the default shape
 /// (64 MiB, every page touched) and in the task's (`probe --task`: 256 MiB, one page in ten, both

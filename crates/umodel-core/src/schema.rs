@@ -227,6 +227,9 @@ cases! {
         Triad = "triad",
         /// Random reads.
         Random = "random",
+        /// `x[i] += y[random]`: random reads beside a stream read and written in place, both
+        /// mapped (over the link they cost each other more than apart).
+        RandomInplace = "random-inplace",
         /// *Earlier suite*: the random read under its first name.
         Gather = "gather",
     }

@@ -98,11 +98,14 @@ pub enum TermId {
     GpuRead,
     /// Device-resident random 4-byte reads, per GiB read.
     GpuGather,
+    /// Random reads over the link in a pass that also writes over it: what the two cost each
+    /// other beyond their sum, per GiB of the smaller.
+    MapGatherWrite,
 }
 
 impl TermId {
     /// Every term, in index order.
-    pub const ALL: [TermId; 26] = [
+    pub const ALL: [TermId; 27] = [
         TermId::CopyH2d,
         TermId::CopyD2h,
         TermId::PrefetchToDevice,
@@ -129,6 +132,7 @@ impl TermId {
         TermId::GpuPass,
         TermId::GpuRead,
         TermId::GpuGather,
+        TermId::MapGatherWrite,
     ];
     /// How many terms there are.
     pub const COUNT: usize = Self::ALL.len();
@@ -167,6 +171,7 @@ impl TermId {
             TermId::GpuPass => "gpu_pass",
             TermId::GpuRead => "gpu_read",
             TermId::GpuGather => "gpu_gather",
+            TermId::MapGatherWrite => "map_gather_write",
         }
     }
 }
@@ -1110,6 +1115,61 @@ impl Builder<'_> {
         self.obs.len() > before
     }
 
+    /// A cell running two kinds of access at once less the cells running each alone, at the same
+    /// size: what the two cost each other. The first part is paired by trial where the two
+    /// alternated (the calibration measures them side by side), else median less median.
+    fn beyond_sum(&mut self, term: TermId, case: &dyn Case, policy: Policy, parts: [&dyn Case; 2]) {
+        for bytes in self.sizes(case, policy) {
+            let (a, p) = (
+                self.times(case, policy, bytes),
+                self.times(parts[0], policy, bytes),
+            );
+            let q: Vec<f64> = self
+                .times(parts[1], policy, bytes)
+                .iter()
+                .map(|x| x.2)
+                .collect();
+            let paired: Vec<f64> = a
+                .iter()
+                .filter_map(|(t, _, x)| p.iter().find(|(u, _, _)| u == t).map(|(_, _, y)| x - y))
+                .collect();
+            let first = if paired.len() >= 3 && paired.len() * 2 >= a.len() {
+                Summary::of(&paired)
+            } else {
+                let av: Vec<f64> = a.iter().map(|x| x.2).collect();
+                let pv: Vec<f64> = p.iter().map(|x| x.2).collect();
+                match (Summary::of(&av), Summary::of(&pv)) {
+                    (Some(sa), Some(sp)) => Some(Summary {
+                        median: sa.median - sp.median,
+                        se: sa.se.hypot(sp.se),
+                        ..sa
+                    }),
+                    _ => None,
+                }
+            };
+            let (Some(d), Some(q)) = (first, Summary::of(&q)) else {
+                continue;
+            };
+            self.obs.push(Obs {
+                term,
+                bytes,
+                lat: false,
+                more: Vec::new(),
+                y: d.median - q.median,
+                se: d.se.hypot(q.se),
+                sd: d.sd,
+                source: format!(
+                    "{}/{} − {} − {} {}",
+                    case.group(),
+                    case.text(),
+                    parts[0].text(),
+                    parts[1].text(),
+                    crate::units::format_size(bytes)
+                ),
+            });
+        }
+    }
+
     /// The sparse-touch cells: a tenth of the pages, each isolated, moved by faults. The cell less
     /// its baseline is `dense term × bytes moved + run term × pages`, one observation of both.
     fn sparse(
@@ -1334,6 +1394,15 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         &HbmCase::Random,
         Device,
     );
+    // Random reads and an in-place stream over the link in one kernel cost more than apart, where
+    // random reads beside a read stream add up (H200, 64 MiB: 2.3–2.4 ms above the sum of 23.0 and
+    // 1.7 ms; calibration/h200/run61, examples/link_gather.rs).
+    b.beyond_sum(
+        MapGatherWrite,
+        &HostMappedCase::RandomInplace,
+        HostMapped,
+        [&HostMappedCase::Random, &HostMappedCase::Inplace],
+    );
     b.direct(Sync, &HbmCase::Launch, Device);
     b.handoff_rest();
     // The plain update of one thread beside the managed cases; older calibrations only have the
@@ -1352,7 +1421,13 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     // Random reads of data that fit in the GPU's L2 mostly hit it after the first touch of a line:
     // they say nothing of the link or of faults where a larger size was measured.
     if let Some(l2) = l2_bytes {
-        for t in [FaultInRandom, DuplicateRandom, MapGather, GpuGather] {
+        for t in [
+            FaultInRandom,
+            DuplicateRandom,
+            MapGather,
+            GpuGather,
+            MapGatherWrite,
+        ] {
             if obs.iter().any(|o| o.term == t && o.bytes > l2) {
                 obs.retain(|o| o.term != t || o.bytes > l2);
             }
@@ -1533,6 +1608,9 @@ impl Assumptions {
     /// No `faults_under_compute`: a kernel taken to hide the faults under its own work up to the
     /// shorter of the two (said where that hides 1 % of the prediction or more).
     pub const FAULTS_HIDE: u32 = 1 << 8;
+    /// No `map_gather_write`: random reads over the link beside writes over it priced as the sum
+    /// of the two apart.
+    pub const GATHER_WRITE_AS_SUM: u32 = 1 << 9;
 
     fn set(&mut self, f: u32) {
         self.0 |= f;
@@ -1563,6 +1641,10 @@ impl Assumptions {
             (
                 Self::FAULTS_HIDE,
                 "this model has no `faults_under_compute` (calibrations before it): the GPU phase's faults taken to hide under its kernel up to the shorter of the two",
+            ),
+            (
+                Self::GATHER_WRITE_AS_SUM,
+                "this model has no `map_gather_write` (calibrations before it): random reads over the link beside writes over it priced as the sum of the two apart (likely optimistic)",
             ),
         ]
         .iter()
@@ -1916,32 +1998,32 @@ struct Link {
 }
 
 /// The link part of one GPU pass, worked out once per GPU phase (it depends on where the pages are,
-/// not on the phase times): up to three parts, each `ms` per pass, counted under a term — the longer
+/// not on the phase times): up to four parts, each `ms` per pass, counted under a term — the longer
 /// of the two directions (with that term's latency), what reading and writing in place cost each
-/// other beyond it, and random gathers.
+/// other beyond it, random gathers, and what gathers and writes cost each other beyond their sum.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct LinkCost {
     /// Whether the pass moves anything over the link.
     any: bool,
     /// The parts present, with the term each is counted under.
-    terms: [Option<TermId>; 3],
-    ms: [f64; 3],
-    gib: [f64; 3],
+    terms: [Option<TermId>; 4],
+    ms: [f64; 4],
+    gib: [f64; 4],
 }
 
 impl LinkCost {
     const NONE: LinkCost = LinkCost {
         any: false,
-        terms: [None; 3],
-        ms: [0.0; 3],
-        gib: [0.0; 3],
+        terms: [None; 4],
+        ms: [0.0; 4],
+        gib: [0.0; 4],
     };
 
     /// The link time of `times` passes, ms (the parts added in order).
     #[inline]
     fn at(&self, times: f64) -> f64 {
         let mut t = 0.0;
-        for i in 0..3 {
+        for i in 0..4 {
             if self.terms[i].is_some() {
                 t += self.ms[i] * times;
             }
@@ -1968,7 +2050,7 @@ impl LinkCost {
     /// Counts the parts' use, `times` passes, `scale` phases alike.
     #[inline]
     fn record(&self, uses: &mut [Use; TermId::COUNT], used: &mut u32, times: f64, scale: f64) {
-        for i in 0..3 {
+        for i in 0..4 {
             if let Some(t) = self.terms[i] {
                 *used |= 1 << t.index();
                 let u = &mut uses[t.index()];
@@ -2028,10 +2110,10 @@ impl Pricer<'_> {
                 lc.gib[1] = both / GIB;
             }
         }
-        // Random 4-byte reads are bound by the link's round trips; where their indices come over
-        // the link too (seed 001's keys), little of them overlaps the streams: the two add
-        // (H200: seed 001 host-mapped passes 27.8 ms, the sum 25.2, the longer alone 22.3 ms;
-        // calibration/h200/run14).
+        // Random 4-byte reads are bound by the link's round trips and hardly overlap the streams:
+        // beside a read stream the two add (H200, 64 MiB: seed 001's kernel with its table and keys
+        // mapped 23.7 ms, the two apart 23.5; calibration/h200/run60, run61), beside a stream
+        // written over the link they cost more (the next part).
         if l.gather > 0.0 {
             let t = if self.terms.get(MapGather).is_some() {
                 MapGather
@@ -2043,6 +2125,20 @@ impl Pricer<'_> {
                 lc.terms[2] = Some(t);
                 lc.ms[2] = 0.0 + c.ms_per_gib * l.gather / GIB;
                 lc.gib[2] = l.gather / GIB;
+            }
+            // Random reads beside writes over the link: seed 001's output accumulated in mapped
+            // memory added 2.8–4.2 ms at 64 MiB beyond the sum of the two apart (run60, run61);
+            // the calibration times the same pair in one kernel (`host_mapped/random-inplace`).
+            if w > 0.0 && t == MapGather {
+                match self.terms.get(MapGatherWrite) {
+                    Some(c) => {
+                        let both = l.gather.min(w);
+                        lc.terms[3] = Some(MapGatherWrite);
+                        lc.ms[3] = c.ms_per_gib * both / GIB;
+                        lc.gib[3] = both / GIB;
+                    }
+                    None => self.assumed.set(Assumptions::GATHER_WRITE_AS_SUM),
+                }
             }
         }
         lc
@@ -3826,6 +3922,7 @@ pub(crate) mod tests {
             (GpuPass, 0.005, 0.5),
             (GpuRead, 0.005, 0.3),
             (GpuGather, 0.005, 3.0),
+            (MapGatherWrite, 0.0, 36.0),
         ] {
             t.set(id, c(lat, per));
         }
@@ -4363,6 +4460,144 @@ pub(crate) mod tests {
         )
         .unwrap();
         assert!(q.assumptions.is_empty(), "{:?}", q.assumptions.notes());
+    }
+
+    #[test]
+    fn random_reads_over_the_link_pay_extra_beside_writes_over_it_and_not_beside_reads() {
+        let terms = toy_terms();
+        let mut bare = toy_terms();
+        bare.costs[TermId::MapGatherWrite.index()] = None;
+        // Seed 001: a random table, keys read, an output read and written, 64 MiB each, four
+        // rounds of one pass, all mapped: 64 MiB of random reads beside 64 MiB written.
+        let t = with_phases(workloads::seed_001(), 14.0, 0.3);
+        let (with, without) = (
+            predict_task(&terms, &t, Policy::HostMapped).unwrap(),
+            predict_task(&bare, &t, Policy::HostMapped).unwrap(),
+        );
+        let extra = 4.0 * 36.0 / 16.0;
+        assert!(
+            (with.time_ms - without.time_ms - extra).abs() < 1e-9,
+            "{} vs {} + {extra}",
+            with.time_ms,
+            without.time_ms
+        );
+        assert!(!with.assumptions.has(Assumptions::GATHER_WRITE_AS_SUM));
+        // Without the term the sum is what is left, and the prediction says so.
+        assert!(without.assumptions.has(Assumptions::GATHER_WRITE_AS_SUM));
+        assert!(without
+            .assumptions
+            .notes()
+            .iter()
+            .any(|n| n.contains("map_gather_write")));
+        // With the output in device memory nothing is written over the link: no extra, no note.
+        let mut reads = t.clone();
+        reads.buffers[2].gpu = Access::Read;
+        let (with, without) = (
+            predict_task(&terms, &reads, Policy::HostMapped).unwrap(),
+            predict_task(&bare, &reads, Policy::HostMapped).unwrap(),
+        );
+        assert_eq!(with.time_ms, without.time_ms);
+        assert!(!without.assumptions.has(Assumptions::GATHER_WRITE_AS_SUM));
+        // The policies that keep the table off the link are priced to the bit as before.
+        for policy in Policy::HANDOFF {
+            if policy != Policy::HostMapped {
+                assert_eq!(
+                    predict_task(&terms, &t, policy).unwrap().time_ms,
+                    predict_task(&bare, &t, policy).unwrap().time_ms,
+                    "{policy}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_fit_takes_what_random_reads_and_an_inplace_stream_cost_each_other_above_the_l2() {
+        use crate::table::Row;
+        // Per size: random reads over the link 360 ms/GiB (device 3), an in-place pass 26, both in
+        // one kernel 36 ms/GiB above their sum; two trials each.
+        let mut rows = Vec::new();
+        for bytes in [1u64 << 24, 1 << 26, 1 << 28] {
+            let gib = bytes as f64 / GIB;
+            for trial in 0..2u32 {
+                let mut push = |case: &dyn Case, policy: Policy, ms: f64| {
+                    rows.push(Row::of(case, policy, bytes, trial, ms))
+                };
+                push(&HbmCase::Random, Policy::Device, 0.01 + 3.0 * gib);
+                push(
+                    &HostMappedCase::Random,
+                    Policy::HostMapped,
+                    0.01 + 363.0 * gib,
+                );
+                push(
+                    &HostMappedCase::Inplace,
+                    Policy::HostMapped,
+                    0.01 + 26.0 * gib,
+                );
+                // At 16 MiB (inside the L2) a made-up 100 ms/GiB the fit must leave out.
+                let beyond = if bytes == 1 << 24 { 100.0 } else { 36.0 };
+                push(
+                    &HostMappedCase::RandomInplace,
+                    Policy::HostMapped,
+                    0.02 + (363.0 + 26.0 + beyond) * gib,
+                );
+            }
+        }
+        let table = Table {
+            rows,
+            ..Table::default()
+        };
+        let t = fit_task_terms(&table, Some(50 << 20)).unwrap();
+        let c = t.get(TermId::MapGatherWrite).unwrap();
+        assert!((c.ms_per_gib - 36.0).abs() < 1e-6, "{c:?}");
+        assert_eq!(c.lat_ms, 0.0);
+        assert_eq!(c.sizes, [1 << 26, 1 << 28]);
+        // Without the cell, no term.
+        let mut table = table;
+        table.rows.retain(|r| !r.is(&HostMappedCase::RandomInplace));
+        let t = fit_task_terms(&table, Some(50 << 20)).unwrap();
+        assert!(t.get(TermId::MapGatherWrite).is_none());
+    }
+
+    #[test]
+    fn what_random_reads_and_a_stream_cost_each_other_is_paired_by_trial() {
+        use crate::table::Row;
+        // Five alternating trials at 64 MiB: the random reads' level moves by 3 ms from trial to
+        // trial and the cell running both moves with it (one trial 0.1 ms slower besides). Paired,
+        // both less random is 4 ms in every trial but that one; median less median would say 4.1.
+        let bytes = 1u64 << 26;
+        let (level, extra) = ([0.0, 3.0, 0.0, 3.0, 0.0], [0.0, 0.0, 0.0, 0.0, 0.1]);
+        let mut rows = Vec::new();
+        for t in 0..5 {
+            let trial = t as u32;
+            rows.push(Row::of(
+                &HostMappedCase::Inplace,
+                Policy::HostMapped,
+                bytes,
+                trial,
+                1.5,
+            ));
+            rows.push(Row::of(
+                &HostMappedCase::Random,
+                Policy::HostMapped,
+                bytes,
+                trial,
+                23.0 + level[t],
+            ));
+            rows.push(Row::of(
+                &HostMappedCase::RandomInplace,
+                Policy::HostMapped,
+                bytes,
+                trial,
+                27.0 + level[t] + extra[t],
+            ));
+        }
+        let table = Table {
+            rows,
+            ..Table::default()
+        };
+        let t = fit_task_terms(&table, None).unwrap();
+        let c = t.get(TermId::MapGatherWrite).unwrap();
+        assert!((c.ms_per_gib - (4.0 - 1.5) * 16.0).abs() < 1e-6, "{c:?}");
     }
 
     #[test]

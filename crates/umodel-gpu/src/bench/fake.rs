@@ -306,6 +306,13 @@ pub(crate) fn rows(block: &Block, cfg: &BenchConfig) -> Vec<Row> {
                     c(HostMapped, "random", b).pattern("random").useful(b),
                     ms(b, 5.0),
                 ),
+                // Random reads and an in-place stream: 10 % above the two apart.
+                (
+                    c(HostMapped, "random-inplace", b)
+                        .pattern("random")
+                        .useful(3 * b),
+                    1.1 * (ms(b, 5.0) + ms(2 * b, 80.0)),
+                ),
                 (c(HostMapped, "triad", b).useful(3 * b), ms(3 * b, 74.0)),
             ],
             trials,

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use super::cpu::{self, fill_ramp, ramp_mismatches, ramp_sum};
 use super::{BenchError, CellSpec, Group, Runner, Trial, RAMP};
-use crate::gpu::{Advice, DeviceBuf, GpuMem, Location, ManagedBuf, Shape};
+use crate::gpu::{random_key, Advice, DeviceBuf, GpuMem, Location, ManagedBuf, Shape};
 use umodel_core::policy::Policy;
 use umodel_core::schema::{
     Case, HbmCase, HostMappedCase, ManagedCase, PatternCase, PrefetchCase, TransferCase,
@@ -337,18 +337,46 @@ impl Runner<'_, '_> {
             ok,
         )?;
         // random: 4-byte reads of mapped memory in random order (what lookups cost when their
-        // table stays in host memory).
+        // table stays in host memory); random-inplace: `c[i] += x[random]`, both mapped, random
+        // reads beside a stream read and written in place, which over the link cost each other
+        // more than apart (seed 001's kernel with its table and output mapped: 2.8–4.2 ms above the
+        // sum at 64 MiB; calibration/h200/run60, run61). Their trials alternate, so that the fit's
+        // difference of the two pairs trials measured side by side (the random reads' own level
+        // moves by 1–2 ms at 64 MiB within a calibration; run62).
         fill_ramp(x.host_mut()?, RAMP, 0.0);
-        self.random_cell(
-            &HostMappedCase::Random,
-            Policy::HostMapped,
-            &x,
-            warm,
-            trials,
+        let mut c = gpu.pinned::<f32>(n, true)?;
+        c.host_mut()?.fill(0.0);
+        let want = cpu::random_read_sum(n, RANDOM_SEED, RAMP);
+        let (mut random, mut both, mut ok) = (Vec::new(), Vec::new(), true);
+        for t in 0..warm + trials {
+            let r = self.time_gpu(|| Ok(gpu.random_read(&x, RANDOM_SEED)?))?;
+            ok &= gpu.take_sum()? == want;
+            let ri = self.time_gpu(|| Ok(gpu.random_into(&mut c, &x, RANDOM_SEED, true)?))?;
+            if t >= warm {
+                random.push((r, None));
+                both.push((ri, None));
+            }
+        }
+        self.cell(
+            &CellSpec::new(&HostMappedCase::Random, Policy::HostMapped, bytes)
+                .pattern("random")
+                .useful(bytes),
+            &random,
+            ok,
+        )?;
+        let k = (warm + trials) as f32;
+        let ok = cpu::count_bad(c.host()?, |i, v| {
+            v != k * cpu::ramp(random_key(i as u64, RANDOM_SEED, n as u64) as usize, RAMP)
+        }) == 0;
+        self.cell(
+            &CellSpec::new(&HostMappedCase::RandomInplace, Policy::HostMapped, bytes)
+                .pattern("random")
+                .useful(3 * bytes),
+            &both,
+            ok,
         )?;
         // triad over three mapped arrays (the paper's host-mapped figure).
         fill_ramp(x.host_mut()?, RAMP, 0.0);
-        let mut c = gpu.pinned::<f32>(n, true)?;
         fill_ramp(c.host_mut()?, RAMP, 0.0);
         let mut a = gpu.pinned::<f32>(n, true)?;
         a.host_mut()?.fill(f32::NAN);
