@@ -16,7 +16,8 @@ U = "target/release/umodel"
 TASKS = ["seed-001", "seed-001-overlapped", "partial-update", "compute-bound", "producer-consumer"]
 RUNS = [("run38", "tasks-14"), ("run39", "tasks-15"), ("run41", "tasks-16"), ("run42", "tasks-17"),
         ("run43", "tasks-18"), ("run44", "tasks-19"), ("run47", "tasks-20"), ("run49", "tasks-22"),
-        ("run53", "tasks-24"), ("run55", "tasks-25"), ("run57", "tasks-26"), ("run58", "tasks-27"), ("run64", "tasks-29")]
+        ("run53", "tasks-24"), ("run55", "tasks-25"), ("run57", "tasks-26"), ("run58", "tasks-27"), ("run64", "tasks-29"),
+        ("run65", "tasks-30")]
 # 15 trials a cell from run43 (x(5)-x(11), 88.2 %); 7 before; from run49 with
 # faults_under_compute; from run55 the partial update's probe rows in its shape (from run57 with
 # its prefetches to the device); from run64 with `map_gather_write`
