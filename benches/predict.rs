@@ -165,6 +165,23 @@ fn task_queries(c: &mut Criterion) {
             b.iter(|| black_box(&compiled).breakeven(black_box(pa), pb, black_box(given)))
         });
     }
+    // The embedded model predates `map_gather_write`; seed 001's query on a calibration that has
+    // it (calibration/h200/run64) prices one more link part per host-mapped pass.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("calibration/h200/run64/model-minimal-1.json");
+    let m = store::read_model(&path).unwrap();
+    let terms = m.task_terms.as_ref().expect("run64's model has task terms");
+    let t = umodel::task::Task::read(&dir.join("seed-001.json")).unwrap();
+    let compiled = terms.compile(&t).unwrap();
+    c.bench_function("run64/choose_task_compiled/seed-001", |b| {
+        b.iter(|| {
+            black_box(&compiled).choose(umodel::model::TaskOverrides {
+                cpu_ms: black_box(Some(14.0)),
+                gpu_ms: black_box(Some(0.29)),
+                ..Default::default()
+            })
+        })
+    });
 }
 
 criterion_group!(benches, queries, task_queries);

@@ -2082,7 +2082,11 @@ fn seed_001s_lookups_over_the_link_are_priced_within_5_percent_once_their_writes
     for (run, k, want) in cycles {
         let dir = Path::new("calibration/h200").join(run);
         let (data, csv) = if k == 0 {
-            let tasks = if run == "run64" { "tasks-29" } else { "tasks-30" };
+            let tasks = if run == "run64" {
+                "tasks-29"
+            } else {
+                "tasks-30"
+            };
             ("data".to_string(), format!("{tasks}.csv"))
         } else {
             (format!("data-{k}"), format!("seed-{k}.csv"))
