@@ -116,6 +116,19 @@ pub enum StoreError {
         /// What is missing or wrong, and where.
         reason: String,
     },
+    /// The model names something this build does not know (a task term, a policy, a field of a
+    /// term): most likely a model a newer umodel wrote under the same schema version, since new
+    /// terms are added without one (`map_gather_write` came in that way).
+    #[error(
+        "{path}: {reason}: a model from a newer umodel? Upgrade umodel, or refit the \
+         calibration's CSV with this one (`umodel fit CSV -o MODEL`)"
+    )]
+    UnknownName {
+        /// The file.
+        path: PathBuf,
+        /// What is not known, and where.
+        reason: String,
+    },
     /// The model's schema version is newer than this build reads.
     #[error(
         "{path}: schema version {found} is newer than this umodel reads ({supported}); \
@@ -264,11 +277,20 @@ pub fn parse_model(path: &Path, text: &[u8]) -> Result<PlatformModel, StoreError
     }
     let model: PlatformModel = serde_path_to_error::deserialize(value).map_err(|e| {
         let at = e.path().to_string();
-        let e = e.into_inner();
-        if at == "." || at.is_empty() {
-            not_model(e.to_string())
+        let e = e.into_inner().to_string();
+        let reason = if at == "." || at.is_empty() {
+            e.clone()
         } else {
-            not_model(format!("`{at}`: {e}"))
+            format!("`{at}`: {e}")
+        };
+        // serde's words for a name outside an enum or a struct that refuses others.
+        if e.starts_with("unknown variant") || e.starts_with("unknown field") {
+            StoreError::UnknownName {
+                path: path.to_path_buf(),
+                reason,
+            }
+        } else {
+            not_model(reason)
         }
     })?;
     model.check().map_err(|reason| StoreError::Invalid {
@@ -756,6 +778,17 @@ mod tests {
         let e = parse_model(p, future.as_bytes()).unwrap_err();
         assert!(
             matches!(e, StoreError::FutureVersion { found: 7, .. }),
+            "{e}"
+        );
+        // A task term this build does not know (a newer umodel's model): named, with what to do.
+        let h200 = EMBEDDED.iter().find(|(n, _)| *n == "h200").unwrap().1;
+        let newer = h200.replacen("\"copy_h2d\"", "\"copy_teleport\"", 1);
+        assert_ne!(newer, h200);
+        let e = parse_model(p, newer.as_bytes()).unwrap_err();
+        assert!(matches!(e, StoreError::UnknownName { .. }), "{e}");
+        let e = e.to_string();
+        assert!(
+            e.contains("`copy_teleport`") && e.contains("task_terms") && e.contains("umodel fit"),
             "{e}"
         );
         let no_policies = good.replacen("\"policies\"", "\"policiez\"", 1);
