@@ -70,15 +70,22 @@ fn compiled(
 ) -> Result<(model::CompiledTask, TaskQuery)> {
     let (m, _) = load(model)?;
     let q = task_query(a, cpu_ms, reuse)?;
-    let probe = a.probe.as_deref().map(model::Probe::read).transpose()?;
-    if let Some(why) = probe.as_ref().and_then(|p| p.shape_mismatch(&q.file)) {
-        note!("umodel: note: {why}");
-    }
+    let probe = read_probe(a.probe.as_deref(), &q.file)?;
     let c = Predictor::new(&m).compile_task_probed(&q.file, probe.as_ref())?;
     Ok((c, q))
 }
 
 /// The task in one line: rounds, order, reuse and the phase times, given or estimated.
+/// The probe file at `path`, if any, noting on stderr when it was taken in another shape than the
+/// task's (`Probe::shape_mismatch`).
+fn read_probe(path: Option<&std::path::Path>, task: &Task) -> Result<Option<model::Probe>> {
+    let probe = path.map(model::Probe::read).transpose()?;
+    if let Some(why) = probe.as_ref().and_then(|p| p.shape_mismatch(task)) {
+        note!("umodel: note: {why}");
+    }
+    Ok(probe)
+}
+
 fn headline(t: &Task, a: Assumptions) -> String {
     let phase = |v: Option<f64>, estimated: bool, name: &str| match v {
         Some(x) => format!("{name} {} ms", ms(x)),
@@ -501,14 +508,7 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
     let task = Task::read(path)?;
     let table = super::commands::read_measurements(&a.measurements)?;
     let terms = Predictor::new(&m);
-    let given = a
-        .probe_from
-        .as_deref()
-        .map(model::Probe::read)
-        .transpose()?;
-    if let Some(why) = given.as_ref().and_then(|p| p.shape_mismatch(&task)) {
-        note!("umodel: note: {why}");
-    }
+    let given = read_probe(a.probe_from.as_deref(), &task)?;
     let probed = match &given {
         Some(p) => Some(terms.task_terms()?.probed(p)?),
         None => None,
