@@ -131,11 +131,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let mut inplace = 0f32;
         let (mut into_acc_d, mut into_acc_m) = (0f32, 0f32);
         for round in 0..=rounds {
-            let mut row = Vec::new();
-            row.push((
+            let mut row = vec![(
                 "gather:DDD",
                 gather(&timer, &gpu, &b.t_d, &b.k_d, &mut b.o_d)?,
-            ));
+            )];
             row.push((
                 "gather:MDD",
                 gather(&timer, &gpu, &b.t_m, &b.k_d, &mut b.o_d)?,
