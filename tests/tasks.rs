@@ -91,7 +91,48 @@ fn predict_task_explains_round_by_round_and_says_what_it_estimated() {
         .stdout(predicate::str::contains("seed-001 under managed:"))
         .stdout(predicate::str::contains("GPU faults"))
         .stdout(predicate::str::contains("final  cpu_faults"))
-        .stdout(predicate::str::contains("cpu_ms not given: estimated"));
+        .stdout(predicate::str::contains("cpu_ms not given: estimated"))
+        .stdout(predicate::str::contains("by calibrated term"))
+        .stdout(predicate::str::contains("fault_in"));
+    // By term in JSON: seed 001's lookups beside its output written over the link, on a model that
+    // measured them (calibration/h200/run64), four passes of 64 MiB.
+    let out = umodel(&d)
+        .args([
+            "predict",
+            "-m",
+            "calibration/h200/run64/model-minimal-1.json",
+            "--task",
+            "tasks/seed-001.json",
+            "--policy",
+            "host-mapped",
+            "--explain",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v = json_of(&out.stdout);
+    let terms = v["terms"].as_array().unwrap();
+    let term = |name: &str| terms.iter().find(|t| t["term"] == name).cloned();
+    let g = term("map_gather_write").expect("map_gather_write priced");
+    assert_eq!(g["gib"].as_f64(), Some(0.25));
+    assert!(g["ms"].as_f64().unwrap() > 0.0);
+    assert!(term("map_gather").is_some() && term("copy_h2d").is_none());
+    // Without --explain, no breakdown.
+    let out = umodel(&d)
+        .args([
+            "predict",
+            "-m",
+            "h200",
+            "--task",
+            "tasks/seed-001.json",
+            "--policy",
+            "host-mapped",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(json_of(&out.stdout).get("terms").is_none());
     // Without --policy: every policy.
     let out = umodel(&d).arg("predict").args(SEED).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
@@ -713,9 +754,14 @@ proptest! {
         }
         let terms = h200_terms();
         for p in Policy::HANDOFF {
-            let (q, items) = model::explain_task(&terms, &t, p).unwrap();
+            let (q, items, used) = model::explain_task(&terms, &t, p).unwrap();
             prop_assert_eq!(q.parts.cpu_faults_ms, 0.0);
             prop_assert!(items.iter().all(|i| i.kind != model::task::Kind::CpuFaults));
+            // Nor is any term of the CPU's faults used.
+            use model::TermId::{CpuAfterPrefetch, CpuFaultBack, CpuFaultRun};
+            prop_assert!(used
+                .iter()
+                .all(|u| ![CpuFaultBack, CpuFaultRun, CpuAfterPrefetch].contains(&u.term)));
         }
     }
 }

@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::commands::{load, load_named};
 use super::render::{json, json_sorted, ms};
 use super::{BreakevenArgs, ChooseArgs, PredictArgs, ProbeArgs, TaskArgs, ValidateArgs};
-use crate::model::task::{Assumptions, Item, Parts};
+use crate::model::task::{Assumptions, Item, Parts, TermUse};
 use crate::model::{
     self, PhaseOverrides, Predictor, RoundByRound, TaskChoice, TaskOverrides, TaskPrediction,
     TaskQueryError,
@@ -127,25 +127,36 @@ pub(super) struct PredictionJson<'a> {
     assumptions: Vec<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     explain: Option<Vec<Item>>,
+    /// What each calibrated term priced, with `--explain`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    terms: Option<Vec<TermUse>>,
 }
 
 impl<'a> PredictionJson<'a> {
     pub(super) fn new(
         task: &'a str,
         prediction: &'a TaskPrediction,
-        explain: Option<Vec<Item>>,
+        explained: Option<Explained>,
     ) -> PredictionJson<'a> {
+        let (explain, terms) = match explained {
+            Some((items, terms)) => (Some(items), Some(terms)),
+            None => (None, None),
+        };
         PredictionJson {
             task,
             prediction,
             assumptions: prediction.assumptions.notes(),
             explain,
+            terms,
         }
     }
 }
 
+/// An explained prediction's priced items and what each term priced.
+type Explained = (Vec<Item>, Vec<TermUse>);
+
 /// A policy's prediction, with its priced items where they were asked for.
-type Priced = (TaskPrediction, Option<Vec<Item>>);
+type Priced = (TaskPrediction, Option<Explained>);
 
 /// The task under `policy` (or, with `None`, every task policy the model can price, in the order
 /// of [`Policy::HANDOFF`], each it cannot left out with a note to stderr), with every priced item
@@ -163,7 +174,8 @@ fn predictions(
     let mut results = Vec::new();
     for p in policies {
         let r = if explain {
-            q.explain(p, o).map(|(p, items)| (p, Some(items)))
+            q.explain(p, o)
+                .map(|(p, items, terms)| (p, Some((items, terms))))
         } else {
             q.predict(p, o).map(|p| (p, None))
         };
@@ -243,7 +255,7 @@ pub(super) fn predict(a: PredictArgs) -> Result<()> {
             interval(p)
         );
         parts_lines(&p.parts);
-        if let Some(items) = items {
+        if let Some((items, terms)) = items {
             out!(
                 "    {:<6} {:<10} {:<8} {:>10}  what",
                 "round",
@@ -262,6 +274,23 @@ pub(super) fn predict(a: PredictArgs) -> Result<()> {
                     i.buffer.as_deref().unwrap_or("-"),
                     ms(i.ms),
                     i.what
+                );
+            }
+            // The same time by calibrated term: which measurement each millisecond comes from.
+            out!(
+                "    {:<24} {:>7} {:>9} {:>10}  by calibrated term (a link term: whole passes that wait for the link)",
+                "term",
+                "calls",
+                "GiB",
+                "ms"
+            );
+            for t in terms {
+                out!(
+                    "    {:<24} {:>7} {:>9.4} {:>10}",
+                    t.term.name(),
+                    t.calls,
+                    t.gib,
+                    ms(t.ms)
                 );
             }
         }

@@ -43,7 +43,7 @@ pub use query::{
 pub use task::{
     breakeven_task, choose_task, explain_task, fit_task_terms, predict_task, CompiledTask,
     FaultsUnderCompute, Probe, ProbeError, ProbeFigure, RoundByRound, TaskChoice, TaskOverrides,
-    TaskPrediction, TaskQueryError, TaskTerms, TermId, UnusualTerm,
+    TaskPrediction, TaskQueryError, TaskTerms, TermId, TermUse, UnusualTerm,
 };
 pub use task_validate::{
     validate_task, PartCheck, PartsCheck, PhaseOverrides, TaskValidateError, TaskValidation,

@@ -1778,6 +1778,37 @@ pub struct Item {
     pub what: String,
 }
 
+/// What one calibrated term priced in an explained prediction, summed over the task: the calls
+/// that paid its latency, the GiB it priced and the milliseconds. The link terms price whole
+/// passes where the passes wait for the link (the items show only the wait beyond a pass at
+/// device speed); a pass at device speed uses none.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct TermUse {
+    /// The term.
+    pub term: TermId,
+    /// Calls that paid its latency.
+    pub calls: f64,
+    /// GiB it priced.
+    pub gib: f64,
+    /// What it priced, ms.
+    pub ms: f64,
+}
+
+/// The terms `uses` holds, in [`TermId::ALL`] order.
+fn term_uses(uses: &[Use; TermId::COUNT]) -> Vec<TermUse> {
+    TermId::ALL
+        .iter()
+        .map(|&t| (t, uses[t.index()]))
+        .filter(|(_, u)| u.lats != 0.0 || u.gib != 0.0 || u.ms != 0.0)
+        .map(|(term, u)| TermUse {
+            term,
+            calls: u.lats,
+            gib: u.gib,
+            ms: u.ms,
+        })
+        .collect()
+}
+
 /// A task's predicted time under one policy.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TaskPrediction {
@@ -2932,20 +2963,22 @@ pub fn predict_task(
     price(terms, task, policy, &mut Scratch::new(), |_, _, _, _, _| {})
 }
 
-/// As [`predict_task`], with every priced item listed (per round, per buffer) for `--explain`.
+/// As [`predict_task`], with every priced item listed (per round, per buffer) and what each
+/// calibrated term priced ([`TermUse`]), for `--explain`.
 pub fn explain_task(
     terms: &TaskTerms,
     task: &Task,
     policy: Policy,
-) -> Result<(TaskPrediction, Vec<Item>), TaskQueryError> {
+) -> Result<(TaskPrediction, Vec<Item>, Vec<TermUse>), TaskQueryError> {
     task.check()
         .map_err(|e| TaskQueryError::BadTask(e.to_string()))?;
     let mut items = Vec::new();
+    let mut scratch = Scratch::new();
     let p = price(
         terms,
         task,
         policy,
-        &mut Scratch::new(),
+        &mut scratch,
         |round, kind, buf, ms, what| {
             items.push(Item {
                 round,
@@ -2956,7 +2989,7 @@ pub fn explain_task(
             })
         },
     )?;
-    Ok((p, items))
+    Ok((p, items, term_uses(&scratch.uses)))
 }
 
 /// Every task policy ranked, fastest first; policies the model cannot price are listed apart.
@@ -3629,11 +3662,23 @@ impl CompiledTask {
         &self,
         cp: &CompiledPolicy,
         q: &Query,
+        item: impl FnMut(Option<u32>, Kind, Option<usize>, f64, &'static str),
+    ) -> TaskPrediction {
+        self.replay_uses(cp, q, item, &mut [Use::default(); TermId::COUNT])
+    }
+
+    /// As [`replay`](Self::replay), leaving each term's uses in `uses` (zeroed first).
+    #[inline]
+    fn replay_uses(
+        &self,
+        cp: &CompiledPolicy,
+        q: &Query,
         mut item: impl FnMut(Option<u32>, Kind, Option<usize>, f64, &'static str),
+        uses: &mut [Use; TermId::COUNT],
     ) -> TaskPrediction {
         let (ph, reuse) = (q.ph, q.reuse);
         let mut parts = Parts::default();
-        let mut uses = [Use::default(); TermId::COUNT];
+        *uses = [Use::default(); TermId::COUNT];
         let mut used = 0u32;
         let (mut given_cpu, mut given_gpu, mut hidden) = (0.0, 0.0, 0.0);
         let mut rec = |parts: &mut Parts,
@@ -3711,7 +3756,7 @@ impl CompiledTask {
                     }
                     UseStep::Link => {
                         if rc.link.pass_ms(ph.gpu, reuse).1 {
-                            rc.link.record(&mut uses, &mut used, reuse, 1.0);
+                            rc.link.record(uses, &mut used, reuse, 1.0);
                         }
                     }
                 }
@@ -3723,7 +3768,7 @@ impl CompiledTask {
             q.rounds,
             q.reuse,
             parts,
-            (&uses, used),
+            (uses, used),
             (given_cpu, given_gpu, hidden),
             q.rel_sd,
             cp.assumed.union(q.assumed),
@@ -3823,27 +3868,33 @@ impl RoundByRound<'_> {
         Ok(t.replay(t.policy(policy)?, &q, |_, _, _, _, _| {}))
     }
 
-    /// As [`predict`](Self::predict), with every priced item listed (per round, per buffer), as
-    /// [`explain_task`] lists them.
+    /// As [`predict`](Self::predict), with every priced item listed (per round, per buffer) and
+    /// what each term priced, as [`explain_task`] lists them.
     pub fn explain(
         &self,
         policy: Policy,
         o: TaskOverrides,
-    ) -> Result<(TaskPrediction, Vec<Item>), TaskQueryError> {
+    ) -> Result<(TaskPrediction, Vec<Item>, Vec<TermUse>), TaskQueryError> {
         let t = self.task;
         let q = t.query(o)?;
         let cp = t.policy(policy)?;
         let mut items = Vec::new();
-        let p = t.replay(cp, &q, |round, kind, buf, ms, what| {
-            items.push(Item {
-                round,
-                kind,
-                buffer: buf.map(|i| t.buffers[i].clone()),
-                ms,
-                what: what.to_string(),
-            })
-        });
-        Ok((p, items))
+        let mut uses = [Use::default(); TermId::COUNT];
+        let p = t.replay_uses(
+            cp,
+            &q,
+            |round, kind, buf, ms, what| {
+                items.push(Item {
+                    round,
+                    kind,
+                    buffer: buf.map(|i| t.buffers[i].clone()),
+                    ms,
+                    what: what.to_string(),
+                })
+            },
+            &mut uses,
+        );
+        Ok((p, items, term_uses(&uses)))
     }
 
     /// Every policy ranked, as [`choose_task`] on the task with `o` applied, to the bit.
@@ -4292,7 +4343,7 @@ pub(crate) mod tests {
         t.buffers[1].cpu = Access::None;
         t.cpu_final_ms = None;
         for policy in Policy::HANDOFF {
-            let (p, items) = explain_task(&terms, &t, policy).unwrap();
+            let (p, items, _) = explain_task(&terms, &t, policy).unwrap();
             assert_eq!(p.parts.cpu_faults_ms, 0.0, "{policy}");
             assert!(items.iter().all(|i| i.kind != Kind::CpuFaults), "{policy}");
         }
@@ -4405,7 +4456,7 @@ pub(crate) mod tests {
     fn read_mostly_duplicates_once_and_then_moves_nothing() {
         let terms = toy_terms();
         let t = with_phases(workloads::seed_001(), 20.0, 0.3);
-        let (_, items) = explain_task(&terms, &t, Policy::ManagedAdvise).unwrap();
+        let (_, items, _) = explain_task(&terms, &t, Policy::ManagedAdvise).unwrap();
         let table_faults: Vec<_> = items.iter().filter(|i| i.kind == Kind::GpuFaults).collect();
         // Round 1 only: the table duplicated, keys and out migrated; no CPU faults in rounds.
         assert_eq!(table_faults.len(), 1);
@@ -4421,7 +4472,7 @@ pub(crate) mod tests {
         let terms = toy_terms();
         let t = with_phases(workloads::partial_update(), 3.0, 0.2);
         let in_rounds = |t: &Task, k: Kind| -> f64 {
-            let (_, items) = explain_task(&terms, t, Policy::Managed).unwrap();
+            let (_, items, _) = explain_task(&terms, t, Policy::Managed).unwrap();
             items
                 .iter()
                 .filter(|i| i.kind == k && i.round.is_some_and(|r| r > 1))
@@ -4508,6 +4559,38 @@ pub(crate) mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn an_explanation_says_what_each_calibrated_term_priced() {
+        let terms = toy_terms();
+        // The handoff under explicit copy: 3 copies in and 2 out, each its own call.
+        let t = with_phases(Task::handoff(1 << 30, 4.0, 3), 100.0, 0.5);
+        let (p, _, used) = explain_task(&terms, &t, Policy::ExplicitCopy).unwrap();
+        let of = |used: &[TermUse], id: TermId| *used.iter().find(|u| u.term == id).unwrap();
+        let h2d = of(&used, TermId::CopyH2d);
+        assert_eq!((h2d.calls, h2d.gib), (3.0, 3.0));
+        assert!((h2d.ms - 3.0 * 20.01).abs() < 1e-9);
+        let d2h = of(&used, TermId::CopyD2h);
+        assert_eq!((d2h.calls, d2h.gib), (2.0, 2.0));
+        assert!((h2d.ms + d2h.ms - p.parts.copy_ms).abs() < 1e-9);
+        assert!(used.iter().all(|u| !matches!(
+            u.term,
+            TermId::MapRead | TermId::FaultIn | TermId::PrefetchToHost
+        )));
+        // Seed 001 host-mapped: four passes, each 1/16 GiB of random reads beside as much written.
+        let t = with_phases(workloads::seed_001(), 14.0, 0.3);
+        let (_, _, used) = explain_task(&terms, &t, Policy::HostMapped).unwrap();
+        let u = of(&used, TermId::MapGatherWrite);
+        assert_eq!((u.calls, u.gib), (0.0, 0.25));
+        assert!((u.ms - 4.0 * 36.0 / 16.0).abs() < 1e-12);
+        // Where the kernel outlasts the link, no link term is used.
+        let slow = with_phases(workloads::seed_001(), 14.0, 500.0);
+        let (_, _, used) = explain_task(&terms, &slow, Policy::HostMapped).unwrap();
+        assert!(used.iter().all(|u| !matches!(
+            u.term,
+            TermId::MapRead | TermId::MapGather | TermId::MapGatherWrite
+        )));
     }
 
     #[test]
