@@ -421,6 +421,31 @@ fn show_prints_the_model() {
         text.contains("between runs without the CPU update"),
         "{text}"
     );
+    // Its task terms, each with its rate and the cells behind it; the embedded model predates
+    // `map_gather_write`, a calibration of this version has it and the share of faults.
+    assert!(text.contains("task terms (26 fitted jointly"), "{text}");
+    assert!(!text.contains("map_gather_write"), "{text}");
+    let out = umodel(&d)
+        .args(["show", "-m", "calibration/h200/run64/model-minimal-1.json"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("task terms (27 fitted jointly"), "{text}");
+    let row = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("map_gather_write"))
+        .unwrap();
+    assert!(row.contains("64 MiB"), "{row}");
+    assert!(
+        text.contains("faults under a compute-bound kernel: 73 %"),
+        "{text}"
+    );
+    // A model without task terms says nothing of them.
+    let out = umodel(&d)
+        .args(["show", "-m", "gb200-paper"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("task terms"));
 }
 
 #[test]

@@ -420,6 +420,55 @@ pub(super) fn fit_text(m: &PlatformModel, report: &FitReport, out: &Path) {
     }
 }
 
+/// The task terms a model prices tasks with (`predict|choose|breakeven --task`): each term's
+/// latency and rate with its standard error, the cells and sizes behind it, and how far it moved
+/// between calibrations where that was measured.
+fn task_terms_table(t: &crate::model::TaskTerms) {
+    out!(
+        "  task terms ({} fitted jointly over {} cells, residual scale {:.2}):",
+        t.iter().count(),
+        t.fit.cells,
+        t.fit.residual_scale
+    );
+    out!(
+        "    {:<24} {:>10} {:>20} {:>5}  {:<17} between calibrations",
+        "term",
+        "latency ms",
+        "ms/GiB ± se",
+        "cells",
+        "sizes"
+    );
+    for (id, c) in t.iter() {
+        let sizes = if c.sizes[0] == c.sizes[1] {
+            format_size(c.sizes[0])
+        } else {
+            format!("{}–{}", format_size(c.sizes[0]), format_size(c.sizes[1]))
+        };
+        out!(
+            "    {:<24} {:>10.4} {:>20} {:>5}  {:<17} {}",
+            id.name(),
+            c.lat_ms,
+            format!("{:.3} ± {:.3}", c.ms_per_gib, c.cov[2].max(0.0).sqrt()),
+            c.cells,
+            sizes,
+            if c.run_shift > 0.0 {
+                format!("{:.1} % RMS", 100.0 * c.run_shift)
+            } else {
+                "not measured here".into()
+            }
+        );
+    }
+    if let Some(f) = t.faults_under_compute() {
+        out!(
+            "    faults under a compute-bound kernel: {:.0} % of what the kernel could hide stays exposed (± {:.0} %, {} trials at {})",
+            100.0 * f.share,
+            100.0 * f.se,
+            f.trials,
+            format_size(f.bytes)
+        );
+    }
+}
+
 pub(super) fn show_text(m: &PlatformModel, src: &ModelSource) {
     let p = &m.platform;
     out!("Model: {src}");
@@ -466,6 +515,9 @@ pub(super) fn show_text(m: &PlatformModel, src: &ModelSource) {
                 format_size(v.bytes)
             );
         }
+    }
+    if let Some(t) = &m.task_terms {
+        task_terms_table(t);
     }
     if let Some(n) = &m.noise {
         out!(
