@@ -176,6 +176,12 @@ impl TermId {
     }
 }
 
+// The pricing keeps which terms a prediction used as bits of a `u32` (`Pricer::used`).
+const _: () = assert!(
+    TermId::COUNT <= 32,
+    "term bits no longer fit the u32 of `used`"
+);
+
 /// One term: `lat_ms + ms_per_gib × GiB`, with the covariance of its two parameters.
 /// `#[non_exhaustive]`: what a fit keeps of a term grows (`run_shift` came later); build one by
 /// hand with [`Cost::exact`] and set the fields wanted.
