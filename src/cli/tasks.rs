@@ -75,7 +75,6 @@ fn compiled(
     Ok((c, q))
 }
 
-/// The task in one line: rounds, order, reuse and the phase times, given or estimated.
 /// The probe file at `path`, if any, noting on stderr when it was taken in another shape than the
 /// task's (`Probe::shape_mismatch`).
 fn read_probe(path: Option<&std::path::Path>, task: &Task) -> Result<Option<model::Probe>> {
@@ -86,6 +85,7 @@ fn read_probe(path: Option<&std::path::Path>, task: &Task) -> Result<Option<mode
     Ok(probe)
 }
 
+/// The task in one line: rounds, order, reuse and the phase times, given or estimated.
 fn headline(t: &Task, a: Assumptions) -> String {
     let phase = |v: Option<f64>, estimated: bool, name: &str| match v {
         Some(x) => format!("{name} {} ms", ms(x)),
