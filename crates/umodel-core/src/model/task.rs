@@ -897,6 +897,28 @@ fn collect_trials(t: &Table) -> Trials {
     m
 }
 
+/// One cell's trials less another's: (median, its standard error, the first cell's spread of one
+/// trial). Paired by trial where `pair` (the two measured side by side) and at least three and half
+/// the first's trials have a partner, else median less median.
+fn less(
+    a: &[(u32, Option<u32>, f64)],
+    b: &[(u32, Option<u32>, f64)],
+    pair: bool,
+) -> Option<(f64, f64, f64)> {
+    let paired: Vec<f64> = a
+        .iter()
+        .filter_map(|(t, _, x)| b.iter().find(|(u, _, _)| u == t).map(|(_, _, y)| x - y))
+        .collect();
+    if pair && paired.len() >= 3 && paired.len() * 2 >= a.len() {
+        let s = Summary::of(&paired)?;
+        return Some((s.median, s.se, s.sd));
+    }
+    let av: Vec<f64> = a.iter().map(|x| x.2).collect();
+    let bv: Vec<f64> = b.iter().map(|x| x.2).collect();
+    let (sa, sb) = (Summary::of(&av)?, Summary::of(&bv)?);
+    Some((sa.median - sb.median, sa.se.hypot(sb.se), sa.sd))
+}
+
 struct Builder<'a> {
     trials: &'a Trials,
     obs: Vec<Obs>,
@@ -964,21 +986,8 @@ impl Builder<'_> {
             if b.is_empty() {
                 continue;
             }
-            let paired: Vec<f64> = a
-                .iter()
-                .filter_map(|(t, _, x)| b.iter().find(|(u, _, _)| u == t).map(|(_, _, y)| x - y))
-                .collect();
-            let same_group = case.group() == base.group();
-            let (y, se, sd) = if same_group && paired.len() >= 3 && paired.len() * 2 >= a.len() {
-                let s = Summary::of(&paired).expect("non-empty");
-                (s.median, s.se, s.sd)
-            } else {
-                let av: Vec<f64> = a.iter().map(|x| x.2).collect();
-                let bv: Vec<f64> = b.iter().map(|x| x.2).collect();
-                let (Some(sa), Some(sb)) = (Summary::of(&av), Summary::of(&bv)) else {
-                    continue;
-                };
-                (sa.median - sb.median, sa.se.hypot(sb.se), sa.sd)
+            let Some((y, se, sd)) = less(&a, &b, case.group() == base.group()) else {
+                continue;
             };
             self.obs.push(Obs {
                 term,
@@ -1122,8 +1131,8 @@ impl Builder<'_> {
     }
 
     /// A cell running two kinds of access at once less the cells running each alone, at the same
-    /// size: what the two cost each other. The first part is paired by trial where the two
-    /// alternated (the calibration measures them side by side), else median less median.
+    /// size: what the two cost each other. The first part is paired by trial ([`less`]: the
+    /// calibration alternates the two), the second median less median.
     fn beyond_sum(&mut self, term: TermId, case: &dyn Case, policy: Policy, parts: [&dyn Case; 2]) {
         for bytes in self.sizes(case, policy) {
             let (a, p) = (
@@ -1135,25 +1144,7 @@ impl Builder<'_> {
                 .iter()
                 .map(|x| x.2)
                 .collect();
-            let paired: Vec<f64> = a
-                .iter()
-                .filter_map(|(t, _, x)| p.iter().find(|(u, _, _)| u == t).map(|(_, _, y)| x - y))
-                .collect();
-            let first = if paired.len() >= 3 && paired.len() * 2 >= a.len() {
-                Summary::of(&paired)
-            } else {
-                let av: Vec<f64> = a.iter().map(|x| x.2).collect();
-                let pv: Vec<f64> = p.iter().map(|x| x.2).collect();
-                match (Summary::of(&av), Summary::of(&pv)) {
-                    (Some(sa), Some(sp)) => Some(Summary {
-                        median: sa.median - sp.median,
-                        se: sa.se.hypot(sp.se),
-                        ..sa
-                    }),
-                    _ => None,
-                }
-            };
-            let (Some(d), Some(q)) = (first, Summary::of(&q)) else {
+            let (Some((y, se, sd)), Some(q)) = (less(&a, &p, true), Summary::of(&q)) else {
                 continue;
             };
             self.obs.push(Obs {
@@ -1161,9 +1152,9 @@ impl Builder<'_> {
                 bytes,
                 lat: false,
                 more: Vec::new(),
-                y: d.median - q.median,
-                se: d.se.hypot(q.se),
-                sd: d.sd,
+                y: y - q.median,
+                se: se.hypot(q.se),
+                sd,
                 source: format!(
                     "{}/{} − {} − {} {}",
                     case.group(),
