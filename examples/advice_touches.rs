@@ -22,6 +22,16 @@
 //!   calibration's primitives one buffer at a time: random reads of the table (`table_alone`), a
 //!   read pass of the keys (`keys_alone`), an in-place pass of the output (`out_alone`).
 //!
+//! (calibration/h200/run66 ran the variants above; those below came after it and have not run.)
+//! - `fresh:none` and `fresh:adv`: seed 001's kernel as the workload runs it, on new allocations
+//!   each cycle, filled on the host and then advised as `Task::advice` advises them (the keys
+//!   preferred-location device as well): `together`, `resident`, `out_read`.
+//! - `pc`: the producer/consumer workload's rounds under managed-prefetch on two kept buffers,
+//!   every step timed: the input filled and prefetched to the device (`filled_to_device`, the
+//!   calibration's step), then four rounds of the output to the device (`y_to_device0`…`3`), the
+//!   input (`x_to_device`, rounds 1–3: a no-op), the producing pass, the output back
+//!   (`y_to_host`), the host's sum of it (`read`).
+//!
 //! Every GPU step is timed by events, every host read on the host clock; every read's sum, every
 //! primitive's sum and every output element is checked.
 //!
@@ -87,6 +97,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         seeds.push((if adv { "seed:adv" } else { "seed:none" }, t, k, o, r));
     }
+    let (mut px, mut py): (ManagedBuf<f32>, ManagedBuf<f32>) = (gpu.managed(N)?, gpu.managed(N)?);
     let mut bad = 0u64;
     let mut cycles = 0u64;
     println!("t_s,variant,step,ms");
@@ -131,22 +142,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             t.host_mut()?.copy_from_slice(&table_host);
             k.host_mut()?.copy_from_slice(&keys_host);
             o.host_mut()?.fill(0.0);
-            let max = (N - 1) as u32;
-            row(
-                name,
-                "together",
-                timer.time(|| gpu.gather(t, k, max, o, 1.0))?,
-            );
-            row(
-                name,
-                "resident",
-                timer.time(|| gpu.gather(t, k, max, o, 1.0))?,
-            );
-            let (ms, _) = cpu::timed_read(o.host()?);
-            row(name, "out_read", ms);
-            // Each output element is twice its table entry (whole quarters: exact).
-            let got = o.host()?;
-            bad += cpu::count_bad(got, |i, v| v != 2.0 * table_host[keys_host[i] as usize]);
+            bad += seed_steps(&gpu, &timer, name, t, k, o, &table_host, &keys_host, &row)?;
             t.host_mut()?.copy_from_slice(&table_host);
             cpu::fill_ramp(r.host_mut()?, RAMP, 0.0);
             cpu::fill_ramp(o.host_mut()?, RAMP, 0.0);
@@ -160,6 +156,58 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             row(name, "out_alone", ms);
             bad += u64::from(cpu::ramp_mismatches(o.host()?, RAMP, 1.0) != 0);
         }
+        // As the workload runs a policy: new allocations, filled on the host, then advised as
+        // `Task::advice` advises seed 001's buffers (the keys preferred-location device too).
+        for adv in [false, true] {
+            let mut t: ManagedBuf<f32> = gpu.managed(N)?;
+            let mut k: ManagedBuf<u32> = gpu.managed(N)?;
+            let mut o: ManagedBuf<f32> = gpu.managed(N)?;
+            t.host_mut()?.copy_from_slice(&table_host);
+            k.host_mut()?.copy_from_slice(&keys_host);
+            o.host_mut()?.fill(0.0);
+            if adv {
+                gpu.advise(&t, Advice::ReadMostly)?;
+                gpu.advise(&k, Advice::PreferredLocation(Location::Device))?;
+                gpu.advise(&o, Advice::PreferredLocation(Location::Device))?;
+                gpu.advise(&o, Advice::AccessedBy(Location::Host))?;
+            }
+            gpu.sync()?;
+            let name = if adv { "fresh:adv" } else { "fresh:none" };
+            bad += seed_steps(
+                &gpu,
+                &timer,
+                name,
+                &mut t,
+                &mut k,
+                &mut o,
+                &table_host,
+                &keys_host,
+                &row,
+            )?;
+        }
+        // The producer/consumer workload under managed-prefetch, each step timed: every
+        // prefetching row's movement came out 1–3 ms short in nearly every run.
+        {
+            cpu::fill_ramp(px.host_mut()?, RAMP, 0.0);
+            py.host_mut()?.fill(0.0);
+            let ms = timer.time(|| gpu.prefetch(&px, Location::Device))?;
+            row("pc", "filled_to_device", ms);
+            for round in 0..4u32 {
+                let v = round as f32 + 1.0;
+                if round > 0 {
+                    let ms = timer.time(|| gpu.prefetch(&px, Location::Device))?;
+                    row("pc", "x_to_device", ms);
+                }
+                let ms = timer.time(|| gpu.prefetch(&py, Location::Device))?;
+                row("pc", &format!("y_to_device{round}"), ms);
+                row("pc", "pass", timer.time(|| gpu.produce(&px, &mut py, v))?);
+                let ms = timer.time(|| gpu.prefetch(&py, Location::Host))?;
+                row("pc", "y_to_host", ms);
+                let (ms, s) = cpu::timed_read(py.host()?);
+                bad += u64::from(s != base + f64::from(v) * N as f64);
+                row("pc", "read", ms);
+            }
+        }
         cycles += 1;
     }
     if bad != 0 {
@@ -167,4 +215,38 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     eprintln!("{cycles} cycles, checks ok");
     Ok(())
+}
+
+/// Seed 001's kernel on pages the host just filled (`together`), again on the pages now in place
+/// (`resident`), then the host's read of the output (`out_read`); the number of wrong outputs.
+#[allow(clippy::too_many_arguments)]
+fn seed_steps(
+    gpu: &Gpu,
+    timer: &common::GpuTimer,
+    name: &str,
+    t: &mut ManagedBuf<f32>,
+    k: &mut ManagedBuf<u32>,
+    o: &mut ManagedBuf<f32>,
+    table_host: &[f32],
+    keys_host: &[u32],
+    row: &impl Fn(&str, &str, f64),
+) -> Result<u64, Box<dyn std::error::Error>> {
+    let max = (N - 1) as u32;
+    row(
+        name,
+        "together",
+        timer.time(|| gpu.gather(t, k, max, o, 1.0))?,
+    );
+    row(
+        name,
+        "resident",
+        timer.time(|| gpu.gather(t, k, max, o, 1.0))?,
+    );
+    let (ms, _) = cpu::timed_read(o.host()?);
+    row(name, "out_read", ms);
+    // Each output element is twice its table entry (whole quarters: exact).
+    let got = o.host()?;
+    Ok(cpu::count_bad(got, |i, v| {
+        v != 2.0 * table_host[keys_host[i] as usize]
+    }))
 }
