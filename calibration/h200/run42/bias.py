@@ -8,8 +8,9 @@ For each run of 15 trials a cell (run43 ... run65), this code's fit of the run's
 the repository root after `cargo build --release`. Calibrations before run62 have no
 `map_gather_write`, so seed 001's host-mapped row there is priced as the model then priced it.
 
-`--parts`: each managed row's sides instead (every policy's with `--all-policies`) (`validate --parts`: CPU, GPU, movement), predicted
-less measured in ms, the sides where some run is off by 0.5 ms or more (output `bias_parts.txt`).
+`--parts`: each managed row's sides instead (`validate --parts`: CPU, GPU, movement; every policy's
+with `--all-policies`), predicted less measured in ms, the sides where some run is off by 0.5 ms
+or more (output `bias_parts.txt`).
 """
 import collections
 import glob
