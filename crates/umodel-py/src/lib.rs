@@ -71,6 +71,13 @@ struct Model {
     source: String,
 }
 
+/// `choose_many`'s columns: policy indices into `umodel.POLICIES`, times in ms, ties.
+type Choices<'py> = (
+    Bound<'py, PyArray1<i64>>,
+    Bound<'py, PyArray1<f64>>,
+    Bound<'py, PyArray1<bool>>,
+);
+
 #[pymethods]
 impl Model {
     /// Loads a model: an embedded one by name (`"h200"`, `"gb200-paper"`), a model file by path,
@@ -151,11 +158,7 @@ impl Model {
         py: Python<'py>,
         bytes: PyReadonlyArray1<'py, u64>,
         reuse: PyReadonlyArray1<'py, f64>,
-    ) -> PyResult<(
-        Bound<'py, PyArray1<i64>>,
-        Bound<'py, PyArray1<f64>>,
-        Bound<'py, PyArray1<bool>>,
-    )> {
+    ) -> PyResult<Choices<'py>> {
         // Contiguous arrays are read in place; a strided view is copied once.
         let b: Cow<'_, [u64]> = match bytes.as_slice() {
             Ok(s) => Cow::Borrowed(s),
