@@ -1,5 +1,5 @@
 //! Fuzz harnesses (proptest) for every reader of outside input: the measurement CSV, the model
-//! file, the task file and the size and reuse parsers. Each mutates a seed corpus
+//! file, the task file (JSON and TOML) and the size and reuse parsers. Each mutates a seed corpus
 //! (`fuzz/corpus/*`, plus the shipped models and tasks) with byte flips, insertions of hostile
 //! tokens, deletions, truncations and splices, and checks that nothing panics and that whatever
 //! is accepted keeps the reader's promises (finite values, a model that answers, a size that
@@ -52,6 +52,10 @@ const TOKENS: &[&[u8]] = &[
     b"GiB",
     b"\0",
     b"\xC3\x28",
+    b"[[buffers]]",
+    b" = ",
+    b"'''",
+    b"#",
 ];
 
 #[derive(Debug, Clone)]
@@ -254,27 +258,60 @@ fn fuzz_model_reader() {
     );
 }
 
-#[test]
-fn fuzz_task_reader() {
-    let shipped: Vec<PathBuf> = std::fs::read_dir("tasks")
+/// The shipped task files of one format (`tasks/*.EXT`).
+fn shipped_tasks(ext: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir("tasks")
         .unwrap()
         .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
         .collect();
+    v.sort();
+    assert!(!v.is_empty(), "no tasks/*.{ext}");
+    v
+}
+
+/// What an accepted task promises: its values check, and every query answers without a panic,
+/// finite where it answers.
+fn task_answers(terms: &model::TaskTerms, t: &Task) -> Result<(), TestCaseError> {
+    prop_assert!(t.check().is_ok());
+    for p in Policy::HANDOFF {
+        if let Ok(pred) = model::predict_task(terms, t, p) {
+            prop_assert!(pred.time_ms.is_finite(), "{pred:?}");
+        }
+    }
+    let _ = model::choose_task(terms, t);
+    let _ = model::breakeven_task(terms, t, Policy::ExplicitCopy, Policy::HostMapped);
+    Ok(())
+}
+
+#[test]
+fn fuzz_task_reader() {
     let h200 = store::embedded("h200").unwrap();
     let terms = h200.task_terms.clone().unwrap();
-    fuzz("task", input(seeds("task", &shipped)), cases(64), |bytes| {
-        let Ok(t) = Task::parse(Path::new("fuzz-task.json"), &bytes) else {
-            return Ok(());
-        };
-        prop_assert!(t.check().is_ok());
-        for p in Policy::HANDOFF {
-            if let Ok(pred) = model::predict_task(&terms, &t, p) {
-                prop_assert!(pred.time_ms.is_finite(), "{pred:?}");
+    let seeds = seeds("task", &shipped_tasks("json"));
+    fuzz("task", input(seeds), cases(64), |bytes| {
+        match Task::parse(Path::new("fuzz-task.json"), &bytes) {
+            Ok(t) => task_answers(&terms, &t),
+            Err(_) => Ok(()),
+        }
+    });
+}
+
+#[test]
+fn fuzz_toml_task_reader() {
+    let h200 = store::embedded("h200").unwrap();
+    let terms = h200.task_terms.clone().unwrap();
+    let seeds = seeds("task-toml", &shipped_tasks("toml"));
+    fuzz("task-toml", input(seeds), cases(64), |bytes| {
+        match Task::parse_toml(Path::new("fuzz-task.toml"), &bytes) {
+            Ok(t) => task_answers(&terms, &t),
+            Err(e) => {
+                // A message a person reads on one line, naming the file.
+                let s = e.to_string();
+                prop_assert!(s.starts_with("fuzz-task.toml") && !s.contains('\n'), "{s}");
+                Ok(())
             }
         }
-        let _ = model::choose_task(&terms, &t);
-        let _ = model::breakeven_task(&terms, &t, Policy::ExplicitCopy, Policy::HostMapped);
-        Ok(())
     });
 }
 

@@ -241,6 +241,49 @@ fn bad_task_files_are_refused_naming_file_field_and_value() {
     }
 }
 
+#[test]
+fn a_toml_task_file_answers_as_its_json_twin_and_its_errors_name_the_line() {
+    let d = tempfile::tempdir().unwrap();
+    for cmd in [
+        vec!["choose", "--json"],
+        vec!["predict", "--policy", "managed", "--explain"],
+        vec!["breakeven", "explicit-copy", "host-mapped"],
+    ] {
+        let run = |file: &str| {
+            let mut args: Vec<&str> = cmd.clone();
+            let mut seed = SEED.to_vec();
+            seed[3] = file;
+            args.extend(seed);
+            let out = umodel(&d).args(&args).output().unwrap();
+            assert!(
+                out.status.success(),
+                "{args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            out.stdout
+        };
+        assert_eq!(
+            run("tasks/seed-001.toml"),
+            run("tasks/seed-001.json"),
+            "{cmd:?}"
+        );
+    }
+    let p = d.path().join("bad.toml");
+    std::fs::write(
+        &p,
+        "# a comment\nrounds = 2\n[[buffers]]\nname = \"x\"\nbytes = 4096\ngpu = \"scribble\"\n",
+    )
+    .unwrap();
+    let file = p.display().to_string();
+    let out = fails_with(
+        &d,
+        &["choose", "-m", "h200", "--task", &file],
+        None,
+        &["bad.toml:6:", "buffers[0].gpu", "scribble", "readwrite"],
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
 /// A probe in the shape `umodel probe --json` prints (run38's `probe-1.json`).
 const RUN38_PROBE: &str = "calibration/h200/run38/probe-1.json";
 

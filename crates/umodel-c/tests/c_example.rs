@@ -222,6 +222,18 @@ fn the_c_task_example_agrees_with_the_rust_api() {
         run.status,
         String::from_utf8_lossy(&run.stderr)
     );
+    // Given seed 001's file in TOML, the example prints the same to the last digit.
+    let toml = Command::new(&exe)
+        .arg(repo.join("tasks/seed-001.toml"))
+        .arg(&partial_path)
+        .output()
+        .expect("run the task example on the TOML file");
+    assert!(
+        toml.status.success(),
+        "{}",
+        String::from_utf8_lossy(&toml.stdout)
+    );
+    assert_eq!(String::from_utf8_lossy(&toml.stdout), stdout);
 
     let (p, _) = Predictor::load(Some("h200"), None).unwrap();
     let seed = p.compile_task(&Task::read(&seed_path).unwrap()).unwrap();

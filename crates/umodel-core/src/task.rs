@@ -12,6 +12,9 @@
 //! (`gpu_ms` each on device-resident data). Every buffer starts filled by the host; after the last
 //! round the host touches the buffers marked `cpu_final` once. The timed region runs from the first
 //! phase of round 1 to the end of that final host access (seed 001's outer event pair).
+//!
+//! A task file is JSON, or TOML where its name ends in `.toml` (the same fields; TOML allows
+//! comments): [`Task::read`].
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -422,7 +425,8 @@ pub enum TaskError {
         /// The largest size taken, bytes.
         max: u64,
     },
-    /// The file is not valid JSON (or not a JSON object), or has trailing text.
+    /// The file is not valid JSON (or not a JSON object), or has trailing text; or, for a `.toml`
+    /// file, not valid TOML.
     #[error("{path}:{line}:{column}: {message}")]
     Syntax {
         /// The file.
@@ -463,7 +467,7 @@ pub enum TaskError {
 }
 
 impl Task {
-    /// Reads and checks a task file.
+    /// Reads and checks a task file: TOML where its name ends in `.toml`, else JSON.
     pub fn read(path: &Path) -> Result<Task, TaskError> {
         use std::io::Read;
         let read_err = |e: std::io::Error| TaskError::Read {
@@ -481,7 +485,11 @@ impl Task {
                 max: MAX_FILE_BYTES,
             });
         }
-        Task::parse(path, &text)
+        if is_toml(path) {
+            Task::parse_toml(path, &text)
+        } else {
+            Task::parse(path, &text)
+        }
     }
 
     /// Parses task JSON; `path` names it in messages.
@@ -515,6 +523,65 @@ impl Task {
             line: e.line(),
             column: e.column(),
             message: strip_position(&e.to_string()),
+        })?;
+        task.check().map_err(|e| e.at(path))?;
+        Ok(task)
+    }
+
+    /// Parses a task in TOML (the same fields as the JSON, and comments: `Task::read` takes a file
+    /// ending in `.toml` this way); `path` names it in messages, with the line and column.
+    pub fn parse_toml(path: &Path, text: &[u8]) -> Result<Task, TaskError> {
+        let text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+        let syntax = |offset: usize, message: String| {
+            let (line, column) = line_column(text, offset);
+            TaskError::Syntax {
+                path: path.to_path_buf(),
+                line,
+                column,
+                message,
+            }
+        };
+        let s = std::str::from_utf8(text).map_err(|e| {
+            syntax(
+                e.valid_up_to(),
+                "not UTF-8 text (TOML is UTF-8)".to_string(),
+            )
+        })?;
+        let offset = |e: &toml::de::Error| e.span().map_or(0, |r| r.start);
+        let de = toml::Deserializer::parse(s).map_err(|e| {
+            let mut message = toml_message(&e);
+            // The parser says which rule, not which key: name it.
+            if let Some(key) = e.span().and_then(|r| s.get(r)).filter(|k| {
+                message == "duplicate key" && !k.is_empty() && k.len() <= 64 && !k.contains('\n')
+            }) {
+                message = format!("duplicate key `{key}`");
+            }
+            syntax(offset(&e), message)
+        })?;
+        let task: Task = serde_path_to_error::deserialize(de).map_err(|e| {
+            let field = e.path().to_string();
+            let inner = e.into_inner();
+            let (line, column) = line_column(text, offset(&inner));
+            let mut message = toml_message(&inner);
+            if field == "buffers" && message.contains("expected a sequence") {
+                message.push_str(" (each buffer is a `[[buffers]]` table, with two brackets)");
+            }
+            if field == "." || field.is_empty() {
+                TaskError::Syntax {
+                    path: path.to_path_buf(),
+                    line,
+                    column,
+                    message,
+                }
+            } else {
+                TaskError::Field {
+                    path: path.to_path_buf(),
+                    line,
+                    column,
+                    field,
+                    message,
+                }
+            }
         })?;
         task.check().map_err(|e| e.at(path))?;
         Ok(task)
@@ -957,6 +1024,30 @@ impl fmt::Display for BadValue {
 }
 
 /// serde_json appends " at line L column C" to its messages; the error names the position itself.
+/// Whether `path` names a TOML task file (by its extension, in any case).
+fn is_toml(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
+}
+
+/// Line and column (from 1; the column in characters) of byte `offset` of `text`.
+fn line_column(text: &[u8], offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.iter().filter(|b| **b == b'\n').count() + 1;
+    let start = before
+        .iter()
+        .rposition(|b| *b == b'\n')
+        .map_or(0, |i| i + 1);
+    let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
+    (line, column)
+}
+
+/// A TOML error's message on one line (the parser's own rendering quotes the source over
+/// several; the position is given apart).
+fn toml_message(e: &toml::de::Error) -> String {
+    e.message().trim().replace('\n', " ")
+}
+
 fn strip_position(s: &str) -> String {
     match s.rfind(" at line ") {
         Some(i) => s[..i].to_string(),
@@ -1276,6 +1367,101 @@ mod tests {
                 .unwrap_err()
                 .to_string();
         assert!(e.contains("trailing"), "{e}");
+    }
+
+    fn parse_toml(s: &str) -> Result<Task, TaskError> {
+        Task::parse_toml(Path::new("t.toml"), s.as_bytes())
+    }
+
+    #[test]
+    fn a_toml_task_reads_as_its_json_twin() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tasks");
+        let toml = Task::read(&root.join("seed-001.toml")).unwrap_or_else(|e| panic!("{e}"));
+        let json = Task::read(&root.join("seed-001.json")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(toml, json);
+        assert_eq!(toml, workloads::seed_001());
+        // Whole numbers where the JSON has decimals, and a size in words.
+        let t = parse_toml(
+            "reuse = 4\ncpu_ms = 16\n[[buffers]]\nname = \"x\"\nbytes = \"1 KiB\"\ngpu = \"read\"\n",
+        )
+        .unwrap();
+        assert_eq!(
+            (t.reuse, t.cpu_ms, t.buffers[0].bytes),
+            (4.0, Some(16.0), 1024)
+        );
+        // `read` goes by the extension, in any case; other names are JSON.
+        assert!(is_toml(Path::new("a/b.TOML")) && !is_toml(Path::new("b.json")));
+        assert!(!is_toml(Path::new("toml")));
+    }
+
+    #[test]
+    fn toml_errors_name_the_file_line_column_and_field() {
+        let buf = "[[buffers]]\nname = \"x\"\nbytes = 8\ngpu = \"read\"\n";
+        // An unknown field, at its own line.
+        let e = parse_toml(&format!("rounds = 2\nrouds = 3\n{buf}")).unwrap_err();
+        let s = e.to_string();
+        assert!(
+            matches!(
+                e,
+                TaskError::Syntax { line: 2, .. } | TaskError::Field { line: 2, .. }
+            ),
+            "{s}"
+        );
+        assert!(s.starts_with("t.toml:2:") && s.contains("rouds"), "{s}");
+        // A wrong type inside a buffer: the field's path and its line.
+        let e = parse_toml("[[buffers]]\nname = \"x\"\nbytes = 8\ngpu = 3\n").unwrap_err();
+        let s = e.to_string();
+        assert!(matches!(e, TaskError::Field { line: 4, .. }), "{s}");
+        assert!(s.contains("`buffers[0].gpu`"), "{s}");
+        let e = parse_toml("[[buffers]]\nname = \"x\"\nbytes = \"lots\"\ngpu = \"read\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("buffers[0].bytes") && e.contains("lots"), "{e}");
+        // Syntax: an unclosed string, a duplicate key; not UTF-8.
+        let e = parse_toml(&format!("{buf}name = \"y\n")).unwrap_err();
+        assert!(matches!(e, TaskError::Syntax { line: 5, .. }), "{e}");
+        let e = parse_toml(&format!("rounds = 1\nrounds = 2\n{buf}")).unwrap_err();
+        assert!(matches!(e, TaskError::Syntax { line: 2, .. }), "{e}");
+        assert!(e.to_string().contains("duplicate key `rounds`"), "{e}");
+        // One bracket pair makes `buffers` a table, not a list of them.
+        let e = parse_toml("[buffers]\nname = \"x\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`buffers`") && e.contains("[[buffers]]"), "{e}");
+        let e = Task::parse_toml(Path::new("t.toml"), b"name = \"\xff\"\n").unwrap_err();
+        assert!(
+            matches!(
+                e,
+                TaskError::Syntax {
+                    line: 1,
+                    column: 9,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        // Out-of-range values are checked as the JSON's are.
+        let e = parse_toml(&format!("reuse = 0.5\n{buf}"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`reuse`") && e.contains("(got 0.5)"), "{e}");
+        // Every message is one line.
+        for text in ["[[buffers]\n", "rounds = \n", "x = 1\n[[buffers]]\n"] {
+            let e = parse_toml(text).unwrap_err().to_string();
+            assert!(
+                !e.contains('\n') && e.starts_with("t.toml:"),
+                "{text:?}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn line_and_column_count_characters_from_one() {
+        let t = "ab\nc\u{e9}d\n".as_bytes();
+        assert_eq!(line_column(t, 0), (1, 1));
+        assert_eq!(line_column(t, 3), (2, 1));
+        assert_eq!(line_column(t, 6), (2, 3), "é is two bytes, one character");
+        assert_eq!(line_column(t, 99), (3, 1));
     }
 
     #[test]

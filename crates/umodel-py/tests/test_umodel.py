@@ -271,6 +271,14 @@ def _flags(cpu, gpu):
     return ["--cpu-ms", repr(cpu), "--gpu-ms", repr(gpu)]
 
 
+def test_a_toml_task_file_answers_as_its_json_twin(m):
+    toml = m.compile_task(os.path.join(TASKS, "seed-001.toml"))
+    json_ = m.compile_task(SEED)
+    assert toml.name == json_.name == "seed-001"
+    for cpu, gpu in PHASES:
+        assert toml.rank(cpu_ms=cpu, gpu_ms=gpu) == json_.rank(cpu_ms=cpu, gpu_ms=gpu)
+
+
 def test_a_task_answers_as_the_command_line(m):
     t = m.compile_task(SEED)
     assert t.name == "seed-001" and repr(t) == "<umodel.Task seed-001>"
