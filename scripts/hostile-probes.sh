@@ -94,6 +94,10 @@ probe "predict --reuse 1e308" fail 'grep -q 1e308 err.txt && ! grep -q inf out.t
 probe "predict --cpu-ms 1e308" fail 'grep -q 1e308 err.txt' -- "$BIN" predict -m h200 -p host-mapped -r 2 --cpu-ms 1e308
 probe "choose --cpu-scale 1e308" fail 'grep -q 1e308 err.txt' -- "$BIN" choose -m h200 -r 2 --cpu-scale 1e308
 probe "predict --task --cpu-ms 1e308" fail true -- "$BIN" predict --task "$REPO/tasks/seed-001.json" -m h200 --cpu-ms 1e308
+python3 -c "open('deep.toml','w').write('x = ' + '[' * 900000)"
+probe "task file in TOML nested 900 000 deep" fail 'grep -q "deep.toml:1:" err.txt' -- "$BIN" choose -m h200 --task deep.toml
+printf 'rounds = 1\nrounds = 2\n' >dup.toml
+probe "task file in TOML with a key twice" fail 'grep -q "dup.toml:2:1: duplicate key .rounds." err.txt' -- "$BIN" choose -m h200 --task dup.toml
 probe "-m /dev/zero" fail 'grep -q "larger than" err.txt' -- timeout 60 "$BIN" show -m /dev/zero
 truncate -s 65M big.json
 probe "-m 65 MiB file" fail 'grep -q "larger than" err.txt' -- "$BIN" show -m big.json

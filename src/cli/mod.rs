@@ -272,7 +272,8 @@ impl CpuScaleArg {
 #[derive(Debug, Args)]
 struct TaskArgs {
     /// Predict your own task instead of the calibration's handoff: a JSON file with its buffers,
-    /// who touches each in a round, its rounds and phase times (DESIGN.md §3; examples in tasks/).
+    /// who touches each in a round, its rounds and phase times (DESIGN.md §3; examples in tasks/),
+    /// or the same fields in TOML, with comments, in a file ending in `.toml`.
     #[arg(long, value_name = "FILE")]
     task: Option<PathBuf>,
     /// With --task: one GPU pass of your kernel with its data in device memory, ms (overrides the
