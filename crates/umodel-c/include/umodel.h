@@ -261,7 +261,8 @@ enum umodel_status umodel_breakeven(const struct umodel_model *m,
 
 // Compiles a task for repeated queries on model `m` and returns a handle to it in `*out`
 // (`*out` is set to NULL on failure). `task`: the text of a task description (JSON, starting
-// with `{`; DESIGN.md §3, `tasks/*.json` in the repository) or the path of a task file.
+// with `{`; DESIGN.md §3, `tasks/*.json` in the repository) or the path of a task file (TOML
+// where the name ends in `.toml`).
 // Compiling walks each policy's rounds once (a few µs); each query then takes a few hundred ns
 // whatever the rounds.
 //
