@@ -561,13 +561,14 @@ fn a_model_without_task_terms_says_how_to_get_them() {
 #[test]
 fn validate_task_reproduces_the_recorded_figures() {
     let d = tempfile::tempdir().unwrap();
-    // The embedded H200 model's task terms are those of run16's last calibration, which ran just
-    // before tasks-5.
+    // The H200 model shipped until 2026-12-01, whose task terms are those of run16's last
+    // calibration, which ran just before tasks-5.
+    let shipped = shipped_until_2026_12_01(&d);
     let out = umodel(&d)
         .args([
             "validate",
             "-m",
-            "h200",
+            &shipped,
             "--task",
             "tasks/seed-001.json",
             &format!("{RUN16}/tasks-5.csv"),
@@ -599,7 +600,7 @@ fn validate_task_reproduces_the_recorded_figures() {
         .args([
             "validate",
             "-m",
-            "h200",
+            &shipped,
             "--task",
             small.to_str().unwrap(),
             &format!("{RUN16}/tasks-5.csv"),
@@ -1420,41 +1421,38 @@ fn validating_with_a_probe_a_run_without_one_says_so() {
     assert!(e.contains("without --probe"), "{e}");
 }
 
-/// The shipped model's task terms are run16's last calibration's, with how far each moved against
-/// the other calibrations of the final measurement method (NOTES.md, "The shipped model").
+/// `models/h200.json`'s task terms: `run65`'s first calibration (the latest, with every term,
+/// `map_gather_write` and `faults_under_compute` included), with each term's movement between
+/// calibrations from the 22 since `run48`.
 #[test]
-fn the_shipped_model_takes_its_task_terms_from_run16() {
+fn the_shipped_model_takes_its_task_terms_from_run65() {
     let shipped = store::embedded("h200").unwrap();
+    let cal = "calibration/h200/run65/data/models/nvidia-h200-0931b6b9ea7c.minimal.csv";
     let (mut m, _, _) =
-        umodel::calibrate::fit_csv(&Path::new(RUN16).join(MINIMAL), None, Default::default())
-            .unwrap();
-    let others: Vec<String> = [
-        "run16/data/models/nvidia-h200-0931b6b9ea7c.minimal.2026-11-30T19-50-53Z.csv",
-        "run16/data/models/nvidia-h200-0931b6b9ea7c.minimal.2026-11-30T19-51-13Z.csv",
-        "run25/data/models/nvidia-h200-0931b6b9ea7c.minimal.csv",
-        "run26/data/models/nvidia-h200-0931b6b9ea7c.minimal.csv",
-    ]
-    .map(|p| format!("calibration/h200/{p}"))
-    .to_vec();
+        umodel::calibrate::fit_csv(Path::new(cal), None, Default::default()).unwrap();
+    let others: Vec<String> = RUN65_SHIFTS_FROM
+        .map(|d| {
+            let (dir, suffix) = d.split_once('|').unwrap();
+            format!("calibration/h200/{dir}/models/nvidia-h200-0931b6b9ea7c.minimal{suffix}.csv")
+        })
+        .to_vec();
     let tables: Vec<Table> = others
         .iter()
         .map(|p| Table::read(Path::new(p)).unwrap())
         .collect();
     assert_eq!(
         umodel::model::add_task_term_shift(&mut m, &tables, &others),
-        Some(25)
+        Some(26),
+        "every term but `cpu_managed`, fitted at 0 here: no movement to measure"
     );
     assert_eq!(shipped.task_terms, m.task_terms);
+    let terms = shipped.task_terms.as_ref().unwrap();
+    // Every term this code fits, and the share of faults under compute.
+    assert_eq!(terms.iter().count(), 27);
+    assert!(terms.get(model::TermId::MapGatherWrite).is_some());
+    assert!(terms.faults_under_compute().is_some_and(|f| f.share > 0.0));
     // The copy and the mapping hardly move between calibrations; migration and prefetches do.
-    let shift = |t| {
-        shipped
-            .task_terms
-            .as_ref()
-            .unwrap()
-            .get(t)
-            .unwrap()
-            .run_shift
-    };
+    let shift = |t| terms.get(t).unwrap().run_shift;
     use umodel::model::TermId::*;
     assert!(
         shift(CopyH2d) < 0.02 && shift(MapRead) < 0.02,
@@ -1462,7 +1460,7 @@ fn the_shipped_model_takes_its_task_terms_from_run16() {
         shift(CopyH2d)
     );
     assert!(
-        shift(FaultIn) > 0.15 && shift(PrefetchToHost) > 0.3,
+        shift(FaultIn) > 0.1 && shift(PrefetchToHost) > 0.3,
         "{}",
         shift(FaultIn)
     );
@@ -1470,7 +1468,61 @@ fn the_shipped_model_takes_its_task_terms_from_run16() {
         .provenance
         .notes
         .iter()
-        .any(|n| n.contains("task terms fitted from calibration/h200/run16")));
+        .any(|n| n.contains("task terms fitted from calibration/h200/run65")));
+}
+
+/// The calibrations whose task terms measure how far each term of the shipped model moves: every
+/// minimal calibration since `run48` (each measures every term but, before `run62`,
+/// `map_gather_write`), as `RUN/DATA|SUFFIX` of `calibration/h200/RUN/DATA/models/…minimal` +
+/// `SUFFIX.csv`.
+const RUN65_SHIFTS_FROM: [&str; 22] = [
+    "run48/data|.2026-12-01T13-48-13Z",
+    "run48/data|",
+    "run49/data|",
+    "run52/data|",
+    "run53/data|.2026-12-01T14-35-29Z",
+    "run53/data|",
+    "run55/data|.2026-12-01T16-09-59Z",
+    "run55/data|",
+    "run57/data|.2026-12-01T16-22-32Z",
+    "run57/data|",
+    "run58/data|.2026-12-01T16-29-49Z",
+    "run58/data|",
+    "run59/data|",
+    "run62/data-1|",
+    "run62/data-2|",
+    "run62/data-3|",
+    "run62/data-4|",
+    "run63/data-1|",
+    "run63/data-2|",
+    "run63/data-3|",
+    "run63/data-4|",
+    "run64/data|",
+];
+
+/// The H200 model shipped until 2026-12-01 (task terms of run16's last calibration, their shifts
+/// from four others), made again by `umodel fit` into `d`; its path. The figures recorded with it
+/// (NOTES.md, "How well they are predicted") are reproduced from it.
+fn shipped_until_2026_12_01(d: &tempfile::TempDir) -> String {
+    let r = "calibration/h200";
+    let out = d.path().join("h200-until-2026-12-01.json");
+    let mut args: Vec<String> = vec!["fit".into(), format!("{r}/run2/full-3.csv")];
+    for n in ["full-1", "minimal-1", "minimal-2", "minimal-3"] {
+        args.extend(["--noise-from".into(), format!("{r}/run2/{n}.csv")]);
+    }
+    args.extend(["--task-terms-from".into(), format!("{RUN16}/{MINIMAL}")]);
+    for o in [
+        "run16/data/models/nvidia-h200-0931b6b9ea7c.minimal.2026-11-30T19-50-53Z.csv",
+        "run16/data/models/nvidia-h200-0931b6b9ea7c.minimal.2026-11-30T19-51-13Z.csv",
+        "run25/data/models/nvidia-h200-0931b6b9ea7c.minimal.csv",
+        "run26/data/models/nvidia-h200-0931b6b9ea7c.minimal.csv",
+    ] {
+        args.extend(["--task-noise-from".into(), format!("{r}/{o}")]);
+    }
+    args.extend(["-o".into(), out.display().to_string()]);
+    let o = umodel(d).args(&args).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    out.display().to_string()
 }
 
 /// Every minimal calibration of the final plan took under 20 s end to end (`time` around
@@ -1627,7 +1679,9 @@ fn the_default_flow_holds_the_held_out_run32() {
 /// Of the 36 minimal calibrations of runs 16–43 on the H200, each refitted by `fit_csv`, the check
 /// against the embedded model names one term of one: the no-op prefetch of `run39`'s first
 /// calibration, which waited on the move before it in every trial (NOTES.md, "The migration
-/// probe"); and none of the others comes within 0.8 of its bound. The check against a machine's
+/// probe"); and none of the others reaches 0.95 of its bound (against the model shipped until
+/// 2026-12-01, on which the bound was chosen, 0.8; against today's, `run39`'s sync latency,
+/// 0.011 ms against 0.021, comes to 0.93). The check against a machine's
 /// own earlier calibrations names only the calibration after it.
 #[test]
 fn only_the_calibration_whose_no_op_prefetch_waited_is_flagged_among_the_recorded_ones() {
@@ -1692,8 +1746,9 @@ fn only_the_calibration_whose_no_op_prefetch_waited_is_flagged_among_the_recorde
         "{file}"
     );
     assert_eq!(*term, model::TermId::PrefetchNoop);
-    assert!((15.0..17.0).contains(ratio), "{ratio}");
-    assert!(closest < 0.8, "{closest}");
+    assert!((21.0..24.0).contains(ratio), "{ratio}");
+    assert!(closest < 0.95, "{closest}");
+    eprintln!("RATIO {ratio} CLOSEST {closest}");
 
     // A GPU with no embedded model is checked against its earlier calibrations in the same data
     // directory (`calibrate`'s fallback): within each run, every calibration after the first
@@ -1733,7 +1788,7 @@ fn fit_warns_of_a_term_far_from_the_embedded_model_and_keeps_the_note() {
         .assert()
         .success()
         .stderr(predicate::str::contains(
-            "warning: task term `prefetch_noop` is 3.523 ms at 64 MiB, 15.82× the 0.223 ms of the embedded model `h200`",
+            "warning: task term `prefetch_noop` is 3.523 ms at 64 MiB, 22.30× the 0.158 ms of the embedded model `h200`",
         ));
     let m = store::read_model(&out).unwrap();
     assert!(m

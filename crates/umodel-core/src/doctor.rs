@@ -334,7 +334,7 @@ mod tests {
         let models = d.path().join("models");
         std::fs::create_dir_all(&models).unwrap();
         let mut m = store::embedded("h200").unwrap();
-        // run39's first calibration: a no-op prefetch 15.8x the others' (NOTES.md).
+        // As run39's first calibration: a no-op prefetch many times the others' (NOTES.md).
         let terms = m.task_terms.as_mut().unwrap();
         let mut noop = *terms.get(TermId::PrefetchNoop).unwrap();
         noop.lat_ms *= 16.0;
@@ -344,11 +344,20 @@ mod tests {
         store::write_model(&odd, &m).unwrap();
         let fine = models.join("fine.json");
         store::write_model(&fine, &store::embedded("h200").unwrap()).unwrap();
+        // Task terms from before the share (calibrations before run48): a note, nothing to do.
+        let mut before = store::embedded("h200").unwrap();
+        before
+            .task_terms
+            .as_mut()
+            .unwrap()
+            .set_faults_under_compute(None);
+        store::write_model(&models.join("old.json"), &before).unwrap();
         let r = examine(Some(d.path()), None, Some(&odd));
-        let (fine_entry, odd_entry) = (&r.models[0], &r.models[1]);
+        let (fine_entry, odd_entry, old_entry) = (&r.models[0], &r.models[1], &r.models[2]);
         assert!(fine_entry.unusual_task_terms.is_empty() && !fine_entry.is_problem());
-        // The embedded model's task terms predate the share: a note, nothing to do.
-        assert_eq!(fine_entry.notes, [FAULTS_HIDE_NOTE]);
+        assert!(fine_entry.notes.is_empty(), "{:?}", fine_entry.notes);
+        assert!(old_entry.unusual_task_terms.is_empty() && !old_entry.is_problem());
+        assert_eq!(old_entry.notes, [FAULTS_HIDE_NOTE]);
         assert_eq!(odd_entry.unusual_task_terms.len(), 1);
         assert_eq!(odd_entry.unusual_task_terms[0].term, TermId::PrefetchNoop);
         assert!(odd_entry
