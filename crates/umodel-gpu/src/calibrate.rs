@@ -571,6 +571,14 @@ fn inherit_shift(model: &mut PlatformModel, task_terms: bool) -> Option<&'static
             .filter(|(_, c)| c.run_shift > 0.0)
             .map(|(t, c)| (t, c.run_shift))
             .collect();
+        // The share of faults under compute moves between calibrations too (NOTES.md, "Intervals").
+        let share = theirs
+            .faults_under_compute()
+            .map(|f| f.run_shift)
+            .filter(|s| *s > 0.0);
+        if let Some(s) = share {
+            mine.set_share_shift(s);
+        }
         if !shifts.is_empty() {
             mine.set_run_shift(&shifts);
             model.provenance.notes.push(format!(
@@ -788,6 +796,30 @@ mod tests {
                 .all(|b| matches!(b, Block::Handoff { .. })));
         }
         assert_eq!(Plan::Full.term_sizes(), Plan::Full.sizes());
+    }
+
+    #[test]
+    fn a_first_calibration_takes_the_embedded_models_shifts_for_its_terms_and_share() {
+        let e = store::embedded("h200").unwrap();
+        let theirs = e.task_terms.as_ref().unwrap();
+        let mut m = e.clone();
+        let mine = m.task_terms.as_mut().unwrap();
+        let zero: Vec<_> = mine.iter().map(|(t, _)| (t, 0.0)).collect();
+        mine.set_run_shift(&zero);
+        mine.set_share_shift(0.0);
+        assert_eq!(inherit_shift(&mut m, true), Some("h200"));
+        let mine = m.task_terms.as_ref().unwrap();
+        for (t, c) in theirs.iter() {
+            assert_eq!(mine.get(t).unwrap().run_shift, c.run_shift, "{}", t.name());
+        }
+        let share = |t: &TaskTerms| t.faults_under_compute().unwrap().run_shift;
+        assert!(share(theirs) > 0.0);
+        assert_eq!(share(mine), share(theirs));
+        assert!(m
+            .provenance
+            .notes
+            .iter()
+            .any(|n| n.contains("embedded model `h200`")));
     }
 
     #[test]
