@@ -424,7 +424,10 @@ fn show_prints_the_model() {
     // Its task terms, each with its rate and the cells behind it (run65's first calibration's,
     // `map_gather_write` and the share of faults among them), as any calibration of this version.
     assert!(text.contains("task terms (27 fitted jointly"), "{text}");
-    assert!(text.contains("faults under a compute-bound kernel: 63 %"), "{text}");
+    assert!(
+        text.contains("faults under a compute-bound kernel: 63 %"),
+        "{text}"
+    );
     let row = text
         .lines()
         .find(|l| l.trim_start().starts_with("map_gather_write"))
