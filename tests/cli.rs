@@ -919,3 +919,38 @@ fn query_json_prints_every_key_in_alphabetical_order() {
         }
     }
 }
+
+/// The README's task example prints what the README shows: the command in its `sh` block, run
+/// against the embedded model, gives every line of the `text` block after it (but `...`), in order.
+#[test]
+fn the_readmes_task_example_prints_what_the_readme_shows() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let cmd = "umodel choose -m h200 --task tasks/seed-001.json";
+    let at = readme.find(cmd).expect("the README's task example");
+    let line = readme[at..].lines().next().unwrap();
+    let args: Vec<&str> = line.split_whitespace().skip(1).collect();
+    let block = &readme[at..];
+    let start = block.find("```text\n").expect("its output block") + "```text\n".len();
+    let end = start + block[start..].find("```").unwrap();
+    let d = tempfile::tempdir().unwrap();
+    let out = umodel(&d).args(&args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let printed = String::from_utf8_lossy(&out.stdout);
+    let mut lines = printed.lines().map(str::trim_end);
+    for want in block[start..end].lines().filter(|l| l.trim() != "...") {
+        assert!(
+            lines.any(|l| l == want.trim_end()),
+            "README line `{want}` not printed (in order) by `{line}`:\n{printed}"
+        );
+    }
+    // Without a note: the embedded model prices every step of seed 001 from measured terms.
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("note:"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
