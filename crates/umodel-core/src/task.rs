@@ -499,24 +499,9 @@ impl Task {
         let task: Task = serde_path_to_error::deserialize(&mut de).map_err(|e| {
             let field = e.path().to_string();
             let inner = e.into_inner();
-            let (line, column) = (inner.line(), inner.column());
             let message = strip_position(&inner.to_string());
-            if field == "." || field.is_empty() || inner.is_syntax() || inner.is_eof() {
-                TaskError::Syntax {
-                    path: path.to_path_buf(),
-                    line,
-                    column,
-                    message,
-                }
-            } else {
-                TaskError::Field {
-                    path: path.to_path_buf(),
-                    line,
-                    column,
-                    field,
-                    message,
-                }
-            }
+            let syntax = inner.is_syntax() || inner.is_eof();
+            parse_error(path, field, (inner.line(), inner.column()), message, syntax)
         })?;
         de.end().map_err(|e| TaskError::Syntax {
             path: path.to_path_buf(),
@@ -561,27 +546,12 @@ impl Task {
         let task: Task = serde_path_to_error::deserialize(de).map_err(|e| {
             let field = e.path().to_string();
             let inner = e.into_inner();
-            let (line, column) = line_column(text, offset(&inner));
             let mut message = toml_message(&inner);
             if field == "buffers" && message.contains("expected a sequence") {
                 message.push_str(" (each buffer is a `[[buffers]]` table, with two brackets)");
             }
-            if field == "." || field.is_empty() {
-                TaskError::Syntax {
-                    path: path.to_path_buf(),
-                    line,
-                    column,
-                    message,
-                }
-            } else {
-                TaskError::Field {
-                    path: path.to_path_buf(),
-                    line,
-                    column,
-                    field,
-                    message,
-                }
-            }
+            let at = line_column(text, offset(&inner));
+            parse_error(path, field, at, message, false)
         })?;
         task.check().map_err(|e| e.at(path))?;
         Ok(task)
@@ -1024,6 +994,34 @@ impl fmt::Display for BadValue {
 }
 
 /// serde_json appends " at line L column C" to its messages; the error names the position itself.
+/// A parser's error at (line, column): about the field whose path in the task is `field`, or about
+/// the text itself (`syntax`, or no field named).
+fn parse_error(
+    path: &Path,
+    field: String,
+    (line, column): (usize, usize),
+    message: String,
+    syntax: bool,
+) -> TaskError {
+    let path = path.to_path_buf();
+    if syntax || field == "." || field.is_empty() {
+        TaskError::Syntax {
+            path,
+            line,
+            column,
+            message,
+        }
+    } else {
+        TaskError::Field {
+            path,
+            line,
+            column,
+            field,
+            message,
+        }
+    }
+}
+
 /// Whether `path` names a TOML task file (by its extension, in any case).
 fn is_toml(path: &Path) -> bool {
     path.extension()
