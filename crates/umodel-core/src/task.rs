@@ -499,8 +499,16 @@ impl Task {
         let task: Task = serde_path_to_error::deserialize(&mut de).map_err(|e| {
             let field = e.path().to_string();
             let inner = e.into_inner();
-            let message = strip_position(&inner.to_string());
-            let syntax = inner.is_syntax() || inner.is_eof();
+            let mut message = strip_position(&inner.to_string());
+            let mut syntax = inner.is_syntax() || inner.is_eof();
+            // A number or list where a word belongs reads to serde_json as broken JSON; it is
+            // not, where the text parses as JSON of any shape.
+            if let (true, Some(words)) = (message == "expected value", enum_words(&field)) {
+                if serde_json::from_slice::<serde::de::IgnoredAny>(text).is_ok() {
+                    message = format!("expected a string: {words}");
+                    syntax = false;
+                }
+            }
             parse_error(path, field, (inner.line(), inner.column()), message, syntax)
         })?;
         de.end().map_err(|e| TaskError::Syntax {
@@ -549,6 +557,9 @@ impl Task {
             let mut message = toml_message(&inner);
             if field == "buffers" && message.contains("expected a sequence") {
                 message.push_str(" (each buffer is a `[[buffers]]` table, with two brackets)");
+            }
+            if let (true, Some(words)) = (message == "wanted string or table", enum_words(&field)) {
+                message = format!("expected a string: {words}");
             }
             let at = line_column(text, offset(&inner));
             parse_error(path, field, at, message, false)
@@ -1022,6 +1033,17 @@ fn parse_error(
     }
 }
 
+/// The words a task's enum field at `field` (its path) takes, for messages; `None` for others.
+fn enum_words(field: &str) -> Option<&'static str> {
+    match field.rsplit('.').next()? {
+        "gpu" | "cpu" | "cpu_final" if field.starts_with("buffers[") => {
+            Some("`none`, `read`, `write` or `readwrite`")
+        }
+        "first" if field == "first" => Some("`cpu` or `gpu`"),
+        _ => None,
+    }
+}
+
 /// Whether `path` names a TOML task file (by its extension, in any case).
 fn is_toml(path: &Path) -> bool {
     path.extension()
@@ -1331,6 +1353,35 @@ mod tests {
 
     #[test]
     fn bad_enums_say_what_is_known() {
+        // A number or a list where the word belongs: the field and its words, not "expected value".
+        for (json, field, words) in [
+            (
+                r#"{"buffers": [{"name": "x", "bytes": 8, "gpu": 3}]}"#,
+                "buffers[0].gpu",
+                "`readwrite`",
+            ),
+            (
+                r#"{"buffers": [{"name": "x", "bytes": 8, "gpu": "read", "cpu_final": [1]}]}"#,
+                "buffers[0].cpu_final",
+                "`readwrite`",
+            ),
+            (
+                r#"{"first": 0, "buffers": [{"name": "x", "bytes": 8, "gpu": "read"}]}"#,
+                "first",
+                "`cpu` or `gpu`",
+            ),
+        ] {
+            let e = parse(json).unwrap_err();
+            let s = e.to_string();
+            assert!(matches!(e, TaskError::Field { line: 1, .. }), "{json}: {s}");
+            assert!(
+                s.contains(&format!("`{field}`")) && s.contains(words),
+                "{json}: {s}"
+            );
+        }
+        // Broken JSON where a word belongs stays a syntax error.
+        let e = parse(r#"{"buffers": [{"name": "x", "bytes": 8, "gpu": re"#).unwrap_err();
+        assert!(matches!(e, TaskError::Syntax { .. }), "{e}");
         let e = parse(r#"{"buffers": [{"name": "x", "bytes": 8, "gpu": "scribble"}]}"#)
             .unwrap_err()
             .to_string();
@@ -1410,7 +1461,14 @@ mod tests {
         let e = parse_toml("[[buffers]]\nname = \"x\"\nbytes = 8\ngpu = 3\n").unwrap_err();
         let s = e.to_string();
         assert!(matches!(e, TaskError::Field { line: 4, .. }), "{s}");
-        assert!(s.contains("`buffers[0].gpu`"), "{s}");
+        assert!(
+            s.contains("`buffers[0].gpu`") && s.contains("`readwrite`"),
+            "{s}"
+        );
+        let e = parse_toml(&format!("first = 1\n{buf}"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("`first`") && e.contains("`cpu` or `gpu`"), "{e}");
         let e = parse_toml("[[buffers]]\nname = \"x\"\nbytes = \"lots\"\ngpu = \"read\"\n")
             .unwrap_err()
             .to_string();
