@@ -1004,7 +1004,6 @@ impl fmt::Display for BadValue {
     }
 }
 
-/// serde_json appends " at line L column C" to its messages; the error names the position itself.
 /// A parser's error at (line, column): about the field whose path in the task is `field`, or about
 /// the text itself (`syntax`, or no field named).
 fn parse_error(
@@ -1068,6 +1067,7 @@ fn toml_message(e: &toml::de::Error) -> String {
     e.message().trim().replace('\n', " ")
 }
 
+/// serde_json appends " at line L column C" to its messages; the error names the position itself.
 fn strip_position(s: &str) -> String {
     match s.rfind(" at line ") {
         Some(i) => s[..i].to_string(),
