@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use crate::policy::Policy;
 
 /// What one side does to a buffer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Access {
     /// It does not touch the buffer.
@@ -34,9 +34,56 @@ pub enum Access {
     Read,
     /// It overwrites the buffer without reading it.
     Write,
-    /// It reads the buffer and changes it.
-    #[serde(alias = "read-write", alias = "read_write", alias = "rw")]
+    /// It reads the buffer and changes it (also `read-write`, `read_write`, `rw`).
     ReadWrite,
+}
+
+impl<'de> Deserialize<'de> for Access {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        word(
+            d,
+            "one of `none`, `read`, `write` or `readwrite`",
+            &["none", "read", "write", "readwrite"],
+            |w| match w {
+                "none" => Some(Access::None),
+                "read" => Some(Access::Read),
+                "write" => Some(Access::Write),
+                "readwrite" | "read-write" | "read_write" | "rw" => Some(Access::ReadWrite),
+                _ => None,
+            },
+        )
+    }
+}
+
+/// One of a few words (an enum's names in a task file), read as a string: a number, list or table
+/// in its place is named as the wrong type with the words expected, by the JSON and the TOML
+/// reader alike (serde_json reads a derived enum's non-string value as broken JSON, without the
+/// field); an unknown word, as serde's unknown variant.
+fn word<'de, D: serde::Deserializer<'de>, T>(
+    d: D,
+    expecting: &'static str,
+    words: &'static [&'static str],
+    parse: fn(&str) -> Option<T>,
+) -> Result<T, D::Error> {
+    struct Word<T> {
+        expecting: &'static str,
+        words: &'static [&'static str],
+        parse: fn(&str) -> Option<T>,
+    }
+    impl<T> serde::de::Visitor<'_> for Word<T> {
+        type Value = T;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(self.expecting)
+        }
+        fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<T, E> {
+            (self.parse)(s).ok_or_else(|| E::unknown_variant(s, self.words))
+        }
+    }
+    d.deserialize_str(Word {
+        expecting,
+        words,
+        parse,
+    })
 }
 
 impl Access {
@@ -130,7 +177,7 @@ impl<'de> Deserialize<'de> for Pattern {
 }
 
 /// Which side runs first in a round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// The handoff's order: the host updates, then the GPU passes.
@@ -138,6 +185,16 @@ pub enum Side {
     Cpu,
     /// Seed 001's order: the kernel, then the host reads.
     Gpu,
+}
+
+impl<'de> Deserialize<'de> for Side {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        word(d, "`cpu` or `gpu`", &["cpu", "gpu"], |w| match w {
+            "cpu" => Some(Side::Cpu),
+            "gpu" => Some(Side::Gpu),
+            _ => None,
+        })
+    }
 }
 
 /// One buffer of a task.
@@ -499,16 +556,8 @@ impl Task {
         let task: Task = serde_path_to_error::deserialize(&mut de).map_err(|e| {
             let field = e.path().to_string();
             let inner = e.into_inner();
-            let mut message = strip_position(&inner.to_string());
-            let mut syntax = inner.is_syntax() || inner.is_eof();
-            // A number or list where a word belongs reads to serde_json as broken JSON; it is
-            // not, where the text parses as JSON of any shape.
-            if let (true, Some(words)) = (message == "expected value", enum_words(&field)) {
-                if serde_json::from_slice::<serde::de::IgnoredAny>(text).is_ok() {
-                    message = format!("expected a string: {words}");
-                    syntax = false;
-                }
-            }
+            let message = strip_position(&inner.to_string());
+            let syntax = inner.is_syntax() || inner.is_eof();
             parse_error(path, field, (inner.line(), inner.column()), message, syntax)
         })?;
         de.end().map_err(|e| TaskError::Syntax {
@@ -557,9 +606,6 @@ impl Task {
             let mut message = toml_message(&inner);
             if field == "buffers" && message.contains("expected a sequence") {
                 message.push_str(" (each buffer is a `[[buffers]]` table, with two brackets)");
-            }
-            if let (true, Some(words)) = (message == "wanted string or table", enum_words(&field)) {
-                message = format!("expected a string: {words}");
             }
             let at = line_column(text, offset(&inner));
             parse_error(path, field, at, message, false)
@@ -1029,17 +1075,6 @@ fn parse_error(
             field,
             message,
         }
-    }
-}
-
-/// The words a task's enum field at `field` (its path) takes, for messages; `None` for others.
-fn enum_words(field: &str) -> Option<&'static str> {
-    match field.rsplit('.').next()? {
-        "gpu" | "cpu" | "cpu_final" if field.starts_with("buffers[") => {
-            Some("`none`, `read`, `write` or `readwrite`")
-        }
-        "first" if field == "first" => Some("`cpu` or `gpu`"),
-        _ => None,
     }
 }
 
