@@ -165,8 +165,8 @@ fn task_queries(c: &mut Criterion) {
             b.iter(|| black_box(&compiled).breakeven(black_box(pa), pb, black_box(given)))
         });
     }
-    // The embedded model predates `map_gather_write`; seed 001's query on a calibration that has
-    // it (calibration/h200/run64) prices one more link part per host-mapped pass.
+    // Seed 001's query on a model file as `calibrate` writes it (calibration/h200/run64, with
+    // `map_gather_write`: one more link part per host-mapped pass), beside the embedded model's.
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("calibration/h200/run64/model-minimal-1.json");
     let m = store::read_model(&path).unwrap();
