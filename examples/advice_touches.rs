@@ -22,7 +22,7 @@
 //!   calibration's primitives one buffer at a time: random reads of the table (`table_alone`), a
 //!   read pass of the keys (`keys_alone`), an in-place pass of the output (`out_alone`).
 //!
-//! (calibration/h200/run66 ran the variants above; those below came after it and have not run.)
+//! (calibration/h200/run66 ran the variants above; run67 all of them.)
 //! - `fresh:none` and `fresh:adv`: seed 001's kernel as the workload runs it, on new allocations
 //!   each cycle, filled on the host and then advised as `Task::advice` advises them (the keys
 //!   preferred-location device as well): `together`, `resident`, `out_read`.
