@@ -206,11 +206,14 @@ fn every_group_runs_small_and_passes_its_checks() {
             g.name()
         );
     }
-    // The CPU-update primitives the composed model needs.
+    // The CPU-update primitives the composed model needs, and read-mostly duplication advised
+    // after the fill, as tasks advise.
     use umodel::schema::{Case, ManagedCase, TransferCase};
     for case in [
         &TransferCase::CpuUpdate as &dyn Case,
         &ManagedCase::CpuWritePrefetched,
+        &ManagedCase::ReadMostlyAfterFill,
+        &ManagedCase::ReadMostlyRandomAfterFill,
     ] {
         assert!(t.rows.iter().any(|r| r.is(case)), "no {case:?} rows");
     }

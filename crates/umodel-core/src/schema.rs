@@ -280,8 +280,13 @@ cases! {
         Reused = "reused",
         /// A read-only pass over pages on the host.
         ColdRead = "cold-read",
-        /// A pass with read-mostly advice.
+        /// A read pass with read-mostly advice given once, before the host's first fill (the
+        /// suite's first way; the minimal plan measures [`ManagedCase::ReadMostlyAfterFill`]).
         AdviseReadMostly = "advise-read-mostly",
+        /// A read pass with read-mostly advice given after each host fill, as a program advises
+        /// data it has made (and the tasks' managed-advise policies do): duplication then costs
+        /// a fraction of what it costs on pages advised before they were written (`run68`).
+        ReadMostlyAfterFill = "read-mostly-after-fill",
         /// A pass with the preferred location on the device.
         AdvisePreferredDevice = "advise-preferred-device",
         /// A pass with the preferred location on the host.
@@ -300,10 +305,18 @@ cases! {
         Read = "read",
         /// Random reads of device memory.
         ResidentRandom = "resident-random",
+        /// An in-place pass of one float a thread over pages on the host (fault-driven migration
+        /// at the pace of most kernels; [`ManagedCase::Cold`]'s pass moves four a thread).
+        ColdScalar = "cold-scalar",
+        /// The same pass again on the pages it migrated, in the same trial.
+        ReusedScalar = "reused-scalar",
         /// Random reads of pages on the host (fault-driven migration).
         ColdRandom = "cold-random",
-        /// Random reads of read-mostly pages on the host (duplication).
+        /// Random reads of read-mostly pages on the host (duplication), advised once before the
+        /// first fill (the suite's first way).
         ReadMostlyRandom = "read-mostly-random",
+        /// Random reads of read-mostly pages on the host, advised after each fill.
+        ReadMostlyRandomAfterFill = "read-mostly-random-after-fill",
         /// *Earlier suite*: [`ManagedCase::ColdRandom`] under its first name.
         ColdGather = "cold-gather",
         /// *Earlier suite*: [`ManagedCase::ReadMostlyRandom`] under its first name.

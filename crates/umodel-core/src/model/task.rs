@@ -101,11 +101,14 @@ pub enum TermId {
     /// Random reads over the link in a pass that also writes over it: what the two cost each
     /// other beyond their sum, per GiB of the smaller.
     MapGatherWrite,
+    /// [`TermId::FaultIn`] under a pass of one 4-byte element a thread (most kernels; the
+    /// calibration's streaming passes move 16 bytes a thread).
+    FaultInScalar,
 }
 
 impl TermId {
     /// Every term, in index order.
-    pub const ALL: [TermId; 27] = [
+    pub const ALL: [TermId; 28] = [
         TermId::CopyH2d,
         TermId::CopyD2h,
         TermId::PrefetchToDevice,
@@ -133,6 +136,7 @@ impl TermId {
         TermId::GpuRead,
         TermId::GpuGather,
         TermId::MapGatherWrite,
+        TermId::FaultInScalar,
     ];
     /// How many terms there are.
     pub const COUNT: usize = Self::ALL.len();
@@ -172,6 +176,7 @@ impl TermId {
             TermId::GpuRead => "gpu_read",
             TermId::GpuGather => "gpu_gather",
             TermId::MapGatherWrite => "map_gather_write",
+            TermId::FaultInScalar => "fault_in_scalar",
         }
     }
 }
@@ -307,6 +312,10 @@ impl FaultsUnderCompute {
 pub struct TaskTerms {
     costs: [Option<Cost>; TermId::COUNT],
     under_compute: Option<FaultsUnderCompute>,
+    /// Whether `duplicate` and `duplicate_random` come from read-mostly advice given after the
+    /// host's fill (as tasks advise; since `run69`), not before it: 3–4× cheaper (`run68`), so
+    /// calibrations measured the two ways are not compared.
+    duplication_after_fill: bool,
     /// How the fit went.
     pub fit: TermFit,
 }
@@ -330,6 +339,8 @@ struct TaskTermsFile {
     costs: BTreeMap<TermId, Cost>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     faults_under_compute: Option<FaultsUnderCompute>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    duplication_after_fill: bool,
     #[serde(default)]
     fit: TermFit,
 }
@@ -342,6 +353,7 @@ impl Serialize for TaskTerms {
                 .filter_map(|&t| self.costs[t.index()].map(|c| (t, c)))
                 .collect(),
             faults_under_compute: self.under_compute,
+            duplication_after_fill: self.duplication_after_fill,
             fit: self.fit.clone(),
         }
         .serialize(s)
@@ -353,6 +365,7 @@ impl<'de> Deserialize<'de> for TaskTerms {
         let f = TaskTermsFile::deserialize(d)?;
         let mut t = TaskTerms {
             under_compute: f.faults_under_compute,
+            duplication_after_fill: f.duplication_after_fill,
             fit: f.fit,
             ..TaskTerms::default()
         };
@@ -369,6 +382,7 @@ impl TaskTerms {
         TaskTerms {
             costs: self.costs,
             under_compute: self.under_compute,
+            duplication_after_fill: self.duplication_after_fill,
             fit: TermFit::default(),
         }
     }
@@ -725,10 +739,20 @@ impl TaskTerms {
                 continue;
             }
             let k = f.ms / at;
-            c.lat_ms *= k;
-            c.ms_per_gib *= k;
-            c.cov = [c.cov[0] * k * k, c.cov[1] * k * k, c.cov[2] * k * k];
-            c.run_shift = f.rel_sd.min(1.0);
+            let scale = |c: &mut Cost| {
+                c.lat_ms *= k;
+                c.ms_per_gib *= k;
+                c.cov = [c.cov[0] * k * k, c.cov[1] * k * k, c.cov[2] * k * k];
+                c.run_shift = f.rel_sd.min(1.0);
+            };
+            scale(c);
+            // The probe's faults are a streaming pass's; those under a pass of one element a
+            // thread are the same migration at that kernel's pace, so they move with them.
+            if t == TermId::FaultIn {
+                if let Some(c) = out.costs[TermId::FaultInScalar.index()].as_mut() {
+                    scale(c);
+                }
+            }
         }
         Ok(out)
     }
@@ -824,6 +848,7 @@ impl TaskTerms {
                 let ms = c.at(at);
                 let mut logs: Vec<f64> = others
                     .iter()
+                    .filter(|o| same_method(self, o, t))
                     .filter_map(|o| o.get(t))
                     .map(|o| o.at(at))
                     .filter(|v| *v > 0.0 && v.is_finite())
@@ -852,6 +877,7 @@ impl TaskTerms {
     pub fn unusual_against(&self, reference: &TaskTerms, bytes: u64) -> Vec<UnusualTerm> {
         let at = bytes as f64;
         self.iter()
+            .filter(|(t, _)| same_method(self, reference, *t))
             .filter_map(|(t, c)| {
                 let r = reference.get(t)?;
                 let (ms, reference_ms) = (c.at(at), r.at(at));
@@ -862,6 +888,14 @@ impl TaskTerms {
             })
             .collect()
     }
+}
+
+/// Whether two calibrations measured `t` the same way: read-mostly duplication advised after the
+/// host's fill costs a third to a quarter of the same advised before it (`run68`), so the two are
+/// not compared.
+fn same_method(a: &TaskTerms, b: &TaskTerms, t: TermId) -> bool {
+    !matches!(t, TermId::Duplicate | TermId::DuplicateRandom)
+        || a.duplication_after_fill == b.duplication_after_fill
 }
 
 // ----- the fit ---------------------------------------------------------------------------------
@@ -1280,6 +1314,15 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         Managed,
     );
     b.stage(FaultIn, Managed, Stage::Passes, true);
+    // The same pass one float a thread, paired by trial: 2.5 ms per 64 MiB buffer slower on the
+    // H200 than the streaming pass four floats a thread (calibration/h200/run69/pairs.txt).
+    b.difference(
+        FaultInScalar,
+        &ManagedCase::ColdScalar,
+        Managed,
+        &ManagedCase::ReusedScalar,
+        Managed,
+    );
     b.difference(
         FaultInRandom,
         &ManagedCase::ColdRandom,
@@ -1287,13 +1330,25 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         &ManagedCase::ResidentRandom,
         Device,
     );
-    if !b.difference(
+    // Read-mostly duplication as the tasks advise: after the host's fill, where a calibration
+    // measured it so (3–4× cheaper than on pages advised before the fill, `run68`); older
+    // calibrations measured only the advice before the fill.
+    let seq_after = b.difference(
         Duplicate,
-        &ManagedCase::AdviseReadMostly,
+        &ManagedCase::ReadMostlyAfterFill,
         ManagedAdvise,
         &ManagedCase::Read,
         Device,
-    ) {
+    );
+    if !seq_after
+        && !b.difference(
+            Duplicate,
+            &ManagedCase::AdviseReadMostly,
+            ManagedAdvise,
+            &ManagedCase::Read,
+            Device,
+        )
+    {
         b.difference(
             Duplicate,
             &ManagedCase::AdviseReadMostly,
@@ -1302,13 +1357,22 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
             Device,
         );
     }
-    b.difference(
+    let random_after = b.difference(
         DuplicateRandom,
-        &ManagedCase::ReadMostlyRandom,
+        &ManagedCase::ReadMostlyRandomAfterFill,
         ManagedAdvise,
         &ManagedCase::ResidentRandom,
         Device,
     );
+    if !random_after {
+        b.difference(
+            DuplicateRandom,
+            &ManagedCase::ReadMostlyRandom,
+            ManagedAdvise,
+            &ManagedCase::ResidentRandom,
+            Device,
+        );
+    }
     // CPU first touches, against the same pass on plain memory measured beside them: a read pass
     // (the commonest first touch: tasks' CPU phases and final accesses mostly read what the GPU
     // made), else the update (older calibrations; those without a plain update beside it: against
@@ -1472,6 +1536,7 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     let fit = robust_nnls(&a, &y, &sigma)?;
     let mut terms = TaskTerms {
         under_compute,
+        duplication_after_fill: seq_after || random_after,
         fit: TermFit {
             cells: m as u32,
             residual_scale: fit.scale,
@@ -1538,11 +1603,17 @@ fn faults_under_compute(b: &Builder<'_>) -> Option<FaultsUnderCompute> {
     let kernel = b.times(&ManagedCase::ComputeResident, p, bytes);
     let faults = b.times(&ManagedCase::ComputeFaults, p, bytes);
     let at = |v: &[(u32, Option<u32>, f64)], t: u32| v.iter().find(|x| x.0 == t).map(|x| x.2);
+    // The compute cell's kernel runs one float a thread; with `fault_in_scalar` calibrated the
+    // pricing takes such a kernel's faults at that pace, so the faults alone are the streaming
+    // pass's of the same trial scaled to it (without, the share absorbs the difference:
+    // calibration/h200/run70/compare.txt).
+    let scalar = scalar_over_streaming(b, bytes).unwrap_or(1.0);
     let (mut shares, mut ks, mut fs) = (Vec::new(), Vec::new(), Vec::new());
     for &(t, _, c) in &cold {
         let (Some(k), Some(f)) = (at(&kernel, t), at(&faults, t)) else {
             continue;
         };
+        let f = f * scalar;
         let hidden = k.min(f) * falloff(k, f);
         if hidden > 0.0 {
             shares.push(((c - k.max(f)) / hidden).max(0.0));
@@ -1570,6 +1641,24 @@ fn faults_under_compute(b: &Builder<'_>) -> Option<FaultsUnderCompute> {
         faults_ms,
         run_shift: 0.0,
     })
+}
+
+/// What faulting pages in costs a pass of one float a thread over the streaming pass, at `bytes`:
+/// the ratio of the medians of each pass on host pages less the same pass again, paired by trial.
+fn scalar_over_streaming(b: &Builder<'_>, bytes: u64) -> Option<f64> {
+    let p = Policy::Managed;
+    let paired = |cold: &ManagedCase, again: &ManagedCase| {
+        let again = b.times(again, p, bytes);
+        let d: Vec<f64> = b
+            .times(cold, p, bytes)
+            .iter()
+            .filter_map(|&(t, _, c)| again.iter().find(|x| x.0 == t).map(|x| c - x.2))
+            .collect();
+        median(&d).filter(|m| *m > 0.0)
+    };
+    let scalar = paired(&ManagedCase::ColdScalar, &ManagedCase::ReusedScalar)?;
+    let streaming = paired(&ManagedCase::Cold, &ManagedCase::Reused)?;
+    Some(scalar / streaming)
 }
 
 // ----- pricing ---------------------------------------------------------------------------------
@@ -1608,6 +1697,9 @@ impl Assumptions {
     /// No `map_gather_write`: random reads over the link beside writes over it priced as the sum
     /// of the two apart.
     pub const GATHER_WRITE_AS_SUM: u32 = 1 << 9;
+    /// No `fault_in_scalar`: pages faulted in under a pass of one element a thread priced at the
+    /// streaming pass's rate.
+    pub const SCALAR_AS_VECTOR: u32 = 1 << 10;
 
     fn set(&mut self, f: u32) {
         self.0 |= f;
@@ -1642,6 +1734,10 @@ impl Assumptions {
             (
                 Self::GATHER_WRITE_AS_SUM,
                 "this model has no `map_gather_write` (calibrations before it): random reads over the link beside writes over it priced as the sum of the two apart (likely optimistic)",
+            ),
+            (
+                Self::SCALAR_AS_VECTOR,
+                "this model has no `fault_in_scalar` (calibrations before it): pages faulted in under a kernel of one element a thread priced at the rate of the calibration's four-floats-a-thread pass (likely optimistic; a buffer so accessed says `gpu_vector`)",
             ),
         ]
         .iter()
@@ -2606,7 +2702,12 @@ impl<'t, 's> Run<'t, 's> {
                         }
                         if migrate > 0.0 {
                             if seq {
-                                first += p.cost(FaultIn, migrate * bytes, true, 1.0);
+                                let t = if b.gpu_vector {
+                                    FaultIn
+                                } else {
+                                    p.or(FaultInScalar, FaultIn, Assumptions::SCALAR_AS_VECTOR)
+                                };
+                                first += p.cost(t, migrate * bytes, true, 1.0);
                                 first += p.runs(GpuFaultRun, migrate, bytes);
                             } else {
                                 let t =
@@ -4334,6 +4435,52 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn faults_under_a_kernel_of_one_element_a_thread_take_their_own_term_and_follow_the_probe() {
+        // The producer/consumer's kernel moves one float a thread; the same task with both
+        // buffers marked `gpu_vector` is priced at the streaming pass's fault-in (toy: 90 ms/GiB).
+        let mut terms = toy_terms();
+        let t = with_phases(workloads::producer_consumer(), 10.0, 0.001);
+        let mut v = t.clone();
+        for b in &mut v.buffers {
+            b.gpu_vector = true;
+        }
+        let time = |terms: &TaskTerms, t: &Task| predict_task(terms, t, Policy::Managed).unwrap();
+        // Without the term: priced as the streaming pass, and said so.
+        let (without, vector) = (time(&terms, &t), time(&terms, &v));
+        assert_eq!(without.time_ms, vector.time_ms);
+        assert!(without.assumptions.has(Assumptions::SCALAR_AS_VECTOR));
+        assert!(!vector.assumptions.has(Assumptions::SCALAR_AS_VECTOR));
+        // With it (126 ms/GiB): 36 ms/GiB more for every byte the GPU faults in — both buffers in
+        // round 1, the output the host read in each of the three later rounds: 5 × 64 MiB.
+        let fault_in = *terms.get(TermId::FaultIn).unwrap();
+        terms.costs[TermId::FaultInScalar.index()] = Some(Cost {
+            ms_per_gib: 126.0,
+            ..fault_in
+        });
+        let (scalar, vector) = (time(&terms, &t), time(&terms, &v));
+        assert!(!scalar.assumptions.has(Assumptions::SCALAR_AS_VECTOR));
+        let d = scalar.time_ms - vector.time_ms;
+        assert!((d - 36.0 * 5.0 / 16.0).abs() < 0.01, "{d}");
+        // A probe's fault-in rescales both (the same migration at each kernel's pace).
+        let mut probe = probe_of(6.0, 0.1);
+        probe.fault_in = Some(ProbeFigure {
+            ms: 2.0 * fault_in.at((64 << 20) as f64),
+            rel_sd: 0.2,
+            samples: 8,
+        });
+        let p = terms.probed(&probe).unwrap();
+        for id in [TermId::FaultIn, TermId::FaultInScalar] {
+            let (a, b) = (terms.get(id).unwrap(), p.get(id).unwrap());
+            assert!(
+                (b.ms_per_gib - 2.0 * a.ms_per_gib).abs() < 1e-9,
+                "{}",
+                id.name()
+            );
+            assert_eq!(b.run_shift, 0.2);
+        }
+    }
+
+    #[test]
     fn a_task_with_no_cpu_touches_has_no_fault_back_term() {
         let terms = toy_terms();
         let mut t = with_phases(workloads::producer_consumer(), 10.0, 1.0);
@@ -4636,6 +4783,68 @@ pub(crate) mod tests {
         table.rows.retain(|r| !r.is(&HostMappedCase::RandomInplace));
         let t = fit_task_terms(&table, Some(50 << 20)).unwrap();
         assert!(t.get(TermId::MapGatherWrite).is_none());
+    }
+
+    #[test]
+    fn duplication_is_taken_as_tasks_advise_after_the_fill_and_from_before_it_only_without() {
+        use crate::table::Row;
+        // At 64 and 256 MiB: resident random reads 3 ms/GiB; read-mostly random reads advised
+        // before the fill 150 ms/GiB, after it 45; a device read pass 0.3, read-mostly read
+        // passes 90 before and 20 after. Two trials each.
+        let mut rows = Vec::new();
+        for bytes in [1u64 << 26, 1 << 28] {
+            let gib = bytes as f64 / GIB;
+            for trial in 0..2u32 {
+                let mut push = |case: &dyn Case, policy: Policy, ms: f64| {
+                    rows.push(Row::of(case, policy, bytes, trial, ms))
+                };
+                push(&ManagedCase::ResidentRandom, Policy::Device, 3.0 * gib);
+                push(&ManagedCase::Read, Policy::Device, 0.3 * gib);
+                let adv = Policy::ManagedAdvise;
+                push(&ManagedCase::ReadMostlyRandom, adv, 153.0 * gib);
+                push(&ManagedCase::ReadMostlyRandomAfterFill, adv, 48.0 * gib);
+                push(&ManagedCase::AdviseReadMostly, adv, 90.3 * gib);
+                push(&ManagedCase::ReadMostlyAfterFill, adv, 20.3 * gib);
+            }
+        }
+        let mut table = Table {
+            rows,
+            ..Table::default()
+        };
+        let full = table.clone();
+        let per_gib = |table: &Table, term| {
+            let t = fit_task_terms(table, None).unwrap();
+            t.get(term).unwrap().ms_per_gib
+        };
+        assert!((per_gib(&table, TermId::DuplicateRandom) - 45.0).abs() < 1e-6);
+        assert!((per_gib(&table, TermId::Duplicate) - 20.0).abs() < 1e-6);
+        // A calibration from before the after-fill cells: the advice before the fill.
+        table.rows.retain(|r| {
+            !r.is(&ManagedCase::ReadMostlyRandomAfterFill)
+                && !r.is(&ManagedCase::ReadMostlyAfterFill)
+        });
+        assert!((per_gib(&table, TermId::DuplicateRandom) - 150.0).abs() < 1e-6);
+        assert!((per_gib(&table, TermId::Duplicate) - 90.0).abs() < 1e-6);
+        // Duplication measured the two ways is never compared; measured one way, it is.
+        let before = fit_task_terms(&table, None).unwrap();
+        let after = fit_task_terms(&full, None).unwrap();
+        let named = |a: &TaskTerms, b: &TaskTerms| -> Vec<TermId> {
+            a.unusual_against(b, 1 << 26)
+                .iter()
+                .map(|u| u.term)
+                .collect()
+        };
+        assert!(named(&after, &before).is_empty());
+        assert!(named(&before, &after).is_empty());
+        let mut cheap = after.clone();
+        for id in [TermId::Duplicate, TermId::DuplicateRandom] {
+            let c = cheap.costs[id.index()].as_mut().unwrap();
+            c.ms_per_gib /= 4.0;
+        }
+        assert_eq!(
+            named(&cheap, &after),
+            [TermId::Duplicate, TermId::DuplicateRandom]
+        );
     }
 
     #[test]

@@ -237,6 +237,13 @@ const SPECS: &[(&str, &dyn Case, Policy, &str, Kind)] = &[
         Kind::Bandwidth,
     ),
     (
+        "read_mostly_after_fill_gbps",
+        &ManagedCase::ReadMostlyAfterFill,
+        Policy::ManagedAdvise,
+        "",
+        Kind::Bandwidth,
+    ),
+    (
         "advise_preferred_device_gbps",
         &ManagedCase::AdvisePreferredDevice,
         Policy::ManagedAdvise,
