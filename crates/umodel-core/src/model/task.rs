@@ -422,22 +422,50 @@ impl TaskTerms {
     /// positively at `bytes`, the root mean square of log(theirs / ours). Terms left out keep
     /// their shift.
     pub fn run_shifts(&self, others: &[TaskTerms], bytes: f64) -> Vec<(TermId, f64)> {
-        self.iter()
+        let mut shifts: Vec<(TermId, f64)> = self
+            .iter()
             .filter_map(|(t, c)| {
-                let theirs = others.iter().filter_map(|o| o.get(t)).map(|o| o.at(bytes));
+                let theirs = others
+                    .iter()
+                    .filter(|o| same_method(self, o, t))
+                    .filter_map(|o| o.get(t))
+                    .map(|o| o.at(bytes));
                 rms_log_ratio(c.at(bytes), theirs).map(|s| (t, s))
             })
-            .collect()
+            .collect();
+        // Where no other calibration measured faults one float a thread, they are taken to move
+        // as the streaming pass's do: the same migration at another pace (a probe rescales both
+        // alike).
+        let has = |shifts: &[(TermId, f64)], t| shifts.iter().find(|x| x.0 == t).map(|x| x.1);
+        if self.get(TermId::FaultInScalar).is_some()
+            && has(&shifts, TermId::FaultInScalar).is_none()
+        {
+            if let Some(s) = has(&shifts, TermId::FaultIn) {
+                shifts.push((TermId::FaultInScalar, s));
+            }
+        }
+        shifts
     }
 
     /// How far the share of faults a kernel leaves exposed moves between calibrations: the root
     /// mean square of log(theirs / ours) over `others` that measured it (both positive), as
     /// [`run_shifts`](Self::run_shifts) has it for the costs; `None` where none can say.
     pub fn share_shift(&self, others: &[TaskTerms]) -> Option<f64> {
-        let theirs = others
-            .iter()
-            .filter_map(|o| o.under_compute.map(|u| u.share));
-        rms_log_ratio(self.under_compute?.share, theirs)
+        // With `fault_in_scalar` the share is fitted against faults at one float a thread's pace
+        // ([`faults_under_compute`]), without it against the streaming pass's: not compared.
+        // Where none measured it this way, how far the others' shares moved about their median.
+        let mine = self.under_compute?.share;
+        let scalar = self.get(TermId::FaultInScalar).is_some();
+        let shares = |same: bool| {
+            others
+                .iter()
+                .filter(move |o| (o.get(TermId::FaultInScalar).is_some() == scalar) == same)
+                .filter_map(|o| o.under_compute.map(|u| u.share))
+        };
+        rms_log_ratio(mine, shares(true)).or_else(|| {
+            let v: Vec<f64> = shares(false).collect();
+            rms_log_ratio(crate::stats::median(&v)?, v.iter().copied())
+        })
     }
 
     /// Sets the share's run-to-run shift ([`FaultsUnderCompute::run_shift`]), if it is calibrated.
@@ -4478,6 +4506,38 @@ pub(crate) mod tests {
             );
             assert_eq!(b.run_shift, 0.2);
         }
+    }
+
+    #[test]
+    fn shifts_compare_like_with_like_and_scalar_faults_move_with_the_streaming_ones_where_alone() {
+        use TermId::*;
+        // Mine: duplication after the fill and faults one float a thread; the other's: neither,
+        // its fault-in 2× mine, its duplication 1.5× (measured before the fill).
+        let mut mine = toy_terms();
+        mine.duplication_after_fill = true;
+        let fault_in = *mine.get(FaultIn).unwrap();
+        mine.costs[FaultInScalar.index()] = Some(Cost {
+            ms_per_gib: 126.0,
+            ..fault_in
+        });
+        let mut other = toy_terms();
+        other.costs[FaultIn.index()].as_mut().unwrap().ms_per_gib *= 2.0;
+        for id in [Duplicate, DuplicateRandom] {
+            other.costs[id.index()].as_mut().unwrap().ms_per_gib *= 1.5;
+        }
+        let shifts = mine.run_shifts(std::slice::from_ref(&other), (64 << 20) as f64);
+        let of = |t| shifts.iter().find(|x| x.0 == t).map(|x| x.1);
+        assert!((of(FaultIn).unwrap() - 2f64.ln()).abs() < 1e-12);
+        assert_eq!(of(FaultInScalar), of(FaultIn));
+        assert_eq!(of(Duplicate), None);
+        assert_eq!(of(DuplicateRandom), None);
+        assert_eq!(of(CopyH2d), Some(0.0));
+        // Measured the same way, duplication is compared.
+        other.duplication_after_fill = true;
+        let shifts = mine.run_shifts(std::slice::from_ref(&other), (64 << 20) as f64);
+        assert!(shifts
+            .iter()
+            .any(|x| x.0 == Duplicate && (x.1 - 1.5f64.ln()).abs() < 1e-12));
     }
 
     #[test]
