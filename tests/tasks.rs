@@ -2203,6 +2203,51 @@ fn run64_held_out_with_random_reads_beside_writes_over_the_link_calibrated() {
     );
 }
 
+/// `run70`: every workload held out on the calibration that measures read-mostly duplication
+/// after the fill and faults one float a thread (`fault_in_scalar`; NOTES.md, "Read-mostly after
+/// the fill, and faults one float a thread").
+#[test]
+fn run70_held_out_with_duplication_after_the_fill_and_faults_one_float_a_thread() {
+    held_out_run(
+        "run70",
+        "nvidia-h200-0931b6b9ea7c.minimal.csv",
+        "tasks-31.csv",
+        (15, 0.8815),
+        [
+            (
+                [
+                    ("seed-001", 4.99, 8.63, 13, 13),
+                    ("seed-001-overlapped", 5.91, 7.93, 1, 1),
+                    ("partial-update", 6.25, 17.08, 13, 13),
+                    ("compute-bound", 1.69, 12.80, 30, 30),
+                    ("producer-consumer", 3.62, 11.09, 13, 13),
+                ],
+                (14, 12),
+            ),
+            (
+                [
+                    ("seed-001", 1.92, 4.12, 13, 13),
+                    ("seed-001-overlapped", 1.92, 2.31, 1, 1),
+                    ("partial-update", 2.78, 14.43, 13, 13),
+                    ("compute-bound", 0.98, 5.33, 30, 30),
+                    ("producer-consumer", 1.06, 4.82, 13, 13),
+                ],
+                (2, 1),
+            ),
+            (
+                [
+                    ("seed-001", 2.47, 4.56, 13, 13),
+                    ("seed-001-overlapped", 3.05, 3.34, 1, 1),
+                    ("partial-update", 1.30, 9.47, 13, 13),
+                    ("compute-bound", 0.79, 13.59, 30, 30),
+                    ("producer-consumer", 3.51, 14.43, 13, 13),
+                ],
+                (8, 6),
+            ),
+        ],
+    );
+}
+
 /// `run65`, `run64` again on the same binary.
 #[test]
 fn run65_held_out_with_random_reads_beside_writes_over_the_link_calibrated() {
