@@ -1672,17 +1672,14 @@ fn faults_under_compute(b: &Builder<'_>) -> Option<FaultsUnderCompute> {
 }
 
 /// What faulting pages in costs a pass of one float a thread over the streaming pass, at `bytes`:
-/// the ratio of the medians of each pass on host pages less the same pass again, paired by trial.
+/// the ratio of each pass on host pages less the same pass again, as their terms take them
+/// ([`less`], paired by trial).
 fn scalar_over_streaming(b: &Builder<'_>, bytes: u64) -> Option<f64> {
     let p = Policy::Managed;
     let paired = |cold: &ManagedCase, again: &ManagedCase| {
-        let again = b.times(again, p, bytes);
-        let d: Vec<f64> = b
-            .times(cold, p, bytes)
-            .iter()
-            .filter_map(|&(t, _, c)| again.iter().find(|x| x.0 == t).map(|x| c - x.2))
-            .collect();
-        median(&d).filter(|m| *m > 0.0)
+        less(&b.times(cold, p, bytes), &b.times(again, p, bytes), true)
+            .map(|(m, _, _)| m)
+            .filter(|m| *m > 0.0)
     };
     let scalar = paired(&ManagedCase::ColdScalar, &ManagedCase::ReusedScalar)?;
     let streaming = paired(&ManagedCase::Cold, &ManagedCase::Reused)?;
