@@ -422,8 +422,7 @@ impl TaskTerms {
     /// positively at `bytes`, the root mean square of log(theirs / ours). Terms left out keep
     /// their shift.
     pub fn run_shifts(&self, others: &[TaskTerms], bytes: f64) -> Vec<(TermId, f64)> {
-        let mut shifts: Vec<(TermId, f64)> = self
-            .iter()
+        self.iter()
             .filter_map(|(t, c)| {
                 let theirs = others
                     .iter()
@@ -432,19 +431,7 @@ impl TaskTerms {
                     .map(|o| o.at(bytes));
                 rms_log_ratio(c.at(bytes), theirs).map(|s| (t, s))
             })
-            .collect();
-        // Where no other calibration measured faults one float a thread, they are taken to move
-        // as the streaming pass's do: the same migration at another pace (a probe rescales both
-        // alike).
-        let has = |shifts: &[(TermId, f64)], t| shifts.iter().find(|x| x.0 == t).map(|x| x.1);
-        if self.get(TermId::FaultInScalar).is_some()
-            && has(&shifts, TermId::FaultInScalar).is_none()
-        {
-            if let Some(s) = has(&shifts, TermId::FaultIn) {
-                shifts.push((TermId::FaultInScalar, s));
-            }
-        }
-        shifts
+            .collect()
     }
 
     /// How far the share of faults a kernel leaves exposed moves between calibrations: the root
@@ -476,8 +463,16 @@ impl TaskTerms {
     }
 
     /// Sets the terms' run-to-run shifts ([`Cost::run_shift`]); terms not calibrated are skipped.
+    /// Where `shifts` say nothing of faults one float a thread (no other calibration measured
+    /// them, or the embedded model a first calibration inherits from predates them), they take
+    /// the streaming pass's: the same migration at another pace (a probe rescales both alike).
     pub fn set_run_shift(&mut self, shifts: &[(TermId, f64)]) {
-        for &(t, s) in shifts {
+        let of = |t| shifts.iter().find(|x| x.0 == t).map(|x| x.1);
+        let borrowed = match of(TermId::FaultInScalar) {
+            Some(_) => None,
+            None => of(TermId::FaultIn).map(|s| (TermId::FaultInScalar, s)),
+        };
+        for (t, s) in shifts.iter().copied().chain(borrowed) {
             if let Some(c) = self.costs[t.index()].as_mut() {
                 c.run_shift = s;
             }
@@ -4525,10 +4520,23 @@ pub(crate) mod tests {
         let shifts = mine.run_shifts(std::slice::from_ref(&other), (64 << 20) as f64);
         let of = |t| shifts.iter().find(|x| x.0 == t).map(|x| x.1);
         assert!((of(FaultIn).unwrap() - 2f64.ln()).abs() < 1e-12);
-        assert_eq!(of(FaultInScalar), of(FaultIn));
+        assert_eq!(of(FaultInScalar), None, "the other has none");
         assert_eq!(of(Duplicate), None);
         assert_eq!(of(DuplicateRandom), None);
         assert_eq!(of(CopyH2d), Some(0.0));
+        // Set, faults one float a thread move as the streaming pass's (as when a first calibration
+        // inherits an embedded model's shifts that predate them) …
+        let shift = |t: &TaskTerms, id| t.get(id).unwrap().run_shift;
+        let mut set = mine.clone();
+        set.set_run_shift(&shifts);
+        assert_eq!(shift(&set, FaultInScalar), shift(&set, FaultIn));
+        assert!((shift(&set, FaultIn) - 2f64.ln()).abs() < 1e-12);
+        // … unless a shift of their own is given.
+        set.set_run_shift(&[(FaultIn, 0.3), (FaultInScalar, 0.1)]);
+        assert_eq!(
+            (shift(&set, FaultIn), shift(&set, FaultInScalar)),
+            (0.3, 0.1)
+        );
         // Measured the same way, duplication is compared.
         other.duplication_after_fill = true;
         let shifts = mine.run_shifts(std::slice::from_ref(&other), (64 << 20) as f64);
