@@ -1676,19 +1676,16 @@ fn the_default_flow_holds_the_held_out_run32() {
 
 // ----- a calibration checked against the embedded model ----------------------------------------
 
-/// The minimal calibrations since `run44` (each data directory's, first and later), refitted by
-/// `fit_csv` and checked against the shipped model: one term of one is named, `run46`'s CPU update
-/// (3.97 ms at 64 MiB against 9.24: that calibration's CPU ran it at 2.3× the usual speed), which
-/// the model shipped until 2026-12-01 let through (NOTES.md, "The shipped model").
-#[test]
-fn of_the_later_calibrations_only_run46s_fast_cpu_update_is_named() {
+/// The minimal calibration CSVs (first and later) of every data directory of the H200 runs whose
+/// number `keep` accepts (`calibration/h200/runN/*/models/*.minimal*.csv`), sorted.
+fn minimal_calibrations(keep: impl Fn(u32) -> bool) -> Vec<std::path::PathBuf> {
     let mut csvs = Vec::new();
     for entry in std::fs::read_dir("calibration/h200").unwrap() {
         let run = entry.unwrap().path();
         let n: Option<u32> = run
             .file_name()
             .and_then(|n| n.to_str()?.strip_prefix("run")?.parse().ok());
-        if n.is_none_or(|n| n < 44) {
+        if !n.is_some_and(&keep) || !run.is_dir() {
             continue;
         }
         for data in std::fs::read_dir(&run).unwrap() {
@@ -1705,6 +1702,16 @@ fn of_the_later_calibrations_only_run46s_fast_cpu_update_is_named() {
         }
     }
     csvs.sort();
+    csvs
+}
+
+/// The minimal calibrations since `run44` (each data directory's, first and later), refitted by
+/// `fit_csv` and checked against the shipped model: one term of one is named, `run46`'s CPU update
+/// (3.97 ms at 64 MiB against 9.24: that calibration's CPU ran it at 2.3× the usual speed), which
+/// the model shipped until 2026-12-01 let through (NOTES.md, "The shipped model").
+#[test]
+fn of_the_later_calibrations_only_run46s_fast_cpu_update_is_named() {
+    let csvs = minimal_calibrations(|n| n >= 44);
     assert!(csvs.len() >= 30, "{}", csvs.len());
     let mut flagged = Vec::new();
     for csv in &csvs {
@@ -1730,27 +1737,7 @@ fn of_the_later_calibrations_only_run46s_fast_cpu_update_is_named() {
 /// own earlier calibrations names only the calibration after it.
 #[test]
 fn only_the_calibration_whose_no_op_prefetch_waited_is_flagged_among_the_recorded_ones() {
-    let mut csvs = Vec::new();
-    for entry in std::fs::read_dir("calibration/h200").unwrap() {
-        let run = entry.unwrap().path();
-        let n: Option<u32> = run
-            .file_name()
-            .and_then(|n| n.to_str()?.strip_prefix("run")?.parse().ok());
-        if n.is_none_or(|n| !(16..=43).contains(&n)) {
-            continue;
-        }
-        let Ok(files) = std::fs::read_dir(run.join("data/models")) else {
-            continue;
-        };
-        for f in files {
-            let f = f.unwrap().path();
-            let name = f.file_name().unwrap().to_string_lossy().into_owned();
-            if name.contains(".minimal") && name.ends_with(".csv") {
-                csvs.push(f);
-            }
-        }
-    }
-    csvs.sort();
+    let csvs = minimal_calibrations(|n| (16..=43).contains(&n));
     // 32 of runs 16-41 (the bound was set on them), four of run42-43 (measured with the check).
     assert_eq!(csvs.len(), 36);
     let reference = h200_terms();
