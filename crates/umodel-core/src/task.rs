@@ -1400,6 +1400,11 @@ mod tests {
                 "buffers[0].gpu_pattern",
                 "\"random\"",
             ),
+            (
+                r#"{"buffers": [{"name": "x", "bytes": 8, "gpu": "read"}, {"name": "y", "bytes": 8, "gpu_vector": true}]}"#,
+                "buffers[1].gpu_vector",
+                "true",
+            ),
         ] {
             let e = parse(json).unwrap_err();
             let s = e.to_string();
