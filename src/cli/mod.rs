@@ -549,6 +549,12 @@ pub struct BenchArgs {
     /// Continue OUT, skipping cells already complete there.
     #[arg(long)]
     resume: bool,
+    /// The validation workloads (workload partial compute prodcons) also append every step they
+    /// take, with its time, to this CSV: `task,policy,reuse,trial,index,round,step,buffer,to,ms`
+    /// (rounds numbered as `predict --task --explain` numbers them), to see which copy or prefetch
+    /// of which round carries a policy's movement.
+    #[arg(long, value_name = "FILE.csv")]
+    step_times: Option<PathBuf>,
     /// Allow the `oversub` group (managed memory beyond the GPU's capacity, in a watched child
     /// process). Never on shared machines.
     #[arg(long)]

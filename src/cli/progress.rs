@@ -137,6 +137,7 @@ fn config_from(a: &super::BenchArgs) -> Result<BenchConfig> {
         },
         resume: a.resume,
         allow_oversubscription: a.allow_oversubscription,
+        step_times: a.step_times.clone(),
         command: std::env::args().collect::<Vec<_>>().join(" "),
         ..BenchConfig::default()
     })

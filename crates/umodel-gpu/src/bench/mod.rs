@@ -259,6 +259,9 @@ pub struct BenchConfig {
     /// Only the cells some model uses (the minimal plan): the managed group leaves out the advice
     /// and prefetch cases no term is fitted from.
     pub lean: bool,
+    /// Where the validation workloads write the time of every step they take (a diagnostic beside
+    /// the rows: which copy or prefetch of which round carries a policy's movement). Appended to.
+    pub step_times: Option<PathBuf>,
 }
 
 impl Default for BenchConfig {
@@ -282,6 +285,7 @@ impl Default for BenchConfig {
             command: String::new(),
             blocks: None,
             lean: false,
+            step_times: None,
         }
     }
 }

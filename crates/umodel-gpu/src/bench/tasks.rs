@@ -21,6 +21,7 @@
 //! numbers or integers), and every policy's result must be bit-identical to the first policy's of
 //! the same trial. A failed gate marks the rows `failed`.
 
+use std::io::Write;
 use std::time::Instant;
 
 use super::cpu::{ramp, splitmix64, PAGE_FLOATS};
@@ -229,6 +230,51 @@ struct RunTimes {
     gpu: f64,
     moved: f64,
     ok: bool,
+    /// Every step with its time (a side-stream prefetch: 0, it runs under the GPU phase).
+    steps: Vec<(Step, f64)>,
+}
+
+/// The round a step belongs to, as `predict --task --explain` numbers them: that of the next
+/// phase at or after it (from 1), `final` when only the final host access follows.
+fn step_rounds(steps: &[(Step, f64)]) -> Vec<String> {
+    let mut next = String::from("final");
+    let mut out = vec![String::new(); steps.len()];
+    for (i, (s, _)) in steps.iter().enumerate().rev() {
+        if let Step::GpuPhase { round } | Step::CpuPhase { round } = s {
+            next = (round + 1).to_string();
+        }
+        out[i] = next.clone();
+    }
+    out
+}
+
+/// One row of `--step-times` per step: `task,policy,reuse,trial,index,round,step,buffer,to,ms`.
+fn step_rows(task: &Task, policy: Policy, reuse: u32, trial: u32, steps: &[(Step, f64)]) -> String {
+    let name = |b: usize| task.buffers.get(b).map_or("?", |b| b.name.as_str());
+    let place = |p: Place| match p {
+        Place::Host => "host",
+        Place::Device => "device",
+    };
+    let mut out = String::new();
+    for (i, ((s, ms), round)) in steps.iter().zip(step_rounds(steps)).enumerate() {
+        let (kind, buf, to) = match *s {
+            Step::CopyToDevice { buf } => ("copy", name(buf), "device"),
+            Step::CopyToHost { buf } => ("copy", name(buf), "host"),
+            Step::Prefetch { buf, to, side } => (
+                if side { "prefetch_side" } else { "prefetch" },
+                name(buf),
+                place(to),
+            ),
+            Step::GpuPhase { .. } => ("gpu", "", ""),
+            Step::CpuPhase { .. } => ("cpu", "", ""),
+            Step::CpuFinal => ("cpu_final", "", ""),
+        };
+        out.push_str(&format!(
+            "{},{policy},{reuse},{trial},{i},{round},{kind},{buf},{to},{ms:.5}\n",
+            task.name
+        ));
+    }
+    out
 }
 
 /// Times of the plain-memory phases, ms; `*_warm`: the same phase without evicting the caches
@@ -273,21 +319,28 @@ impl Runner<'_, '_> {
         let steps = task.steps(policy);
         let reuse = task.reuse.round().max(1.0) as u32;
         let (mut cpu, mut gpu_ms, mut moved, mut ok) = (0.0, 0.0, 0.0, true);
+        let mut times = Vec::with_capacity(steps.len());
         let start = Instant::now();
         for step in steps {
-            match step {
+            let ms = match step {
                 Step::CopyToDevice { buf } => {
-                    moved += self.time_gpu(|| Ok(p.buf(buf).copy_to_device(gpu)?))?;
+                    let ms = self.time_gpu(|| Ok(p.buf(buf).copy_to_device(gpu)?))?;
+                    moved += ms;
+                    ms
                 }
                 Step::CopyToHost { buf } => {
-                    moved += self.time_gpu(|| Ok(p.buf(buf).copy_to_host(gpu)?))?;
+                    let ms = self.time_gpu(|| Ok(p.buf(buf).copy_to_host(gpu)?))?;
+                    moved += ms;
+                    ms
                 }
                 Step::Prefetch {
                     buf,
                     to,
                     side: false,
                 } => {
-                    moved += self.time_gpu(|| Ok(p.buf(buf).prefetch(gpu, to, false)?))?;
+                    let ms = self.time_gpu(|| Ok(p.buf(buf).prefetch(gpu, to, false)?))?;
+                    moved += ms;
+                    ms
                 }
                 Step::Prefetch {
                     buf,
@@ -295,28 +348,36 @@ impl Runner<'_, '_> {
                     side: true,
                 } => {
                     p.buf(buf).prefetch(gpu, to, true)?;
+                    0.0
                 }
                 Step::GpuPhase { round } => {
-                    gpu_ms += self.time_gpu(|| {
+                    let ms = self.time_gpu(|| {
                         for _ in 0..reuse {
                             p.gpu_pass(gpu, round)?;
                         }
                         Ok(())
                     })?;
+                    gpu_ms += ms;
                     // Waits for a side-stream prefetch too.
                     gpu.sync()?;
+                    ms
                 }
                 Step::CpuPhase { round } => {
                     let t = Instant::now();
                     ok &= p.cpu_phase(round)?;
-                    cpu += t.elapsed().as_secs_f64() * 1e3;
+                    let ms = t.elapsed().as_secs_f64() * 1e3;
+                    cpu += ms;
+                    ms
                 }
                 Step::CpuFinal => {
                     let t = Instant::now();
                     ok &= p.cpu_final()?;
-                    cpu += t.elapsed().as_secs_f64() * 1e3;
+                    let ms = t.elapsed().as_secs_f64() * 1e3;
+                    cpu += ms;
+                    ms
                 }
-            }
+            };
+            times.push((step, ms));
         }
         gpu.sync()?;
         let total = start.elapsed().as_secs_f64() * 1e3;
@@ -326,6 +387,7 @@ impl Runner<'_, '_> {
             gpu: gpu_ms,
             moved,
             ok,
+            steps: times,
         })
     }
 
@@ -350,6 +412,24 @@ impl Runner<'_, '_> {
         // In the task's shape: at 256 MiB with one page in ten touched, the prefetch back is slower
         // than the default probe's per byte (probe.rs).
         let mut probe_bufs = probe::ProbeBufs::new(self.gpu, task.probe_shape())?;
+        let mut steps_file = self
+            .cfg
+            .step_times
+            .as_ref()
+            .map(|path| -> Result<std::fs::File, BenchError> {
+                let fresh = std::fs::metadata(path).map_or(true, |m| m.len() == 0);
+                let mut f = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(|e| step_file_error(self.cfg, e))?;
+                if fresh {
+                    f.write_all(b"task,policy,reuse,trial,index,round,step,buffer,to,ms\n")
+                        .map_err(|e| step_file_error(self.cfg, e))?;
+                }
+                Ok(f)
+            })
+            .transpose()?;
         for t in 0..=trials {
             let keep = t >= 1;
             let trial = t.saturating_sub(1);
@@ -478,6 +558,11 @@ impl Runner<'_, '_> {
                         ));
                     }
                     if keep {
+                        if let Some(f) = steps_file.as_mut() {
+                            let rows = step_rows(tk, policy, r, trial, &times.steps);
+                            f.write_all(rows.as_bytes())
+                                .map_err(|e| step_file_error(self.cfg, e))?;
+                        }
                         for (q, ms) in [
                             (TaskPart::Total, times.total),
                             (TaskPart::Cpu, times.cpu),
@@ -502,6 +587,15 @@ impl Runner<'_, '_> {
         self.gpu.sync()?;
         Ok(())
     }
+}
+
+/// `--step-times` could not be written: the path and why.
+fn step_file_error(cfg: &super::BenchConfig, e: std::io::Error) -> BenchError {
+    let path = cfg
+        .step_times
+        .as_deref()
+        .unwrap_or(std::path::Path::new("?"));
+    BenchError::Config(format!("{}: writing step times: {e}", path.display()))
 }
 
 /// Host-side inputs and references of a workload, and the ordinary heap memory its plain-memory
@@ -1041,6 +1135,51 @@ mod tests {
         assert!(
             compute_final_check(&y, 2).is_none(),
             "inputs of another round"
+        );
+    }
+
+    #[test]
+    fn step_times_number_rounds_as_the_explanation_does() {
+        // Seed 001 under managed-prefetch: the three prefetches to the device and the table's back
+        // to the host belong to round 1 (GPU first), the output's last prefetch to the final access.
+        let task = Workload::Seed001.task(None);
+        let steps: Vec<(Step, f64)> = task
+            .steps(Policy::ManagedPrefetch)
+            .into_iter()
+            .map(|s| (s, 1.5))
+            .collect();
+        let rows = step_rows(&task, Policy::ManagedPrefetch, 1, 7, &steps);
+        let lines: Vec<&str> = rows.lines().collect();
+        assert_eq!(lines.len(), steps.len());
+        assert_eq!(
+            lines[0],
+            "seed-001,managed-prefetch,1,7,0,1,prefetch,table,device,1.50000"
+        );
+        assert_eq!(
+            lines[2],
+            "seed-001,managed-prefetch,1,7,2,1,prefetch,out,device,1.50000"
+        );
+        assert_eq!(lines[3], "seed-001,managed-prefetch,1,7,3,1,gpu,,,1.50000");
+        assert_eq!(
+            lines[4],
+            "seed-001,managed-prefetch,1,7,4,1,prefetch,table,host,1.50000"
+        );
+        assert_eq!(lines[5], "seed-001,managed-prefetch,1,7,5,1,cpu,,,1.50000");
+        assert!(lines[6].starts_with("seed-001,managed-prefetch,1,7,6,2,prefetch,table,device,"));
+        let n = lines.len();
+        assert_eq!(
+            lines[n - 2],
+            format!(
+                "seed-001,managed-prefetch,1,7,{},final,prefetch,out,host,1.50000",
+                n - 2
+            )
+        );
+        assert_eq!(
+            lines[n - 1],
+            format!(
+                "seed-001,managed-prefetch,1,7,{},final,cpu_final,,,1.50000",
+                n - 1
+            )
         );
     }
 
