@@ -206,14 +206,17 @@ fn every_group_runs_small_and_passes_its_checks() {
             g.name()
         );
     }
-    // The CPU-update primitives the composed model needs, and read-mostly duplication advised
-    // after the fill, as tasks advise.
-    use umodel::schema::{Case, ManagedCase, TransferCase};
+    // The CPU-update primitives the composed model needs, read-mostly duplication advised after
+    // the fill, as tasks advise, and prefetches in a task's sequence.
+    use umodel::schema::{Case, ManagedCase, PrefetchCase, TransferCase};
     for case in [
         &TransferCase::CpuUpdate as &dyn Case,
         &ManagedCase::CpuWritePrefetched,
         &ManagedCase::ReadMostlyAfterFill,
         &ManagedCase::ReadMostlyRandomAfterFill,
+        &PrefetchCase::SeqFirst,
+        &PrefetchCase::SeqNext,
+        &PrefetchCase::SeqNoop,
     ] {
         assert!(t.rows.iter().any(|r| r.is(case)), "no {case:?} rows");
     }

@@ -266,6 +266,13 @@ cases! {
         ToHostTouch = "to_host_touch",
         /// *Earlier suite*: the same touch of settled pages.
         HostTouch = "host_touch",
+        /// Prefetches in a task's sequence, two buffers the host just touched: the first to the
+        /// device.
+        SeqFirst = "seq_first",
+        /// … the second, right after it.
+        SeqNext = "seq_next",
+        /// … the first again, now in place (a no-op right after two prefetches).
+        SeqNoop = "seq_noop",
     }
 }
 

@@ -438,11 +438,14 @@ fn a_task_term_far_from_the_earlier_calibrations_here_is_named() {
         Some("the earlier calibration here")
     );
     assert!(same.unusual_terms.is_empty());
-    // A third whose no-op prefetches each waited 16 times as long (both directions: the robust
-    // joint fit sets one direction's cells aside against the other's).
+    // A third whose no-op prefetches each waited 16 times as long (the sequence's, which the term
+    // comes from, and the settled ones in both directions).
     let noop = |r: &Row| {
         r.group == umodel_core::schema::Group::Prefetch
-            && (r.case == "to_host_resident" || r.case == "to_device_resident")
+            && matches!(
+                r.case.as_str(),
+                "to_host_resident" | "to_device_resident" | "seq_noop"
+            )
     };
     let odd = calibrate_fake(
         d.path(),
@@ -556,5 +559,27 @@ fn a_calibration_fits_the_share_of_faults_its_compute_cells_leave_exposed() {
     assert!(
         (u.kernel_ms - 4.0).abs() < 0.1 && u.faults_ms > u.kernel_ms,
         "{u:?}"
+    );
+}
+
+#[test]
+fn the_prefetch_sequence_gives_prefetch_next_and_the_no_op() {
+    // The fake's second prefetch of a sequence takes 1.2 times its first (49 GB/s), its no-op
+    // 0.03 ms at every size; the settled no-ops 0.02 ms, which the sequence's replace.
+    use umodel_core::model::TermId;
+    let d = tempfile::tempdir().unwrap();
+    let o = calibrate_fake(d.path(), false, vec![], &mut Silent).unwrap();
+    let m = store::read_model(&o.model_path).unwrap();
+    let t = m.task_terms.as_ref().unwrap();
+    let next = t.get(TermId::PrefetchNext).unwrap();
+    for bytes in [16 * MIB, 64 * MIB] {
+        let want = 0.2 * (0.005 + bytes as f64 / 49e6);
+        let got = next.at(bytes as f64);
+        assert!((got / want - 1.0).abs() < 0.02, "{bytes}: {got} vs {want}");
+    }
+    let noop = t.get(TermId::PrefetchNoop).unwrap();
+    assert!(
+        (noop.at((64 * MIB) as f64) - 0.03).abs() < 0.001,
+        "{noop:?}"
     );
 }

@@ -104,11 +104,15 @@ pub enum TermId {
     /// [`TermId::FaultIn`] under a pass of one 4-byte element a thread (most kernels; the
     /// calibration's streaming passes move 16 bytes a thread).
     FaultInScalar,
+    /// A prefetch of host-resident pages to the device issued right after another prefetch:
+    /// what it costs on average beyond [`TermId::PrefetchToDevice`] (such prefetches met the
+    /// slow rate about one time in five in the workloads, the first after a phase one in twenty).
+    PrefetchNext,
 }
 
 impl TermId {
     /// Every term, in index order.
-    pub const ALL: [TermId; 28] = [
+    pub const ALL: [TermId; 29] = [
         TermId::CopyH2d,
         TermId::CopyD2h,
         TermId::PrefetchToDevice,
@@ -137,6 +141,7 @@ impl TermId {
         TermId::GpuGather,
         TermId::MapGatherWrite,
         TermId::FaultInScalar,
+        TermId::PrefetchNext,
     ];
     /// How many terms there are.
     pub const COUNT: usize = Self::ALL.len();
@@ -177,6 +182,7 @@ impl TermId {
             TermId::GpuGather => "gpu_gather",
             TermId::MapGatherWrite => "map_gather_write",
             TermId::FaultInScalar => "fault_in_scalar",
+            TermId::PrefetchNext => "prefetch_next",
         }
     }
 }
@@ -979,9 +985,38 @@ fn less(
 struct Builder<'a> {
     trials: &'a Trials,
     obs: Vec<Obs>,
+    /// Whether [`Builder::direct`] and [`Builder::stage`] take a cell's mean rather than its
+    /// median: for steps a task pays many times, whose slow spells its total carries
+    /// ([`Builder::paid_many_times`]).
+    mean: bool,
 }
 
 impl Builder<'_> {
+    /// A cell's trials as an observation: (centre, its standard error, one trial's spread). The
+    /// median (robust to a stray trial) unless [`Builder::mean`].
+    fn center(&self, v: &[f64]) -> Option<(f64, f64, f64)> {
+        if self.mean {
+            if v.is_empty() {
+                return None;
+            }
+            let (m, sd) = crate::stats::mean_and_sd(v);
+            Some((m, sd / (v.len() as f64).sqrt(), sd))
+        } else {
+            Summary::of(v).map(|s| (s.median, s.se, s.sd))
+        }
+    }
+
+    /// Runs `f` with cells taken at their mean. A prefetch runs at one of two speeds (64 MiB to
+    /// the device in about 1.4 ms, in 4-6 ms one time in five to seven in the workloads), and a
+    /// task pays a sum of them: over run72's workloads the median of each row's movement lay
+    /// within 0.7 ms of the sum of its steps' means and 2-7 ms above the sum of their medians
+    /// (calibration/h200/run72/steps.txt, NOTES.md "Prefetches in sequence").
+    fn paid_many_times(&mut self, f: impl FnOnce(&mut Self)) {
+        self.mean = true;
+        f(self);
+        self.mean = false;
+    }
+
     fn sizes(&self, case: &dyn Case, policy: Policy) -> Vec<u64> {
         let (group, case) = (case.group(), case.text());
         self.trials
@@ -1006,15 +1041,15 @@ impl Builder<'_> {
                 .iter()
                 .map(|x| x.2)
                 .collect();
-            if let Some(s) = Summary::of(&v) {
+            if let Some((y, se, sd)) = self.center(&v) {
                 self.obs.push(Obs {
                     term,
                     bytes,
                     lat: true,
                     more: Vec::new(),
-                    y: s.median,
-                    se: s.se,
-                    sd: s.sd,
+                    y,
+                    se,
+                    sd,
                     source: format!(
                         "{}/{} {policy} {}",
                         case.group(),
@@ -1023,6 +1058,39 @@ impl Builder<'_> {
                     ),
                 });
             }
+        }
+    }
+
+    /// The mean over trials of a cell less another measured beside it in the same trial (a step
+    /// paid many times, with latency: the two differ by where the call falls, not by bytes).
+    fn mean_beyond(&mut self, term: TermId, case: &dyn Case, base: &dyn Case, policy: Policy) {
+        for bytes in self.sizes(case, policy) {
+            let b = self.times(base, policy, bytes);
+            let d: Vec<f64> = self
+                .times(case, policy, bytes)
+                .iter()
+                .filter_map(|(t, _, x)| b.iter().find(|(u, _, _)| u == t).map(|(_, _, y)| x - y))
+                .collect();
+            if d.len() < 3 {
+                continue;
+            }
+            let (m, sd) = crate::stats::mean_and_sd(&d);
+            self.obs.push(Obs {
+                term,
+                bytes,
+                lat: true,
+                more: Vec::new(),
+                y: m,
+                se: sd / (d.len() as f64).sqrt(),
+                sd,
+                source: format!(
+                    "{}/{} − {} {}",
+                    case.group(),
+                    case.text(),
+                    base.text(),
+                    crate::units::format_size(bytes)
+                ),
+            });
         }
     }
 
@@ -1095,10 +1163,12 @@ impl Builder<'_> {
                 }
             }
             for (r, v) in by_r {
-                let Some(s) = Summary::of(&v) else { continue };
+                let Some((c, c_se, sd)) = self.center(&v) else {
+                    continue;
+                };
                 let (y, se) = match g {
-                    Some(g) => (s.median - r as f64 * g.median, s.se.hypot(r as f64 * g.se)),
-                    None => (s.median, s.se),
+                    Some(g) => (c - r as f64 * g.median, c_se.hypot(r as f64 * g.se)),
+                    None => (c, c_se),
                 };
                 self.obs.push(Obs {
                     term,
@@ -1107,7 +1177,7 @@ impl Builder<'_> {
                     more: Vec::new(),
                     y,
                     se,
-                    sd: s.sd,
+                    sd,
                     source: format!(
                         "handoff/{} {policy} {} R={r}",
                         stage.name(),
@@ -1285,6 +1355,7 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     let mut b = Builder {
         trials: &trials,
         obs: Vec::new(),
+        mean: false,
     };
     b.direct(CopyH2d, &TransferCase::H2d, ExplicitCopy);
     b.stage(CopyH2d, ExplicitCopy, Stage::MoveIn, false);
@@ -1294,6 +1365,16 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     for p in [ManagedPrefetch, ManagedAdvisePrefetch] {
         b.stage(PrefetchToDevice, p, Stage::MoveIn, false);
     }
+    // The second of two prefetches to the device beyond the first, trial by trial, at its mean:
+    // a task pays a sum of such steps (`paid_many_times`).
+    b.paid_many_times(|b| {
+        b.mean_beyond(
+            PrefetchNext,
+            &PrefetchCase::SeqNext,
+            &PrefetchCase::SeqFirst,
+            ManagedPrefetch,
+        );
+    });
     // A prefetch to the host, as a program that alternates pays it: the prefetching handoffs'
     // `stage:move_out` (after the CPU's update and the GPU's passes, by events). On this machine
     // the step runs at one of two rates (64 MiB in about 4 or 6.5 ms, calibration/h200/run31),
@@ -1323,12 +1404,23 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     {
         b.direct(PrefetchToHost, &PrefetchCase::ToHost, ManagedPrefetch);
     }
-    b.direct(
-        PrefetchNoop,
-        &PrefetchCase::ToDeviceResident,
-        ManagedPrefetch,
-    );
-    b.direct(PrefetchNoop, &PrefetchCase::ToHostResident, ManagedPrefetch);
+    // A prefetch of pages in place from the sequence's no-op at its mean, where a calibration
+    // measured it: the workloads' no-ops met a slow spell in 10-16 % of the samples (mean 0.46 ms
+    // at 64 MiB against a median of 0.15, calibration/h200/run72/steps.txt); earlier calibrations
+    // from the settled prefetches' medians.
+    let noop_in_sequence = {
+        let before = b.obs.len();
+        b.paid_many_times(|b| b.direct(PrefetchNoop, &PrefetchCase::SeqNoop, ManagedPrefetch));
+        b.obs.len() > before
+    };
+    if !noop_in_sequence {
+        b.direct(
+            PrefetchNoop,
+            &PrefetchCase::ToDeviceResident,
+            ManagedPrefetch,
+        );
+        b.direct(PrefetchNoop, &PrefetchCase::ToHostResident, ManagedPrefetch);
+    }
     b.difference(
         FaultIn,
         &ManagedCase::Cold,
@@ -1720,6 +1812,9 @@ impl Assumptions {
     /// No `fault_in_scalar`: pages faulted in under a pass of one element a thread priced at the
     /// streaming pass's rate.
     pub const SCALAR_AS_VECTOR: u32 = 1 << 10;
+    /// No `prefetch_next`: a prefetch to the device right after another priced as the first
+    /// after a phase.
+    pub const NO_PREFETCH_NEXT: u32 = 1 << 11;
 
     fn set(&mut self, f: u32) {
         self.0 |= f;
@@ -1758,6 +1853,10 @@ impl Assumptions {
             (
                 Self::SCALAR_AS_VECTOR,
                 "this model has no `fault_in_scalar` (calibrations before it): pages faulted in under a kernel of one element a thread priced at the rate of the calibration's four-floats-a-thread pass (likely optimistic; a buffer so accessed says `gpu_vector`)",
+            ),
+            (
+                Self::NO_PREFETCH_NEXT,
+                "this model has no `prefetch_next` (calibrations before it): a prefetch to the device right after another priced as the first after a phase (likely optimistic: such prefetches meet the slow rate more often)",
             ),
         ]
         .iter()
@@ -2508,6 +2607,8 @@ struct Run<'t, 's> {
     side_ms: f64,
     /// Phases done so far: steps before a phase belong to its round; after the last, to the end.
     done: u32,
+    /// Whether the last step was a prefetch on the main stream ([`TermId::PrefetchNext`]).
+    after_prefetch: bool,
 }
 
 impl<'t, 's> Run<'t, 's> {
@@ -2563,6 +2664,7 @@ impl<'t, 's> Run<'t, 's> {
             states,
             side_ms: 0.0,
             done: 0,
+            after_prefetch: false,
         })
     }
 
@@ -2584,6 +2686,7 @@ impl<'t, 's> Run<'t, 's> {
     fn step(&mut self, step: Step, sink: &mut impl Sink) {
         use TermId::*;
         let task = self.task;
+        let after_prefetch = std::mem::replace(&mut self.after_prefetch, false);
         match step {
             Step::CopyToDevice { buf } => {
                 let ms = self
@@ -2628,7 +2731,17 @@ impl<'t, 's> Run<'t, 's> {
                 let mut ms = 0.0;
                 if moved > 0.0 {
                     ms += p.cost(term, moved * bytes, true, 1.0);
+                    if to == Place::Device && after_prefetch && !side {
+                        if p.terms.get(PrefetchNext).is_some() {
+                            ms += p.cost(PrefetchNext, moved * bytes, true, 1.0);
+                        } else {
+                            p.assumed.set(Assumptions::NO_PREFETCH_NEXT);
+                        }
+                    }
                 }
+                // A side-stream prefetch runs beside the GPU phase that follows it; the main
+                // stream's sequence is what it was.
+                self.after_prefetch = !side || after_prefetch;
                 if stay > 0.0 {
                     if p.terms.get(PrefetchNoop).is_some() {
                         ms += p.cost(PrefetchNoop, stay * bytes, moved == 0.0, 1.0);
@@ -4452,6 +4565,42 @@ pub(crate) mod tests {
         // inside it); round 2: CPU faults them back (+200), GPU faults them in again (90).
         let want = 2.0 * 100.0 + 5.0 + 90.0 + 200.0 + 90.0 + 2.0 * 0.02;
         assert!((p.time_ms - want).abs() < 1e-9, "{} vs {want}", p.time_ms);
+    }
+
+    #[test]
+    fn a_prefetch_to_the_device_right_after_another_pays_prefetch_next() {
+        // Producer/consumer under managed-prefetch: round 1 prefetches input then output, both
+        // moving; rounds 2-4 the input in place, then the output the host read, moving. So four
+        // 64 MiB prefetches follow another prefetch, none is the first after a phase.
+        let mut terms = toy_terms();
+        let t = with_phases(workloads::producer_consumer(), 10.0, 0.001);
+        let time = |terms: &TaskTerms, p| predict_task(terms, &t, p).unwrap();
+        let without = time(&terms, Policy::ManagedPrefetch);
+        assert!(without.assumptions.has(Assumptions::NO_PREFETCH_NEXT));
+        assert!(!time(&terms, Policy::Managed)
+            .assumptions
+            .has(Assumptions::NO_PREFETCH_NEXT));
+        terms.set(TermId::PrefetchNext, Cost::exact(0.5, 8.0));
+        let with = time(&terms, Policy::ManagedPrefetch);
+        assert!(!with.assumptions.has(Assumptions::NO_PREFETCH_NEXT));
+        let d = with.time_ms - without.time_ms;
+        assert!((d - 4.0 * (0.5 + 8.0 / 16.0)).abs() < 1e-9, "{d}");
+        // The policies without prefetches do not price it.
+        for p in [Policy::Managed, Policy::ExplicitCopy, Policy::ManagedAdvise] {
+            assert_eq!(
+                time(&terms, p).time_ms,
+                time(&toy_terms(), p).time_ms,
+                "{p}"
+            );
+        }
+        // The handoff prefetches one buffer after each phase: never one right after another.
+        let h = with_phases(Task::handoff(1 << 26, 1.0, 3), 5.0, 0.1);
+        let (a, b) = (
+            predict_task(&terms, &h, Policy::ManagedPrefetch).unwrap(),
+            predict_task(&toy_terms(), &h, Policy::ManagedPrefetch).unwrap(),
+        );
+        assert_eq!(a.time_ms, b.time_ms);
+        assert!(!b.assumptions.has(Assumptions::NO_PREFETCH_NEXT));
     }
 
     #[test]

@@ -41,6 +41,10 @@ const GIB: u64 = 1 << 30;
 /// ~16 million updates a run can apply).
 pub const RAMP: u32 = 1024;
 
+/// Trials of the prefetch group's sequence cells per trial of its others: a task pays their mean,
+/// which a slow spell one time in five moves (`Runner::prefetch_sequence`).
+pub(crate) const SEQUENCE_TRIALS: u32 = 6;
+
 pub use umodel_core::schema::Group;
 
 /// Everything `umodel bench` runs by default: every group in the suite's order but the last three
