@@ -2478,3 +2478,57 @@ fn a_probe_of_another_shape_than_the_tasks_is_named_on_stderr() {
     assert_eq!(v["probe"]["cpu_fraction"], 0.1);
     assert!(v["probe"]["prefetch_to_device"]["ms"].as_f64().unwrap() > 0.0);
 }
+
+/// `fit --task-terms-from` given several calibrations pools them: every term is one calibration's
+/// whole (rate, uncertainty, cells), the one whose value at 64 MiB is the median of theirs; the
+/// new term `prefetch_next` is in every one of run73's and run74's calibrations.
+#[test]
+fn task_terms_from_several_calibrations_take_each_terms_median_calibration() {
+    let d = tempfile::tempdir().unwrap();
+    let cals: Vec<String> = ["run73/data-1", "run73/data-2", "run74/data-1"]
+        .iter()
+        .map(|r| format!("calibration/h200/{r}/models/nvidia-h200-0931b6b9ea7c.minimal.csv"))
+        .collect();
+    let fit = |cals: &[String], name: &str| -> TaskTerms {
+        let out = d.path().join(name);
+        let mut args = vec!["fit".to_string(), cals[0].clone()];
+        for c in cals {
+            args.extend(["--task-terms-from".to_string(), c.clone()]);
+        }
+        args.extend(["-o".to_string(), out.display().to_string()]);
+        let o = umodel(&d).args(&args).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let m = store::read_model(&out).unwrap();
+        if cals.len() > 1 {
+            assert!(m
+                .provenance
+                .notes
+                .iter()
+                .any(|n| n.starts_with("task terms pooled over these 3 calibrations")));
+        }
+        m.task_terms.unwrap()
+    };
+    let each: Vec<TaskTerms> = (0..3)
+        .map(|i| fit(&cals[i..=i], &format!("one-{i}.json")))
+        .collect();
+    let pooled = fit(&cals, "pooled.json");
+    let at = (64u64 << 20) as f64;
+    let mut from = [0usize; 3];
+    for (id, c) in pooled.iter() {
+        let mut theirs: Vec<f64> = each
+            .iter()
+            .filter_map(|t| t.get(id))
+            .map(|c| c.at(at))
+            .collect();
+        theirs.sort_by(f64::total_cmp);
+        assert_eq!(c.at(at), theirs[(theirs.len() - 1) / 2], "{}", id.name());
+        let i = each
+            .iter()
+            .position(|t| t.get(id) == Some(c))
+            .expect("one calibration's whole");
+        from[i] += 1;
+    }
+    assert!(pooled.get(model::TermId::PrefetchNext).is_some());
+    // Not one calibration's terms under another name: each gave some.
+    assert!(from.iter().all(|&n| n > 0), "{from:?}");
+}

@@ -307,9 +307,13 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
     let mut inputs: Vec<&std::path::Path> = vec![&a.measurements, &facts];
     inputs.extend(a.noise_from.iter().map(|p| p.as_path()));
     inputs.extend(a.task_noise_from.iter().map(|p| p.as_path()));
-    let terms_facts = a.task_terms_from.as_deref().map(store::facts_path_for);
-    inputs.extend(a.task_terms_from.as_deref());
-    inputs.extend(terms_facts.as_deref());
+    let terms_facts: Vec<_> = a
+        .task_terms_from
+        .iter()
+        .map(|p| store::facts_path_for(p))
+        .collect();
+    inputs.extend(a.task_terms_from.iter().map(|p| p.as_path()));
+    inputs.extend(terms_facts.iter().map(|p| p.as_path()));
     store::check_output_against(&a.output, &inputs)?;
     let opts = model::FitOptions {
         sizes: a.sizes,
@@ -343,7 +347,8 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
         }
         m.other_runs = model::check_other_runs(&m, &others);
     }
-    if let Some(src) = &a.task_terms_from {
+    let mut fitted = Vec::new();
+    for src in &a.task_terms_from {
         // One read: the bytes parsed are the bytes hashed into the provenance.
         let bytes = Table::read_bytes(src)?;
         let sha = store::sha256_hex(&bytes);
@@ -354,7 +359,7 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
         } else {
             m.platform.l2_bytes
         };
-        m.task_terms = Some(model::fit_task_terms(&other, l2).ok_or_else(|| {
+        fitted.push(model::fit_task_terms(&other, l2).ok_or_else(|| {
             anyhow::anyhow!(
                 "--task-terms-from {}: it measures none of the task terms",
                 src.display()
@@ -364,6 +369,20 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
             "task terms fitted from {} (sha256 {sha})",
             src.display()
         ));
+    }
+    match fitted.len() {
+        0 => {}
+        1 => m.task_terms = fitted.pop(),
+        n => {
+            m.task_terms = Some(
+                model::TaskTerms::pooled(&fitted, model::fit::TASK_SHIFT_BYTES)
+                    .map_err(|e| anyhow::anyhow!("--task-terms-from: {e}"))?,
+            );
+            m.provenance.notes.push(format!(
+                "task terms pooled over these {n} calibrations: each term from the calibration \
+                 whose value at 64 MiB is the median of theirs"
+            ));
+        }
     }
     if !a.task_noise_from.is_empty() {
         let others = a

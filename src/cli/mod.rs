@@ -467,9 +467,11 @@ struct FitArgs {
     #[arg(long, value_name = "OTHER.csv")]
     noise_from: Vec<PathBuf>,
     /// Fit the task terms from this measurement CSV of the same machine instead (a calibration of
-    /// this version measures every one; older CSVs lack some).
+    /// this version measures every one; older CSVs lack some). Repeated: each term from the
+    /// calibration whose value at 64 MiB is the median of theirs (the lower middle one of an even
+    /// count), so the model does not carry one calibration's migration regime.
     #[arg(long, value_name = "CALIBRATION.csv")]
-    task_terms_from: Option<PathBuf>,
+    task_terms_from: Vec<PathBuf>,
     /// Other calibrations of the same machine: the task terms fitted from each measure how far
     /// every term moves between calibrations, which widens the intervals of the task predictions
     /// that use it (kept in the model file; repeatable). `calibrate` does this by itself with the

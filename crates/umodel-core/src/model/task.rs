@@ -461,6 +461,61 @@ impl TaskTerms {
         })
     }
 
+    /// Task terms pooled over several calibrations of one machine: each term (and the share of
+    /// faults under compute) as the calibration whose value at `bytes` is the median among those
+    /// that have it (the lower of the two middle ones for an even count), kept whole with its
+    /// uncertainty. One calibration carries the migration regime it met (the H200's `run70`
+    /// priced the prefetch back at 67 ms/GiB, others at 114, NOTES.md "The shipped model"); the
+    /// median of several does not. Errors when `all` is empty or measured read-mostly duplication
+    /// two ways (before and after the fill: 3–4× apart, `run68`).
+    pub fn pooled(all: &[TaskTerms], bytes: f64) -> Result<TaskTerms, String> {
+        let first = all.first().ok_or("no calibrations to pool")?;
+        if all
+            .iter()
+            .any(|t| t.duplication_after_fill != first.duplication_after_fill)
+        {
+            return Err(
+                "the calibrations measured read-mostly duplication two ways (advised \
+                        before and after the host's fill); pool calibrations of one version"
+                    .into(),
+            );
+        }
+        fn middle<T>(mut v: Vec<(f64, T)>) -> Option<T> {
+            v.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let i = v.len().checked_sub(1)? / 2;
+            v.into_iter().nth(i).map(|x| x.1)
+        }
+        let mut out = TaskTerms {
+            duplication_after_fill: first.duplication_after_fill,
+            ..TaskTerms::default()
+        };
+        for t in TermId::ALL {
+            out.costs[t.index()] = middle(
+                all.iter()
+                    .filter_map(|a| a.get(t))
+                    .map(|c| (c.at(bytes), *c))
+                    .collect(),
+            );
+        }
+        out.under_compute = middle(
+            all.iter()
+                .filter_map(|a| a.under_compute)
+                .map(|u| (u.share, u))
+                .collect(),
+        );
+        out.fit = TermFit {
+            cells: all.iter().map(|a| a.fit.cells).sum(),
+            residual_scale: middle(
+                all.iter()
+                    .map(|a| (a.fit.residual_scale, a.fit.residual_scale))
+                    .collect(),
+            )
+            .unwrap_or(0.0),
+            downweighted: Vec::new(),
+        };
+        Ok(out)
+    }
+
     /// Sets the share's run-to-run shift ([`FaultsUnderCompute::run_shift`]), if it is calibrated.
     pub fn set_share_shift(&mut self, shift: f64) {
         if let Some(u) = self.under_compute.as_mut() {
@@ -4565,6 +4620,65 @@ pub(crate) mod tests {
         // inside it); round 2: CPU faults them back (+200), GPU faults them in again (90).
         let want = 2.0 * 100.0 + 5.0 + 90.0 + 200.0 + 90.0 + 2.0 * 0.02;
         assert!((p.time_ms - want).abs() < 1e-9, "{} vs {want}", p.time_ms);
+    }
+
+    #[test]
+    fn pooled_terms_are_each_the_median_calibrations_kept_whole() {
+        // Three calibrations, the prefetch back at 1, 3 and 2 times the toy's; the first
+        // without `prefetch_noop`, the third with a faster `fault_in`.
+        let scaled = |k: f64| {
+            let mut t = toy_terms();
+            let c = *t.get(TermId::PrefetchToHost).unwrap();
+            t.set(
+                TermId::PrefetchToHost,
+                Cost {
+                    ms_per_gib: k * c.ms_per_gib,
+                    rel_sd: k,
+                    ..c
+                },
+            );
+            t
+        };
+        let (mut a, b, mut c) = (scaled(1.0), scaled(3.0), scaled(2.0));
+        a.costs[TermId::PrefetchNoop.index()] = None;
+        let f = *c.get(TermId::FaultIn).unwrap();
+        c.set(
+            TermId::FaultIn,
+            Cost {
+                ms_per_gib: 0.5 * f.ms_per_gib,
+                ..f
+            },
+        );
+        let n = *c.get(TermId::PrefetchNoop).unwrap();
+        c.set(
+            TermId::PrefetchNoop,
+            Cost {
+                lat_ms: 2.0 * n.lat_ms,
+                ..n
+            },
+        );
+        let at = (64u64 << 20) as f64;
+        let p = TaskTerms::pooled(&[a.clone(), b.clone(), c.clone()], at).unwrap();
+        // The middle one whole: its rate and its own spread.
+        assert_eq!(p.get(TermId::PrefetchToHost), c.get(TermId::PrefetchToHost));
+        // The middle of 0.5, 1, 1 times the rate; of two (the first lacks it), the lower.
+        assert_eq!(p.get(TermId::FaultIn), a.get(TermId::FaultIn));
+        assert_ne!(p.get(TermId::FaultIn), c.get(TermId::FaultIn));
+        assert_eq!(p.get(TermId::PrefetchNoop), b.get(TermId::PrefetchNoop));
+        assert_eq!(p.get(TermId::CopyH2d), a.get(TermId::CopyH2d));
+        assert_eq!(p.iter().count(), a.iter().count() + 1);
+        // One calibration pools to itself; none, or duplication measured two ways, is an error.
+        assert_eq!(
+            TaskTerms::pooled(std::slice::from_ref(&b), at)
+                .unwrap()
+                .get(TermId::PrefetchToHost),
+            b.get(TermId::PrefetchToHost)
+        );
+        assert!(TaskTerms::pooled(&[], at).is_err());
+        let mut d = b.clone();
+        d.duplication_after_fill = !b.duplication_after_fill;
+        let e = TaskTerms::pooled(&[b, d], at).unwrap_err();
+        assert!(e.contains("duplication two ways"), "{e}");
     }
 
     #[test]
