@@ -2532,3 +2532,69 @@ fn task_terms_from_several_calibrations_take_each_terms_median_calibration() {
     // Not one calibration's terms under another name: each gave some.
     assert!(from.iter().all(|&n| n > 0), "{from:?}");
 }
+
+/// `run73` and `run74`, every workload held out on each run's first calibration with the run's
+/// probe, with the calibration's sequence cells (`prefetch/seq_*`: `prefetch_next`, the no-op at
+/// its mean) and with them left out (NOTES.md "Prefetches in sequence"; `python3
+/// calibration/h200/run74/compare.py`): fewer cells beyond 5 %, and the prefetching rows'
+/// movement side (seed 001 and its overlapped variant, producer/consumer, compute-bound; R = 1)
+/// half as far off or less.
+#[test]
+fn run73_and_run74_held_out_with_prefetches_in_sequence_calibrated() {
+    let probe = PhaseOverrides {
+        use_probe: true,
+        ..PhaseOverrides::default()
+    };
+    let work = [
+        ("seed-001", "workload"),
+        ("seed-001-overlapped", "workload"),
+        ("partial-update", "partial"),
+        ("compute-bound", "compute"),
+        ("producer-consumer", "prodcons"),
+    ];
+    // (run, tag, (beyond 5 % with, without), (mean |movement side| ms with, without))
+    for (run, tag, beyond, moves) in [
+        ("run73", "34", (6, 7), (1.09, 2.20)),
+        ("run74", "35", (7, 8), (1.11, 2.86)),
+    ] {
+        let dir = Path::new("calibration/h200").join(run);
+        let cal = dir.join("data-1/models/nvidia-h200-0931b6b9ea7c.minimal.csv");
+        let with = terms_of(&cal);
+        let d = tempfile::tempdir().unwrap();
+        let kept = d.path().join("minimal.csv");
+        let text = std::fs::read_to_string(&cal).unwrap();
+        let lines: Vec<&str> = text.lines().filter(|l| !l.contains(",seq_")).collect();
+        assert!(
+            lines.len() < text.lines().count(),
+            "{run}: no sequence cells"
+        );
+        std::fs::write(&kept, lines.join("\n") + "\n").unwrap();
+        let without = terms_of(&kept);
+        assert!(with.get(model::TermId::PrefetchNext).is_some());
+        assert!(without.get(model::TermId::PrefetchNext).is_none());
+        let mut got = Vec::new();
+        for terms in [&with, &without] {
+            let (mut n, mut m) = (0, Vec::new());
+            for (task, w) in work {
+                let table = Table::read(&dir.join(format!("tasks-{tag}-{w}.csv"))).unwrap();
+                let v = validated(terms, &table, task, probe);
+                n += v.beyond_5pct;
+                for p in &v.points {
+                    let parts = p.parts.as_ref().unwrap();
+                    let prefetching = matches!(
+                        p.policy,
+                        Policy::ManagedPrefetch | Policy::ManagedAdvisePrefetch
+                    );
+                    if prefetching && p.reuse == 1.0 && task != "partial-update" {
+                        m.push((parts.movement.predicted_ms - parts.movement.measured_ms).abs());
+                    }
+                }
+            }
+            assert_eq!(m.len(), 8, "{run}");
+            got.push((n, m.iter().sum::<f64>() / 8.0));
+        }
+        assert_eq!((got[0].0, got[1].0), beyond, "{run}");
+        assert!((got[0].1 - moves.0).abs() < 0.005, "{run}: {}", got[0].1);
+        assert!((got[1].1 - moves.1).abs() < 0.005, "{run}: {}", got[1].1);
+    }
+}
