@@ -469,7 +469,8 @@ struct FitArgs {
     /// Fit the task terms from this measurement CSV of the same machine instead (a calibration of
     /// this version measures every one; older CSVs lack some). Repeated: each term from the
     /// calibration whose value at 64 MiB is the median of theirs (the lower middle one of an even
-    /// count), so the model does not carry one calibration's migration regime.
+    /// count; a term measured two ways, over those that measured it the later way), so the model
+    /// does not carry one calibration's migration regime.
     #[arg(long, value_name = "CALIBRATION.csv")]
     task_terms_from: Vec<PathBuf>,
     /// Other calibrations of the same machine: the task terms fitted from each measure how far

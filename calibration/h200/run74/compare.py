@@ -12,7 +12,7 @@ compare.txt beside this file). Per run: cells beyond 5 %, inside the 90 % interv
 less measured, ms: c CPU, g GPU, m movement) and the mean |movement side| over the prefetching
 rows of seed 001 (both variants), the producer/consumer and the compute-bound task at R = 1.
 """
-import glob, json, os, statistics as st, subprocess, sys, tempfile
+import glob, json, os, shutil, statistics as st, subprocess, sys, tempfile
 
 U = sys.argv[1] if len(sys.argv) > 1 else "target/release/umodel"
 TASKS = ["seed-001", "seed-001-overlapped", "partial-update", "compute-bound", "producer-consumer"]
@@ -32,9 +32,11 @@ for probe in (["--probe"], []):
         cal = ts[0] if ts else [c for c in cal if c.endswith("minimal.csv")][0]
         tmp = tempfile.mkdtemp()
         if noseq:
+            # The facts go along: they give the GPU's L2, below which random reads are left out.
             kept = os.path.join(tmp, "minimal.csv")
             with open(cal) as f, open(kept, "w") as g:
                 g.writelines(l for l in f if ",seq_" not in l)
+            shutil.copy(cal[:-len(".csv")] + ".facts.json", os.path.join(tmp, "minimal.facts.json"))
             cal = kept
         m = os.path.join(tmp, "m.json")
         subprocess.run([U, "fit", cal, "-o", m], capture_output=True, check=True)

@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use nalgebra::DMatrix;
 use serde::{Deserialize, Serialize};
 
-use super::robust::robust_nnls;
+use super::robust::{robust_nnls, RobustFit};
 use crate::policy::Policy;
 use crate::stats::{median, Summary, Z90};
 use crate::table::Table;
@@ -322,6 +322,10 @@ pub struct TaskTerms {
     /// host's fill (as tasks advise; since `run69`), not before it: 3–4× cheaper (`run68`), so
     /// calibrations measured the two ways are not compared.
     duplication_after_fill: bool,
+    /// Whether `prefetch_noop` comes from the prefetch sequence's no-op at its mean (since
+    /// `run73`), not from settled prefetches' medians: 1.5-4× dearer at 64 MiB, so calibrations
+    /// measured the two ways are not compared.
+    noop_in_sequence: bool,
     /// How the fit went.
     pub fit: TermFit,
 }
@@ -347,6 +351,8 @@ struct TaskTermsFile {
     faults_under_compute: Option<FaultsUnderCompute>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     duplication_after_fill: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    noop_in_sequence: bool,
     #[serde(default)]
     fit: TermFit,
 }
@@ -360,6 +366,7 @@ impl Serialize for TaskTerms {
                 .collect(),
             faults_under_compute: self.under_compute,
             duplication_after_fill: self.duplication_after_fill,
+            noop_in_sequence: self.noop_in_sequence,
             fit: self.fit.clone(),
         }
         .serialize(s)
@@ -372,6 +379,7 @@ impl<'de> Deserialize<'de> for TaskTerms {
         let mut t = TaskTerms {
             under_compute: f.faults_under_compute,
             duplication_after_fill: f.duplication_after_fill,
+            noop_in_sequence: f.noop_in_sequence,
             fit: f.fit,
             ..TaskTerms::default()
         };
@@ -389,6 +397,7 @@ impl TaskTerms {
             costs: self.costs,
             under_compute: self.under_compute,
             duplication_after_fill: self.duplication_after_fill,
+            noop_in_sequence: self.noop_in_sequence,
             fit: TermFit::default(),
         }
     }
@@ -466,19 +475,13 @@ impl TaskTerms {
     /// that have it (the lower of the two middle ones for an even count), kept whole with its
     /// uncertainty. One calibration carries the migration regime it met (the H200's `run70`
     /// priced the prefetch back at 67 ms/GiB, others at 114, NOTES.md "The shipped model"); the
-    /// median of several does not. Errors when `all` is empty or measured read-mostly duplication
-    /// two ways (before and after the fill: 3–4× apart, `run68`).
+    /// median of several does not. A term measured two ways (read-mostly duplication before or
+    /// after the host's fill, 3–4× apart, `run68`; the no-op prefetch settled or in a sequence)
+    /// is pooled over the calibrations that measured it the later way, where any did. Errors
+    /// when `all` is empty.
     pub fn pooled(all: &[TaskTerms], bytes: f64) -> Result<TaskTerms, String> {
-        let first = all.first().ok_or("no calibrations to pool")?;
-        if all
-            .iter()
-            .any(|t| t.duplication_after_fill != first.duplication_after_fill)
-        {
-            return Err(
-                "the calibrations measured read-mostly duplication two ways (advised \
-                        before and after the host's fill); pool calibrations of one version"
-                    .into(),
-            );
+        if all.is_empty() {
+            return Err("no calibrations to pool".into());
         }
         fn middle<T>(mut v: Vec<(f64, T)>) -> Option<T> {
             v.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -486,12 +489,14 @@ impl TaskTerms {
             v.into_iter().nth(i).map(|x| x.1)
         }
         let mut out = TaskTerms {
-            duplication_after_fill: first.duplication_after_fill,
+            duplication_after_fill: all.iter().any(|t| t.duplication_after_fill),
+            noop_in_sequence: all.iter().any(|t| t.noop_in_sequence),
             ..TaskTerms::default()
         };
         for t in TermId::ALL {
             out.costs[t.index()] = middle(
                 all.iter()
+                    .filter(|a| same_method(a, &out, t))
                     .filter_map(|a| a.get(t))
                     .map(|c| (c.at(bytes), *c))
                     .collect(),
@@ -978,8 +983,13 @@ impl TaskTerms {
 /// host's fill costs a third to a quarter of the same advised before it (`run68`), so the two are
 /// not compared.
 fn same_method(a: &TaskTerms, b: &TaskTerms, t: TermId) -> bool {
-    !matches!(t, TermId::Duplicate | TermId::DuplicateRandom)
-        || a.duplication_after_fill == b.duplication_after_fill
+    match t {
+        TermId::Duplicate | TermId::DuplicateRandom => {
+            a.duplication_after_fill == b.duplication_after_fill
+        }
+        TermId::PrefetchNoop => a.noop_in_sequence == b.noop_in_sequence,
+        _ => true,
+    }
 }
 
 // ----- the fit ---------------------------------------------------------------------------------
@@ -1041,8 +1051,11 @@ struct Builder<'a> {
     trials: &'a Trials,
     obs: Vec<Obs>,
     /// Whether [`Builder::direct`] and [`Builder::stage`] take a cell's mean rather than its
-    /// median: for steps a task pays many times, whose slow spells its total carries
-    /// ([`Builder::paid_many_times`]).
+    /// median: for steps a task pays many times, whose slow spells its total carries. A prefetch
+    /// runs at one of two speeds (64 MiB to the device in about 1.4 ms, in 4-6 ms one time in
+    /// five to seven in the workloads): over run72's workloads the median of each row's movement
+    /// lay within 0.7 ms of the sum of its steps' means and 2-7 ms above the sum of their medians
+    /// (calibration/h200/run72/steps.txt, NOTES.md "Prefetches in sequence").
     mean: bool,
 }
 
@@ -1059,17 +1072,6 @@ impl Builder<'_> {
         } else {
             Summary::of(v).map(|s| (s.median, s.se, s.sd))
         }
-    }
-
-    /// Runs `f` with cells taken at their mean. A prefetch runs at one of two speeds (64 MiB to
-    /// the device in about 1.4 ms, in 4-6 ms one time in five to seven in the workloads), and a
-    /// task pays a sum of them: over run72's workloads the median of each row's movement lay
-    /// within 0.7 ms of the sum of its steps' means and 2-7 ms above the sum of their medians
-    /// (calibration/h200/run72/steps.txt, NOTES.md "Prefetches in sequence").
-    fn paid_many_times(&mut self, f: impl FnOnce(&mut Self)) {
-        self.mean = true;
-        f(self);
-        self.mean = false;
     }
 
     fn sizes(&self, case: &dyn Case, policy: Policy) -> Vec<u64> {
@@ -1420,16 +1422,24 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     for p in [ManagedPrefetch, ManagedAdvisePrefetch] {
         b.stage(PrefetchToDevice, p, Stage::MoveIn, false);
     }
-    // The second of two prefetches to the device beyond the first, trial by trial, at its mean:
-    // a task pays a sum of such steps (`paid_many_times`).
-    b.paid_many_times(|b| {
-        b.mean_beyond(
-            PrefetchNext,
-            &PrefetchCase::SeqNext,
-            &PrefetchCase::SeqFirst,
-            ManagedPrefetch,
-        );
-    });
+    // The prefetch sequence's terms, at their means (`Builder::mean`): the second of two
+    // prefetches to the device beyond the first, trial by trial, and the no-op after them (the
+    // workloads' no-ops met a slow spell in 10-16 % of the samples: mean 0.46 ms at 64 MiB
+    // against a median of 0.15, calibration/h200/run72/steps.txt). Fitted on their own, after
+    // the joint fit, whose robust scale all its cells share: so a calibration's other terms are
+    // what they would be without the sequence, as earlier calibrations' are.
+    let mut sequence = Builder {
+        trials: &trials,
+        obs: Vec::new(),
+        mean: true,
+    };
+    sequence.mean_beyond(
+        PrefetchNext,
+        &PrefetchCase::SeqNext,
+        &PrefetchCase::SeqFirst,
+        ManagedPrefetch,
+    );
+    sequence.direct(PrefetchNoop, &PrefetchCase::SeqNoop, ManagedPrefetch);
     // A prefetch to the host, as a program that alternates pays it: the prefetching handoffs'
     // `stage:move_out` (after the CPU's update and the GPU's passes, by events). On this machine
     // the step runs at one of two rates (64 MiB in about 4 or 6.5 ms, calibration/h200/run31),
@@ -1459,23 +1469,13 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     {
         b.direct(PrefetchToHost, &PrefetchCase::ToHost, ManagedPrefetch);
     }
-    // A prefetch of pages in place from the sequence's no-op at its mean, where a calibration
-    // measured it: the workloads' no-ops met a slow spell in 10-16 % of the samples (mean 0.46 ms
-    // at 64 MiB against a median of 0.15, calibration/h200/run72/steps.txt); earlier calibrations
-    // from the settled prefetches' medians.
-    let noop_in_sequence = {
-        let before = b.obs.len();
-        b.paid_many_times(|b| b.direct(PrefetchNoop, &PrefetchCase::SeqNoop, ManagedPrefetch));
-        b.obs.len() > before
-    };
-    if !noop_in_sequence {
-        b.direct(
-            PrefetchNoop,
-            &PrefetchCase::ToDeviceResident,
-            ManagedPrefetch,
-        );
-        b.direct(PrefetchNoop, &PrefetchCase::ToHostResident, ManagedPrefetch);
-    }
+    // The settled no-ops; the sequence's replaces the term where measured (below).
+    b.direct(
+        PrefetchNoop,
+        &PrefetchCase::ToDeviceResident,
+        ManagedPrefetch,
+    );
+    b.direct(PrefetchNoop, &PrefetchCase::ToHostResident, ManagedPrefetch);
     b.difference(
         FaultIn,
         &ManagedCase::Cold,
@@ -1667,6 +1667,41 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     if obs.is_empty() {
         return None;
     }
+    let (fit, costs) = solve(&obs)?;
+    let mut terms = TaskTerms {
+        costs,
+        under_compute,
+        duplication_after_fill: seq_after || random_after,
+        fit: TermFit {
+            cells: obs.len() as u32,
+            residual_scale: fit.scale,
+            downweighted: obs
+                .iter()
+                .zip(&fit.weights)
+                .filter(|(_, w)| **w < 0.5)
+                .map(|(o, w)| (o.source.clone(), (w * 1000.0).round() / 1000.0))
+                .collect(),
+        },
+        noop_in_sequence: false,
+    };
+    if let Some((_, apart)) = (!sequence.obs.is_empty())
+        .then(|| solve(&sequence.obs))
+        .flatten()
+    {
+        for t in [PrefetchNext, PrefetchNoop] {
+            if let Some(c) = apart[t.index()] {
+                terms.costs[t.index()] = Some(c);
+                terms.noop_in_sequence |= t == PrefetchNoop;
+            }
+        }
+        terms.fit.cells += sequence.obs.len() as u32;
+    }
+    Some(terms)
+}
+
+/// The robust non-negative fit of `obs`, and each term it measures with its uncertainty.
+fn solve(obs: &[Obs]) -> Option<(RobustFit, [Option<Cost>; TermId::COUNT])> {
+    use TermId::*;
     // Design: two columns per term (latency, ms per GiB).
     let m = obs.len();
     let n = 2 * TermId::COUNT;
@@ -1704,21 +1739,7 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         a.column_mut(2 * t.index() + 1).fill(0.0);
     }
     let fit = robust_nnls(&a, &y, &sigma)?;
-    let mut terms = TaskTerms {
-        under_compute,
-        duplication_after_fill: seq_after || random_after,
-        fit: TermFit {
-            cells: m as u32,
-            residual_scale: fit.scale,
-            downweighted: obs
-                .iter()
-                .zip(&fit.weights)
-                .filter(|(_, w)| **w < 0.5)
-                .map(|(o, w)| (o.source.clone(), (w * 1000.0).round() / 1000.0))
-                .collect(),
-        },
-        ..TaskTerms::default()
-    };
+    let mut costs = [None; TermId::COUNT];
     for t in TermId::ALL {
         let mine: Vec<&Obs> = obs
             .iter()
@@ -1736,7 +1757,7 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         } else {
             0.0
         };
-        terms.costs[t.index()] = Some(Cost {
+        costs[t.index()] = Some(Cost {
             lat_ms: fit.x[j],
             ms_per_gib: fit.x[j + 1],
             cov: [
@@ -1753,7 +1774,7 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
             ],
         });
     }
-    Some(terms)
+    Some((fit, costs))
 }
 
 /// The kernel/faults ratios of the compute cells from which a share is fitted
@@ -4675,10 +4696,19 @@ pub(crate) mod tests {
             b.get(TermId::PrefetchToHost)
         );
         assert!(TaskTerms::pooled(&[], at).is_err());
-        let mut d = b.clone();
-        d.duplication_after_fill = !b.duplication_after_fill;
-        let e = TaskTerms::pooled(&[b, d], at).unwrap_err();
-        assert!(e.contains("duplication two ways"), "{e}");
+        // Duplication measured two ways: pooled over the calibrations that measured it after
+        // the fill only; the other terms over all.
+        let mut d = a.clone();
+        d.duplication_after_fill = true;
+        let dup = d.get(TermId::Duplicate).unwrap().ms_per_gib;
+        d.costs[TermId::Duplicate.index()]
+            .as_mut()
+            .unwrap()
+            .ms_per_gib = 0.3 * dup;
+        let p = TaskTerms::pooled(&[a.clone(), b.clone(), d.clone()], at).unwrap();
+        assert!(p.duplication_after_fill);
+        assert_eq!(p.get(TermId::Duplicate), d.get(TermId::Duplicate));
+        assert_eq!(p.get(TermId::PrefetchToHost), a.get(TermId::PrefetchToHost));
     }
 
     #[test]
@@ -4806,6 +4836,38 @@ pub(crate) mod tests {
         assert!(shifts
             .iter()
             .any(|x| x.0 == Duplicate && (x.1 - 1.5f64.ln()).abs() < 1e-12));
+    }
+
+    #[test]
+    fn a_no_op_measured_in_a_sequence_is_compared_only_with_its_kind_and_kept_in_the_file() {
+        use TermId::*;
+        let mut mine = toy_terms();
+        mine.noop_in_sequence = true;
+        mine.costs[PrefetchNoop.index()].as_mut().unwrap().lat_ms *= 4.0;
+        let mut other = toy_terms();
+        let at = (64 << 20) as f64;
+        let no_op = |o: &TaskTerms| {
+            mine.run_shifts(std::slice::from_ref(o), at)
+                .iter()
+                .find(|x| x.0 == PrefetchNoop)
+                .map(|x| x.1)
+        };
+        assert_eq!(no_op(&other), None, "settled against in a sequence");
+        other.noop_in_sequence = true;
+        assert!(no_op(&other).is_some_and(|s| s > 0.0));
+        // The model file keeps how it was measured (and leaves the key out where settled).
+        let text = serde_json::to_string(&mine).unwrap();
+        assert!(text.contains("\"noop_in_sequence\":true"), "{text}");
+        let back: TaskTerms = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, mine);
+        assert!(!serde_json::to_string(&toy_terms())
+            .unwrap()
+            .contains("noop_in_sequence"));
+        // Pooled with a settled one: the no-op in a sequence is kept.
+        let p = TaskTerms::pooled(&[toy_terms(), mine.clone(), toy_terms()], at).unwrap();
+        assert!(p.noop_in_sequence);
+        assert_eq!(p.get(PrefetchNoop), mine.get(PrefetchNoop));
+        assert_eq!(p.get(CopyH2d), toy_terms().get(CopyH2d));
     }
 
     #[test]
