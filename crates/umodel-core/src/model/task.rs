@@ -980,8 +980,9 @@ impl TaskTerms {
 }
 
 /// Whether two calibrations measured `t` the same way: read-mostly duplication advised after the
-/// host's fill costs a third to a quarter of the same advised before it (`run68`), so the two are
-/// not compared.
+/// host's fill costs a third to a quarter of the same advised before it (`run68`), a no-op
+/// prefetch in a sequence at its mean 1.5–4× a settled one's median (`run73`, `run74`), so the
+/// two are not compared.
 fn same_method(a: &TaskTerms, b: &TaskTerms, t: TermId) -> bool {
     match t {
         TermId::Duplicate | TermId::DuplicateRandom => {
@@ -1025,6 +1026,23 @@ fn collect_trials(t: &Table) -> Trials {
     m
 }
 
+/// Each trial of `a` less the same trial of `b`, where `b` has it (cells measured side by side).
+fn by_trial(a: &[(u32, Option<u32>, f64)], b: &[(u32, Option<u32>, f64)]) -> Vec<f64> {
+    a.iter()
+        .filter_map(|(t, _, x)| b.iter().find(|(u, _, _)| u == t).map(|(_, _, y)| x - y))
+        .collect()
+}
+
+/// The mean of `v`, its standard error and one value's spread (standard deviation); `None` when
+/// `v` is empty. For steps a task pays many times, whose slow spells its total carries.
+fn mean_se(v: &[f64]) -> Option<(f64, f64, f64)> {
+    if v.is_empty() {
+        return None;
+    }
+    let (m, sd) = crate::stats::mean_and_sd(v);
+    Some((m, sd / (v.len() as f64).sqrt(), sd))
+}
+
 /// One cell's trials less another's: (median, its standard error, the first cell's spread of one
 /// trial). Paired by trial where `pair` (the two measured side by side) and at least three and half
 /// the first's trials have a partner, else median less median.
@@ -1033,10 +1051,7 @@ fn less(
     b: &[(u32, Option<u32>, f64)],
     pair: bool,
 ) -> Option<(f64, f64, f64)> {
-    let paired: Vec<f64> = a
-        .iter()
-        .filter_map(|(t, _, x)| b.iter().find(|(u, _, _)| u == t).map(|(_, _, y)| x - y))
-        .collect();
+    let paired = by_trial(a, b);
     if pair && paired.len() >= 3 && paired.len() * 2 >= a.len() {
         let s = Summary::of(&paired)?;
         return Some((s.median, s.se, s.sd));
@@ -1050,8 +1065,8 @@ fn less(
 struct Builder<'a> {
     trials: &'a Trials,
     obs: Vec<Obs>,
-    /// Whether [`Builder::direct`] and [`Builder::stage`] take a cell's mean rather than its
-    /// median: for steps a task pays many times, whose slow spells its total carries. A prefetch
+    /// Whether [`Builder::direct`] takes a cell's mean rather than its median: for steps a task
+    /// pays many times, whose slow spells its total carries ([`mean_se`]). A prefetch
     /// runs at one of two speeds (64 MiB to the device in about 1.4 ms, in 4-6 ms one time in
     /// five to seven in the workloads): over run72's workloads the median of each row's movement
     /// lay within 0.7 ms of the sum of its steps' means and 2-7 ms above the sum of their medians
@@ -1064,11 +1079,7 @@ impl Builder<'_> {
     /// median (robust to a stray trial) unless [`Builder::mean`].
     fn center(&self, v: &[f64]) -> Option<(f64, f64, f64)> {
         if self.mean {
-            if v.is_empty() {
-                return None;
-            }
-            let (m, sd) = crate::stats::mean_and_sd(v);
-            Some((m, sd / (v.len() as f64).sqrt(), sd))
+            mean_se(v)
         } else {
             Summary::of(v).map(|s| (s.median, s.se, s.sd))
         }
@@ -1122,23 +1133,20 @@ impl Builder<'_> {
     /// paid many times, with latency: the two differ by where the call falls, not by bytes).
     fn mean_beyond(&mut self, term: TermId, case: &dyn Case, base: &dyn Case, policy: Policy) {
         for bytes in self.sizes(case, policy) {
-            let b = self.times(base, policy, bytes);
-            let d: Vec<f64> = self
-                .times(case, policy, bytes)
-                .iter()
-                .filter_map(|(t, _, x)| b.iter().find(|(u, _, _)| u == t).map(|(_, _, y)| x - y))
-                .collect();
-            if d.len() < 3 {
+            let d = by_trial(
+                &self.times(case, policy, bytes),
+                &self.times(base, policy, bytes),
+            );
+            let Some((y, se, sd)) = mean_se(&d).filter(|_| d.len() >= 3) else {
                 continue;
-            }
-            let (m, sd) = crate::stats::mean_and_sd(&d);
+            };
             self.obs.push(Obs {
                 term,
                 bytes,
                 lat: true,
                 more: Vec::new(),
-                y: m,
-                se: sd / (d.len() as f64).sqrt(),
+                y,
+                se,
                 sd,
                 source: format!(
                     "{}/{} − {} {}",
@@ -1220,12 +1228,10 @@ impl Builder<'_> {
                 }
             }
             for (r, v) in by_r {
-                let Some((c, c_se, sd)) = self.center(&v) else {
-                    continue;
-                };
+                let Some(s) = Summary::of(&v) else { continue };
                 let (y, se) = match g {
-                    Some(g) => (c - r as f64 * g.median, c_se.hypot(r as f64 * g.se)),
-                    None => (c, c_se),
+                    Some(g) => (s.median - r as f64 * g.median, s.se.hypot(r as f64 * g.se)),
+                    None => (s.median, s.se),
                 };
                 self.obs.push(Obs {
                     term,
@@ -1234,7 +1240,7 @@ impl Builder<'_> {
                     more: Vec::new(),
                     y,
                     se,
-                    sd,
+                    sd: s.sd,
                     source: format!(
                         "handoff/{} {policy} {} R={r}",
                         stage.name(),
@@ -1366,11 +1372,7 @@ impl Builder<'_> {
             let a = self.times(&case, Policy::Managed, bytes);
             let b = self.times(&base, base_policy, bytes);
             let d: Vec<f64> = if paired {
-                a.iter()
-                    .filter_map(|(t, _, x)| {
-                        b.iter().find(|(u, _, _)| u == t).map(|(_, _, y)| x - y)
-                    })
-                    .collect()
+                by_trial(&a, &b)
             } else {
                 let base = median(&b.iter().map(|x| x.2).collect::<Vec<_>>());
                 match base {
@@ -4688,7 +4690,7 @@ pub(crate) mod tests {
         assert_eq!(p.get(TermId::PrefetchNoop), b.get(TermId::PrefetchNoop));
         assert_eq!(p.get(TermId::CopyH2d), a.get(TermId::CopyH2d));
         assert_eq!(p.iter().count(), a.iter().count() + 1);
-        // One calibration pools to itself; none, or duplication measured two ways, is an error.
+        // One calibration pools to itself; none is an error.
         assert_eq!(
             TaskTerms::pooled(std::slice::from_ref(&b), at)
                 .unwrap()

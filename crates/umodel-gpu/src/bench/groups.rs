@@ -549,7 +549,8 @@ impl Runner<'_, '_> {
     /// a page of each, checked. In run72's workloads such a second prefetch met the slow rate
     /// (64 MiB in 4-6 ms against 1.4) in 22 % of the samples, the first after a phase in 5 %, a
     /// no-op in 10-16 % (calibration/h200/run72/steps.txt); a task pays their mean, so the cells
-    /// run more trials than the group's others (`SEQUENCE_TRIALS`).
+    /// run more trials than the group's others (`SEQUENCE_TRIALS`). `bytes`: a whole number of
+    /// floats.
     fn prefetch_sequence(&mut self, bytes: u64, warm: u32, trials: u32) -> Result<(), BenchError> {
         let n = floats(bytes);
         let gpu = self.gpu;
@@ -581,8 +582,7 @@ impl Runner<'_, '_> {
                     (PrefetchCase::SeqNoop, noop),
                 ] {
                     self.row(
-                        &CellSpec::new(&case, Policy::ManagedPrefetch, n as u64 * 4)
-                            .useful(n as u64 * 4),
+                        &CellSpec::new(&case, Policy::ManagedPrefetch, bytes).useful(bytes),
                         Trial {
                             index: t - warm,
                             time_ms: ms,
