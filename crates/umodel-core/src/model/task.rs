@@ -3496,6 +3496,9 @@ struct RoundCost {
     /// [`RoundByRound`] adds up as the direct pricing does.
     tape: Vec<TapeStep>,
     log: Vec<UseStep>,
+    /// What pricing this round had to assume (some assumptions hold from some round on only:
+    /// seed 001's prefetches of pages already in place start in its second round).
+    assumed: Assumptions,
 }
 
 /// One priced item of a compiled round, in the order the direct pricing records it.
@@ -3527,6 +3530,7 @@ enum TapeStep {
 #[derive(Debug, Clone)]
 struct CompiledPolicy {
     policy: Policy,
+    /// What pricing any round assumes (the rounds' own are in [`RoundCost::assumed`]).
     assumed: Assumptions,
     rounds: Vec<RoundCost>,
     lasts: Vec<RoundCost>,
@@ -3630,6 +3634,7 @@ impl Run<'_, '_> {
         *self.p.uses = [Use::default(); TermId::COUNT];
         self.p.used = 0;
         self.p.log = Some(Vec::new());
+        let before = std::mem::take(&mut self.p.assumed);
         let mut rec = Record::default();
         let (task, policy) = (self.task, self.policy);
         walk.round(task, policy, round, last, &mut |s| self.step(s, &mut rec));
@@ -3649,6 +3654,7 @@ impl Run<'_, '_> {
             fin: rec.fin,
             tape: rec.tape,
             log: self.p.log.take().unwrap_or_default(),
+            assumed: std::mem::replace(&mut self.p.assumed, before),
         }
     }
 
@@ -3671,7 +3677,7 @@ fn compile_policy(
     let mut walk = Walk::new(task);
     let mut seen: Vec<(Walk, Vec<[Loc; 4]>)> = Vec::new();
     let (mut rounds, mut lasts) = (Vec::new(), Vec::new());
-    let mut assumed = Assumptions::default();
+    let assumed = run.p.assumed;
     let (cycle, period) = loop {
         let state = (walk, run.places());
         if let Some(j) = seen.iter().position(|s| *s == state) {
@@ -3699,12 +3705,11 @@ fn compile_policy(
             ..run
         };
         lasts.push(last.round_cost(&mut walk.clone(), round, true));
-        assumed = assumed.union(last.p.assumed);
         rounds.push(run.round_cost(&mut walk, round, false));
     };
     Ok(CompiledPolicy {
         policy,
-        assumed: assumed.union(run.p.assumed),
+        assumed,
         rounds,
         lasts,
         cycle,
@@ -3855,8 +3860,10 @@ impl CompiledTask {
             given_gpu: 0.0,
             hidden: 0.0,
         };
+        let mut assumed = cp.assumed.union(q.assumed);
         for (rc, n) in cp.counted(q.rounds) {
             acc.add(rc, n, q);
+            assumed = assumed.union(rc.assumed);
         }
         prediction(
             &self.terms,
@@ -3867,7 +3874,7 @@ impl CompiledTask {
             (&acc.uses, acc.used),
             (acc.given_cpu, acc.given_gpu, acc.hidden),
             q.rel_sd,
-            cp.assumed.union(q.assumed),
+            assumed,
         )
     }
 
@@ -4001,6 +4008,7 @@ impl CompiledTask {
                 item(round, k, buf, ms, what);
             }
         };
+        let mut assumed = cp.assumed.union(q.assumed);
         for r in 0..q.rounds {
             let k = cp.state(r);
             let rc = if r + 1 == q.rounds {
@@ -4008,6 +4016,7 @@ impl CompiledTask {
             } else {
                 &cp.rounds[k]
             };
+            assumed = assumed.union(rc.assumed);
             let label = Some(r + 1);
             for step in &rc.tape {
                 match *step {
@@ -4080,7 +4089,7 @@ impl CompiledTask {
             (uses, used),
             (given_cpu, given_gpu, hidden),
             q.rel_sd,
-            cp.assumed.union(q.assumed),
+            assumed,
         )
     }
 }
@@ -5577,6 +5586,40 @@ pub(crate) mod tests {
     /// Equal to the bit: `Debug` writes every `f64` as the shortest text that reads back as it.
     fn bits<T: std::fmt::Debug>(x: &T) -> String {
         format!("{x:?}")
+    }
+
+    #[test]
+    fn a_compiled_task_says_only_what_the_rounds_it_prices_assume() {
+        // Seed 001 under managed-prefetch: round 1 moves every buffer; from round 2 the keys and
+        // the output are already on the device, and their prefetches are no-ops. A model without
+        // the no-op's term assumes it free from round 2 only.
+        let mut terms = toy_terms();
+        terms.costs[TermId::PrefetchNoop.index()] = None;
+        let task = with_phases(workloads::seed_001(), 10.0, 0.3);
+        let compiled = terms.compile(&task).unwrap();
+        for (rounds, assumed) in [(1, false), (2, true), (9, true)] {
+            let o = TaskOverrides {
+                rounds: Some(rounds),
+                ..TaskOverrides::default()
+            };
+            let mut t = task.clone();
+            t.rounds = rounds;
+            let one_shot = predict_task(&terms, &t, Policy::ManagedPrefetch).unwrap();
+            for p in [
+                compiled.predict(Policy::ManagedPrefetch, o).unwrap(),
+                compiled
+                    .round_by_round()
+                    .predict(Policy::ManagedPrefetch, o)
+                    .unwrap(),
+                one_shot,
+            ] {
+                assert_eq!(
+                    p.assumptions.has(Assumptions::NO_PREFETCH_NOOP),
+                    assumed,
+                    "{rounds} rounds"
+                );
+            }
+        }
     }
 
     #[test]
