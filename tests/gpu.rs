@@ -214,7 +214,6 @@ fn every_group_runs_small_and_passes_its_checks() {
         &ManagedCase::CpuWritePrefetched,
         &ManagedCase::ReadMostlyAfterFill,
         &ManagedCase::ReadMostlyRandomAfterFill,
-        &ManagedCase::CpuReadRandomMigrated,
         &PrefetchCase::SeqFirst,
         &PrefetchCase::SeqNext,
         &PrefetchCase::SeqNoop,

@@ -347,10 +347,9 @@ cases! {
         CpuReadHeap = "cpu_read_heap",
         /// A CPU read of pages a GPU pass migrated.
         CpuReadMigrated = "cpu_read_migrated",
-        /// A CPU read of pages the GPU's random reads migrated ([`ManagedCase::ColdRandom`]'s
-        /// pass): seed 001's host reads such a table every round, and on the H200 paid 2.3–4.5
-        /// ms a round more than the fault-back of pages a streaming pass migrated
-        /// (calibration/h200/run74/cpu_rounds.txt).
+        /// *An experiment* (`calibration/h200/run76`): a CPU read of pages the GPU's random reads
+        /// migrated, measured beside [`ManagedCase::CpuReadMigrated`]. They came back at the same
+        /// cost as pages a streaming pass migrated, so no term uses it.
         CpuReadRandomMigrated = "cpu_read_random_migrated",
         /// The CPU writing one page in ten of heap memory.
         CpuWriteSparseHeap = "cpu_write_sparse_heap",

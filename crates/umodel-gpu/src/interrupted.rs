@@ -583,30 +583,3 @@ fn the_prefetch_sequence_gives_prefetch_next_and_the_no_op() {
         "{noop:?}"
     );
 }
-
-#[test]
-fn the_cpu_read_after_random_reads_gives_its_own_fault_back() {
-    // The fake reads pages random reads migrated at 7 GB/s (of twice the bytes), pages a
-    // streaming pass migrated at 9, plain memory at 20: each term is its read less the plain one.
-    use umodel_core::model::TermId;
-    let d = tempfile::tempdir().unwrap();
-    let o = calibrate_fake(d.path(), false, vec![], &mut Silent).unwrap();
-    let m = store::read_model(&o.model_path).unwrap();
-    let t = m.task_terms.as_ref().unwrap();
-    for (id, gbps) in [
-        (TermId::CpuFaultBackRandom, 7e6),
-        (TermId::CpuFaultBack, 9e6),
-    ] {
-        let c = t.get(id).unwrap();
-        for bytes in [16 * MIB, 64 * MIB] {
-            let b = 2.0 * bytes as f64;
-            let want = b / gbps - b / 20e6;
-            let got = c.at(bytes as f64);
-            assert!(
-                (got / want - 1.0).abs() < 0.02,
-                "{}: {bytes}: {got} vs {want}",
-                id.name()
-            );
-        }
-    }
-}

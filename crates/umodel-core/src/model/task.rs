@@ -108,15 +108,11 @@ pub enum TermId {
     /// what it costs on average beyond [`TermId::PrefetchToDevice`] (such prefetches met the
     /// slow rate about one time in five in the workloads, the first after a phase one in twenty).
     PrefetchNext,
-    /// [`TermId::CpuFaultBack`] of pages the GPU migrated by random reads (seed 001's table): on
-    /// the H200 they came back 2.3–4.5 ms a round slower per 64 MiB than pages a streaming pass
-    /// migrated (calibration/h200/run74/cpu_rounds.txt).
-    CpuFaultBackRandom,
 }
 
 impl TermId {
     /// Every term, in index order.
-    pub const ALL: [TermId; 30] = [
+    pub const ALL: [TermId; 29] = [
         TermId::CopyH2d,
         TermId::CopyD2h,
         TermId::PrefetchToDevice,
@@ -146,7 +142,6 @@ impl TermId {
         TermId::MapGatherWrite,
         TermId::FaultInScalar,
         TermId::PrefetchNext,
-        TermId::CpuFaultBackRandom,
     ];
     /// How many terms there are.
     pub const COUNT: usize = Self::ALL.len();
@@ -188,7 +183,6 @@ impl TermId {
             TermId::MapGatherWrite => "map_gather_write",
             TermId::FaultInScalar => "fault_in_scalar",
             TermId::PrefetchNext => "prefetch_next",
-            TermId::CpuFaultBackRandom => "cpu_fault_back_random",
         }
     }
 }
@@ -538,18 +532,13 @@ impl TaskTerms {
     /// Where `shifts` say nothing of faults one float a thread (no other calibration measured
     /// them, or the embedded model a first calibration inherits from predates them), they take
     /// the streaming pass's: the same migration at another pace (a probe rescales both alike).
-    /// So does the fault-back of randomly migrated pages take the fault-back's.
     pub fn set_run_shift(&mut self, shifts: &[(TermId, f64)]) {
         let of = |t| shifts.iter().find(|x| x.0 == t).map(|x| x.1);
-        let borrow = |t, from| match of(t) {
+        let borrowed = match of(TermId::FaultInScalar) {
             Some(_) => None,
-            None => of(from).map(|s| (t, s)),
+            None => of(TermId::FaultIn).map(|s| (TermId::FaultInScalar, s)),
         };
-        let borrowed = [
-            borrow(TermId::FaultInScalar, TermId::FaultIn),
-            borrow(TermId::CpuFaultBackRandom, TermId::CpuFaultBack),
-        ];
-        for (t, s) in shifts.iter().copied().chain(borrowed.into_iter().flatten()) {
+        for (t, s) in shifts.iter().copied().chain(borrowed) {
             if let Some(c) = self.costs[t.index()].as_mut() {
                 c.run_shift = s;
             }
@@ -847,16 +836,11 @@ impl TaskTerms {
             };
             scale(c);
             // The probe's faults are a streaming pass's; those under a pass of one element a
-            // thread are the same migration at that kernel's pace, so they move with them. Its
-            // fault-back is of pages a streaming pass migrated; those random reads migrated come
-            // back by the same path.
-            let follower = match t {
-                TermId::FaultIn => Some(TermId::FaultInScalar),
-                TermId::CpuFaultBack => Some(TermId::CpuFaultBackRandom),
-                _ => None,
-            };
-            if let Some(c) = follower.and_then(|f| out.costs[f.index()].as_mut()) {
-                scale(c);
+            // thread are the same migration at that kernel's pace, so they move with them.
+            if t == TermId::FaultIn {
+                if let Some(c) = out.costs[TermId::FaultInScalar.index()].as_mut() {
+                    scale(c);
+                }
             }
         }
         Ok(out)
@@ -1586,14 +1570,6 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
             Managed,
         );
     }
-    // Pages the GPU's random reads migrated, read back beside the same read of plain memory.
-    b.difference(
-        CpuFaultBackRandom,
-        &ManagedCase::CpuReadRandomMigrated,
-        Managed,
-        &ManagedCase::CpuReadHeap,
-        Pageable,
-    );
     if !b.difference(
         CpuAfterPrefetch,
         &ManagedCase::CpuWritePrefetched,
@@ -1917,9 +1893,6 @@ impl Assumptions {
     /// No `prefetch_next`: a prefetch to the device right after another priced as the first
     /// after a phase.
     pub const NO_PREFETCH_NEXT: u32 = 1 << 11;
-    /// No `cpu_fault_back_random`: pages the GPU's random reads migrated priced, when the CPU
-    /// touches them, as those a streaming pass migrated.
-    pub const RANDOM_BACK_AS_STREAMED: u32 = 1 << 12;
 
     fn set(&mut self, f: u32) {
         self.0 |= f;
@@ -1962,10 +1935,6 @@ impl Assumptions {
             (
                 Self::NO_PREFETCH_NEXT,
                 "this model has no `prefetch_next` (calibrations before it): a prefetch to the device right after another priced as the first after a phase (likely optimistic: such prefetches meet the slow rate more often)",
-            ),
-            (
-                Self::RANDOM_BACK_AS_STREAMED,
-                "this model has no `cpu_fault_back_random` (calibrations before it): the CPU's first touch of pages the GPU's random reads migrated priced as that of pages a streaming pass migrated (likely optimistic)",
             ),
         ]
         .iter()
@@ -2178,8 +2147,6 @@ struct Region {
     cpu: bool,
     gpu: bool,
     loc: Loc,
-    /// On the device because the GPU's random reads migrated them ([`TermId::CpuFaultBackRandom`]).
-    random: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -2199,7 +2166,6 @@ impl BufState {
             cpu,
             gpu,
             loc: Loc::Host,
-            random: false,
         };
         BufState {
             regions: [
@@ -2626,20 +2592,15 @@ fn phase_rel_sd(terms: &TaskTerms, cpu_given: bool, gpu_given: bool) -> (f64, f6
 /// reads ran at plain speed, calibration/h200/run13 and run14).
 fn cpu_touch(p: &mut Pricer<'_>, st: &mut BufState, bytes: f64, writes: bool, all: bool) -> f64 {
     use TermId::*;
-    let (mut back, mut back_random, mut prefetched, mut host) = (0.0, 0.0, 0.0, 0.0);
+    let (mut back, mut prefetched, mut host) = (0.0, 0.0, 0.0);
     for r in st.regions.iter_mut() {
         if r.share == 0.0 || !(all || r.cpu) {
             continue;
         }
         match r.loc {
             Loc::Device => {
-                if r.random {
-                    back_random += r.share;
-                } else {
-                    back += r.share;
-                }
+                back += r.share;
                 r.loc = Loc::Host;
-                r.random = false;
             }
             Loc::HostPrefetched => {
                 prefetched += r.share;
@@ -2658,15 +2619,6 @@ fn cpu_touch(p: &mut Pricer<'_>, st: &mut BufState, bytes: f64, writes: bool, al
     if back > 0.0 {
         ms += p.cost(CpuFaultBack, back * bytes, true, 1.0);
         ms += p.runs(CpuFaultRun, back, bytes);
-    }
-    if back_random > 0.0 {
-        let t = p.or(
-            CpuFaultBackRandom,
-            CpuFaultBack,
-            Assumptions::RANDOM_BACK_AS_STREAMED,
-        );
-        ms += p.cost(t, back_random * bytes, true, 1.0);
-        ms += p.runs(CpuFaultRun, back_random, bytes);
     }
     if prefetched > 0.0 && writes {
         ms += p.cost(CpuAfterPrefetch, prefetched * bytes, true, 1.0);
@@ -2840,12 +2792,10 @@ impl<'t, 's> Run<'t, 's> {
                         (Place::Device, Loc::Host | Loc::HostPrefetched) => {
                             moved += r.share;
                             r.loc = if read_mostly { Loc::Dup } else { Loc::Device };
-                            r.random = false;
                         }
                         (Place::Host, Loc::Device) => {
                             moved += r.share;
                             r.loc = Loc::HostPrefetched;
-                            r.random = false;
                         }
                         _ => stay += r.share,
                     }
@@ -2944,7 +2894,6 @@ impl<'t, 's> Run<'t, 's> {
                                 } else {
                                     migrate += r.share;
                                     r.loc = Loc::Device;
-                                    r.random = !seq;
                                 }
                             } else if r.loc == Loc::Dup && b.gpu.writes() {
                                 r.loc = Loc::Device;
@@ -3547,8 +3496,8 @@ struct RoundCost {
     /// [`RoundByRound`] adds up as the direct pricing does.
     tape: Vec<TapeStep>,
     log: Vec<UseStep>,
-    /// What pricing this round had to assume (some assumptions hold in some rounds only: a
-    /// buffer's randomly migrated pages come back from the second round of a CPU-first task).
+    /// What pricing this round had to assume (some assumptions hold from some round on only:
+    /// seed 001's prefetches of pages already in place start in its second round).
     assumed: Assumptions,
 }
 
@@ -3679,9 +3628,6 @@ impl Sink for Record {
     }
 }
 
-/// Where each region of a buffer lies, and whether random reads took it there.
-type Places = [(Loc, bool); 4];
-
 impl Run<'_, '_> {
     /// Prices round `round` from the walk's state `walk` (and, when `last`, the final access).
     fn round_cost(&mut self, walk: &mut Walk, round: u32, last: bool) -> RoundCost {
@@ -3713,10 +3659,10 @@ impl Run<'_, '_> {
     }
 
     /// Where the walk stands at the start of a round.
-    fn places(&self) -> Vec<Places> {
+    fn places(&self) -> Vec<[Loc; 4]> {
         self.states
             .iter()
-            .map(|s| s.regions.map(|r| (r.loc, r.random)))
+            .map(|s| s.regions.map(|r| r.loc))
             .collect()
     }
 }
@@ -3729,7 +3675,7 @@ fn compile_policy(
     let mut scratch = Scratch::new();
     let mut run = Run::new(terms, task, policy, &mut scratch)?;
     let mut walk = Walk::new(task);
-    let mut seen: Vec<(Walk, Vec<Places>)> = Vec::new();
+    let mut seen: Vec<(Walk, Vec<[Loc; 4]>)> = Vec::new();
     let (mut rounds, mut lasts) = (Vec::new(), Vec::new());
     let assumed = run.p.assumed;
     let (cycle, period) = loop {
@@ -4810,70 +4756,6 @@ pub(crate) mod tests {
         );
         assert_eq!(a.time_ms, b.time_ms);
         assert!(!b.assumptions.has(Assumptions::NO_PREFETCH_NEXT));
-    }
-
-    #[test]
-    fn pages_the_gpus_random_reads_migrated_come_back_at_their_own_rate() {
-        // Seed 001 under managed: the GPU's random reads migrate the table each round (the host
-        // read it back in the round before), the host reads it back: four 64 MiB fault-backs of
-        // randomly migrated pages. The output, written in address order and read at the end, is
-        // an ordinary fault-back.
-        let t = with_phases(workloads::seed_001(), 10.0, 0.3);
-        let time = |terms: &TaskTerms, p| predict_task(terms, &t, p).unwrap();
-        let without = time(&toy_terms(), Policy::Managed);
-        assert!(without
-            .assumptions
-            .has(Assumptions::RANDOM_BACK_AS_STREAMED));
-        let mut terms = toy_terms();
-        terms.set(TermId::CpuFaultBackRandom, Cost::exact(0.0, 300.0));
-        let with = time(&terms, Policy::Managed);
-        assert!(!with.assumptions.has(Assumptions::RANDOM_BACK_AS_STREAMED));
-        // (300 − 200) ms/GiB over 4 × 64 MiB.
-        let d = with.time_ms - without.time_ms;
-        assert!((d - 4.0 * 100.0 / 16.0).abs() < 1e-9, "{d}");
-        assert!((with.parts.cpu_faults_ms - without.parts.cpu_faults_ms - d).abs() < 1e-9);
-        // Read-mostly advice duplicates the table (nothing comes back); the prefetching policies
-        // bring it back by prefetch; the copy and the mapping never migrate.
-        for p in [
-            Policy::ManagedAdvise,
-            Policy::ManagedPrefetch,
-            Policy::ManagedAdvisePrefetch,
-            Policy::ExplicitCopy,
-            Policy::HostMapped,
-        ] {
-            let (a, b) = (time(&terms, p), time(&toy_terms(), p));
-            assert_eq!(a.time_ms, b.time_ms, "{p}");
-            assert!(
-                !b.assumptions.has(Assumptions::RANDOM_BACK_AS_STREAMED),
-                "{p}"
-            );
-        }
-        // The same table read in address order comes back as any streamed page.
-        let mut seq = t.clone();
-        seq.buffers[0].gpu_pattern = crate::task::Pattern::Sequential;
-        let (a, b) = (
-            predict_task(&terms, &seq, Policy::Managed).unwrap(),
-            predict_task(&toy_terms(), &seq, Policy::Managed).unwrap(),
-        );
-        assert_eq!(a.time_ms, b.time_ms);
-        assert!(!b.assumptions.has(Assumptions::RANDOM_BACK_AS_STREAMED));
-        // A probe's fault-back rescales both alike.
-        let probe = Probe {
-            bytes: 1 << 26,
-            prefetch_to_host: None,
-            fault_in: None,
-            cpu_fault_back: Some(ProbeFigure {
-                ms: 2.0 * 200.0 / 16.0,
-                rel_sd: 0.1,
-                samples: 5,
-            }),
-            cpu_after_prefetch: None,
-            prefetch_to_device: None,
-            cpu_fraction: 1.0,
-        };
-        let probed = terms.probed(&probe).unwrap();
-        let at = |t: &TaskTerms, id: TermId| t.get(id).unwrap().at((1u64 << 26) as f64);
-        assert!((at(&probed, TermId::CpuFaultBackRandom) - 2.0 * 300.0 / 16.0).abs() < 1e-9);
     }
 
     #[test]

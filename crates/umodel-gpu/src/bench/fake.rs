@@ -466,12 +466,6 @@ pub(crate) fn rows(block: &Block, cfg: &BenchConfig) -> Vec<Row> {
                         c(Pageable, "cpu_read_heap", b).useful(2 * b),
                         ms(2 * b, 20.0),
                     ),
-                    // Pages the GPU's random reads migrated come back slower than those a
-                    // streaming pass migrated.
-                    (
-                        c(Managed, "cpu_read_random_migrated", b).useful(2 * b),
-                        ms(2 * b, 7.0),
-                    ),
                     (
                         c(Managed, "cpu_read_migrated", b).useful(2 * b),
                         ms(2 * b, 9.0),

@@ -80,8 +80,6 @@ enum Pass {
 enum Before {
     Nothing,
     GpuPass,
-    /// The GPU's random reads over every page (seed 001's table).
-    GpuRandom,
     PrefetchRoundTrip,
 }
 
@@ -971,8 +969,7 @@ impl Runner<'_, '_> {
         // difference is the cost of faulting them back), and on pages prefetched to the GPU, passed
         // over and prefetched back (what the prefetching handoffs update; on the H200 ~1.6x the
         // resident rate). One thread, whatever the handoff uses: a task's CPU phase is its own, and
-        // these are the costs one thread meets. The reads: of plain memory, of pages the GPU's
-        // random reads migrated (seed 001's table), of pages a streaming pass migrated.
+        // these are the costs one thread meets.
         let mut m: ManagedBuf<f32> = gpu.managed(n)?;
         let mut heap = vec![0f32; n];
         // (case, policy, memory state before, a read pass instead of the update)
@@ -998,12 +995,6 @@ impl Runner<'_, '_> {
             ),
             (ManagedCase::CpuReadHeap, Policy::Pageable, None, true),
             (
-                ManagedCase::CpuReadRandomMigrated,
-                Policy::Managed,
-                Some(Before::GpuRandom),
-                true,
-            ),
-            (
                 ManagedCase::CpuReadMigrated,
                 Policy::Managed,
                 Some(Before::GpuPass),
@@ -1026,11 +1017,7 @@ impl Runner<'_, '_> {
                     Some(before) => {
                         fill_ramp(m.host_mut()?, RAMP, 0.0);
                         let mut offset = 0.0f32;
-                        let mut gpu_ok = true;
-                        if before == Before::GpuRandom {
-                            gpu.random_read(&m, RANDOM_SEED)?;
-                            gpu_ok = gpu.take_sum()? == want;
-                        } else if before != Before::Nothing {
+                        if before != Before::Nothing {
                             if before == Before::PrefetchRoundTrip {
                                 gpu.prefetch(&m, Location::Device)?;
                             }
@@ -1049,9 +1036,7 @@ impl Runner<'_, '_> {
                             let (ms, sum) = cpu::timed_read(m.host()?);
                             (
                                 ms,
-                                gpu_ok
-                                    && sum
-                                        == ramp_sum(n, RAMP) as f64 + f64::from(offset) * n as f64,
+                                sum == ramp_sum(n, RAMP) as f64 + f64::from(offset) * n as f64,
                             )
                         } else {
                             let ms = cpu::timed_update(m.host_mut()?, 1);
