@@ -566,11 +566,9 @@ fn inherit_shift(model: &mut PlatformModel, task_terms: bool) -> Option<&'static
     if let (true, Some(mine), Some(theirs)) =
         (task_terms, model.task_terms.as_mut(), e.task_terms.as_ref())
     {
-        let shifts: Vec<_> = theirs
-            .iter()
-            .filter(|(_, c)| c.run_shift > 0.0)
-            .map(|(t, c)| (t, c.run_shift))
-            .collect();
+        // Not where that model measured a term another way (the H200's embedded model has the
+        // settled no-op prefetch; calibrations since run73 time it in a sequence, 1.5–4× dearer).
+        let shifts = mine.inheritable_shifts(theirs);
         // The share of faults under compute moves between calibrations too (NOTES.md, "Intervals").
         let share = theirs
             .faults_under_compute()

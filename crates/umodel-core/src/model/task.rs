@@ -449,6 +449,17 @@ impl TaskTerms {
             .collect()
     }
 
+    /// The run-to-run shifts `from` (another model of the same GPU, e.g. the embedded one a first
+    /// calibration inherits from) has measured for terms it prices the way these terms do: a
+    /// term measured another way (read-mostly duplication before or after the fill, the no-op
+    /// prefetch settled or in a sequence) moved by another amount, so its shift is not taken.
+    pub fn inheritable_shifts(&self, from: &TaskTerms) -> Vec<(TermId, f64)> {
+        from.iter()
+            .filter(|(t, c)| c.run_shift > 0.0 && same_method(self, from, *t))
+            .map(|(t, c)| (t, c.run_shift))
+            .collect()
+    }
+
     /// How far the share of faults a kernel leaves exposed moves between calibrations: the root
     /// mean square of log(theirs / ours) over `others` that measured it (both positive), as
     /// [`run_shifts`](Self::run_shifts) has it for the costs; `None` where none can say.
@@ -5586,6 +5597,23 @@ pub(crate) mod tests {
     /// Equal to the bit: `Debug` writes every `f64` as the shortest text that reads back as it.
     fn bits<T: std::fmt::Debug>(x: &T) -> String {
         format!("{x:?}")
+    }
+
+    #[test]
+    fn only_shifts_of_terms_measured_alike_are_inherited() {
+        let mut from = toy_terms();
+        from.set_run_shift(&[(TermId::PrefetchNoop, 0.4), (TermId::CopyH2d, 0.05)]);
+        let mut mine = toy_terms();
+        let has = |v: &[(TermId, f64)], t| v.iter().any(|x| x.0 == t);
+        let same = mine.inheritable_shifts(&from);
+        assert_eq!(
+            same,
+            vec![(TermId::CopyH2d, 0.05), (TermId::PrefetchNoop, 0.4)]
+        );
+        // This calibration's no-op comes from a sequence, the other's from settled prefetches.
+        mine.noop_in_sequence = true;
+        let other = mine.inheritable_shifts(&from);
+        assert!(has(&other, TermId::CopyH2d) && !has(&other, TermId::PrefetchNoop));
     }
 
     #[test]
