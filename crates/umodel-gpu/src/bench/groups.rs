@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use super::cpu::{self, fill_ramp, ramp_mismatches, ramp_sum};
 use super::{BenchError, CellSpec, Group, Runner, Trial, RAMP, SEQUENCE_TRIALS};
-use crate::gpu::{random_key, Advice, DeviceBuf, GpuMem, Location, ManagedBuf, Shape};
+use crate::gpu::{random_key, Advice, DeviceBuf, Gpu, GpuMem, Location, ManagedBuf, Shape};
 use umodel_core::policy::Policy;
 use umodel_core::schema::{
     Case, HbmCase, HostMappedCase, ManagedCase, PatternCase, PrefetchCase, TransferCase,
@@ -81,6 +81,44 @@ enum Before {
     Nothing,
     GpuPass,
     PrefetchRoundTrip,
+}
+
+/// Gives a kept allocation its advice once, before every fill, unless it is advised after each
+/// fill ([`fill_advised`]).
+fn advise_kept(
+    gpu: &Gpu,
+    m: &ManagedBuf<f32>,
+    advice: &[Advice],
+    after_fill: bool,
+) -> Result<(), BenchError> {
+    if !after_fill {
+        for a in advice {
+            gpu.advise(m, *a)?;
+        }
+    }
+    Ok(())
+}
+
+/// Fills `m` with the ramp on the host for one trial. Advice given after the fill (`after_fill`:
+/// read-mostly, as a program advises data it made, which duplicates at a third of the cost of
+/// pages advised before they were written, `run68`) is unset before the fill and given again
+/// after it.
+fn fill_advised(
+    gpu: &Gpu,
+    m: &mut ManagedBuf<f32>,
+    advice: &[Advice],
+    after_fill: bool,
+) -> Result<(), BenchError> {
+    if after_fill {
+        gpu.advise(m, Advice::UnsetReadMostly)?;
+    }
+    fill_ramp(m.host_mut()?, RAMP, 0.0);
+    if after_fill {
+        for a in advice {
+            gpu.advise(m, *a)?;
+        }
+    }
+    Ok(())
 }
 
 /// Runs `warm + trials` timings (`one` returns ms), keeping the last `trials`.
@@ -703,21 +741,10 @@ impl Runner<'_, '_> {
             // A fresh allocation per case, so advice never carries over.
             let mut m: ManagedBuf<f32> = gpu.managed(n)?;
             let after_fill = case == ManagedCase::ReadMostlyAfterFill;
-            if !after_fill {
-                for a in advice {
-                    gpu.advise(&m, *a)?;
-                }
-            }
+            advise_kept(gpu, &m, advice, after_fill)?;
             for t in 0..warm + trials {
-                if after_fill {
-                    gpu.advise(&m, Advice::UnsetReadMostly)?;
-                }
-                fill_ramp(m.host_mut()?, RAMP, 0.0); // CPU initialisation: every page on the host
-                if after_fill {
-                    for a in advice {
-                        gpu.advise(&m, *a)?;
-                    }
-                }
+                // CPU initialisation: every page on the host.
+                fill_advised(gpu, &mut m, advice, after_fill)?;
                 let mut offset = 0.0;
                 let mut move_ms = None;
                 match case {
@@ -804,18 +831,11 @@ impl Runner<'_, '_> {
                 continue;
             }
             let mut m: ManagedBuf<f32> = gpu.managed(n)?;
-            if let (Some(a), false) = (advice, after_fill) {
-                gpu.advise(&m, a)?;
-            }
+            let advice = advice.as_slice();
+            advise_kept(gpu, &m, advice, after_fill)?;
             let (mut times, mut ok) = (Vec::new(), true);
             for t in 0..warm + trials {
-                if after_fill {
-                    gpu.advise(&m, Advice::UnsetReadMostly)?;
-                }
-                fill_ramp(m.host_mut()?, RAMP, 0.0);
-                if let (Some(a), true) = (advice, after_fill) {
-                    gpu.advise(&m, a)?;
-                }
+                fill_advised(gpu, &mut m, advice, after_fill)?;
                 let ms = self.time_gpu(|| Ok(gpu.random_read(&m, RANDOM_SEED)?))?;
                 ok &= gpu.take_sum()? == want;
                 if t >= warm {
