@@ -102,6 +102,14 @@ fn headline(t: &Task, a: Assumptions) -> String {
         ),
     ]
     .into_iter()
+    .chain(
+        [
+            ("CPU phase", t.cpu_fault_scale),
+            ("final host access", t.cpu_final_fault_scale),
+        ]
+        .into_iter()
+        .filter_map(|(name, x)| x.map(|x| format!("{name} faults back at {x}×"))),
+    )
     .filter(|s| !s.is_empty())
     .collect();
     format!(

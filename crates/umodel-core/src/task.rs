@@ -453,6 +453,18 @@ pub struct Task {
     /// The final host access (`cpu_final`) on ordinary host memory, ms.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_final_ms: Option<f64>,
+    /// What the CPU phase pays to fault back pages that come back from the device, in units of
+    /// what the calibration's read pays (a sum over the pages); 1 when not given. A property of
+    /// the host code, measured once: the code on pages a GPU pass migrated less the same code on
+    /// plain memory, over `umodel probe`'s `cpu_fault_back` at that size. On the H200 seed 001's
+    /// final check, which streams a double reference beside the output, paid 1.27–1.77 times the
+    /// probe's sum in the same process, the compute-bound task's 0.40–0.66, the rounds' reads and
+    /// writes 0.76–1.37, while the level moved by 1.7× (calibration/h200/run77/final_ratio.txt).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_fault_scale: Option<f64>,
+    /// The same for the final host access.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_final_fault_scale: Option<f64>,
     /// The prefetching policies issue the next GPU phase's prefetches on a second stream while the
     /// current GPU phase runs (seed 001's exercise), for buffers the CPU does not touch in between.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -638,6 +650,20 @@ impl Task {
             self.reuse,
             [self.cpu_ms, self.gpu_ms, self.cpu_final_ms],
         )?;
+        for (field, v) in [
+            ("cpu_fault_scale", self.cpu_fault_scale),
+            ("cpu_final_fault_scale", self.cpu_final_fault_scale),
+        ] {
+            if let Some(v) = v {
+                if !(v.is_finite() && (0.1..=100.0).contains(&v)) {
+                    return Err(bad(
+                        field.into(),
+                        v.to_string(),
+                        "must be a number from 0.1 to 100 (times the calibrated fault-back)",
+                    ));
+                }
+            }
+        }
         if self.buffers.is_empty() {
             return Err(bad(
                 "buffers".into(),
@@ -742,6 +768,8 @@ impl Task {
             cpu_ms: None,
             gpu_ms: None,
             cpu_final_ms: None,
+            cpu_fault_scale: None,
+            cpu_final_fault_scale: None,
             overlap_prefetch: false,
             // The suite's handoff kernels move four floats a thread.
             buffers: vec![Buffer::new("x", bytes)
@@ -772,6 +800,16 @@ impl Task {
                 bytes: b.bytes,
                 cpu_fraction: b.cpu_fraction,
             })
+    }
+
+    /// [`Task::cpu_fault_scale`] (`last`: [`Task::cpu_final_fault_scale`]), 1 when not given.
+    pub fn fault_scale(&self, last: bool) -> f64 {
+        if last {
+            self.cpu_final_fault_scale
+        } else {
+            self.cpu_fault_scale
+        }
+        .unwrap_or(1.0)
     }
 
     /// Total bytes of all buffers.
@@ -1149,6 +1187,8 @@ pub mod workloads {
             cpu_ms: None,
             gpu_ms: None,
             cpu_final_ms: None,
+            cpu_fault_scale: None,
+            cpu_final_fault_scale: None,
             overlap_prefetch: false,
             buffers: vec![
                 Buffer::new("table", 64 * MIB)
@@ -1182,6 +1222,8 @@ pub mod workloads {
             cpu_ms: None,
             gpu_ms: None,
             cpu_final_ms: None,
+            cpu_fault_scale: None,
+            cpu_final_fault_scale: None,
             overlap_prefetch: false,
             // Its kernel is the suite's in-place pass, four floats a thread.
             buffers: vec![Buffer::new("x", 256 * MIB)
@@ -1204,6 +1246,8 @@ pub mod workloads {
             cpu_ms: None,
             gpu_ms: None,
             cpu_final_ms: None,
+            cpu_fault_scale: None,
+            cpu_final_fault_scale: None,
             overlap_prefetch: false,
             buffers: vec![
                 Buffer::new("input", 64 * MIB)
@@ -1226,6 +1270,8 @@ pub mod workloads {
             cpu_ms: None,
             gpu_ms: None,
             cpu_final_ms: None,
+            cpu_fault_scale: None,
+            cpu_final_fault_scale: None,
             overlap_prefetch: false,
             buffers: vec![
                 Buffer::new("input", 64 * MIB).gpu(Access::Read),

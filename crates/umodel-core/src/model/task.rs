@@ -2245,11 +2245,18 @@ impl Pricer<'_> {
     /// The cost of `bytes` under term `t` (`lat`: whether the call pays the latency), counted.
     #[inline]
     fn cost(&mut self, t: TermId, bytes: f64, lat: bool, times: f64) -> f64 {
+        self.cost_scaled(t, bytes, lat, times, 1.0)
+    }
+
+    /// As [`Pricer::cost`], the time `scale` times the term's (the host code's own fault-back,
+    /// [`Task::fault_scale`]); the calls and GiB priced are the term's.
+    #[inline]
+    fn cost_scaled(&mut self, t: TermId, bytes: f64, lat: bool, times: f64, scale: f64) -> f64 {
         let Some(c) = self.terms.get(t) else {
             return 0.0;
         };
         let l = if lat { c.lat_ms } else { 0.0 };
-        let ms = (l + c.ms_per_gib * bytes / GIB) * times;
+        let ms = (l + c.ms_per_gib * bytes / GIB) * times * scale;
         let gib = bytes / GIB * times;
         self.used |= 1 << t.index();
         let u = &mut self.uses[t.index()];
@@ -2274,12 +2281,12 @@ impl Pricer<'_> {
     /// over it forms `pages · min(f, 1 − f)` runs (isolated pages, or isolated gaps); a whole
     /// buffer none beyond its bytes. Free where the model lacks the term (older calibrations).
     #[inline]
-    fn runs(&mut self, t: TermId, f: f64, bytes: f64) -> f64 {
+    fn runs(&mut self, t: TermId, f: f64, bytes: f64, scale: f64) -> f64 {
         let n = (bytes / 4096.0 * f.min(1.0 - f)).max(0.0);
         if n == 0.0 || self.terms.get(t).is_none() {
             return 0.0;
         }
-        self.cost(t, 0.0, true, n)
+        self.cost_scaled(t, 0.0, true, n, scale)
     }
 
     /// `t`, or `fallback` noting `flag` where the model lacks `t`.
@@ -2599,9 +2606,16 @@ fn phase_rel_sd(terms: &TaskTerms, cpu_given: bool, gpu_given: bool) -> (f64, f6
 /// CPU-side extras of touching a buffer's regions (`all`: the final access touches every page).
 /// Pages that come back are priced as one move of their bytes plus one fault per separate run
 /// of them (a dense touch migrates large chunks per fault; pages spread over the buffer fault
-/// one by one). Pages prefetched back cost the CPU's first write to them, not a read (H200:
-/// reads ran at plain speed, calibration/h200/run13 and run14).
-fn cpu_touch(p: &mut Pricer<'_>, st: &mut BufState, bytes: f64, writes: bool, all: bool) -> f64 {
+/// one by one), `scale` times what the calibration's read pays ([`Task::fault_scale`]). Pages
+/// prefetched back cost the CPU's first write to them, not a read (H200: reads ran at plain
+/// speed, calibration/h200/run13 and run14).
+fn cpu_touch(
+    p: &mut Pricer<'_>,
+    st: &mut BufState,
+    bytes: f64,
+    (writes, all): (bool, bool),
+    scale: f64,
+) -> f64 {
     use TermId::*;
     let (mut back, mut prefetched, mut host) = (0.0, 0.0, 0.0);
     for r in st.regions.iter_mut() {
@@ -2628,8 +2642,8 @@ fn cpu_touch(p: &mut Pricer<'_>, st: &mut BufState, bytes: f64, writes: bool, al
     }
     let mut ms = 0.0;
     if back > 0.0 {
-        ms += p.cost(CpuFaultBack, back * bytes, true, 1.0);
-        ms += p.runs(CpuFaultRun, back, bytes);
+        ms += p.cost_scaled(CpuFaultBack, back * bytes, true, 1.0, scale);
+        ms += p.runs(CpuFaultRun, back, bytes, scale);
     }
     if prefetched > 0.0 && writes {
         ms += p.cost(CpuAfterPrefetch, prefetched * bytes, true, 1.0);
@@ -2654,10 +2668,11 @@ fn host_extras(
     all: bool,
 ) -> f64 {
     let mut extra = 0.0;
+    let scale = task.fault_scale(all);
     for (i, b) in task.buffers.iter().enumerate() {
         let a = access(b);
         if a.touches() {
-            extra += cpu_touch(p, &mut states[i], b.bytes as f64, a.writes(), all);
+            extra += cpu_touch(p, &mut states[i], b.bytes as f64, (a.writes(), all), scale);
         }
     }
     extra
@@ -2930,7 +2945,7 @@ impl<'t, 's> Run<'t, 's> {
                                     p.or(FaultInScalar, FaultIn, Assumptions::SCALAR_AS_VECTOR)
                                 };
                                 first += p.cost(t, migrate * bytes, true, 1.0);
-                                first += p.runs(GpuFaultRun, migrate, bytes);
+                                first += p.runs(GpuFaultRun, migrate, bytes, 1.0);
                             } else {
                                 let t =
                                     p.or(FaultInRandom, FaultIn, Assumptions::RANDOM_AS_SEQUENTIAL);
@@ -5597,6 +5612,46 @@ pub(crate) mod tests {
     /// Equal to the bit: `Debug` writes every `f64` as the shortest text that reads back as it.
     fn bits<T: std::fmt::Debug>(x: &T) -> String {
         format!("{x:?}")
+    }
+
+    #[test]
+    fn the_host_codes_own_fault_back_scales_what_its_faults_back_cost() {
+        // Seed 001 under managed: the host reads the 64 MiB table back each of four rounds, and
+        // the output once at the end (200 ms/GiB: 12.5 ms each).
+        let terms = toy_terms();
+        let t = with_phases(workloads::seed_001(), 10.0, 0.3);
+        let time = |t: &Task, p| predict_task(&terms, t, p).unwrap();
+        let mut scaled = t.clone();
+        scaled.cpu_final_fault_scale = Some(1.5);
+        let d = |s: &Task, p| time(s, p).time_ms - time(&t, p).time_ms;
+        assert!((d(&scaled, Policy::Managed) - 0.5 * 12.5).abs() < 1e-9);
+        // Preferred on the device, the output comes back at the end under the advice too.
+        assert!((d(&scaled, Policy::ManagedAdvise) - 0.5 * 12.5).abs() < 1e-9);
+        // Prefetched back, or copied, nothing faults back.
+        for p in [
+            Policy::ManagedPrefetch,
+            Policy::ExplicitCopy,
+            Policy::HostMapped,
+        ] {
+            assert_eq!(d(&scaled, p), 0.0, "{p}");
+        }
+        scaled.cpu_fault_scale = Some(2.0);
+        assert!((d(&scaled, Policy::Managed) - 0.5 * 12.5 - 4.0 * 12.5).abs() < 1e-9);
+        // The terms' use is what it was: the same calls and GiB, the ms scaled.
+        let (_, _, a) = explain_task(&terms, &t, Policy::Managed).unwrap();
+        let (_, _, b) = explain_task(&terms, &scaled, Policy::Managed).unwrap();
+        let back = |u: &[TermUse]| *u.iter().find(|u| u.term == TermId::CpuFaultBack).unwrap();
+        assert_eq!(
+            (back(&a).calls, back(&a).gib),
+            (back(&b).calls, back(&b).gib)
+        );
+        assert!((back(&b).ms - back(&a).ms - (0.5 + 4.0) * 12.5).abs() < 1e-9);
+        // A compiled task answers the same.
+        let c = terms.compile(&scaled).unwrap();
+        let got = c
+            .predict(Policy::Managed, TaskOverrides::default())
+            .unwrap();
+        assert!((got.time_ms - time(&scaled, Policy::Managed).time_ms).abs() < 1e-9);
     }
 
     #[test]
