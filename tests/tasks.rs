@@ -2685,13 +2685,14 @@ fn run76_pages_random_reads_migrated_come_back_as_streamed_ones_do() {
 
 /// What a host phase pays to fault migrated pages back depends on its code: against the
 /// probe's sum in the same process, seed 001's final check (a double reference streamed beside
-/// the output) paid 1.27–1.77 times as much in six processes, the compute-bound task's final
-/// check 0.40–0.66 in four (calibration/h200/run77/final_ratio.txt). Given as each task's
+/// the output) paid 1.27–1.77 times as much in seven processes, the compute-bound task's final
+/// check 0.28–0.66 in five (calibration/h200/run77/final_ratio.txt). Given as each task's
 /// `cpu_final_fault_scale`, the median of the other processes' ratios (measured elsewhere), and
-/// held out with the run's probe (`python3 calibration/h200/run77/final_scale.py`): seed 001's
-/// managed rows lose their lean (mean signed error −2.09 → +0.48 %), the compute-bound task's
-/// gain one the other way (+0.51 → −1.98 %); cells beyond 5 % 10 → 9 and 4 → 5. The level of
-/// the faults back moves between processes by more than the code's scale corrects.
+/// held out with the run's probe (`python3 calibration/h200/run77/final_scale.py`): the managed
+/// and managed-advise rows' mean signed error −2.24 → +0.12 % (seed 001) and +1.22 → −1.36 %
+/// (compute-bound), mean |error| 4.57 → 4.03 and 3.46 → 2.87 %; cells beyond 5 % 10 → 9 and
+/// 7 → 5. The level of the faults back moves between processes by more than the code's scale
+/// corrects (run72 and run76's first process went the wrong way).
 #[test]
 fn a_host_codes_own_fault_back_moves_its_rows_by_what_it_measured() {
     let probe = PhaseOverrides {
@@ -2707,7 +2708,7 @@ fn a_host_codes_own_fault_back_moves_its_rows_by_what_it_measured() {
             "data-1",
             "tasks-33-workload.csv",
             seed,
-            1.52,
+            1.48,
             (1, 1),
         ),
         (
@@ -2723,7 +2724,7 @@ fn a_host_codes_own_fault_back_moves_its_rows_by_what_it_measured() {
             "data-1",
             "tasks-34-workload.csv",
             seed,
-            1.44,
+            1.40,
             (1, 1),
         ),
         (
@@ -2731,7 +2732,7 @@ fn a_host_codes_own_fault_back_moves_its_rows_by_what_it_measured() {
             "data-1",
             "tasks-34-compute.csv",
             compute,
-            0.54,
+            0.47,
             (0, 0),
         ),
         (
@@ -2739,7 +2740,7 @@ fn a_host_codes_own_fault_back_moves_its_rows_by_what_it_measured() {
             "data-1",
             "tasks-35-workload.csv",
             seed,
-            1.44,
+            1.40,
             (3, 2),
         ),
         (
@@ -2750,16 +2751,25 @@ fn a_host_codes_own_fault_back_moves_its_rows_by_what_it_measured() {
             0.40,
             (0, 1),
         ),
-        ("run76", "data-1", "tasks-36-1.csv", seed, 1.52, (3, 4)),
-        ("run76", "data-2", "tasks-36-2.csv", seed, 1.44, (0, 0)),
-        ("run77", "data", "tasks-37-workload.csv", seed, 1.52, (2, 1)),
+        ("run76", "data-1", "tasks-36-1.csv", seed, 1.48, (3, 4)),
+        ("run76", "data-2", "tasks-36-2.csv", seed, 1.40, (0, 0)),
+        ("run77", "data", "tasks-37-workload.csv", seed, 1.45, (2, 1)),
         (
             "run77",
             "data",
             "tasks-37-compute.csv",
             compute,
-            0.54,
+            0.47,
             (1, 0),
+        ),
+        ("run78", "data", "tasks-38-workload.csv", seed, 1.48, (0, 0)),
+        (
+            "run78",
+            "data",
+            "tasks-38-compute.csv",
+            compute,
+            0.47,
+            (3, 0),
         ),
     ];
     // (sum of signed errors %, rows) of the managed and managed-advise rows, per workload and way
@@ -2791,7 +2801,7 @@ fn a_host_codes_own_fault_back_moves_its_rows_by_what_it_measured() {
         assert_eq!((got[0], got[1]), beyond, "{run}/{csv}");
     }
     let mean = |w, k| lean[&(w, k)].0 / f64::from(lean[&(w, k)].1);
-    for (w, before, after) in [("seed-001", -2.09, 0.48), ("compute-bound", 0.51, -1.98)] {
+    for (w, before, after) in [("seed-001", -2.24, 0.12), ("compute-bound", 1.22, -1.36)] {
         assert!(
             (mean(w, 0) - before).abs() < 0.01 && (mean(w, 1) - after).abs() < 0.01,
             "{w}: {} {}",
@@ -2799,6 +2809,48 @@ fn a_host_codes_own_fault_back_moves_its_rows_by_what_it_measured() {
             mean(w, 1)
         );
     }
+}
+
+/// `run78` (the run77 binary again, measured after the fault-back scales were introduced), every
+/// workload held out on a fresh calibration with the run's probe (`python3
+/// calibration/h200/run78/scaled.py`): as the task files stand 34 of 38 cells within 5 %, every
+/// workload within 2.64 % at the median; with seed 001's and the compute-bound task's final
+/// checks' scales measured in the other processes (1.48, 0.47), 37 of 38 and every workload
+/// within 2.5 % (the one beyond: the producer/consumer's managed row, +5.2 %), every cell
+/// inside its 90 % interval.
+#[test]
+fn run78_held_out_with_the_final_checks_own_fault_back() {
+    let probe = PhaseOverrides {
+        use_probe: true,
+        ..PhaseOverrides::default()
+    };
+    let dir = Path::new("calibration/h200/run78");
+    let terms = terms_of(&dir.join("data/models/nvidia-h200-0931b6b9ea7c.minimal.csv"));
+    let mut got = [(0, 0, 0); 2];
+    for (task, w, scale, medians) in [
+        ("seed-001", "workload", Some(1.48), (2.64, 2.23)),
+        ("seed-001-overlapped", "workload", Some(1.48), (1.50, 1.50)),
+        ("partial-update", "partial", None, (1.88, 1.88)),
+        ("compute-bound", "compute", Some(0.47), (1.08, 0.75)),
+        ("producer-consumer", "prodcons", None, (2.01, 2.01)),
+    ] {
+        let table = Table::read(&dir.join(format!("tasks-38-{w}.csv"))).unwrap();
+        for (k, given) in [None, scale].into_iter().enumerate() {
+            let mut t = Task::read(&Path::new("tasks").join(format!("{task}.json"))).unwrap();
+            t.cpu_final_fault_scale = given;
+            let v = model::validate_task(&terms, &t, &table, probe).unwrap();
+            let want = if k == 0 { medians.0 } else { medians.1 };
+            assert!(
+                (v.median_ape_pct - want).abs() < 0.01,
+                "{task} {k}: {}",
+                v.median_ape_pct
+            );
+            got[k].0 += v.points.iter().filter(|p| p.ape_pct <= 5.0).count();
+            got[k].1 += v.points.len();
+            got[k].2 += v.points.iter().filter(|p| p.in_interval).count();
+        }
+    }
+    assert_eq!(got, [(34, 38, 37), (37, 38, 38)]);
 }
 
 /// `run77`, on the code of commit 39b8681: a fresh calibration, then every workload at 15 trials
