@@ -19,7 +19,7 @@ import csv, os, statistics as st
 RUNS = [("run72", "tasks-33-{}.csv", "steps-33-{}.csv"), ("run73", "tasks-34-{}.csv", "steps-34-{}.csv"),
         ("run74", "tasks-35-{}.csv", "steps-35-{}.csv"), ("run76", "tasks-36-1.csv", "steps-36-1.csv"),
         ("run76", "tasks-36-2.csv", "steps-36-2.csv"), ("run77", "tasks-37-{}.csv", "steps-37-{}.csv"),
-        ("run78", "tasks-38-{}.csv", "steps-38-{}.csv")]
+        ("run78", "tasks-38-{}.csv", "steps-38-{}.csv"), ("run79", "tasks-39-{}.csv", "steps-39-{}.csv")]
 W = [("workload", "seed-001", True), ("compute", "compute-bound", True), ("prodcons", "producer-consumer", False)]
 
 

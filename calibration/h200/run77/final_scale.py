@@ -16,7 +16,7 @@ from final_ratio import table  # noqa: E402
 
 U = sys.argv[1] if len(sys.argv) > 1 else "target/release/umodel"
 CAL = {"run72": "data-1", "run73": "data-1", "run74": "data-1", "run76/tasks-36-1.csv": "data-1",
-       "run76/tasks-36-2.csv": "data-2", "run77": "data", "run78": "data"}
+       "run76/tasks-36-2.csv": "data-2", "run77": "data", "run78": "data", "run79": "data"}
 TASKS = {"seed-001": ["seed-001", "seed-001-overlapped"], "compute-bound": ["compute-bound"]}
 ratios = table()
 tmp = tempfile.mkdtemp()

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""run78 (run77 again on the same binary) beside run77: every workload held out on each run's
+"""run78 and run79 (run77 again on the same binary) beside run77: every workload held out on each run's
 first calibration, fitted by this code (`umodel fit`), with the run's own probe (`--probe`) and
 as the model stands; run77's compute-bound workload cut at 170 s. As run77/compare.py.
 
@@ -14,7 +14,8 @@ import glob, json, os, shutil, statistics as st, subprocess, sys, tempfile
 U = sys.argv[1] if len(sys.argv) > 1 else "target/release/umodel"
 TASKS = ["seed-001", "seed-001-overlapped", "partial-update", "compute-bound", "producer-consumer"]
 W = ["workload", "prodcons", "compute", "partial"]
-RUNS = [("run77", [f"tasks-37-{w}" for w in W], False), ("run78", [f"tasks-38-{w}" for w in W], False)]
+RUNS = [("run77", [f"tasks-37-{w}" for w in W], False), ("run78", [f"tasks-38-{w}" for w in W], False),
+        ("run79", [f"tasks-39-{w}" for w in W], False)]
 out = []
 for probe in (["--probe"], []):
     out.append(f"=== {'with the run’s probe' if probe else 'as the model stands'}")

@@ -4,8 +4,8 @@ probe, as the task files stand and with seed 001's and the compute-bound task's 
 own fault-back given (`cpu_final_fault_scale`: the median of the other processes' ratios,
 calibration/h200/run77/final_ratio.py; the other tasks' files as they stand): cells beyond 5 %,
 median |error|, inside the 90 % intervals, and each workload's median |error|, without → with.
-The runs with every workload and every step timed: run72, run73, run74, run77, run78 (run78 was
-measured after the scales were introduced).
+The runs with every workload and every step timed: run72, run73, run74, run77, run78 and run79
+(the last two measured after the scales were introduced).
 
 python3 calibration/h200/run78/scaled.py [UMODEL] from the repository root; output scaled.txt
 beside this file.
@@ -17,7 +17,7 @@ from final_ratio import table  # noqa: E402
 
 U = sys.argv[1] if len(sys.argv) > 1 else "target/release/umodel"
 RUNS = [("run72", "data-1", "33"), ("run73", "data-1", "34"), ("run74", "data-1", "35"),
-        ("run77", "data", "37"), ("run78", "data", "38")]
+        ("run77", "data", "37"), ("run78", "data", "38"), ("run79", "data", "39")]
 W = {"seed-001": ("workload", "seed-001"), "seed-001-overlapped": ("workload", "seed-001"),
      "partial-update": ("partial", None), "compute-bound": ("compute", "compute-bound"),
      "producer-consumer": ("prodcons", None)}

@@ -458,8 +458,8 @@ pub struct Task {
     /// the host code, measured once: the code on pages a GPU pass migrated less the same code on
     /// plain memory, over `umodel probe`'s `cpu_fault_back` at that size. On the H200 seed 001's
     /// final check, which streams a double reference beside the output, paid 1.27–1.77 times the
-    /// probe's sum in the same process, the compute-bound task's 0.28–0.66, the rounds' reads and
-    /// writes 0.76–1.37, while the level moved by 1.7× (calibration/h200/run77/final_ratio.txt).
+    /// probe's sum in the same process, the compute-bound task's 0.28–0.70, the rounds' reads and
+    /// writes 0.76–1.43, while the level moved by 1.7× (calibration/h200/run77/final_ratio.txt).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_fault_scale: Option<f64>,
     /// The same for the final host access.
