@@ -29,21 +29,13 @@ mod common;
 use std::time::Instant;
 
 use umodel::bench::cpu;
+use umodel::bench::tasks::seed_final_check as final_check;
 use umodel::gpu::{Gpu, ManagedBuf, Shape};
 
 const N: usize = (64 << 20) / 4;
 const RAMP: u32 = 1024;
 const SEED: u32 = 0x5EED_0001;
 const SCALE: f32 = 0.5;
-
-/// Seed 001's final check: every output within 1e-5 of the double reference.
-fn final_check(out: &[f32], reference: &[f64]) -> bool {
-    out.len() == reference.len()
-        && out
-            .iter()
-            .zip(reference)
-            .all(|(o, r)| (f64::from(*o) - r).abs() <= 1e-5 * r.abs() + 1e-6)
-}
 
 fn timed<T>(f: impl FnOnce() -> T) -> (f64, T) {
     let s = Instant::now();

@@ -8,8 +8,9 @@ and each round's CPU phase under managed as the workload timed it (`steps-36-N.c
 15) beside what the calibration prices (`predict --task --explain`, no probe), as
 run74/cpu_rounds.py has it.
 
-python3 calibration/h200/run76/compare.py [UMODEL] from the repository root (UMODEL: a build of
-commit 68cad84 or later that still has the term); output compare.txt beside this file.
+python3 calibration/h200/run76/compare.py [UMODEL] from the repository root; output compare.txt
+beside this file. compare.txt was written by a build of commit 68cad84, the only one with the
+term: a later build prices those pages at `cpu_fault_back` either way, so its two ways agree.
 """
 import collections, csv, glob, json, os, shutil, statistics as st, subprocess, sys, tempfile
 

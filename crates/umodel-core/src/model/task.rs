@@ -2249,7 +2249,9 @@ impl Pricer<'_> {
     }
 
     /// As [`Pricer::cost`], the time `scale` times the term's (the host code's own fault-back,
-    /// [`Task::fault_scale`]); the calls and GiB priced are the term's.
+    /// [`Task::fault_scale`]). The calls and GiB priced are the term's, so in the interval the
+    /// fit's uncertainty stays the term's while the spread and run-to-run shift, relative to
+    /// the time, scale with it.
     #[inline]
     fn cost_scaled(&mut self, t: TermId, bytes: f64, lat: bool, times: f64, scale: f64) -> f64 {
         let Some(c) = self.terms.get(t) else {
@@ -2613,7 +2615,8 @@ fn cpu_touch(
     p: &mut Pricer<'_>,
     st: &mut BufState,
     bytes: f64,
-    (writes, all): (bool, bool),
+    writes: bool,
+    all: bool,
     scale: f64,
 ) -> f64 {
     use TermId::*;
@@ -2672,7 +2675,7 @@ fn host_extras(
     for (i, b) in task.buffers.iter().enumerate() {
         let a = access(b);
         if a.touches() {
-            extra += cpu_touch(p, &mut states[i], b.bytes as f64, (a.writes(), all), scale);
+            extra += cpu_touch(p, &mut states[i], b.bytes as f64, a.writes(), all, scale);
         }
     }
     extra
@@ -3556,7 +3559,8 @@ enum TapeStep {
 #[derive(Debug, Clone)]
 struct CompiledPolicy {
     policy: Policy,
-    /// What pricing any round assumes (the rounds' own are in [`RoundCost::assumed`]).
+    /// What pricing assumes before any round (e.g. a model without the launch term); each
+    /// round's own assumptions are in [`RoundCost::assumed`].
     assumed: Assumptions,
     rounds: Vec<RoundCost>,
     lasts: Vec<RoundCost>,
