@@ -746,6 +746,27 @@ impl Task {
                 ));
             }
         }
+        // A scale for a host access the task never makes would be silently unused.
+        for (field, v, touches) in [
+            (
+                "cpu_fault_scale",
+                self.cpu_fault_scale,
+                self.buffers.iter().any(|b| b.cpu.touches()),
+            ),
+            (
+                "cpu_final_fault_scale",
+                self.cpu_final_fault_scale,
+                self.buffers.iter().any(|b| b.cpu_final.touches()),
+            ),
+        ] {
+            if let (Some(v), false) = (v, touches) {
+                return Err(bad(
+                    field.into(),
+                    v.to_string(),
+                    "given for a task whose host never makes that access",
+                ));
+            }
+        }
         if !self.buffers.iter().any(|b| b.gpu.touches()) {
             return Err(bad(
                 "buffers".into(),
@@ -1450,6 +1471,21 @@ mod tests {
                 r#"{"buffers": [{"name": "x", "bytes": 8, "gpu": "read"}, {"name": "y", "bytes": 8, "gpu_vector": true}]}"#,
                 "buffers[1].gpu_vector",
                 "true",
+            ),
+            (
+                r#"{"cpu_fault_scale": 1e3, "buffers": [{"name": "x", "bytes": 8, "gpu": "read", "cpu": "read"}]}"#,
+                "cpu_fault_scale",
+                "1000",
+            ),
+            (
+                r#"{"cpu_final_fault_scale": 1.4, "buffers": [{"name": "x", "bytes": 8, "gpu": "read", "cpu": "read"}]}"#,
+                "cpu_final_fault_scale",
+                "1.4",
+            ),
+            (
+                r#"{"cpu_fault_scale": 2, "buffers": [{"name": "x", "bytes": 8, "gpu": "read", "cpu_final": "read"}]}"#,
+                "cpu_fault_scale",
+                "2",
             ),
         ] {
             let e = parse(json).unwrap_err();
