@@ -1022,6 +1022,28 @@ struct Obs {
     source: String,
 }
 
+impl Obs {
+    /// An observation of one term: `(y, se, sd)` as the cell gives them.
+    fn one(
+        term: TermId,
+        bytes: u64,
+        lat: bool,
+        (y, se, sd): (f64, f64, f64),
+        source: String,
+    ) -> Obs {
+        Obs {
+            term,
+            bytes,
+            lat,
+            more: Vec::new(),
+            y,
+            se,
+            sd,
+            source,
+        }
+    }
+}
+
 /// Trials of the usable rows, by (group, policy, case, bytes): (trial, reuse, ms).
 type Trials = BTreeMap<(Group, Policy, String, u64), Vec<(u32, Option<u32>, f64)>>;
 
@@ -1120,22 +1142,19 @@ impl Builder<'_> {
                 .iter()
                 .map(|x| x.2)
                 .collect();
-            if let Some((y, se, sd)) = self.center(&v) {
-                self.obs.push(Obs {
+            if let Some(c) = self.center(&v) {
+                self.obs.push(Obs::one(
                     term,
                     bytes,
-                    lat: true,
-                    more: Vec::new(),
-                    y,
-                    se,
-                    sd,
-                    source: format!(
+                    true,
+                    c,
+                    format!(
                         "{}/{} {policy} {}",
                         case.group(),
                         case.text(),
                         crate::units::format_size(bytes)
                     ),
-                });
+                ));
             }
         }
     }
@@ -1148,25 +1167,22 @@ impl Builder<'_> {
                 &self.times(case, policy, bytes),
                 &self.times(base, policy, bytes),
             );
-            let Some((y, se, sd)) = mean_se(&d).filter(|_| d.len() >= 3) else {
+            let Some(c) = mean_se(&d).filter(|_| d.len() >= 3) else {
                 continue;
             };
-            self.obs.push(Obs {
+            self.obs.push(Obs::one(
                 term,
                 bytes,
-                lat: true,
-                more: Vec::new(),
-                y,
-                se,
-                sd,
-                source: format!(
+                true,
+                c,
+                format!(
                     "{}/{} − {} {}",
                     case.group(),
                     case.text(),
                     base.text(),
                     crate::units::format_size(bytes)
                 ),
-            });
+            ));
         }
     }
 
@@ -1187,18 +1203,15 @@ impl Builder<'_> {
             if b.is_empty() {
                 continue;
             }
-            let Some((y, se, sd)) = less(&a, &b, case.group() == base.group()) else {
+            let Some(d) = less(&a, &b, case.group() == base.group()) else {
                 continue;
             };
-            self.obs.push(Obs {
+            self.obs.push(Obs::one(
                 term,
                 bytes,
-                lat: false,
-                more: Vec::new(),
-                y,
-                se,
-                sd,
-                source: format!(
+                false,
+                d,
+                format!(
                     "{}/{} − {}/{} {}",
                     case.group(),
                     case.text(),
@@ -1206,7 +1219,7 @@ impl Builder<'_> {
                     base.text(),
                     crate::units::format_size(bytes)
                 ),
-            });
+            ));
             any = true;
         }
         any
@@ -1244,20 +1257,17 @@ impl Builder<'_> {
                     Some(g) => (s.median - r as f64 * g.median, s.se.hypot(r as f64 * g.se)),
                     None => (s.median, s.se),
                 };
-                self.obs.push(Obs {
+                self.obs.push(Obs::one(
                     term,
                     bytes,
-                    lat: !less_passes,
-                    more: Vec::new(),
-                    y,
-                    se,
-                    sd: s.sd,
-                    source: format!(
+                    !less_passes,
+                    (y, se, s.sd),
+                    format!(
                         "handoff/{} {policy} {} R={r}",
                         stage.name(),
                         crate::units::format_size(bytes)
                     ),
-                });
+                ));
             }
         }
         self.obs.len() > before
@@ -1298,16 +1308,13 @@ impl Builder<'_> {
                 .map(|v| v[0] - v[1] - v[2] - v[3] - v[4])
                 .collect();
             if let Some(s) = Summary::of(&rest) {
-                self.obs.push(Obs {
-                    term: TermId::Sync,
-                    bytes: b,
-                    lat: true,
-                    more: Vec::new(),
-                    y: s.median,
-                    se: s.se,
-                    sd: s.sd,
-                    source: format!("handoff rest {p} {} R={r}", crate::units::format_size(b)),
-                });
+                self.obs.push(Obs::one(
+                    TermId::Sync,
+                    b,
+                    true,
+                    (s.median, s.se, s.sd),
+                    format!("handoff rest {p} {} R={r}", crate::units::format_size(b)),
+                ));
             }
         }
     }
@@ -1348,15 +1355,12 @@ impl Builder<'_> {
             let (Some((y, se, sd)), Some(q)) = (less(&a, &p, true), Summary::of(&q)) else {
                 continue;
             };
-            self.obs.push(Obs {
+            self.obs.push(Obs::one(
                 term,
                 bytes,
-                lat: false,
-                more: Vec::new(),
-                y: y - q.median,
-                se: se.hypot(q.se),
-                sd,
-                source: format!(
+                false,
+                (y - q.median, se.hypot(q.se), sd),
+                format!(
                     "{}/{} − {} − {} {}",
                     case.group(),
                     case.text(),
@@ -1364,7 +1368,7 @@ impl Builder<'_> {
                     parts[1].text(),
                     crate::units::format_size(bytes)
                 ),
-            });
+            ));
         }
     }
 
@@ -1396,19 +1400,19 @@ impl Builder<'_> {
             let moved = bytes as f64 / every;
             let runs = (bytes as f64 / 4096.0 / every).ceil();
             self.obs.push(Obs {
-                term: dense,
-                bytes: moved as u64,
-                lat: false,
                 more: vec![(run, runs, 0.0)],
-                y: s.median,
-                se: s.se,
-                sd: s.sd,
-                source: format!(
-                    "managed/{} − {} {}",
-                    case.name(),
-                    base.name(),
-                    crate::units::format_size(bytes)
-                ),
+                ..Obs::one(
+                    dense,
+                    moved as u64,
+                    false,
+                    (s.median, s.se, s.sd),
+                    format!(
+                        "managed/{} − {} {}",
+                        case.name(),
+                        base.name(),
+                        crate::units::format_size(bytes)
+                    ),
+                )
             });
         }
     }
