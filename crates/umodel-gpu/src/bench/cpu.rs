@@ -92,7 +92,7 @@ pub fn update(x: &mut [f32], a: f32, b: f32, threads: usize) {
 
 /// Sums `f(start, part)` over `x` cut into parts of `chunk` elements, one thread per part.
 fn par_sum<T: Sync>(x: &[T], chunk: usize, f: impl Fn(usize, &[T]) -> u64 + Sync) -> u64 {
-    let many = workers() > 1;
+    let many = x.len().div_ceil(chunk.max(1)) > 1;
     std::thread::scope(|s| {
         let handles: Vec<_> = x
             .chunks(chunk)
@@ -117,7 +117,8 @@ fn par_sum<T: Sync>(x: &[T], chunk: usize, f: impl Fn(usize, &[T]) -> u64 + Sync
 /// The sum [`crate::gpu::Gpu::random_read`] must find over a ramp of `n` elements.
 pub fn random_read_sum(n: usize, seed: u32, period: u32) -> u64 {
     let idx: Vec<u32> = (0..n as u32).collect();
-    par_sum(&idx, n.div_ceil(workers()).max(1), |_, part| {
+    // Pure arithmetic, outside every timed region: on every core.
+    par_sum(&idx, n.div_ceil(every_core()).max(1), |_, part| {
         part.iter()
             .map(|&i| {
                 let k = crate::gpu::random_key(u64::from(i), seed, n as u64) as usize;
@@ -199,14 +200,36 @@ fn even_chunk(len: usize) -> usize {
 
 /// Work split for the fills and checks: chunks that start at a multiple of the period.
 fn aligned_chunk(len: usize, period: usize) -> usize {
-    len.div_ceil(workers()).div_ceil(period).max(1) * period
+    aligned_chunk_for(len, period, workers())
 }
 
-/// Fills `x[i] = ramp(i) + offset` on every core.
+fn aligned_chunk_for(len: usize, period: usize, workers: usize) -> usize {
+    len.div_ceil(workers.max(1)).div_ceil(period).max(1) * period
+}
+
+/// Fills `x[i] = ramp(i) + offset` on the calling thread's cores (one, when it is pinned for the
+/// CPU update: see `workers`).
 pub fn fill_ramp(x: &mut [f32], period: u32, offset: f32) {
+    fill_ramp_on(x, period, offset, workers());
+}
+
+/// [`fill_ramp`] on every core the process may use, whatever the calling thread is pinned to: for
+/// fills that a GPU pass migrates away before any timed CPU phase reads them, where the cache
+/// lines a spread fill leaves do not matter: the managed group's fills of pages a GPU pass
+/// migrated or of fresh allocations.
+pub fn fill_ramp_wide(x: &mut [f32], period: u32, offset: f32) {
+    fill_ramp_on(x, period, offset, every_core());
+}
+
+/// Workers for a fill or check spread over every core the process may use.
+fn every_core() -> usize {
+    all_cores().len().clamp(1, 32)
+}
+
+fn fill_ramp_on(x: &mut [f32], period: u32, offset: f32, workers: usize) {
     let table = period_table(period, offset);
-    let chunk = aligned_chunk(x.len(), period as usize);
-    let many = workers() > 1;
+    let chunk = aligned_chunk_for(x.len(), period as usize, workers);
+    let many = workers > 1;
     std::thread::scope(|s| {
         for (i, part) in x.chunks_mut(chunk).enumerate() {
             let table = &table;
@@ -257,9 +280,18 @@ pub fn pattern_mismatches(x: &[f32], period: u32, stride: u64, k: f32) -> u64 {
     })
 }
 
-/// Counts the elements for which `bad(i, value)` holds, on every core.
+/// Counts the elements for which `bad(i, value)` holds, on the calling thread's cores.
 pub fn count_bad(x: &[f32], bad: impl Fn(usize, f32) -> bool + Sync) -> u64 {
-    par_sum(x, even_chunk(x.len()), |start, part| {
+    count_bad_in(x, even_chunk(x.len()), bad)
+}
+
+/// [`count_bad`] on every core the process may use (see [`fill_ramp_wide`]).
+pub fn count_bad_wide(x: &[f32], bad: impl Fn(usize, f32) -> bool + Sync) -> u64 {
+    count_bad_in(x, x.len().div_ceil(every_core()).max(1), bad)
+}
+
+fn count_bad_in(x: &[f32], chunk: usize, bad: impl Fn(usize, f32) -> bool + Sync) -> u64 {
+    par_sum(x, chunk, |start, part| {
         part.iter()
             .enumerate()
             .filter(|(j, v)| bad(start + j, **v))
@@ -364,6 +396,34 @@ mod tests {
         std::thread::spawn(|| assert_eq!(workers(), core_count().clamp(1, 32)))
             .join()
             .unwrap();
+    }
+
+    #[test]
+    fn wide_fills_and_checks_from_a_pinned_thread_split_over_every_core_and_stay_exact() {
+        std::thread::spawn(|| {
+            let n = core_count();
+            assert!(pin_current_thread(last_core().expect("core ids on Linux")));
+            assert_eq!(workers(), 1);
+            assert_eq!(every_core(), n.clamp(1, 32));
+            // Lengths around the chunking: shorter than one period, not a multiple of it, long.
+            for len in [5, 1024 * n + 7, 300_001] {
+                let mut x = vec![-1.0f32; len];
+                fill_ramp_wide(&mut x, 1024, 2.0);
+                assert_eq!(ramp_mismatches(&x, 1024, 2.0), 0, "len {len}");
+                let parts = len.div_ceil(aligned_chunk_for(len, 1024, every_core()));
+                assert!(parts <= every_core(), "len {len}: {parts} parts");
+                if n > 1 && len >= 2048 {
+                    assert!(parts > 1, "len {len}: one part from a pinned thread");
+                }
+                x[len - 1] = 0.5;
+                x[0] = 0.5;
+                let bad = |i: usize, v: f32| v != ramp(i, 1024) + 2.0;
+                assert_eq!(count_bad_wide(&x, bad), if len > 1 { 2 } else { 1 });
+                assert_eq!(count_bad(&x, bad), count_bad_wide(&x, bad));
+            }
+        })
+        .join()
+        .unwrap();
     }
 
     #[test]

@@ -99,10 +99,10 @@ fn advise_kept(
     Ok(())
 }
 
-/// Fills `m` with the ramp on the host for one trial. Advice given after the fill (`after_fill`:
-/// read-mostly, as a program advises data it made, which duplicates at a third of the cost of
-/// pages advised before they were written, `run68`) is unset before the fill and given again
-/// after it.
+/// Fills `m` with the ramp on the host for one trial, on every core (a timed GPU pass follows).
+/// Advice given after the fill (`after_fill`: read-mostly, as a program advises data it made,
+/// which duplicates at a third of the cost of pages advised before they were written, `run68`) is
+/// unset before the fill and given again after it.
 fn fill_advised(
     gpu: &Gpu,
     m: &mut ManagedBuf<f32>,
@@ -112,7 +112,7 @@ fn fill_advised(
     if after_fill {
         gpu.advise(m, Advice::UnsetReadMostly)?;
     }
-    fill_ramp(m.host_mut()?, RAMP, 0.0);
+    cpu::fill_ramp_wide(m.host_mut()?, RAMP, 0.0);
     if after_fill {
         for a in advice {
             gpu.advise(m, *a)?;
@@ -861,7 +861,7 @@ impl Runner<'_, '_> {
             let (mut cpu_t, mut heap_t, mut gpu_t) = (Vec::new(), Vec::new(), Vec::new());
             let mut ok = true;
             for t in 0..warm + trials {
-                fill_ramp(m.host_mut()?, RAMP, 0.0);
+                cpu::fill_ramp_wide(m.host_mut()?, RAMP, 0.0);
                 gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0)?; // every page to the device
                 gpu.sync()?;
                 let h = {
@@ -878,7 +878,7 @@ impl Runner<'_, '_> {
                 let r = self.time_gpu(|| Ok(gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0)?))?;
                 // Rewritten pages hold 0, the others ramp + 2.
                 let got = m.host()?;
-                ok &= cpu::count_bad(got, |i, v| {
+                ok &= cpu::count_bad_wide(got, |i, v| {
                     let want = if (i / 1024) % SPARSE_EVERY == 0 {
                         0.0
                     } else {
@@ -925,7 +925,7 @@ impl Runner<'_, '_> {
             let (mut cold_t, mut reused_t) = (Vec::new(), Vec::new());
             let mut ok = true;
             for t in 0..warm + trials {
-                fill_ramp(m.host_mut()?, RAMP, 0.0);
+                cpu::fill_ramp_wide(m.host_mut()?, RAMP, 0.0);
                 let cold = self.time_gpu(|| Ok(gpu.converge(Shape::Flat, &mut m, 1)?))?;
                 let reused = self.time_gpu(|| Ok(gpu.converge(Shape::Flat, &mut m, 1)?))?;
                 ok &= gpu.check_ramp(&m, RAMP, 1.0)? == 0;
@@ -956,8 +956,8 @@ impl Runner<'_, '_> {
             let (mut cold_t, mut kernel_t, mut fault_t) = (Vec::new(), Vec::new(), Vec::new());
             let mut ok = true;
             for t in 0..warm + trials {
-                fill_ramp(c.host_mut()?, RAMP, 0.0);
-                fill_ramp(f.host_mut()?, RAMP, 0.0);
+                cpu::fill_ramp_wide(c.host_mut()?, RAMP, 0.0);
+                cpu::fill_ramp_wide(f.host_mut()?, RAMP, 0.0);
                 let faults = self.time_gpu(|| Ok(gpu.inplace(Shape::Flat, &mut f, 1.0, 1.0)?))?;
                 let cold =
                     self.time_gpu(|| Ok(gpu.converge(Shape::Flat, &mut c, COMPUTE_STEPS)?))?;
@@ -1035,7 +1035,13 @@ impl Runner<'_, '_> {
                         }
                     }
                     Some(before) => {
-                        fill_ramp(m.host_mut()?, RAMP, 0.0);
+                        // Pages a GPU step moves away next are filled on every core; those the
+                        // timed phase finds where the fill left them, on its own core.
+                        if before == Before::Nothing {
+                            fill_ramp(m.host_mut()?, RAMP, 0.0);
+                        } else {
+                            cpu::fill_ramp_wide(m.host_mut()?, RAMP, 0.0);
+                        }
                         let mut offset = 0.0f32;
                         if before != Before::Nothing {
                             if before == Before::PrefetchRoundTrip {
