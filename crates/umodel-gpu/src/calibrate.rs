@@ -143,7 +143,12 @@ impl Plan {
         }
     }
 
-    /// The blocks, in run order: primitives first (fast, steady), then the handoff.
+    /// The blocks, in run order: primitives first (fast, steady), then the handoff. A paced plan
+    /// runs its handoff blocks largest first. Trials never drop below the floor, and the floor of
+    /// a 256 MiB block is most of a slow machine's time left: in `run80` the deadline gave the
+    /// 16 and 64 MiB blocks 50–64 % of their budgets, the 256 MiB blocks came last at their floor
+    /// (1.1–1.8 s each), and the blocks ended 2.5 s past the deadline. Run first, their overrun
+    /// teaches the pacer what to take from the small blocks, whose floors are short.
     pub fn blocks(self) -> Vec<Block> {
         let mut b = Vec::new();
         for bytes in self.term_sizes() {
@@ -157,7 +162,11 @@ impl Plan {
         for bytes in self.managed_sizes() {
             b.push(Block::Managed { bytes });
         }
-        for bytes in self.sizes() {
+        let mut sizes = self.sizes();
+        if self.adaptive().deadline_s.is_some() {
+            sizes.reverse();
+        }
+        for bytes in sizes {
             for policy in Policy::HANDOFF {
                 b.push(Block::Handoff { policy, bytes });
             }
@@ -792,8 +801,65 @@ mod tests {
             assert!(p.blocks()[first_handoff..]
                 .iter()
                 .all(|b| matches!(b, Block::Handoff { .. })));
+            // A paced plan's handoff runs largest first; the full plan's in the order of its sizes.
+            let sizes: Vec<u64> = p.blocks()[first_handoff..]
+                .iter()
+                .map(|b| match b {
+                    Block::Handoff { bytes, .. } => *bytes,
+                    _ => unreachable!(),
+                })
+                .collect();
+            let paced = p.adaptive().deadline_s.is_some();
+            assert!(
+                sizes
+                    .windows(2)
+                    .all(|w| if paced { w[0] >= w[1] } else { w[0] <= w[1] }),
+                "{p:?}: {sizes:?}"
+            );
+            assert_eq!(sizes.len(), p.sizes().len() * Policy::HANDOFF.len());
         }
+        assert!(Plan::Minimal.adaptive().deadline_s.is_some());
         assert_eq!(Plan::Full.term_sizes(), Plan::Full.sizes());
+    }
+
+    #[test]
+    fn largest_first_the_minimal_plans_handoff_ends_nearer_its_deadline_when_floors_bind() {
+        // The minimal plan's handoff under its pacer, starting 8 s in (the primitives of
+        // calibration/h200/run80: 7.3–8.7 s). A block runs what it is given plus 10 % of its
+        // nominal budget, but never less than its floor, in proportion to its bytes: `floor_s`
+        // for 256 MiB (run80's 256 MiB blocks at their floor: 1.1–1.8 s).
+        let a = Plan::Minimal.adaptive();
+        let deadline = a.deadline_s.unwrap();
+        let end = |order: &[u64], floor_s: f64| {
+            let budgets: Vec<f64> = order.iter().map(|&b| a.budget_s(b)).collect();
+            let mut p = crate::bench::Pacer::new(deadline, budgets.iter().copied());
+            let mut t = 8.0;
+            for (&bytes, &b) in order.iter().zip(&budgets) {
+                let given = b * p.scale(t);
+                let wall = (given + 0.1 * b).max(floor_s * bytes as f64 / (256 * MIB) as f64);
+                p.finished(b, given, wall);
+                t += wall;
+            }
+            t
+        };
+        let planned: Vec<u64> = Plan::Minimal
+            .blocks()
+            .iter()
+            .filter_map(|b| match b {
+                Block::Handoff { bytes, .. } => Some(*bytes),
+                _ => None,
+            })
+            .collect();
+        let mut ascending = planned.clone();
+        ascending.sort_unstable();
+        // A fast machine: both orders end by the deadline, within what one block overruns.
+        assert!(end(&planned, 0.6) <= deadline + 0.3);
+        assert!(end(&ascending, 0.6) <= deadline + 0.3);
+        // A slow one: largest first ends at least a second earlier.
+        for floor_s in [1.2, 1.4, 1.6] {
+            let (first, last) = (end(&planned, floor_s), end(&ascending, floor_s));
+            assert!(first + 1.0 <= last, "floor {floor_s}: {first:.2} against {last:.2}");
+        }
     }
 
     #[test]

@@ -388,17 +388,19 @@ fn a_gpu_error_mid_block_keeps_the_rows_before_it_and_names_the_block() {
     // got that far.
     let hbm = Block::Hbm { bytes: 64 * MIB };
     assert!(e.start_of(&hbm) < n, "the plan measures primitives first");
+    // (The minimal plan runs its handoff largest first: the 16 MiB blocks come after 64 MiB.)
     let later = Block::Handoff {
         policy: Policy::ManagedAdvise,
-        bytes: 256 * MIB,
+        bytes: 16 * MIB,
     };
+    assert!(e.start_of(&later) > n, "the later block runs after the first error");
     let (want, _) = e.resumed(n);
     let upto = want
         .iter()
         .position(|r| {
             r.group == umodel_core::schema::Group::Handoff
                 && r.policy == Policy::ManagedAdvise
-                && r.bytes == 256 * MIB
+                && r.bytes == 16 * MIB
         })
         .unwrap();
     let fault = Fault::GpuError {

@@ -198,11 +198,8 @@ fn even_chunk(len: usize) -> usize {
     len.div_ceil(workers()).max(1)
 }
 
-/// Work split for the fills and checks: chunks that start at a multiple of the period.
-fn aligned_chunk(len: usize, period: usize) -> usize {
-    aligned_chunk_for(len, period, workers())
-}
-
+/// Work split for the fills and checks over `workers`: chunks that start at a multiple of the
+/// period.
 fn aligned_chunk_for(len: usize, period: usize, workers: usize) -> usize {
     len.div_ceil(workers.max(1)).div_ceil(period).max(1) * period
 }
@@ -250,20 +247,39 @@ pub fn ramp_mismatches(x: &[f32], period: u32, offset: f32) -> u64 {
     scaled_ramp_mismatches(x, period, 1.0, offset)
 }
 
+/// [`ramp_mismatches`] on every core the process may use (see [`fill_ramp_wide`]).
+pub fn ramp_mismatches_wide(x: &[f32], period: u32, offset: f32) -> u64 {
+    scaled_ramp_mismatches_in(x, period, 1.0, offset, every_core())
+}
+
 /// Counts the elements of `x` that are not `scale·ramp(i) + offset`.
 pub fn scaled_ramp_mismatches(x: &[f32], period: u32, scale: f32, offset: f32) -> u64 {
+    scaled_ramp_mismatches_in(x, period, scale, offset, workers())
+}
+
+fn scaled_ramp_mismatches_in(
+    x: &[f32],
+    period: u32,
+    scale: f32,
+    offset: f32,
+    workers: usize,
+) -> u64 {
     let table = scaled_table(period, scale, offset);
-    par_sum(x, aligned_chunk(x.len(), period as usize), |_, part| {
-        part.chunks(table.len())
-            .map(|piece| {
-                piece
-                    .iter()
-                    .zip(&table)
-                    .filter(|(a, b)| a.to_bits() != b.to_bits())
-                    .count() as u64
-            })
-            .sum()
-    })
+    par_sum(
+        x,
+        aligned_chunk_for(x.len(), period as usize, workers),
+        |_, part| {
+            part.chunks(table.len())
+                .map(|piece| {
+                    piece
+                        .iter()
+                        .zip(&table)
+                        .filter(|(a, b)| a.to_bits() != b.to_bits())
+                        .count() as u64
+                })
+                .sum()
+        },
+    )
 }
 
 /// Counts elements that differ from the ramp plus `k` where `touched(i)` and from the ramp elsewhere,
