@@ -858,7 +858,10 @@ mod tests {
         // A slow one: largest first ends at least a second earlier.
         for floor_s in [1.2, 1.4, 1.6] {
             let (first, last) = (end(&planned, floor_s), end(&ascending, floor_s));
-            assert!(first + 1.0 <= last, "floor {floor_s}: {first:.2} against {last:.2}");
+            assert!(
+                first + 1.0 <= last,
+                "floor {floor_s}: {first:.2} against {last:.2}"
+            );
         }
     }
 

@@ -393,7 +393,10 @@ fn a_gpu_error_mid_block_keeps_the_rows_before_it_and_names_the_block() {
         policy: Policy::ManagedAdvise,
         bytes: 16 * MIB,
     };
-    assert!(e.start_of(&later) > n, "the later block runs after the first error");
+    assert!(
+        e.start_of(&later) > n,
+        "the later block runs after the first error"
+    );
     let (want, _) = e.resumed(n);
     let upto = want
         .iter()
