@@ -62,7 +62,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             // Every page to the device, then the host's fill faults it back.
             gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0)?;
             gpu.sync()?;
-            let ms = timed(|| Ok(fill(m.host_mut()?, RAMP, 0.0)))?;
+            let ms = timed(|| {
+                fill(m.host_mut()?, RAMP, 0.0);
+                Ok(())
+            })?;
             let t = start.elapsed().as_secs_f64();
             note(
                 if wide {

@@ -2946,12 +2946,8 @@ fn run78_and_run79_held_out_with_the_final_checks_own_fault_back() {
 /// its plain ones (calibration/h200/run80/compare.txt).
 #[test]
 fn run80_run81_and_run83_held_out_on_the_faster_calibrations() {
-    let probe = PhaseOverrides {
-        use_probe: true,
-        ..PhaseOverrides::default()
-    };
     // (run, its first calibration's folder, tag, per-workload medians, cells within 5 %)
-    let runs: [(&str, &str, &str, [Option<f64>; 5], (usize, usize)); 3] = [
+    let runs = [
         (
             "run80",
             "data-1",
@@ -2974,6 +2970,27 @@ fn run80_run81_and_run83_held_out_on_the_faster_calibrations() {
             (12, 20),
         ),
     ];
+    for (run, data, tag, medians, want) in runs {
+        let dir = Path::new("calibration/h200").join(run);
+        assert_eq!(held_out_with_probe(&dir, data, tag, medians), want, "{run}");
+    }
+}
+
+/// Validates every workload of the run in `dir` (`tasks-TAG-W.csv`; seed 001 and its overlapped
+/// variant, the partial update, the compute-bound task, the producer/consumer, in that order) on
+/// the run's calibration in `data` with the run's probe; checks each workload's median APE
+/// against `medians` (`None`: the run lacks that workload) and that no row failed. Returns
+/// (cells within 5 %, cells).
+fn held_out_with_probe(
+    dir: &Path,
+    data: &str,
+    tag: &str,
+    medians: [Option<f64>; 5],
+) -> (usize, usize) {
+    let probe = PhaseOverrides {
+        use_probe: true,
+        ..PhaseOverrides::default()
+    };
     let work = [
         ("seed-001", "workload"),
         ("seed-001-overlapped", "workload"),
@@ -2981,30 +2998,28 @@ fn run80_run81_and_run83_held_out_on_the_faster_calibrations() {
         ("compute-bound", "compute"),
         ("producer-consumer", "prodcons"),
     ];
-    for (run, data, tag, medians, want) in runs {
-        let dir = Path::new("calibration/h200").join(run);
-        let terms = terms_of(&dir.join(format!(
-            "{data}/models/nvidia-h200-0931b6b9ea7c.minimal.csv"
-        )));
-        let (mut within, mut cells) = (0, 0);
-        for ((task, w), median) in work.into_iter().zip(medians) {
-            let csv = dir.join(format!("tasks-{tag}-{w}.csv"));
-            let Some(median) = median else {
-                assert!(!csv.exists(), "{run} {task}");
-                continue;
-            };
-            let v = validated(&terms, &Table::read(&csv).unwrap(), task, probe);
-            assert!(
-                (v.median_ape_pct - median).abs() < 0.01,
-                "{run} {task}: {}",
-                v.median_ape_pct
-            );
-            assert_eq!(v.failed_rows, 0, "{run} {task}");
-            cells += v.points.len();
-            within += v.points.iter().filter(|p| p.ape_pct <= 5.0).count();
-        }
-        assert_eq!((within, cells), want, "{run}");
+    let terms = terms_of(&dir.join(format!(
+        "{data}/models/nvidia-h200-0931b6b9ea7c.minimal.csv"
+    )));
+    let (mut within, mut cells) = (0, 0);
+    for ((task, w), median) in work.into_iter().zip(medians) {
+        let csv = dir.join(format!("tasks-{tag}-{w}.csv"));
+        let Some(median) = median else {
+            assert!(!csv.exists(), "{} {task}", dir.display());
+            continue;
+        };
+        let v = validated(&terms, &Table::read(&csv).unwrap(), task, probe);
+        assert!(
+            (v.median_ape_pct - median).abs() < 0.01,
+            "{} {task}: {}",
+            dir.display(),
+            v.median_ape_pct
+        );
+        assert_eq!(v.failed_rows, 0, "{} {task}", dir.display());
+        cells += v.points.len();
+        within += v.points.iter().filter(|p| p.ape_pct <= 5.0).count();
     }
+    (within, cells)
 }
 
 /// The calibration's wall clock by build (`time` around `umodel calibrate`, written by the run
@@ -3047,30 +3062,7 @@ fn calibrations_with_wide_fills_and_the_handoff_largest_first_took_15_to_16_s() 
 
 #[test]
 fn run77_every_workload_held_out_on_the_final_code() {
-    let probe = PhaseOverrides {
-        use_probe: true,
-        ..PhaseOverrides::default()
-    };
     let dir = Path::new("calibration/h200/run77");
-    let terms = terms_of(&dir.join("data/models/nvidia-h200-0931b6b9ea7c.minimal.csv"));
-    let (mut within, mut cells) = (0, 0);
-    for (task, w, median) in [
-        ("seed-001", "workload", 2.12),
-        ("seed-001-overlapped", "workload", 1.36),
-        ("partial-update", "partial", 9.74),
-        ("compute-bound", "compute", 1.49),
-        ("producer-consumer", "prodcons", 1.77),
-    ] {
-        let table = Table::read(&dir.join(format!("tasks-37-{w}.csv"))).unwrap();
-        let v = validated(&terms, &table, task, probe);
-        assert!(
-            (v.median_ape_pct - median).abs() < 0.01,
-            "{task}: {}",
-            v.median_ape_pct
-        );
-        assert_eq!(v.failed_rows, 0, "{task}");
-        cells += v.points.len();
-        within += v.points.iter().filter(|p| p.ape_pct <= 5.0).count();
-    }
-    assert_eq!((within, cells), (30, 38));
+    let medians = [Some(2.12), Some(1.36), Some(9.74), Some(1.49), Some(1.77)];
+    assert_eq!(held_out_with_probe(dir, "data", "37", medians), (30, 38));
 }
