@@ -2597,13 +2597,7 @@ fn run73_and_run74_held_out_with_prefetches_in_sequence_calibrated() {
         use_probe: true,
         ..PhaseOverrides::default()
     };
-    let work = [
-        ("seed-001", "workload"),
-        ("seed-001-overlapped", "workload"),
-        ("partial-update", "partial"),
-        ("compute-bound", "compute"),
-        ("producer-consumer", "prodcons"),
-    ];
+    let work = WORKLOADS;
     // (run, tag, (beyond 5 % with, without), (mean |movement side| ms with, without))
     for (run, tag, beyond, moves) in [
         ("run73", "34", (6, 7), (1.09, 2.22)),
@@ -2976,6 +2970,15 @@ fn run80_run81_and_run83_held_out_on_the_faster_calibrations() {
     }
 }
 
+/// Every validation workload's task, with the `bench` group whose run holds it.
+const WORKLOADS: [(&str, &str); 5] = [
+    ("seed-001", "workload"),
+    ("seed-001-overlapped", "workload"),
+    ("partial-update", "partial"),
+    ("compute-bound", "compute"),
+    ("producer-consumer", "prodcons"),
+];
+
 /// Validates every workload of the run in `dir` (`tasks-TAG-W.csv`; seed 001 and its overlapped
 /// variant, the partial update, the compute-bound task, the producer/consumer, in that order) on
 /// the run's calibration in `data` with the run's probe; checks each workload's median APE
@@ -2991,13 +2994,7 @@ fn held_out_with_probe(
         use_probe: true,
         ..PhaseOverrides::default()
     };
-    let work = [
-        ("seed-001", "workload"),
-        ("seed-001-overlapped", "workload"),
-        ("partial-update", "partial"),
-        ("compute-bound", "compute"),
-        ("producer-consumer", "prodcons"),
-    ];
+    let work = WORKLOADS;
     let terms = terms_of(&dir.join(format!(
         "{data}/models/nvidia-h200-0931b6b9ea7c.minimal.csv"
     )));
