@@ -3041,19 +3041,20 @@ fn calibrations_with_wide_fills_and_the_handoff_largest_first_took_15_to_16_s() 
             .map(|n| wall("run82", &format!("calibrate-{b}-{n}.err")))
             .collect()
     };
-    assert_eq!(by_build("79"), [18.180, 20.001, 18.833]);
-    assert_eq!(by_build("80"), [16.718, 17.412, 16.773]);
-    assert_eq!(by_build("81"), [15.476, 15.685, 15.051]);
+    let (before, managed, paced) = (by_build("79"), by_build("80"), by_build("81"));
+    assert_eq!(before, [18.180, 20.001, 18.833]);
+    assert_eq!(managed, [16.718, 17.412, 16.773]);
+    assert_eq!(paced, [15.476, 15.685, 15.051]);
     let mut last: Vec<f64> = (1..=4)
         .map(|n| wall("run81", &format!("calibrate-{n}.err")))
         .collect();
-    last.extend(by_build("81"));
+    last.extend(&paced);
     last.push(wall("run83", "calibrate-1.err"));
     assert_eq!(last.len(), 8);
     assert!(last.iter().all(|w| (14.5..=15.8).contains(w)), "{last:?}");
     // Each build beats the one before it in every round of the interleaving.
     for n in 0..3 {
-        assert!(by_build("81")[n] < by_build("80")[n] && by_build("80")[n] < by_build("79")[n]);
+        assert!(paced[n] < managed[n] && managed[n] < before[n]);
     }
 }
 

@@ -119,7 +119,7 @@ fn par_sum<T: Sync>(x: &[T], chunk: usize, f: impl Fn(usize, &[T]) -> u64 + Sync
 pub fn random_read_sum(n: usize, seed: u32, period: u32) -> u64 {
     let idx: Vec<u32> = (0..n as u32).collect();
     // Pure arithmetic, outside every timed region: on every core.
-    par_sum(&idx, n.div_ceil(every_core()).max(1), |_, part| {
+    par_sum(&idx, even_chunk_for(n, every_core()), |_, part| {
         part.iter()
             .map(|&i| {
                 let k = crate::gpu::random_key(u64::from(i), seed, n as u64) as usize;
@@ -196,7 +196,11 @@ fn scaled_table(period: u32, scale: f32, offset: f32) -> Vec<f32> {
 
 /// Work split for checks that need no alignment: one equal part per worker.
 fn even_chunk(len: usize) -> usize {
-    len.div_ceil(workers()).max(1)
+    even_chunk_for(len, workers())
+}
+
+fn even_chunk_for(len: usize, workers: usize) -> usize {
+    len.div_ceil(workers.max(1)).max(1)
 }
 
 /// Work split for the fills and checks over `workers`: chunks that start at a multiple of the
@@ -305,7 +309,7 @@ pub fn count_bad(x: &[f32], bad: impl Fn(usize, f32) -> bool + Sync) -> u64 {
 
 /// [`count_bad`] on every core the process may use (see [`fill_ramp_wide`]).
 pub fn count_bad_wide(x: &[f32], bad: impl Fn(usize, f32) -> bool + Sync) -> u64 {
-    count_bad_in(x, x.len().div_ceil(every_core()).max(1), bad)
+    count_bad_in(x, even_chunk_for(x.len(), every_core()), bad)
 }
 
 fn count_bad_in(x: &[f32], chunk: usize, bad: impl Fn(usize, f32) -> bool + Sync) -> u64 {

@@ -1035,15 +1035,13 @@ impl Runner<'_, '_> {
                         }
                     }
                     Some(before) => {
-                        // Pages a GPU step moves away next are filled on every core; those the
-                        // timed phase finds where the fill left them, on its own core.
+                        let mut offset = 0.0f32;
                         if before == Before::Nothing {
+                            // The timed phase finds the pages where the fill left them: its core.
                             fill_ramp(m.host_mut()?, RAMP, 0.0);
                         } else {
+                            // A GPU step moves the pages away next: the fill on every core.
                             cpu::fill_ramp_wide(m.host_mut()?, RAMP, 0.0);
-                        }
-                        let mut offset = 0.0f32;
-                        if before != Before::Nothing {
                             if before == Before::PrefetchRoundTrip {
                                 gpu.prefetch(&m, Location::Device)?;
                             }
