@@ -401,3 +401,60 @@ fn a_probe_in_a_tasks_shape_touches_its_share_of_pages_and_checks_them() {
         assert_eq!(f.samples, 2);
     }
 }
+
+#[test]
+#[ignore = "needs an NVIDIA GPU"]
+fn a_fault_scale_prices_the_callers_code_against_the_calibrations_read() {
+    use bench::probe::PlainCache::{Evicted, Warm};
+    use umodel::model::{FaultScaleError, HostAccess};
+    let gpu = umodel::gpu::Gpu::open(0).unwrap();
+    // The calibration's own read as the caller's code: about what the probe's read pays (the
+    // code's plain side is timed with the caches evicted, the probe's heap read after a fill).
+    let data: Vec<f32> = (0..(64 << 20) / 4).map(|i| (i % 1024) as f32).collect();
+    let want: f64 = data.iter().map(|v| f64::from(*v)).sum();
+    let mut sums = Vec::new();
+    let s = bench::probe::fault_scale(&gpu, &data, Evicted, 3, |x| {
+        sums.push(x.iter().map(|v| f64::from(*v)).sum::<f64>());
+    })
+    .unwrap();
+    // One warm-up round, then the three recorded, each on the migrated and the heap copy.
+    assert_eq!(sums.len(), 8);
+    assert!(
+        sums.iter().all(|s| *s == want),
+        "the data reached the code intact"
+    );
+    assert_eq!(
+        (s.bytes, s.rounds.len(), s.probe.rounds.len()),
+        (64 << 20, 3, 3)
+    );
+    let f = s.scale().unwrap();
+    assert_eq!((f.failed, f.code_extra.n), (0, 3));
+    assert!(f.read_extra.median > 0.5, "{f:?}");
+    assert!(f.scale > 0.3 && f.scale < 3.0, "{f:?}");
+    // Code that touches nothing pays nothing: a task refuses that scale. Warm, the plain side
+    // runs once untimed before it is timed.
+    let mut calls = 0;
+    let none = bench::probe::fault_scale(&gpu, &data[..(8 << 20) / 4], Warm, 2, |_| calls += 1)
+        .unwrap()
+        .scale()
+        .unwrap();
+    assert_eq!(calls, 3 * 3);
+    assert!(none.scale.abs() < 0.1, "{none:?}");
+    let mut task = umodel::task::Task::read(std::path::Path::new("tasks/seed-001.json")).unwrap();
+    assert!(none.apply(&mut task, HostAccess::Final).is_err());
+    assert!(f.apply(&mut task, HostAccess::Final).is_ok());
+    // Other element types; code that does not do the same to both copies fails every round.
+    let words: Vec<u32> = (0..(8 << 20) / 4).collect();
+    let mut k = 0;
+    let s = bench::probe::fault_scale(&gpu, &words, Evicted, 2, |x| {
+        k += 1;
+        x[0] = k;
+    })
+    .unwrap();
+    assert!(s.rounds.iter().all(|r| !r.ok));
+    assert_eq!(
+        s.scale().unwrap_err(),
+        FaultScaleError::NoRounds { failed: 2 }
+    );
+    assert!(bench::probe::fault_scale(&gpu, &words, Warm, 0, |_| ()).is_err());
+}

@@ -17,6 +17,7 @@
 //! which did as well as linear within the noise. The L2 regime is handled by calibrating one size in
 //! it (16 MiB) in every plan.
 
+pub mod fault_scale;
 pub mod fit;
 pub mod peer;
 pub mod query;
@@ -32,6 +33,7 @@ use crate::platform::Platform;
 use crate::policy::Policy;
 use crate::stats::{Estimate, Summary};
 
+pub use fault_scale::{FaultScale, FaultScaleError, HostAccess};
 pub use fit::{
     add_between_run_noise, add_task_term_shift, add_task_term_shift_of, between_run_rel_sd, fit,
     fit_file, task_terms_of_runs, FitError, FitFileError, FitOptions, FitReport,

@@ -23,13 +23,15 @@
 //! untouched, the CPU rewrites one page in n, and the buffer goes to the device (timed), through
 //! a pass and back (timed), its pages checked after.
 
-use umodel_core::model::Probe;
+use std::time::Instant;
+
+use umodel_core::model::{FaultScale, FaultScaleError, Probe};
 use umodel_core::task::ProbeShape;
 
 use super::cpu::{self, fill_ramp, ramp_mismatches, ramp_sum};
 use super::groups::time_on;
 use super::{BenchError, RAMP};
-use crate::gpu::{Gpu, Location, ManagedBuf, Shape};
+use crate::gpu::{Elem, Gpu, Location, ManagedBuf, Shape};
 
 /// The probe buffer's size without a task: the size the task terms were compared at (NOTES.md,
 /// "Intervals").
@@ -200,5 +202,142 @@ pub fn run(gpu: &Gpu, shape: ProbeShape, rounds: u32) -> Result<ProbeSamples, Be
     let mut bufs = ProbeBufs::new(gpu, shape)?;
     let mut out = ProbeSamples::default();
     run_into(gpu, &mut bufs, rounds, &mut out)?;
+    Ok(out)
+}
+
+/// One round of [`fault_scale`] (ms, host clock, caches evicted before each).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FaultScaleRound {
+    /// The caller's code on the managed copy, its pages just migrated to the device.
+    pub code_migrated: f64,
+    /// The same code on the heap copy.
+    pub code_plain: f64,
+    /// Whether the two copies held the same afterwards.
+    pub ok: bool,
+}
+
+/// What the rounds of [`fault_scale`] measured.
+#[derive(Debug, Clone, Default)]
+pub struct FaultScaleSamples {
+    /// The data's size, bytes.
+    pub bytes: u64,
+    /// The code's rounds.
+    pub rounds: Vec<FaultScaleRound>,
+    /// The migration probe at the data's size, one round after each of the code's (its
+    /// `fault_back` is the calibration's read on migrated pages less on heap memory).
+    pub probe: ProbeSamples,
+}
+
+impl FaultScaleSamples {
+    /// The scale ([`FaultScale::from_rounds`]): each round's code extra paired with the probe
+    /// round after it; a round counts where both passed their checks.
+    pub fn scale(&self) -> Result<FaultScale, FaultScaleError> {
+        let pairs = self.rounds.iter().zip(&self.probe.rounds);
+        let code: Vec<f64> = pairs
+            .clone()
+            .map(|(c, _)| c.code_migrated - c.code_plain)
+            .collect();
+        let read: Vec<f64> = pairs.clone().map(|(_, p)| p.fault_back).collect();
+        let ok: Vec<bool> = pairs.map(|(c, p)| c.ok && p.ok).collect();
+        FaultScale::from_rounds(self.bytes, &code, &read, &ok)
+    }
+}
+
+/// How the caller timed their phase on plain memory, which [`fault_scale`] repeats: the scale
+/// multiplies what the policy adds to that time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlainCache {
+    /// With the data arriving from outside the host's caches, as data the GPU wrote do (the
+    /// suite's workloads time the host's reads of GPU output so).
+    Evicted,
+    /// Warm, after a run of the same code: data only the host writes, or that nobody writes
+    /// (seed 001's table, the compute-bound task's inputs).
+    Warm,
+}
+
+/// Rounds [`fault_scale`] runs before those it records: the first touches of fresh allocations
+/// cost what no later round pays.
+const FAULT_SCALE_WARMUP: u32 = 1;
+
+/// Times the caller's own host code on pages the GPU just migrated, against the calibration's
+/// read of pages of the same size, each less the same on plain memory: what a task's
+/// `cpu_fault_scale` or `cpu_final_fault_scale` should be for that code
+/// ([`FaultScaleSamples::scale`], [`FaultScale::apply`]).
+///
+/// Each round copies `data` into a managed buffer, moves its pages to the device by a GPU pass
+/// that reads them ([`Gpu::read_pass`]), evicts the host's caches and times `code` on it; then
+/// copies `data` into heap memory and times `code` there as `plain` says the caller timed their
+/// phase; the two copies must then be equal (the code's check: it must do the same to both). A round of the migration probe at the
+/// data's size follows (every page touched; its `fault_back` is the denominator, paired round by
+/// round, as the workloads' ratios were, calibration/h200/run77/final_ratio.py). One round before
+/// them is not recorded.
+///
+/// The scale is meant for code that touches every page of the buffer (a check, a sum, a
+/// rewrite); code that touches a share of them faults page by page, which the model prices
+/// otherwise (`cpu_fraction`). Other buffers the code reads (a reference, say) are the closure's.
+/// At 64 MiB a round takes about a quarter of a second beside the code.
+pub fn fault_scale<T: Elem + PartialEq, R>(
+    gpu: &Gpu,
+    data: &[T],
+    plain: PlainCache,
+    rounds: u32,
+    mut code: impl FnMut(&mut [T]) -> R,
+) -> Result<FaultScaleSamples, BenchError> {
+    if data.is_empty() || rounds == 0 {
+        return Err(BenchError::Config(format!(
+            "a fault scale needs data and rounds (got {} elements, {rounds} rounds)",
+            data.len()
+        )));
+    }
+    let bytes = std::mem::size_of_val(data) as u64;
+    let mut managed: ManagedBuf<T> = gpu.managed(data.len())?;
+    let mut heap = data.to_vec();
+    let mut scratch = vec![0u8; cpu::evict_bytes()];
+    let shape = ProbeShape {
+        bytes,
+        cpu_fraction: 1.0,
+    };
+    let mut probe_bufs = ProbeBufs::new(gpu, shape)?;
+    let mut out = FaultScaleSamples {
+        bytes,
+        ..FaultScaleSamples::default()
+    };
+    let mut timed = |x: &mut [T], scratch: Option<&mut [u8]>| {
+        if let Some(scratch) = scratch {
+            cpu::evict_caches(scratch);
+        }
+        let s = Instant::now();
+        std::hint::black_box(code(std::hint::black_box(x)));
+        s.elapsed().as_secs_f64() * 1e3
+    };
+    for round in 0..FAULT_SCALE_WARMUP + rounds {
+        managed.host_mut()?.copy_from_slice(data);
+        gpu.read_pass(&managed)?;
+        gpu.sync()?;
+        // Pages that migrate back arrive from outside the caches whatever was in them.
+        let code_migrated = timed(managed.host_mut()?, Some(&mut scratch));
+        heap.copy_from_slice(data);
+        let code_plain = match plain {
+            PlainCache::Evicted => timed(&mut heap, Some(&mut scratch)),
+            PlainCache::Warm => {
+                timed(&mut heap, None);
+                heap.copy_from_slice(data);
+                timed(&mut heap, None)
+            }
+        };
+        let ok = managed.host()? == heap.as_slice();
+        let mut probed = ProbeSamples::default();
+        run_into(gpu, &mut probe_bufs, 1, &mut probed)?;
+        if round >= FAULT_SCALE_WARMUP {
+            out.rounds.push(FaultScaleRound {
+                code_migrated,
+                code_plain,
+                ok,
+            });
+            out.probe.bytes = probed.bytes;
+            out.probe.cpu_fraction = probed.cpu_fraction;
+            out.probe.rounds.extend(probed.rounds);
+        }
+    }
     Ok(out)
 }

@@ -30,6 +30,7 @@ use super::{BenchError, CellSpec, Group, Runner, Trial, RAMP};
 use crate::gpu::{
     Advice, DeviceBuf, Elem, Gpu, GpuError, GpuMem, Home, Location, ManagedBuf, PinnedBuf,
 };
+use umodel_core::model::HostAccess;
 use umodel_core::policy::Policy;
 use umodel_core::schema::{TaskCase, TaskPart};
 use umodel_core::task::{workloads, AdviceKind, Place, Step, Task};
@@ -1100,6 +1101,98 @@ impl Placement for ProdConsRun {
     fn digest(&mut self) -> Result<u64, BenchError> {
         Ok(self.last_sum.to_bits())
     }
+}
+
+/// One validation workload's host code, measured by [`probe::fault_scale`].
+#[derive(Debug, Clone)]
+pub struct HostCodeScale {
+    /// The workload.
+    pub workload: Workload,
+    /// Which of its host accesses.
+    pub access: HostAccess,
+    /// How the workload times that access on plain memory (`bench`'s `plain_cpu` and
+    /// `plain_final` rows), which the measurement repeats.
+    pub plain: probe::PlainCache,
+    /// The rounds.
+    pub samples: probe::FaultScaleSamples,
+}
+
+/// The validation workloads' own host code through [`probe::fault_scale`] at their tasks' sizes,
+/// as a user measures theirs once, in its own process (examples/fault_scales.rs): seed 001's sum
+/// of the table (each round) and final check, the compute-bound task's rewrite of its inputs and
+/// final check, the producer/consumer's sum of the output, the partial update's final check.
+/// The partial update's rounds touch one page in ten, which the scale is not for. `each` sees
+/// every measurement as it ends.
+pub fn workload_fault_scales(
+    gpu: &Gpu,
+    rounds: u32,
+    mut each: impl FnMut(&HostCodeScale),
+) -> Result<Vec<HostCodeScale>, BenchError> {
+    use probe::PlainCache::{Evicted, Warm};
+    let mut out = Vec::new();
+    let mut push = |workload, access, plain, samples| {
+        let s = HostCodeScale {
+            workload,
+            access,
+            plain,
+            samples,
+        };
+        each(&s);
+        out.push(s);
+    };
+    let size = |w: Workload| (w.task(None).buffers[0].bytes / 4) as usize;
+    // Seed 001, as Data::new builds it.
+    let seed = Workload::Seed001.task(None);
+    if let Data::Seed {
+        table,
+        want_table,
+        reference,
+        heap_out,
+        ..
+    } = Data::new(Workload::Seed001, &seed)
+    {
+        let f = probe::fault_scale(gpu, &table, Warm, rounds, |t| {
+            seed_checksum(t) == want_table
+        })?;
+        push(Workload::Seed001, HostAccess::Phase, Warm, f);
+        let f = probe::fault_scale(gpu, &heap_out, Evicted, rounds, |o| {
+            seed_final_check(o, &reference)
+        })?;
+        push(Workload::Seed001, HostAccess::Final, Evicted, f);
+    }
+    // The compute-bound task: its inputs rewritten, and the final check of outputs that hold the
+    // right values where the check looks (the mix of every element would take the CPU minutes).
+    let n = size(Workload::ComputeBound);
+    let inputs: Vec<u32> = (0..n).map(|i| compute_input(i, 0)).collect();
+    let f = probe::fault_scale(gpu, &inputs, Warm, rounds, |x| compute_cpu(x, 1))?;
+    push(Workload::ComputeBound, HostAccess::Phase, Warm, f);
+    let step = (n / 4096).max(1);
+    let mut outputs = inputs.clone();
+    for i in (0..n).step_by(step) {
+        outputs[i] = compute_mix(compute_input(i, 0), COMPUTE_ROUNDS);
+    }
+    let f = probe::fault_scale(gpu, &outputs, Evicted, rounds, |y| {
+        compute_final_check(y, 0).is_some()
+    })?;
+    push(Workload::ComputeBound, HostAccess::Final, Evicted, f);
+    // The producer/consumer's sum of what the GPU produced.
+    let n = size(Workload::ProducerConsumer);
+    let produced: Vec<f32> = (0..n).map(|i| ramp(i, RAMP) + 1.0).collect();
+    let f = probe::fault_scale(gpu, &produced, Evicted, rounds, |y| prodcons_sum(y))?;
+    push(Workload::ProducerConsumer, HostAccess::Phase, Evicted, f);
+    // The partial update's final check, on the values it holds after its rounds.
+    let task = Workload::PartialUpdate.task(None);
+    let (n, last) = (size(Workload::PartialUpdate), task.rounds);
+    let mut x: Vec<f32> = (0..n).map(|i| ramp(i, RAMP)).collect();
+    for r in 0..last {
+        partial_cpu(&mut x, r);
+        x.iter_mut().for_each(|v| *v += task.reuse as f32);
+    }
+    let f = probe::fault_scale(gpu, &x, Evicted, rounds, |x| {
+        partial_mismatches(x, last, task.reuse as u32) == 0
+    })?;
+    push(Workload::PartialUpdate, HostAccess::Final, Evicted, f);
+    Ok(out)
 }
 
 #[cfg(test)]

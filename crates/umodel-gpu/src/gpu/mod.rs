@@ -862,6 +862,24 @@ impl Gpu {
             .ctx(|| "stream_read_sum".into())
     }
 
+    /// Enqueues a pass that reads every byte of `x`, whatever its element type (as floats, summed
+    /// into the scratch word and never used): a managed buffer's pages move to the device as a
+    /// kernel's first touch moves them, and the data stay as they were.
+    pub fn read_pass<T: Elem>(&self, x: &impl GpuMem<T>) -> Result<(), GpuError> {
+        // Every Elem is 4 or 8 bytes: the floats cover the elements exactly.
+        let n = (x.len() * std::mem::size_of::<T>() / 4) as u64;
+        let (px, ps) = (self.ptr(x)?, self.scratch.ptr);
+        self.zero_scratch()?;
+        let mut l = self.stream.launch_builder(self.f("stream_read_sum"));
+        l.arg(&px).arg(&n).arg(&ps);
+        // SAFETY: (const float*, unsigned long long, unsigned long long*); `x` covers n live floats'
+        // bytes (4-byte aligned, as every Elem is), which the kernel only reads; the scratch word
+        // is owned by self.
+        unsafe { l.launch(self.grid((n / 4).max(1))) }
+            .map(|_| ())
+            .ctx(|| "stream_read_sum".into())
+    }
+
     fn zero_scratch(&self) -> Result<(), GpuError> {
         self.bind()?;
         // SAFETY: the scratch allocation is 8 bytes, owned by self.
