@@ -456,10 +456,13 @@ pub struct Task {
     /// What the CPU phase pays to fault back pages that come back from the device, in units of
     /// what the calibration's read pays (a sum over the pages); 1 when not given. A property of
     /// the host code, measured once: the code on pages a GPU pass migrated less the same code on
-    /// plain memory, over `umodel probe`'s `cpu_fault_back` at that size. On the H200 seed 001's
-    /// final check, which streams a double reference beside the output, paid 1.27–1.77 times the
-    /// probe's sum in the same process, the compute-bound task's 0.28–0.70, the rounds' reads and
-    /// writes 0.76–1.43, while the level moved by 1.7× (calibration/h200/run77/final_ratio.txt).
+    /// plain memory, over `umodel probe`'s `cpu_fault_back` at that size; the GPU layer's
+    /// `bench::probe::fault_scale` times a closure so ([`crate::model::FaultScale`]). On the H200
+    /// seed 001's final check, which streams a double reference beside the output, paid
+    /// 1.27–1.77 times the probe's sum in the same process, the compute-bound task's 0.28–0.70,
+    /// the rounds' reads and writes 0.76–1.43, while the level moved by 1.7×
+    /// (calibration/h200/run77/final_ratio.txt); the library call measured 1.27–1.38, 0.45–0.69
+    /// and 0.89–1.43 on the same code (calibration/h200/run84/scales.txt).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_fault_scale: Option<f64>,
     /// The same for the final host access.

@@ -32,6 +32,14 @@ impl HostAccess {
             HostAccess::Final => "cpu_final_fault_scale",
         }
     }
+
+    /// That field of `task` (unchecked: [`FaultScale::apply`] checks what it sets).
+    pub fn scale_in(self, task: &mut Task) -> &mut Option<f64> {
+        match self {
+            HostAccess::Phase => &mut task.cpu_fault_scale,
+            HostAccess::Final => &mut task.cpu_final_fault_scale,
+        }
+    }
 }
 
 /// The caller's code on pages a GPU pass migrated, against the calibration's read of the same
@@ -119,10 +127,7 @@ impl FaultScale {
     /// none, has no fault-back to scale).
     pub fn apply(&self, task: &mut Task, access: HostAccess) -> Result<(), BadValue> {
         let mut t = task.clone();
-        *match access {
-            HostAccess::Phase => &mut t.cpu_fault_scale,
-            HostAccess::Final => &mut t.cpu_final_fault_scale,
-        } = Some(self.scale);
+        *access.scale_in(&mut t) = Some(self.scale);
         t.check()?;
         *task = t;
         Ok(())
