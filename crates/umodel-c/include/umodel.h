@@ -72,6 +72,12 @@ typedef enum umodel_status {
   // A task description that cannot be read or is not a valid task (DESIGN.md §3): the message
   // names the file (or `<task text>`), the line and the field.
   UMODEL_BAD_TASK = 6,
+  // No GPU could be used (no NVIDIA driver, no such device) or a CUDA call failed: the message
+  // says which (`umodel_fault_scale`).
+  UMODEL_GPU = 7,
+  // A measurement gave no answer: every round failed its check, or migrated pages cost nothing
+  // to read back (`umodel_fault_scale`; the message says which).
+  UMODEL_MEASUREMENT = 8,
 } umodel_status;
 
 // Every policy umodel knows; `umodel_decision.policy` holds one of these values and
@@ -139,6 +145,26 @@ typedef struct umodel_task_query {
   // GPU passes per round.
   double reuse;
 } umodel_task_query;
+
+// The caller's host code for `umodel_fault_scale()`: called with a buffer holding a copy of the
+// data (`bytes` bytes, aligned for any element type) and the caller's `ctx`. It must do the same
+// to every copy it is given (the copies are compared after it ran).
+typedef void (*umodel_host_code)(void *data, size_t bytes, void *ctx);
+
+// What `umodel_fault_scale()` measured.
+typedef struct umodel_fault_scale_result {
+  // What the task's `cpu_fault_scale` (the code is its CPU phase) or `cpu_final_fault_scale`
+  // (its final access) should be: `code_extra_ms` over `read_extra_ms`.
+  double scale;
+  // The code on pages a GPU pass migrated less the code on plain memory, median, ms.
+  double code_extra_ms;
+  // The calibration's read (a sum) on migrated pages less on plain memory, median, ms.
+  double read_extra_ms;
+  // Rounds that passed their checks (the medians' samples).
+  int rounds;
+  // Rounds left out because a check failed.
+  int failed;
+} umodel_fault_scale_result;
 
 #ifdef __cplusplus
 extern "C" {
@@ -356,6 +382,33 @@ enum umodel_status umodel_task_breakeven(const struct umodel_task *t,
                                          const struct umodel_task_query *q,
                                          double *r_star,
                                          int *crosses);
+
+// Times the caller's own host code `code` on pages a GPU just migrated, against the calibration's
+// read of pages of the same size, each less the same on plain memory: what a task's
+// `cpu_fault_scale` or `cpu_final_fault_scale` should be for that code (NOTES.md, "Measured by
+// a library call"). Each of `rounds` rounds (9 is enough on the H200; one more runs first,
+// unrecorded) copies `data` into managed memory on GPU `device`, moves its pages to the device
+// by a pass that reads them, and calls `code` on it; then copies `data` into heap memory and
+// calls `code` there, with the host's caches evicted first (`warm` 0: as data the GPU wrote
+// arrive) or after an untimed call (`warm` 1: data only the host touches); then a round of the
+// migration probe at the same size. For code that touches every page of the buffer; other
+// buffers it reads are its own (through `ctx`). About 0.4 s a round at 64 MiB.
+//
+// Errors: `UMODEL_INVALID_ARGUMENT` (`data`, `code` or `out` NULL, `bytes` 0 or not a multiple
+// of 4, `rounds` below 1, `device` negative, `warm` not 0 or 1), `UMODEL_GPU`,
+// `UMODEL_MEASUREMENT`.
+//
+// # Safety
+// `data` points to `bytes` readable bytes; `code` is a function safe to call as described;
+// `out` is NULL or writable.
+enum umodel_status umodel_fault_scale(int device,
+                                      const void *data,
+                                      size_t bytes,
+                                      int warm,
+                                      int rounds,
+                                      umodel_host_code code,
+                                      void *ctx,
+                                      struct umodel_fault_scale_result *out);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -15,7 +15,7 @@
 #![allow(non_camel_case_types)]
 
 use std::cell::RefCell;
-use std::ffi::{c_char, c_double, c_int, CStr, CString};
+use std::ffi::{c_char, c_double, c_int, c_void, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use umodel::model::{
@@ -49,6 +49,12 @@ pub enum umodel_status {
     /// A task description that cannot be read or is not a valid task (DESIGN.md §3): the message
     /// names the file (or `<task text>`), the line and the field.
     UMODEL_BAD_TASK = 6,
+    /// No GPU could be used (no NVIDIA driver, no such device) or a CUDA call failed: the message
+    /// says which (`umodel_fault_scale`).
+    UMODEL_GPU = 7,
+    /// A measurement gave no answer: every round failed its check, or migrated pages cost nothing
+    /// to read back (`umodel_fault_scale`; the message says which).
+    UMODEL_MEASUREMENT = 8,
 }
 
 /// Every policy umodel knows; `umodel_decision.policy` holds one of these values and
@@ -918,6 +924,111 @@ pub unsafe extern "C" fn umodel_task_breakeven(
             *r_out = r.unwrap_or(f64::NAN);
             *c_out = c_int::from(r.is_some());
         }
+        Ok(())
+    })
+}
+
+/// The caller's host code for `umodel_fault_scale()`: called with a buffer holding a copy of the
+/// data (`bytes` bytes, aligned for any element type) and the caller's `ctx`. It must do the same
+/// to every copy it is given (the copies are compared after it ran).
+pub type umodel_host_code =
+    Option<unsafe extern "C" fn(data: *mut c_void, bytes: usize, ctx: *mut c_void)>;
+
+/// What `umodel_fault_scale()` measured.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct umodel_fault_scale_result {
+    /// What the task's `cpu_fault_scale` (the code is its CPU phase) or `cpu_final_fault_scale`
+    /// (its final access) should be: `code_extra_ms` over `read_extra_ms`.
+    pub scale: c_double,
+    /// The code on pages a GPU pass migrated less the code on plain memory, median, ms.
+    pub code_extra_ms: c_double,
+    /// The calibration's read (a sum) on migrated pages less on plain memory, median, ms.
+    pub read_extra_ms: c_double,
+    /// Rounds that passed their checks (the medians' samples).
+    pub rounds: c_int,
+    /// Rounds left out because a check failed.
+    pub failed: c_int,
+}
+
+/// Times the caller's own host code `code` on pages a GPU just migrated, against the calibration's
+/// read of pages of the same size, each less the same on plain memory: what a task's
+/// `cpu_fault_scale` or `cpu_final_fault_scale` should be for that code (NOTES.md, "Measured by
+/// a library call"). Each of `rounds` rounds (9 is enough on the H200; one more runs first,
+/// unrecorded) copies `data` into managed memory on GPU `device`, moves its pages to the device
+/// by a pass that reads them, and calls `code` on it; then copies `data` into heap memory and
+/// calls `code` there, with the host's caches evicted first (`warm` 0: as data the GPU wrote
+/// arrive) or after an untimed call (`warm` 1: data only the host touches); then a round of the
+/// migration probe at the same size. For code that touches every page of the buffer; other
+/// buffers it reads are its own (through `ctx`). About 0.4 s a round at 64 MiB.
+///
+/// Errors: `UMODEL_INVALID_ARGUMENT` (`data`, `code` or `out` NULL, `bytes` 0 or not a multiple
+/// of 4, `rounds` below 1, `device` negative, `warm` not 0 or 1), `UMODEL_GPU`,
+/// `UMODEL_MEASUREMENT`.
+///
+/// # Safety
+/// `data` points to `bytes` readable bytes; `code` is a function safe to call as described;
+/// `out` is NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn umodel_fault_scale(
+    device: c_int,
+    data: *const c_void,
+    bytes: usize,
+    warm: c_int,
+    rounds: c_int,
+    code: umodel_host_code,
+    ctx: *mut c_void,
+    out: *mut umodel_fault_scale_result,
+) -> umodel_status {
+    use umodel::bench::probe::{fault_scale, PlainCache};
+    guard(|| {
+        let out = out_ptr(out, "out")?;
+        let code = code.ok_or_else(|| invalid("`code` is NULL"))?;
+        if bytes == 0 || bytes % 4 != 0 {
+            return Err(invalid(format!(
+                "`bytes` ({bytes}) must be a positive multiple of 4"
+            )));
+        }
+        // SAFETY: `bytes` readable bytes (the caller's contract); bytes are always aligned.
+        let data = unsafe { slice(data.cast::<u8>(), bytes, "data") }?;
+        let device = usize::try_from(device)
+            .map_err(|_| invalid(format!("`device` ({device}) is negative")))?;
+        let rounds = u32::try_from(rounds)
+            .ok()
+            .filter(|r| *r >= 1)
+            .ok_or_else(|| invalid(format!("`rounds` ({rounds}) must be at least 1")))?;
+        let plain = match warm {
+            0 => PlainCache::Evicted,
+            1 => PlainCache::Warm,
+            _ => return Err(invalid(format!("`warm` ({warm}) must be 0 or 1"))),
+        };
+        let gpu_failure = |e: &dyn std::fmt::Display| (umodel_status::UMODEL_GPU, e.to_string());
+        umodel::gpu::libraries_present().map_err(|e| gpu_failure(&e))?;
+        let gpu = umodel::gpu::Gpu::open(device).map_err(|e| gpu_failure(&e))?;
+        // The managed copy holds 4-byte words: the bytes as given, aligned for any element type.
+        let words: Vec<u32> = data
+            .chunks_exact(4)
+            .map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]]))
+            .collect();
+        let samples = fault_scale(&gpu, &words, plain, rounds, |buf: &mut [u32]| {
+            // SAFETY: `buf` is `bytes` live, writable bytes for the call's duration; `code` and
+            // `ctx` are the caller's, called as documented.
+            unsafe { code(buf.as_mut_ptr().cast::<c_void>(), bytes, ctx) }
+        })
+        .map_err(|e| gpu_failure(&e))?;
+        let f = samples
+            .scale()
+            .map_err(|e| (umodel_status::UMODEL_MEASUREMENT, e.to_string()))?;
+        // SAFETY: checked writable pointer (the caller's contract).
+        unsafe {
+            *out = umodel_fault_scale_result {
+                scale: f.scale,
+                code_extra_ms: f.code_extra.median,
+                read_extra_ms: f.read_extra.median,
+                rounds: f.code_extra.n as c_int,
+                failed: f.failed as c_int,
+            }
+        };
         Ok(())
     })
 }

@@ -365,3 +365,123 @@ fn a_batch_longer_than_the_chunk_reports_the_right_index() {
     assert!(out[600..].iter().all(|d| d.policy == -1));
     unsafe { umodel_free(m) };
 }
+
+/// C host code for `umodel_fault_scale`: the sum of the buffer's floats, into `*ctx` (an f64).
+unsafe extern "C" fn sum_into(
+    data: *mut std::ffi::c_void,
+    bytes: usize,
+    ctx: *mut std::ffi::c_void,
+) {
+    let x = unsafe { std::slice::from_raw_parts(data.cast::<f32>(), bytes / 4) };
+    unsafe { *ctx.cast::<f64>() = x.iter().map(|v| f64::from(*v)).sum() };
+}
+
+fn empty_result() -> umodel_fault_scale_result {
+    umodel_fault_scale_result {
+        scale: -1.0,
+        code_extra_ms: -1.0,
+        read_extra_ms: -1.0,
+        rounds: -1,
+        failed: -1,
+    }
+}
+
+fn gpu_present() -> bool {
+    umodel::gpu::libraries_present().is_ok() && umodel::gpu::Gpu::open(0).is_ok()
+}
+
+#[test]
+fn a_fault_scale_refuses_bad_arguments_before_it_looks_for_a_gpu() {
+    let data = [1.0f32; 1024];
+    let (p, n) = (data.as_ptr().cast::<std::ffi::c_void>(), size_of_val(&data));
+    let mut total = 0.0f64;
+    let ctx = (&mut total as *mut f64).cast::<std::ffi::c_void>();
+    let mut r = empty_result();
+    let code: umodel_host_code = Some(sum_into);
+    let refused = |status: umodel_status, want: &str| {
+        assert_eq!(status, umodel_status::UMODEL_INVALID_ARGUMENT, "{want}");
+        assert!(last_error().contains(want), "{}: {want}", last_error());
+    };
+    unsafe {
+        let null = std::ptr::null();
+        refused(
+            umodel_fault_scale(0, p, n, 0, 3, None, ctx, &mut r),
+            "`code` is NULL",
+        );
+        refused(
+            umodel_fault_scale(0, null, n, 0, 3, code, ctx, &mut r),
+            "`data` is NULL",
+        );
+        let status = umodel_fault_scale(0, p, 0, 0, 3, code, ctx, &mut r);
+        refused(status, "`bytes` (0) must be a positive multiple of 4");
+        refused(
+            umodel_fault_scale(0, p, 6, 0, 3, code, ctx, &mut r),
+            "`bytes` (6)",
+        );
+        let status = umodel_fault_scale(0, p, n, 0, 0, code, ctx, &mut r);
+        refused(status, "`rounds` (0) must be at least 1");
+        let status = umodel_fault_scale(-1, p, n, 0, 3, code, ctx, &mut r);
+        refused(status, "`device` (-1) is negative");
+        let status = umodel_fault_scale(0, p, n, 2, 3, code, ctx, &mut r);
+        refused(status, "`warm` (2) must be 0 or 1");
+        let status = umodel_fault_scale(0, p, n, 0, 3, code, ctx, std::ptr::null_mut());
+        refused(status, "`out` is NULL");
+    }
+    assert_eq!(r, empty_result(), "a failed call writes nothing");
+    assert_eq!(total, 0.0, "nor calls the code");
+}
+
+#[test]
+fn a_fault_scale_without_a_gpu_says_so() {
+    if gpu_present() {
+        return; // the GPU test below measures instead
+    }
+    let data = [1.0f32; 1024];
+    let mut total = 0.0f64;
+    let mut r = empty_result();
+    let s = unsafe {
+        umodel_fault_scale(
+            0,
+            data.as_ptr().cast(),
+            size_of_val(&data),
+            0,
+            3,
+            Some(sum_into),
+            (&mut total as *mut f64).cast(),
+            &mut r,
+        )
+    };
+    assert_eq!(s, umodel_status::UMODEL_GPU, "{}", last_error());
+    assert!(!last_error().is_empty());
+    assert_eq!((r, total), (empty_result(), 0.0));
+}
+
+#[test]
+#[ignore = "needs an NVIDIA GPU"]
+fn a_fault_scale_of_c_code_on_a_gpu() {
+    // 64 MiB of floats; C code that sums them: about what the calibration's read pays.
+    let data: Vec<f32> = (0..(64 << 20) / 4).map(|i| (i % 1024) as f32).collect();
+    let want: f64 = data.iter().map(|v| f64::from(*v)).sum();
+    let mut total = 0.0f64;
+    let mut r = empty_result();
+    let s = unsafe {
+        umodel_fault_scale(
+            0,
+            data.as_ptr().cast(),
+            size_of_val(data.as_slice()),
+            0,
+            3,
+            Some(sum_into),
+            (&mut total as *mut f64).cast(),
+            &mut r,
+        )
+    };
+    assert_eq!(s, umodel_status::UMODEL_OK, "{}", last_error());
+    assert_eq!(total, want, "the code saw the data");
+    assert_eq!((r.rounds, r.failed), (3, 0));
+    assert!(
+        r.read_extra_ms > 0.5 && r.scale > 0.3 && r.scale < 3.0,
+        "{r:?}"
+    );
+    assert_eq!(r.scale, r.code_extra_ms / r.read_extra_ms);
+}

@@ -355,3 +355,29 @@ fn the_c_task_example_agrees_with_the_rust_api() {
     // The partial update's break-even is the one `umodel breakeven --task` prints (R* = 1.523).
     assert!(stdout.contains("task-breakeven partial-update 3.96 0.13500000000000001 16 1.52"));
 }
+
+/// examples/c/fault_scale.c: a C function measured as the caller's host code. Without a GPU (CI)
+/// it must say so and exit 3; with one, print a scale a task accepts.
+#[test]
+fn the_c_fault_scale_example_measures_c_code_or_says_there_is_no_gpu() {
+    let exe = build_example("fault_scale");
+    let run = Command::new(&exe).output().expect("run the example");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr),
+    );
+    let gpu = umodel::gpu::libraries_present().is_ok() && umodel::gpu::Gpu::open(0).is_ok();
+    if !gpu {
+        assert_eq!(run.status.code(), Some(3), "{stdout}{stderr}");
+        assert!(stderr.starts_with("umodel_fault_scale: "), "{stderr}");
+        assert!(stdout.is_empty(), "{stdout}");
+        return;
+    }
+    assert!(run.status.success(), "{stdout}{stderr}");
+    let scale = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("\"cpu_final_fault_scale\": "))
+        .map(f)
+        .unwrap_or_else(|| panic!("no scale in:\n{stdout}"));
+    assert!((0.3..3.0).contains(&scale), "{stdout}");
+}
