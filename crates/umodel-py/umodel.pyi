@@ -14,7 +14,7 @@ and of your own task (its buffers, rounds and the phase times you measured; DESI
 """
 
 import os
-from typing import Any, Dict, List, Optional, Tuple, TypedDict, Union
+from typing import Any, Callable, Dict, List, Optional, Tuple, TypedDict, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -192,3 +192,33 @@ class Model:
         has no task terms (`gb200-paper`). Warns (`UserWarning`) when the probe's CPU touched
         another share of its pages than the task does: `umodel probe --task FILE` probes in the
         task's shape."""
+
+class FaultScale(TypedDict):
+    """`fault_scale`'s answer."""
+
+    scale: float
+    """What the task's `cpu_fault_scale` or `cpu_final_fault_scale` should be for the code."""
+    code_extra_ms: float
+    """The code on pages a GPU pass migrated less on plain memory, median, ms."""
+    read_extra_ms: float
+    """The calibration's read (a sum) on migrated pages less on plain memory, median, ms."""
+    rounds: int
+    """Rounds that passed their checks."""
+    failed: int
+    """Rounds left out because a check failed."""
+    bytes: int
+
+def fault_scale(
+    data: Union[bytes, bytearray, memoryview],
+    code: Callable[[memoryview], Any],
+    *,
+    warm: bool = False,
+    rounds: int = 9,
+    device: int = 0,
+) -> FaultScale:
+    """How much of a page's fault back to the host your code waits for, against the calibration's
+    read: your task's `cpu_fault_scale` (CPU phase) or `cpu_final_fault_scale` (final access).
+    Needs an NVIDIA GPU. `code` gets a writable memoryview of a copy of `data` (a multiple of 4
+    bytes; `np.frombuffer(view, np.float32)` sees it without copying), must do the same to every
+    copy and must not keep the view or an array made from it. Raises `UmodelError` (no GPU, bad
+    input, a kept view, every round failing its check) or what `code` raised."""

@@ -473,6 +473,114 @@ impl Task {
     }
 }
 
+/// A writable memoryview of `buf`'s bytes (format `B`) for the caller's code.
+fn bytes_view<'py>(py: Python<'py>, buf: &mut [u32]) -> PyResult<Bound<'py, PyAny>> {
+    let len = isize::try_from(std::mem::size_of_val(buf))
+        .map_err(|_| error("the data is too large for a memoryview"))?;
+    // SAFETY: `buf` is `len` live, writable bytes; the view is released before `buf` can move or
+    // be freed, or `buf` is leaked where it cannot be released (`fault_scale`).
+    let view = unsafe {
+        pyo3::ffi::PyMemoryView_FromMemory(
+            buf.as_mut_ptr().cast::<std::ffi::c_char>(),
+            len,
+            pyo3::ffi::PyBUF_WRITE,
+        )
+    };
+    // SAFETY: a new reference, or NULL with the error set (taken by `from_owned_ptr_or_err`).
+    unsafe { Bound::from_owned_ptr_or_err(py, view) }
+}
+
+/// How much of a page's fault back to the host your own code waits for, against the
+/// calibration's read: what your task's `cpu_fault_scale` (your CPU phase) or
+/// `cpu_final_fault_scale` (your final access) should be. Needs an NVIDIA GPU.
+///
+/// `data`: your buffer's bytes (`bytes`, `bytearray`, or an array's `.view(np.uint8)`; a multiple
+/// of 4 bytes). `code`: called with a writable memoryview of a copy of them (`np.frombuffer(view,
+/// np.float32)` sees your type without copying); it must do the same to every copy and must not
+/// keep the view, or anything made from it, after it returns. Each of `rounds` rounds (one more
+/// runs first, unrecorded) times it on managed memory whose pages a GPU pass moved to GPU
+/// `device`, then on heap memory (caches evicted first, or with `warm` after an untimed call:
+/// as you timed your phase), then a round of the migration probe at the same size. For code that
+/// touches every page of the buffer. Returns `{"scale", "code_extra_ms", "read_extra_ms",
+/// "rounds", "failed", "bytes"}` (the extras: medians, ms).
+#[pyfunction]
+#[pyo3(signature = (data, code, *, warm=false, rounds=9, device=0))]
+fn fault_scale<'py>(
+    py: Python<'py>,
+    data: pyo3::buffer::PyBuffer<u8>,
+    code: Bound<'py, PyAny>,
+    warm: bool,
+    rounds: u32,
+    device: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    use umodel::bench::probe::{fault_scale_in, FaultScaleBufs, PlainCache};
+    let bytes = data.to_vec(py)?;
+    if bytes.is_empty() || bytes.len() % 4 != 0 {
+        return Err(error(format!(
+            "data must be a positive multiple of 4 bytes (got {})",
+            bytes.len()
+        )));
+    }
+    if rounds == 0 {
+        return Err(error("rounds must be at least 1 (got 0)"));
+    }
+    if !code.is_callable() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "code must be callable",
+        ));
+    }
+    let words: Vec<u32> = bytes
+        .chunks_exact(4)
+        .map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]]))
+        .collect();
+    umodel::gpu::libraries_present().map_err(error)?;
+    let gpu = umodel::gpu::Gpu::open(device).map_err(error)?;
+    let mut bufs = FaultScaleBufs::new(&gpu, words.len()).map_err(error)?;
+    // The first error the code raised (later calls are skipped), and whether a view outlived
+    // its call.
+    let (mut raised, mut kept): (Option<PyErr>, bool) = (None, false);
+    let plain = if warm {
+        PlainCache::Warm
+    } else {
+        PlainCache::Evicted
+    };
+    let samples = fault_scale_in(&gpu, &mut bufs, &words, plain, rounds, |buf| {
+        if raised.is_some() || kept {
+            return;
+        }
+        let view = match bytes_view(py, buf) {
+            Ok(v) => v,
+            Err(e) => return raised = Some(e),
+        };
+        if let Err(e) = code.call1((&view,)) {
+            raised = Some(e);
+        }
+        // A view something still exports (an array made from it and kept) cannot be released.
+        kept = view.call_method0("release").is_err();
+    });
+    if kept {
+        // Whatever still holds the view must never see freed memory.
+        std::mem::forget(bufs);
+        return Err(error(
+            "the code kept a view of its buffer (or an array made from it) after it returned: \
+             the buffers were left allocated so that it stays valid; drop every reference to the \
+             view before returning",
+        ));
+    }
+    if let Some(e) = raised {
+        return Err(e);
+    }
+    let f = samples.map_err(error)?.scale().map_err(error)?;
+    let d = PyDict::new(py);
+    d.set_item("scale", f.scale)?;
+    d.set_item("code_extra_ms", f.code_extra.median)?;
+    d.set_item("read_extra_ms", f.read_extra.median)?;
+    d.set_item("rounds", f.code_extra.n)?;
+    d.set_item("failed", f.failed)?;
+    d.set_item("bytes", f.bytes)?;
+    Ok(d)
+}
+
 /// Where should data live on a CPU+GPU machine? umodel's predictor: load a calibrated model and
 /// ask how long a placement policy takes, which wins, and where one overtakes another.
 #[pymodule]
@@ -480,6 +588,7 @@ impl Task {
 fn umodel_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Model>()?;
     m.add_class::<Task>()?;
+    m.add_function(wrap_pyfunction!(fault_scale, m)?)?;
     m.add("UmodelError", m.py().get_type::<UmodelError>())?;
     // Every policy's name, by index (the indices `Model.choose_many` returns).
     m.add(

@@ -387,3 +387,56 @@ def test_a_probe_of_another_shape_than_the_tasks_warns():
         warnings.simplefilter("error")
         m57.compile_task(partial, probe=os.path.join(run57, "probe-partial-1.json"))
         m57.compile_task(SEED, probe=os.path.join(run57, "probe-1.json"))
+
+
+# ----- the fault-back scale of your own code (needs a GPU to measure) ---------------------------
+
+def _gpu():
+    """Whether a measurement runs here: a small one answers, or raises the driver's message."""
+    try:
+        umodel.fault_scale(b"\0" * 4096, lambda v: None, rounds=1)
+        return True
+    except umodel.UmodelError as e:
+        assert "driver" in str(e) or "GPU" in str(e) or "CUDA" in str(e), str(e)
+        return False
+
+
+def test_fault_scale_refuses_bad_input_before_it_looks_for_a_gpu():
+    calls = []
+    with pytest.raises(umodel.UmodelError, match=r"multiple of 4 bytes \(got 6\)"):
+        umodel.fault_scale(b"\0" * 6, calls.append)
+    with pytest.raises(umodel.UmodelError, match=r"multiple of 4 bytes \(got 0\)"):
+        umodel.fault_scale(b"", calls.append)
+    with pytest.raises(umodel.UmodelError, match=r"rounds must be at least 1"):
+        umodel.fault_scale(b"\0" * 8, calls.append, rounds=0)
+    with pytest.raises(TypeError, match="callable"):
+        umodel.fault_scale(b"\0" * 8, 42)
+    with pytest.raises(TypeError):
+        umodel.fault_scale("text is not bytes", calls.append)
+    assert calls == []
+
+
+def test_fault_scale_measures_or_says_there_is_no_gpu():
+    if not _gpu():
+        return  # _gpu checked the message
+    data = np.arange(16 << 20, dtype=np.float32) % 1024
+    sums = []
+
+    def total(view):
+        sums.append(float(np.frombuffer(view, np.float32).sum(dtype=np.float64)))
+
+    r = umodel.fault_scale(data.view(np.uint8), total, rounds=3)
+    assert set(r) == {"scale", "code_extra_ms", "read_extra_ms", "rounds", "failed", "bytes"}
+    assert (r["rounds"], r["failed"], r["bytes"]) == (3, 0, 64 << 20)
+    assert all(s == float(data.sum(dtype=np.float64)) for s in sums) and len(sums) == 8
+    assert 0.3 < r["scale"] < 3.0, r
+    # Code that keeps an array made from its view: an error, never a dangling array.
+    kept = []
+    with pytest.raises(umodel.UmodelError, match="kept a view"):
+        umodel.fault_scale(b"\1" * 4096, lambda v: kept.append(np.frombuffer(v, np.uint8)), rounds=1)
+    assert kept[0].sum() == 4096
+    # What the code raises reaches the caller.
+    def boom(v):
+        raise RuntimeError("from the code")
+    with pytest.raises(RuntimeError, match="from the code"):
+        umodel.fault_scale(b"\0" * 4096, boom, rounds=1)

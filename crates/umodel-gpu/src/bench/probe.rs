@@ -281,17 +281,49 @@ pub fn fault_scale<T: Elem + PartialEq, R>(
     data: &[T],
     plain: PlainCache,
     rounds: u32,
+    code: impl FnMut(&mut [T]) -> R,
+) -> Result<FaultScaleSamples, BenchError> {
+    let mut bufs = FaultScaleBufs::new(gpu, data.len())?;
+    fault_scale_in(gpu, &mut bufs, data, plain, rounds, code)
+}
+
+/// The two copies [`fault_scale_in`] hands the caller's code: a managed buffer and heap memory.
+/// A caller whose code may keep a view of them past its call (a binding to a language with
+/// references the borrow checker cannot see) owns them, and can keep them alive for as long.
+pub struct FaultScaleBufs<T: Elem> {
+    managed: ManagedBuf<T>,
+    heap: Vec<T>,
+}
+
+impl<T: Elem> FaultScaleBufs<T> {
+    /// Copies for `len` elements.
+    pub fn new(gpu: &Gpu, len: usize) -> Result<FaultScaleBufs<T>, BenchError> {
+        Ok(FaultScaleBufs {
+            managed: gpu.managed(len.max(1))?,
+            heap: vec![T::default(); len.max(1)],
+        })
+    }
+}
+
+/// [`fault_scale`] on copies the caller owns (`bufs`, as long as `data`).
+pub fn fault_scale_in<T: Elem + PartialEq, R>(
+    gpu: &Gpu,
+    bufs: &mut FaultScaleBufs<T>,
+    data: &[T],
+    plain: PlainCache,
+    rounds: u32,
     mut code: impl FnMut(&mut [T]) -> R,
 ) -> Result<FaultScaleSamples, BenchError> {
-    if data.is_empty() || rounds == 0 {
+    if data.is_empty() || rounds == 0 || bufs.heap.len() != data.len() {
         return Err(BenchError::Config(format!(
-            "a fault scale needs data and rounds (got {} elements, {rounds} rounds)",
-            data.len()
+            "a fault scale needs data, rounds and copies of the data's length (got {} elements, \
+             {rounds} rounds, copies of {})",
+            data.len(),
+            bufs.heap.len()
         )));
     }
     let bytes = std::mem::size_of_val(data) as u64;
-    let mut managed: ManagedBuf<T> = gpu.managed(data.len())?;
-    let mut heap = data.to_vec();
+    let FaultScaleBufs { managed, heap } = bufs;
     let mut scratch = vec![0u8; cpu::evict_bytes()];
     let shape = ProbeShape {
         bytes,
@@ -312,17 +344,17 @@ pub fn fault_scale<T: Elem + PartialEq, R>(
     };
     for round in 0..FAULT_SCALE_WARMUP + rounds {
         managed.host_mut()?.copy_from_slice(data);
-        gpu.read_pass(&managed)?;
+        gpu.read_pass(managed)?;
         gpu.sync()?;
         // Pages that migrate back arrive from outside the caches whatever was in them.
         let code_migrated = timed(managed.host_mut()?, Some(&mut scratch));
         heap.copy_from_slice(data);
         let code_plain = match plain {
-            PlainCache::Evicted => timed(&mut heap, Some(&mut scratch)),
+            PlainCache::Evicted => timed(heap, Some(&mut scratch)),
             PlainCache::Warm => {
-                timed(&mut heap, None);
+                timed(heap, None);
                 heap.copy_from_slice(data);
-                timed(&mut heap, None)
+                timed(heap, None)
             }
         };
         let ok = managed.host()? == heap.as_slice();
