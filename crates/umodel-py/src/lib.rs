@@ -473,21 +473,78 @@ impl Task {
     }
 }
 
-/// A writable memoryview of `buf`'s bytes (format `B`) for the caller's code.
-fn bytes_view<'py>(py: Python<'py>, buf: &mut [u32]) -> PyResult<Bound<'py, PyAny>> {
-    let len = isize::try_from(std::mem::size_of_val(buf))
-        .map_err(|_| error("the data is too large for a memoryview"))?;
-    // SAFETY: `buf` is `len` live, writable bytes; the view is released before `buf` can move or
-    // be freed, or `buf` is leaked where it cannot be released (`fault_scale`).
-    let view = unsafe {
-        pyo3::ffi::PyMemoryView_FromMemory(
-            buf.as_mut_ptr().cast::<std::ffi::c_char>(),
-            len,
-            pyo3::ffi::PyBUF_WRITE,
-        )
-    };
-    // SAFETY: a new reference, or NULL with the error set (taken by `from_owned_ptr_or_err`).
-    unsafe { Bound::from_owned_ptr_or_err(py, view) }
+/// One copy of the data, lent to the caller's code for one call through the buffer protocol
+/// (format `B`, writable). It counts the buffers it exported: every view of it, a slice or cast
+/// of a view, an array made from one, holds one until the last of them is gone, so a view kept
+/// past the call is seen (`fault_scale` then keeps the memory); once the call is over it lends
+/// no more.
+#[pyclass(unsendable, module = "umodel")]
+struct HostCopy {
+    /// The copy's first byte; NULL once the call is over.
+    ptr: std::cell::Cell<*mut u8>,
+    len: usize,
+    exports: std::cell::Cell<usize>,
+}
+
+#[pymethods]
+impl HostCopy {
+    /// # Safety
+    /// Called by Python with a `Py_buffer` to fill.
+    unsafe fn __getbuffer__(
+        slf: Bound<'_, Self>,
+        view: *mut pyo3::ffi::Py_buffer,
+        flags: std::ffi::c_int,
+    ) -> PyResult<()> {
+        let this = slf.borrow();
+        let ptr = this.ptr.get();
+        if ptr.is_null() {
+            return Err(pyo3::exceptions::PyBufferError::new_err(
+                "a fault_scale copy is lent only while the code runs",
+            ));
+        }
+        let len = isize::try_from(this.len).map_err(|_| error("the data is too large"))?;
+        // SAFETY: `view` is Python's to fill; `ptr` is `len` live, writable bytes while the call
+        // runs, and stays allocated while any buffer exported here is held (`fault_scale`);
+        // FillInfo takes its own reference to the exporter.
+        let rc =
+            unsafe { pyo3::ffi::PyBuffer_FillInfo(view, slf.as_ptr(), ptr.cast(), len, 0, flags) };
+        if rc != 0 {
+            return Err(PyErr::fetch(slf.py()));
+        }
+        this.exports.set(this.exports.get() + 1);
+        Ok(())
+    }
+
+    /// # Safety
+    /// Called by Python once for each buffer `__getbuffer__` filled.
+    unsafe fn __releasebuffer__(&self, _view: *mut pyo3::ffi::Py_buffer) {
+        self.exports.set(self.exports.get().saturating_sub(1));
+    }
+}
+
+/// Lends `buf` to `code` for one call as a memoryview; whether something still holds a buffer
+/// of it afterwards.
+fn lend(
+    py: Python<'_>,
+    code: &Bound<'_, PyAny>,
+    buf: &mut [u32],
+) -> PyResult<(bool, PyResult<()>)> {
+    let host = Bound::new(
+        py,
+        HostCopy {
+            ptr: std::cell::Cell::new(buf.as_mut_ptr().cast()),
+            len: std::mem::size_of_val(buf),
+            exports: std::cell::Cell::new(0),
+        },
+    )?;
+    let view = pyo3::types::PyMemoryView::from(host.as_any())?;
+    let called = code.call1((&view,)).map(|_| ());
+    // Our own view lets go (an array made from it keeps it: the count below sees that).
+    let _ = view.call_method0("release");
+    drop(view);
+    let h = host.borrow();
+    h.ptr.set(std::ptr::null_mut());
+    Ok((h.exports.get() > 0, called))
 }
 
 /// How much of a page's fault back to the host your own code waits for, against the
@@ -548,15 +605,13 @@ fn fault_scale<'py>(
         if raised.is_some() || kept {
             return;
         }
-        let view = match bytes_view(py, buf) {
-            Ok(v) => v,
-            Err(e) => return raised = Some(e),
-        };
-        if let Err(e) = code.call1((&view,)) {
-            raised = Some(e);
+        match lend(py, &code, buf) {
+            Ok((still_held, called)) => {
+                kept = still_held;
+                raised = called.err();
+            }
+            Err(e) => raised = Some(e),
         }
-        // A view something still exports (an array made from it and kept) cannot be released.
-        kept = view.call_method0("release").is_err();
     });
     if kept {
         // Whatever still holds the view must never see freed memory.
