@@ -1,7 +1,9 @@
 #!/bin/bash
 # run87: the Python binding of the fault-scale call (umodel.fault_scale) on the H200: the
-# package as built here for CPython 3.11, the tests of crates/umodel-py/tests/test_fault_scale.py
-# with the GPU present, three times (pytest did not fit the tree the device takes: shim/pytest.py
+# package built here for the device's CPython 3.12 (PYO3_CONFIG_FILE=pyo3-312.cfg cargo build
+# --release -p umodel-py --features pyo3/extension-module, the .so renamed
+# umodel.cpython-312-x86_64-linux-gnu.so beside maturin's __init__.py), the tests of
+# crates/umodel-py/tests/test_fault_scale.py with the GPU present, three times (pytest did not fit the tree the device takes: shim/pytest.py
 # and run_tests.py run the committed test functions).
 set -u
 R=$PWD; W=/root/work/run87; mkdir -p $W/site; cd $W
