@@ -392,7 +392,7 @@ enum umodel_status umodel_task_breakeven(const struct umodel_task *t,
 // calls `code` there, with the host's caches evicted first (`warm` 0: as data the GPU wrote
 // arrive) or after an untimed call (`warm` 1: data only the host touches); then a round of the
 // migration probe at the same size. For code that touches every page of the buffer; other
-// buffers it reads are its own (through `ctx`). About 0.4 s a round at 64 MiB.
+// buffers it reads are its own (through `ctx`). About half a second a round at 64 MiB.
 //
 // Errors: `UMODEL_INVALID_ARGUMENT` (`data`, `code` or `out` NULL, `bytes` 0 or not a multiple
 // of 4, `rounds` below 1, `device` negative, `warm` not 0 or 1), `UMODEL_GPU`,

@@ -205,7 +205,8 @@ pub fn run(gpu: &Gpu, shape: ProbeShape, rounds: u32) -> Result<ProbeSamples, Be
     Ok(out)
 }
 
-/// One round of [`fault_scale`] (ms, host clock, caches evicted before each).
+/// One round of [`fault_scale`] (ms, host clock; the host's caches evicted before the code on
+/// migrated pages, and before or not before the code on heap memory as [`PlainCache`] says).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FaultScaleRound {
     /// The caller's code on the managed copy, its pages just migrated to the device.
@@ -267,15 +268,16 @@ const FAULT_SCALE_WARMUP: u32 = 1;
 /// Each round copies `data` into a managed buffer, moves its pages to the device by a GPU pass
 /// that reads them ([`Gpu::read_pass`]), evicts the host's caches and times `code` on it; then
 /// copies `data` into heap memory and times `code` there as `plain` says the caller timed their
-/// phase; the two copies must then be equal (the code's check: it must do the same to both). A round of the migration probe at the
-/// data's size follows (every page touched; its `fault_back` is the denominator, paired round by
-/// round, as the workloads' ratios were, calibration/h200/run77/final_ratio.py). One round before
-/// them is not recorded.
+/// phase; the two copies must then be equal (the code's check: it must do the same to both). A
+/// round of the migration probe at the data's size follows (every page touched; its `fault_back`
+/// is the denominator, paired round by round, as the workloads' ratios were,
+/// calibration/h200/run77/final_ratio.py). One round before them is not recorded.
 ///
 /// The scale is meant for code that touches every page of the buffer (a check, a sum, a
 /// rewrite); code that touches a share of them faults page by page, which the model prices
 /// otherwise (`cpu_fraction`). Other buffers the code reads (a reference, say) are the closure's.
-/// At 64 MiB a round takes about a quarter of a second beside the code.
+/// At 64 MiB a round takes about half a second (calibration/h200/run86: ten rounds of a sum in
+/// 5.0–5.3 s).
 pub fn fault_scale<T: Elem + PartialEq, R>(
     gpu: &Gpu,
     data: &[T],

@@ -850,16 +850,7 @@ impl Gpu {
     /// Enqueues a read of every float of `x` that sums them (as whole numbers) into the scratch word;
     /// fetch the sum with [`Gpu::take_sum`] after timing.
     pub fn read_sum(&self, x: &impl GpuMem<f32>) -> Result<(), GpuError> {
-        let n = x.len() as u64;
-        let (px, ps) = (self.ptr(x)?, self.scratch.ptr);
-        self.zero_scratch()?;
-        let mut l = self.stream.launch_builder(self.f("stream_read_sum"));
-        l.arg(&px).arg(&n).arg(&ps);
-        // SAFETY: (const float*, unsigned long long, unsigned long long*); `x` covers n live floats,
-        // the scratch word is owned by self.
-        unsafe { l.launch(self.grid((n / 4).max(1))) }
-            .map(|_| ())
-            .ctx(|| "stream_read_sum".into())
+        self.sum_floats(self.ptr(x)?, x.len() as u64)
     }
 
     /// Enqueues a pass that reads every byte of `x`, whatever its element type (as floats, summed
@@ -868,13 +859,19 @@ impl Gpu {
     pub fn read_pass<T: Elem>(&self, x: &impl GpuMem<T>) -> Result<(), GpuError> {
         // Every Elem is 4 or 8 bytes: the floats cover the elements exactly.
         let n = (x.len() * std::mem::size_of::<T>() / 4) as u64;
-        let (px, ps) = (self.ptr(x)?, self.scratch.ptr);
+        self.sum_floats(self.ptr(x)?, n)
+    }
+
+    /// `stream_read_sum` over the `n` floats at `px`, a pointer from [`Gpu::ptr`] to a buffer that
+    /// covers at least `n` floats' bytes (4-byte aligned, as every Elem is).
+    fn sum_floats(&self, px: u64, n: u64) -> Result<(), GpuError> {
+        let ps = self.scratch.ptr;
         self.zero_scratch()?;
         let mut l = self.stream.launch_builder(self.f("stream_read_sum"));
         l.arg(&px).arg(&n).arg(&ps);
-        // SAFETY: (const float*, unsigned long long, unsigned long long*); `x` covers n live floats'
-        // bytes (4-byte aligned, as every Elem is), which the kernel only reads; the scratch word
-        // is owned by self.
+        // SAFETY: (const float*, unsigned long long, unsigned long long*); `px` covers n live
+        // floats' bytes (the callers' contract above), which the kernel only reads; the scratch
+        // word is owned by self.
         unsafe { l.launch(self.grid((n / 4).max(1))) }
             .map(|_| ())
             .ctx(|| "stream_read_sum".into())
