@@ -220,5 +220,6 @@ def fault_scale(
     read: your task's `cpu_fault_scale` (CPU phase) or `cpu_final_fault_scale` (final access).
     Needs an NVIDIA GPU. `code` gets a writable memoryview of a copy of `data` (a multiple of 4
     bytes; `np.frombuffer(view, np.float32)` sees it without copying), must do the same to every
-    copy and must not keep the view or an array made from it. Raises `UmodelError` (no GPU, bad
-    input, a kept view, every round failing its check) or what `code` raised."""
+    copy and must not keep the view or an array made from it. Holds the GIL while it measures
+    (about half a second a round at 64 MiB). Raises `UmodelError` (no GPU, bad input, a kept
+    view, every round failing its check) or what `code` raised."""

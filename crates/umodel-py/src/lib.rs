@@ -559,7 +559,8 @@ fn lend(
 /// `device`, then on heap memory (caches evicted first, or with `warm` after an untimed call:
 /// as you timed your phase), then a round of the migration probe at the same size. For code that
 /// touches every page of the buffer. Returns `{"scale", "code_extra_ms", "read_extra_ms",
-/// "rounds", "failed", "bytes"}` (the extras: medians, ms).
+/// "rounds", "failed", "bytes"}` (the extras: medians, ms). It holds the GIL while it measures
+/// (about half a second a round at 64 MiB): other Python threads wait.
 #[pyfunction]
 #[pyo3(signature = (data, code, *, warm=false, rounds=9, device=0))]
 fn fault_scale<'py>(
