@@ -24,7 +24,7 @@
 use std::io::Write;
 use std::time::Instant;
 
-use super::cpu::{ramp, splitmix64, PAGE_FLOATS};
+use super::cpu::{ramp, ramp_sum, splitmix64, PAGE_FLOATS};
 use super::probe;
 use super::{BenchError, CellSpec, Group, Runner, Trial, RAMP};
 use crate::gpu::{
@@ -1130,15 +1130,16 @@ pub fn workload_fault_scales(
 ) -> Result<Vec<HostCodeScale>, BenchError> {
     use probe::PlainCache::{Evicted, Warm};
     let mut out = Vec::new();
-    let mut push = |workload, access, plain, samples| {
+    let mut measure = |workload, access, plain, samples: Result<_, BenchError>| {
         let s = HostCodeScale {
             workload,
             access,
             plain,
-            samples,
+            samples: samples?,
         };
         each(&s);
         out.push(s);
+        Ok::<(), BenchError>(())
     };
     let size = |w: Workload| (w.task(None).buffers[0].bytes / 4) as usize;
     // Seed 001, as Data::new builds it.
@@ -1151,53 +1152,133 @@ pub fn workload_fault_scales(
         ..
     } = Data::new(Workload::Seed001, &seed)
     {
-        let f = probe::fault_scale(gpu, &table, Warm, rounds, |t| {
+        let f = checked(gpu, &table, Warm, rounds, "seed 001's table sum", |t| {
             seed_checksum(t) == want_table
-        })?;
-        push(Workload::Seed001, HostAccess::Phase, Warm, f);
-        let f = probe::fault_scale(gpu, &heap_out, Evicted, rounds, |o| {
-            seed_final_check(o, &reference)
-        })?;
-        push(Workload::Seed001, HostAccess::Final, Evicted, f);
+        });
+        measure(Workload::Seed001, HostAccess::Phase, Warm, f)?;
+        let f = checked(
+            gpu,
+            &heap_out,
+            Evicted,
+            rounds,
+            "seed 001's final check",
+            |o| seed_final_check(o, &reference),
+        );
+        measure(Workload::Seed001, HostAccess::Final, Evicted, f)?;
     }
-    // The compute-bound task: its inputs rewritten, and the final check of outputs that hold the
-    // right values where the check looks (the mix of every element would take the CPU minutes).
+    // The compute-bound task: its inputs rewritten, and its final check.
     let n = size(Workload::ComputeBound);
     let inputs: Vec<u32> = (0..n).map(|i| compute_input(i, 0)).collect();
-    let f = probe::fault_scale(gpu, &inputs, Warm, rounds, |x| compute_cpu(x, 1))?;
-    push(Workload::ComputeBound, HostAccess::Phase, Warm, f);
-    let step = (n / 4096).max(1);
-    let mut outputs = inputs.clone();
-    for i in (0..n).step_by(step) {
-        outputs[i] = compute_mix(compute_input(i, 0), COMPUTE_ROUNDS);
-    }
-    let f = probe::fault_scale(gpu, &outputs, Evicted, rounds, |y| {
-        compute_final_check(y, 0).is_some()
-    })?;
-    push(Workload::ComputeBound, HostAccess::Final, Evicted, f);
+    let f = checked(
+        gpu,
+        &inputs,
+        Warm,
+        rounds,
+        "the compute-bound rewrite",
+        |x| {
+            compute_cpu(x, 1);
+            true
+        },
+    );
+    measure(Workload::ComputeBound, HostAccess::Phase, Warm, f)?;
+    let f = checked(
+        gpu,
+        &compute_checked_outputs(n),
+        Evicted,
+        rounds,
+        "the compute-bound final check",
+        |y| compute_final_check(y, 0).is_some(),
+    );
+    measure(Workload::ComputeBound, HostAccess::Final, Evicted, f)?;
     // The producer/consumer's sum of what the GPU produced.
     let n = size(Workload::ProducerConsumer);
     let produced: Vec<f32> = (0..n).map(|i| ramp(i, RAMP) + 1.0).collect();
-    let f = probe::fault_scale(gpu, &produced, Evicted, rounds, |y| prodcons_sum(y))?;
-    push(Workload::ProducerConsumer, HostAccess::Phase, Evicted, f);
+    let f = checked(gpu, &produced, Evicted, rounds, "the consumer's sum", |y| {
+        prodcons_sum(y) == produced_sum(n)
+    });
+    measure(Workload::ProducerConsumer, HostAccess::Phase, Evicted, f)?;
     // The partial update's final check, on the values it holds after its rounds.
     let task = Workload::PartialUpdate.task(None);
-    let (n, last) = (size(Workload::PartialUpdate), task.rounds);
-    let mut x: Vec<f32> = (0..n).map(|i| ramp(i, RAMP)).collect();
-    for r in 0..last {
-        partial_cpu(&mut x, r);
-        x.iter_mut().for_each(|v| *v += task.reuse as f32);
-    }
-    let f = probe::fault_scale(gpu, &x, Evicted, rounds, |x| {
-        partial_mismatches(x, last, task.reuse as u32) == 0
-    })?;
-    push(Workload::PartialUpdate, HostAccess::Final, Evicted, f);
+    let (last, reuse) = (task.rounds, task.reuse as u32);
+    let x = partial_final_data(size(Workload::PartialUpdate), last, reuse);
+    let f = checked(
+        gpu,
+        &x,
+        Evicted,
+        rounds,
+        "the partial update's final check",
+        |x| partial_mismatches(x, last, reuse) == 0,
+    );
+    measure(Workload::PartialUpdate, HostAccess::Final, Evicted, f)?;
     Ok(out)
+}
+
+/// [`probe::fault_scale`] of a workload's code that says whether its own check passed: a code
+/// that found its data wrong may have stopped early, so its time would not be the workload's.
+fn checked<T: Elem + PartialEq>(
+    gpu: &Gpu,
+    data: &[T],
+    plain: probe::PlainCache,
+    rounds: u32,
+    what: &str,
+    mut code: impl FnMut(&mut [T]) -> bool,
+) -> Result<probe::FaultScaleSamples, BenchError> {
+    let mut right = true;
+    let samples = probe::fault_scale(gpu, data, plain, rounds, |x| right &= code(x))?;
+    if !right {
+        return Err(BenchError::Config(format!(
+            "{what}: the code's own check failed on the data it was given"
+        )));
+    }
+    Ok(samples)
+}
+
+/// The compute-bound task's outputs as its final check finds them: the right mix where the check
+/// looks (4096 elements spread over the buffer), the inputs elsewhere (the mix of every element
+/// would take the CPU minutes).
+fn compute_checked_outputs(n: usize) -> Vec<u32> {
+    let mut y: Vec<u32> = (0..n).map(|i| compute_input(i, 0)).collect();
+    for i in (0..n).step_by((n / 4096).max(1)) {
+        y[i] = compute_mix(compute_input(i, 0), COMPUTE_ROUNDS);
+    }
+    y
+}
+
+/// The sum of `n` produced elements (`ramp + 1`, whole numbers: exact in f64).
+fn produced_sum(n: usize) -> f64 {
+    ramp_sum(n, RAMP) as f64 + n as f64
+}
+
+/// The partial update's buffer of `n` floats after `rounds` rounds of `reuse` passes each.
+fn partial_final_data(n: usize, rounds: u32, reuse: u32) -> Vec<f32> {
+    let mut x: Vec<f32> = (0..n).map(|i| ramp(i, RAMP)).collect();
+    for r in 0..rounds {
+        partial_cpu(&mut x, r);
+        x.iter_mut().for_each(|v| *v += reuse as f32);
+    }
+    x
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_fault_scale_codes_pass_their_own_checks_on_the_data_they_are_given() {
+        let n = 64 * PAGE_FLOATS;
+        let mut y = compute_checked_outputs(n);
+        assert!(compute_final_check(&y, 0).is_some());
+        y[0] ^= 1;
+        assert!(
+            compute_final_check(&y, 0).is_none(),
+            "the check looks at element 0"
+        );
+        let x = partial_final_data(n, 4, 1);
+        assert_eq!(partial_mismatches(&x, 4, 1), 0);
+        assert_ne!(partial_mismatches(&x, 3, 1), 0);
+        let produced: Vec<f32> = (0..n).map(|i| ramp(i, RAMP) + 1.0).collect();
+        assert_eq!(prodcons_sum(&produced), produced_sum(n));
+    }
 
     #[test]
     fn the_partial_update_touches_a_tenth_of_the_pages_and_checks_exactly() {
