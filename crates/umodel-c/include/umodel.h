@@ -147,7 +147,8 @@ typedef struct umodel_task_query {
 } umodel_task_query;
 
 // The caller's host code for `umodel_fault_scale()`: called with a buffer holding a copy of the
-// data (`bytes` bytes, aligned for any element type) and the caller's `ctx`. It must do the same
+// data (`bytes` bytes, aligned to 8 bytes where `bytes` is a multiple of 8, else to 4) and the
+// caller's `ctx`. It must do the same
 // to every copy it is given (the copies are compared after it ran).
 typedef void (*umodel_host_code)(void *data, size_t bytes, void *ctx);
 

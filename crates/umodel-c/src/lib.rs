@@ -929,7 +929,8 @@ pub unsafe extern "C" fn umodel_task_breakeven(
 }
 
 /// The caller's host code for `umodel_fault_scale()`: called with a buffer holding a copy of the
-/// data (`bytes` bytes, aligned for any element type) and the caller's `ctx`. It must do the same
+/// data (`bytes` bytes, aligned to 8 bytes where `bytes` is a multiple of 8, else to 4) and the
+/// caller's `ctx`. It must do the same
 /// to every copy it is given (the copies are compared after it ran).
 pub type umodel_host_code =
     Option<unsafe extern "C" fn(data: *mut c_void, bytes: usize, ctx: *mut c_void)>;
@@ -1005,16 +1006,36 @@ pub unsafe extern "C" fn umodel_fault_scale(
         let gpu_failure = |e: &dyn std::fmt::Display| (umodel_status::UMODEL_GPU, e.to_string());
         umodel::gpu::libraries_present().map_err(|e| gpu_failure(&e))?;
         let gpu = umodel::gpu::Gpu::open(device).map_err(|e| gpu_failure(&e))?;
-        // The managed copy holds 4-byte words: the bytes as given, aligned for any element type.
-        let words: Vec<u32> = data
-            .chunks_exact(4)
-            .map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]]))
-            .collect();
-        let samples = fault_scale(&gpu, &words, plain, rounds, |buf: &mut [u32]| {
-            // SAFETY: `buf` is `bytes` live, writable bytes for the call's duration; `code` and
-            // `ctx` are the caller's, called as documented.
-            unsafe { code(buf.as_mut_ptr().cast::<c_void>(), bytes, ctx) }
-        })
+        // The copies hold the bytes as given in 8-byte words where they divide (so that a C
+        // double is aligned), else in 4-byte ones.
+        fn measure<T: umodel::gpu::Elem + PartialEq>(
+            gpu: &umodel::gpu::Gpu,
+            words: &[T],
+            plain: PlainCache,
+            rounds: u32,
+            code: unsafe extern "C" fn(*mut c_void, usize, *mut c_void),
+            ctx: *mut c_void,
+        ) -> Result<umodel::bench::probe::FaultScaleSamples, umodel::bench::BenchError> {
+            let bytes = size_of_val(words);
+            fault_scale(gpu, words, plain, rounds, |buf: &mut [T]| {
+                // SAFETY: `buf` is `bytes` live, writable bytes for the call's duration; `code`
+                // and `ctx` are the caller's, called as documented.
+                unsafe { code(buf.as_mut_ptr().cast::<c_void>(), bytes, ctx) }
+            })
+        }
+        let samples = if bytes % 8 == 0 {
+            let words: Vec<u64> = data
+                .chunks_exact(8)
+                .map(|w| u64::from_ne_bytes(w.try_into().unwrap_or_default()))
+                .collect();
+            measure(&gpu, &words, plain, rounds, code, ctx)
+        } else {
+            let words: Vec<u32> = data
+                .chunks_exact(4)
+                .map(|w| u32::from_ne_bytes(w.try_into().unwrap_or_default()))
+                .collect();
+            measure(&gpu, &words, plain, rounds, code, ctx)
+        }
         .map_err(|e| gpu_failure(&e))?;
         let f = samples
             .scale()

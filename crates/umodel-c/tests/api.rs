@@ -478,6 +478,29 @@ fn a_fault_scale_of_c_code_on_a_gpu() {
     };
     assert_eq!(s, umodel_status::UMODEL_OK, "{}", last_error());
     assert_eq!(total, want, "the code saw the data");
+    // A size that divides by 8 is lent 8-byte aligned (a C double), on both copies.
+    unsafe extern "C" fn misalignment(
+        data: *mut std::ffi::c_void,
+        _: usize,
+        ctx: *mut std::ffi::c_void,
+    ) {
+        unsafe { *ctx.cast::<usize>() |= data as usize % 8 };
+    }
+    let mut off = 0usize;
+    let mut r8 = empty_result();
+    let s8 = unsafe {
+        umodel_fault_scale(
+            0,
+            data.as_ptr().cast(),
+            16 << 20,
+            0,
+            1,
+            Some(misalignment),
+            (&mut off as *mut usize).cast(),
+            &mut r8,
+        )
+    };
+    assert_eq!((s8, off), (umodel_status::UMODEL_OK, 0));
     assert_eq!((r.rounds, r.failed), (3, 0));
     assert!(
         r.read_extra_ms > 0.5 && r.scale > 0.3 && r.scale < 3.0,

@@ -524,10 +524,10 @@ impl HostCopy {
 
 /// Lends `buf` to `code` for one call as a memoryview; whether something still holds a buffer
 /// of it afterwards.
-fn lend(
+fn lend<T: umodel::gpu::Elem>(
     py: Python<'_>,
     code: &Bound<'_, PyAny>,
-    buf: &mut [u32],
+    buf: &mut [T],
 ) -> PyResult<(bool, PyResult<()>)> {
     let host = Bound::new(
         py,
@@ -545,6 +545,47 @@ fn lend(
     let h = host.borrow();
     h.ptr.set(std::ptr::null_mut());
     Ok((h.exports.get() > 0, called))
+}
+
+/// The fault scale of `code` on copies of `words`, lent to it one call at a time ([`lend`]).
+fn measure<T: umodel::gpu::Elem + PartialEq>(
+    py: Python<'_>,
+    gpu: &umodel::gpu::Gpu,
+    words: &[T],
+    plain: umodel::bench::probe::PlainCache,
+    rounds: u32,
+    code: &Bound<'_, PyAny>,
+) -> PyResult<umodel::model::FaultScale> {
+    use umodel::bench::probe::{fault_scale_in, FaultScaleBufs};
+    let mut bufs = FaultScaleBufs::new(gpu, words.len()).map_err(error)?;
+    // The first error the code raised (later calls are skipped), and whether a view outlived
+    // its call.
+    let (mut raised, mut kept): (Option<PyErr>, bool) = (None, false);
+    let samples = fault_scale_in(gpu, &mut bufs, words, plain, rounds, |buf| {
+        if raised.is_some() || kept {
+            return;
+        }
+        match lend(py, code, buf) {
+            Ok((still_held, called)) => {
+                kept = still_held;
+                raised = called.err();
+            }
+            Err(e) => raised = Some(e),
+        }
+    });
+    if kept {
+        // Whatever still holds the view must never see freed memory.
+        std::mem::forget(bufs);
+        return Err(error(
+            "the code kept a view of its buffer (or an array made from it) after it returned: \
+             the buffers were left allocated so that it stays valid; drop every reference to the \
+             view before returning",
+        ));
+    }
+    if let Some(e) = raised {
+        return Err(e);
+    }
+    samples.map_err(error)?.scale().map_err(error)
 }
 
 /// How much of a page's fault back to the host your own code waits for, against the
@@ -571,7 +612,7 @@ fn fault_scale<'py>(
     rounds: u32,
     device: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
-    use umodel::bench::probe::{fault_scale_in, FaultScaleBufs, PlainCache};
+    use umodel::bench::probe::PlainCache;
     let bytes = data.to_vec(py)?;
     if bytes.is_empty() || bytes.len() % 4 != 0 {
         return Err(error(format!(
@@ -587,46 +628,28 @@ fn fault_scale<'py>(
             "code must be callable",
         ));
     }
-    let words: Vec<u32> = bytes
-        .chunks_exact(4)
-        .map(|w| u32::from_ne_bytes([w[0], w[1], w[2], w[3]]))
-        .collect();
     umodel::gpu::libraries_present().map_err(error)?;
     let gpu = umodel::gpu::Gpu::open(device).map_err(error)?;
-    let mut bufs = FaultScaleBufs::new(&gpu, words.len()).map_err(error)?;
-    // The first error the code raised (later calls are skipped), and whether a view outlived
-    // its call.
-    let (mut raised, mut kept): (Option<PyErr>, bool) = (None, false);
     let plain = if warm {
         PlainCache::Warm
     } else {
         PlainCache::Evicted
     };
-    let samples = fault_scale_in(&gpu, &mut bufs, &words, plain, rounds, |buf| {
-        if raised.is_some() || kept {
-            return;
-        }
-        match lend(py, &code, buf) {
-            Ok((still_held, called)) => {
-                kept = still_held;
-                raised = called.err();
-            }
-            Err(e) => raised = Some(e),
-        }
-    });
-    if kept {
-        // Whatever still holds the view must never see freed memory.
-        std::mem::forget(bufs);
-        return Err(error(
-            "the code kept a view of its buffer (or an array made from it) after it returned: \
-             the buffers were left allocated so that it stays valid; drop every reference to the \
-             view before returning",
-        ));
-    }
-    if let Some(e) = raised {
-        return Err(e);
-    }
-    let f = samples.map_err(error)?.scale().map_err(error)?;
+    // The copies hold the bytes in 8-byte words where they divide (an array of doubles is then
+    // aligned), else in 4-byte ones.
+    let f = if bytes.len() % 8 == 0 {
+        let words: Vec<u64> = bytes
+            .chunks_exact(8)
+            .map(|w| u64::from_ne_bytes(w.try_into().unwrap_or_default()))
+            .collect();
+        measure(py, &gpu, &words, plain, rounds, &code)?
+    } else {
+        let words: Vec<u32> = bytes
+            .chunks_exact(4)
+            .map(|w| u32::from_ne_bytes(w.try_into().unwrap_or_default()))
+            .collect();
+        measure(py, &gpu, &words, plain, rounds, &code)?
+    };
     let d = PyDict::new(py);
     d.set_item("scale", f.scale)?;
     d.set_item("code_extra_ms", f.code_extra.median)?;

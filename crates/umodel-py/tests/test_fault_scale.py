@@ -3,6 +3,7 @@ before a GPU is looked for; without one (CI) the call raises the driver's messag
 measures, and no view of its buffers outlives a call unseen. Only the standard library besides
 umodel, so that these run on a GPU machine with a bare Python (calibration/h200/run87)."""
 
+import ctypes
 import zlib
 
 import pytest
@@ -61,6 +62,15 @@ def test_fault_scale_measures_or_says_there_is_no_gpu():
         kept[0][0]
     with pytest.raises(BufferError):
         memoryview(kept[1])
+
+    # The copies are aligned for 8-byte types where the size allows, else for 4-byte ones.
+    def aligned(size):
+        at = []
+        umodel.fault_scale(b"\0" * size, lambda v: at.append(ctypes.addressof(ctypes.c_char.from_buffer(v))), rounds=1)
+        return {a % 8 for a in at}, {a % 4 for a in at}
+
+    assert aligned(16 << 20)[0] == {0}
+    assert aligned((16 << 20) + 4)[1] == {0}
 
     # What the code raises reaches the caller.
     def boom(v):
