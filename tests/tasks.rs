@@ -818,6 +818,32 @@ proptest! {
                 .all(|u| ![CpuFaultBack, CpuFaultRun, CpuAfterPrefetch].contains(&u.term)));
         }
     }
+
+    /// A larger fault-back scale (what `fault_scale` measures of the host's code) never makes a
+    /// task faster; it moves only what the CPU pays to fault pages back, so the copying and mapping
+    /// policies, which fault nothing back, do not move at all.
+    #[test]
+    fn a_larger_fault_scale_never_lowers_a_prediction_and_moves_only_the_faults_back(
+        t in task(), lo in 0.1f64..10.0, factor in 1.0f64..10.0, final_access in any::<bool>()
+    ) {
+        let access = if final_access { model::HostAccess::Final } else { model::HostAccess::Phase };
+        let (mut a, mut b) = (t.clone(), t.clone());
+        *access.scale_in(&mut a) = Some(lo);
+        *access.scale_in(&mut b) = Some(lo * factor);
+        // A scale the task refuses (a final access it never makes) is not a case.
+        prop_assume!(a.check().is_ok() && b.check().is_ok());
+        let terms = h200_terms();
+        for p in Policy::HANDOFF {
+            let (x, y) = (model::predict_task(&terms, &a, p).unwrap(), model::predict_task(&terms, &b, p).unwrap());
+            prop_assert!(y.time_ms >= x.time_ms - 1e-9 * x.time_ms, "{p}: {} → {}", x.time_ms, y.time_ms);
+            prop_assert!(y.parts.cpu_faults_ms >= x.parts.cpu_faults_ms - 1e-9);
+            let rest = |q: &model::TaskPrediction| q.time_ms - q.parts.cpu_faults_ms;
+            prop_assert!((rest(&y) - rest(&x)).abs() <= 1e-9 * x.time_ms.max(1.0), "{p}");
+            if matches!(p, Policy::ExplicitCopy | Policy::HostMapped) {
+                prop_assert_eq!(x.time_ms, y.time_ms);
+            }
+        }
+    }
 }
 
 // ----- the handoff as a task -------------------------------------------------------------------
