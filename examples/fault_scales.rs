@@ -12,7 +12,7 @@ mod common;
 
 use serde_json::json;
 use umodel::bench::probe::PlainCache;
-use umodel::bench::tasks::{workload_fault_scales, Workload};
+use umodel::bench::tasks::workload_fault_scales;
 use umodel::gpu::Gpu;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -21,12 +21,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     common::pin_last_core(0.0)?;
     let mut out = Vec::new();
     workload_fault_scales(&gpu, rounds, |s| {
-        let stem = match s.workload {
-            Workload::Seed001 => "seed-001",
-            Workload::PartialUpdate => "partial-update",
-            Workload::ComputeBound => "compute-bound",
-            Workload::ProducerConsumer => "producer-consumer",
-        };
+        // The workload's task is named as its file in tasks/.
+        let stem = s.workload.task(None).name;
         let extra = |x: &umodel::stats::Summary| json!({"median_ms": x.median, "min_ms": x.min, "max_ms": x.max, "n": x.n});
         let rounds: Vec<_> = s
             .samples

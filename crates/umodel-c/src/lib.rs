@@ -981,14 +981,17 @@ pub unsafe extern "C" fn umodel_fault_scale(
     ctx: *mut c_void,
     out: *mut umodel_fault_scale_result,
 ) -> umodel_status {
-    use umodel::bench::probe::{fault_scale, PlainCache};
+    use umodel::bench::probe::{fault_scale, PlainCache, Words};
     guard(|| {
         let out = out_ptr(out, "out")?;
         let code = code.ok_or_else(|| invalid("`code` is NULL"))?;
-        if bytes == 0 || bytes % 4 != 0 {
-            return Err(invalid(format!(
+        let bad_size = || {
+            invalid(format!(
                 "`bytes` ({bytes}) must be a positive multiple of 4"
-            )));
+            ))
+        };
+        if !Words::fits(bytes) {
+            return Err(bad_size());
         }
         // SAFETY: `bytes` readable bytes (the caller's contract); bytes are always aligned.
         let data = unsafe { slice(data.cast::<u8>(), bytes, "data") }?;
@@ -1006,8 +1009,7 @@ pub unsafe extern "C" fn umodel_fault_scale(
         let gpu_failure = |e: &dyn std::fmt::Display| (umodel_status::UMODEL_GPU, e.to_string());
         umodel::gpu::libraries_present().map_err(|e| gpu_failure(&e))?;
         let gpu = umodel::gpu::Gpu::open(device).map_err(|e| gpu_failure(&e))?;
-        // The copies hold the bytes as given in 8-byte words where they divide (so that a C
-        // double is aligned), else in 4-byte ones.
+        // The copies hold the bytes as given, a C double aligned where the size allows (`Words`).
         fn measure<T: umodel::gpu::Elem + PartialEq>(
             gpu: &umodel::gpu::Gpu,
             words: &[T],
@@ -1023,18 +1025,9 @@ pub unsafe extern "C" fn umodel_fault_scale(
                 unsafe { code(buf.as_mut_ptr().cast::<c_void>(), bytes, ctx) }
             })
         }
-        let samples = if bytes % 8 == 0 {
-            let words: Vec<u64> = data
-                .chunks_exact(8)
-                .map(|w| u64::from_ne_bytes(w.try_into().unwrap_or_default()))
-                .collect();
-            measure(&gpu, &words, plain, rounds, code, ctx)
-        } else {
-            let words: Vec<u32> = data
-                .chunks_exact(4)
-                .map(|w| u32::from_ne_bytes(w.try_into().unwrap_or_default()))
-                .collect();
-            measure(&gpu, &words, plain, rounds, code, ctx)
+        let samples = match Words::of(data).ok_or_else(bad_size)? {
+            Words::Eight(w) => measure(&gpu, &w, plain, rounds, code, ctx),
+            Words::Four(w) => measure(&gpu, &w, plain, rounds, code, ctx),
         }
         .map_err(|e| gpu_failure(&e))?;
         let f = samples

@@ -612,14 +612,14 @@ fn fault_scale<'py>(
     rounds: u32,
     device: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
-    use umodel::bench::probe::PlainCache;
+    use umodel::bench::probe::{PlainCache, Words};
     let bytes = data.to_vec(py)?;
-    if bytes.is_empty() || bytes.len() % 4 != 0 {
+    let Some(words) = Words::of(&bytes) else {
         return Err(error(format!(
             "data must be a positive multiple of 4 bytes (got {})",
             bytes.len()
         )));
-    }
+    };
     if rounds == 0 {
         return Err(error("rounds must be at least 1 (got 0)"));
     }
@@ -635,20 +635,10 @@ fn fault_scale<'py>(
     } else {
         PlainCache::Evicted
     };
-    // The copies hold the bytes in 8-byte words where they divide (an array of doubles is then
-    // aligned), else in 4-byte ones.
-    let f = if bytes.len() % 8 == 0 {
-        let words: Vec<u64> = bytes
-            .chunks_exact(8)
-            .map(|w| u64::from_ne_bytes(w.try_into().unwrap_or_default()))
-            .collect();
-        measure(py, &gpu, &words, plain, rounds, &code)?
-    } else {
-        let words: Vec<u32> = bytes
-            .chunks_exact(4)
-            .map(|w| u32::from_ne_bytes(w.try_into().unwrap_or_default()))
-            .collect();
-        measure(py, &gpu, &words, plain, rounds, &code)?
+    // The copies hold the bytes, an array of doubles aligned where the size allows (`Words`).
+    let f = match words {
+        Words::Eight(w) => measure(py, &gpu, &w, plain, rounds, &code)?,
+        Words::Four(w) => measure(py, &gpu, &w, plain, rounds, &code)?,
     };
     let d = PyDict::new(py);
     d.set_item("scale", f.scale)?;

@@ -375,3 +375,66 @@ pub fn fault_scale_in<T: Elem + PartialEq, R>(
     }
     Ok(out)
 }
+
+/// A caller's bytes as the words [`fault_scale`] lends to code written in another language (the
+/// C and Python bindings): 8-byte words where the size divides by 8, so that the code's 8-byte
+/// types are aligned on both copies, else 4-byte ones.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Words {
+    /// The size divides by 8.
+    Eight(Vec<u64>),
+    /// The size divides by 4 only.
+    Four(Vec<u32>),
+}
+
+impl Words {
+    /// Whether `bytes` bytes can be lent: at least one word of 4.
+    pub fn fits(bytes: usize) -> bool {
+        bytes > 0 && bytes % 4 == 0
+    }
+
+    /// The words of `data`, `None` where its size does not [`Words::fits`].
+    pub fn of(data: &[u8]) -> Option<Words> {
+        if !Words::fits(data.len()) {
+            return None;
+        }
+        // `chunks_exact` hands out whole words: the conversions cannot fail.
+        Some(if data.len() % 8 == 0 {
+            let words = data.chunks_exact(8);
+            Words::Eight(
+                words
+                    .map(|w| u64::from_ne_bytes(w.try_into().unwrap_or_default()))
+                    .collect(),
+            )
+        } else {
+            let words = data.chunks_exact(4);
+            Words::Four(
+                words
+                    .map(|w| u32::from_ne_bytes(w.try_into().unwrap_or_default()))
+                    .collect(),
+            )
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_become_8_byte_words_where_the_size_divides_by_8_else_4_byte_ones() {
+        let data: Vec<u8> = (1..=16).collect();
+        let eight = |b: &[u8]| u64::from_ne_bytes(b.try_into().unwrap());
+        let four = |b: &[u8]| u32::from_ne_bytes(b.try_into().unwrap());
+        assert_eq!(
+            Words::of(&data),
+            Some(Words::Eight(vec![eight(&data[..8]), eight(&data[8..])]))
+        );
+        let words: Vec<u32> = data[..12].chunks(4).map(four).collect();
+        assert_eq!(Words::of(&data[..12]), Some(Words::Four(words)));
+        for n in [0, 2, 6, 15] {
+            assert!(!Words::fits(n));
+            assert_eq!(Words::of(&data[..n]), None);
+        }
+    }
+}

@@ -1130,16 +1130,15 @@ pub fn workload_fault_scales(
 ) -> Result<Vec<HostCodeScale>, BenchError> {
     use probe::PlainCache::{Evicted, Warm};
     let mut out = Vec::new();
-    let mut measure = |workload, access, plain, samples: Result<_, BenchError>| {
+    let mut push = |workload, access, plain, samples| {
         let s = HostCodeScale {
             workload,
             access,
             plain,
-            samples: samples?,
+            samples,
         };
         each(&s);
         out.push(s);
-        Ok::<(), BenchError>(())
     };
     let size = |w: Workload| (w.task(None).buffers[0].bytes / 4) as usize;
     // Seed 001, as Data::new builds it.
@@ -1154,8 +1153,8 @@ pub fn workload_fault_scales(
     {
         let f = checked(gpu, &table, Warm, rounds, "seed 001's table sum", |t| {
             seed_checksum(t) == want_table
-        });
-        measure(Workload::Seed001, HostAccess::Phase, Warm, f)?;
+        })?;
+        push(Workload::Seed001, HostAccess::Phase, Warm, f);
         let f = checked(
             gpu,
             &heap_out,
@@ -1163,8 +1162,8 @@ pub fn workload_fault_scales(
             rounds,
             "seed 001's final check",
             |o| seed_final_check(o, &reference),
-        );
-        measure(Workload::Seed001, HostAccess::Final, Evicted, f)?;
+        )?;
+        push(Workload::Seed001, HostAccess::Final, Evicted, f);
     }
     // The compute-bound task: its inputs rewritten, and its final check.
     let n = size(Workload::ComputeBound);
@@ -1179,8 +1178,8 @@ pub fn workload_fault_scales(
             compute_cpu(x, 1);
             true
         },
-    );
-    measure(Workload::ComputeBound, HostAccess::Phase, Warm, f)?;
+    )?;
+    push(Workload::ComputeBound, HostAccess::Phase, Warm, f);
     let f = checked(
         gpu,
         &compute_checked_outputs(n),
@@ -1188,15 +1187,15 @@ pub fn workload_fault_scales(
         rounds,
         "the compute-bound final check",
         |y| compute_final_check(y, 0).is_some(),
-    );
-    measure(Workload::ComputeBound, HostAccess::Final, Evicted, f)?;
+    )?;
+    push(Workload::ComputeBound, HostAccess::Final, Evicted, f);
     // The producer/consumer's sum of what the GPU produced.
     let n = size(Workload::ProducerConsumer);
     let produced: Vec<f32> = (0..n).map(|i| ramp(i, RAMP) + 1.0).collect();
     let f = checked(gpu, &produced, Evicted, rounds, "the consumer's sum", |y| {
         prodcons_sum(y) == produced_sum(n)
-    });
-    measure(Workload::ProducerConsumer, HostAccess::Phase, Evicted, f)?;
+    })?;
+    push(Workload::ProducerConsumer, HostAccess::Phase, Evicted, f);
     // The partial update's final check, on the values it holds after its rounds.
     let task = Workload::PartialUpdate.task(None);
     let (last, reuse) = (task.rounds, task.reuse as u32);
@@ -1208,8 +1207,8 @@ pub fn workload_fault_scales(
         rounds,
         "the partial update's final check",
         |x| partial_mismatches(x, last, reuse) == 0,
-    );
-    measure(Workload::PartialUpdate, HostAccess::Final, Evicted, f)?;
+    )?;
+    push(Workload::PartialUpdate, HostAccess::Final, Evicted, f);
     Ok(out)
 }
 
