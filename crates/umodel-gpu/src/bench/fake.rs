@@ -415,18 +415,6 @@ pub(crate) fn rows(block: &Block, cfg: &BenchConfig) -> Vec<Row> {
                         .useful(b),
                     ms(b, 4.5),
                 ),
-            ]);
-            if !cfg.lean {
-                passes.push((
-                    c(ManagedAdvise, "read-mostly-random", b)
-                        .pattern("random")
-                        .useful(b),
-                    ms(b, 1.5),
-                ));
-            }
-            cells(&mut out, &passes, trials);
-            // More trials than the others, as the GPU path runs them (`FAULT_PAIR_TRIALS`).
-            let fault_pairs = [
                 // A kernel of 4 ms per 64 MiB, one float a thread, waiting for 0.8 of the faults
                 // it could hide: the streaming pass's faults alone (10 GB/s: the 6.7 ms of the
                 // cold pass above) at the pace of one float a thread (the scalar cells below).
@@ -448,8 +436,16 @@ pub(crate) fn rows(block: &Block, cfg: &BenchConfig) -> Vec<Row> {
                     c(Managed, "reused-scalar", b).useful(2 * b),
                     ms(2 * b, 3000.0),
                 ),
-            ];
-            cells(&mut out, &fault_pairs, trials * super::FAULT_PAIR_TRIALS);
+            ]);
+            if !cfg.lean {
+                passes.push((
+                    c(ManagedAdvise, "read-mostly-random", b)
+                        .pattern("random")
+                        .useful(b),
+                    ms(b, 1.5),
+                ));
+            }
+            cells(&mut out, &passes, trials);
             trial_major(
                 &mut out,
                 &[

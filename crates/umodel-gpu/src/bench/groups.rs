@@ -3,9 +3,7 @@
 use std::time::Instant;
 
 use super::cpu::{self, fill_ramp, ramp_mismatches, ramp_sum};
-use super::{
-    BenchError, CellSpec, Group, Runner, Trial, FAULT_PAIR_TRIALS, RAMP, SEQUENCE_TRIALS,
-};
+use super::{BenchError, CellSpec, Group, Runner, Trial, RAMP, SEQUENCE_TRIALS};
 use crate::gpu::{random_key, Advice, DeviceBuf, Gpu, GpuMem, Location, ManagedBuf, Shape};
 use umodel_core::policy::Policy;
 use umodel_core::schema::{
@@ -926,7 +924,7 @@ impl Runner<'_, '_> {
             let mut m: ManagedBuf<f32> = gpu.managed(n)?;
             let (mut cold_t, mut reused_t) = (Vec::new(), Vec::new());
             let mut ok = true;
-            for t in 0..warm + trials * FAULT_PAIR_TRIALS {
+            for t in 0..warm + trials {
                 cpu::fill_ramp_wide(m.host_mut()?, RAMP, 0.0);
                 let cold = self.time_gpu(|| Ok(gpu.converge(Shape::Flat, &mut m, 1)?))?;
                 let reused = self.time_gpu(|| Ok(gpu.converge(Shape::Flat, &mut m, 1)?))?;
@@ -957,7 +955,7 @@ impl Runner<'_, '_> {
             let mut f: ManagedBuf<f32> = gpu.managed(n)?;
             let (mut cold_t, mut kernel_t, mut fault_t) = (Vec::new(), Vec::new(), Vec::new());
             let mut ok = true;
-            for t in 0..warm + trials * FAULT_PAIR_TRIALS {
+            for t in 0..warm + trials {
                 cpu::fill_ramp_wide(c.host_mut()?, RAMP, 0.0);
                 cpu::fill_ramp_wide(f.host_mut()?, RAMP, 0.0);
                 let faults = self.time_gpu(|| Ok(gpu.inplace(Shape::Flat, &mut f, 1.0, 1.0)?))?;

@@ -45,14 +45,6 @@ pub const RAMP: u32 = 1024;
 /// which a slow spell one time in five moves (`Runner::prefetch_sequence`).
 pub(crate) const SEQUENCE_TRIALS: u32 = 6;
 
-/// Trials of the managed group's scalar and compute-bound fault cells per trial of its others.
-/// Their terms are priced against another (`fault_in_scalar` scales with `fault_in`, which a
-/// run's probe replaces; `faults_under_compute` is a share), and at 3 trials their own trials'
-/// spread was most of how far they moved between calibrations: `fault_in_scalar`/`fault_in`
-/// 14.7 % within one, 12.0 % between ten; the share 52 % and 71 % (calibration/h200/run91,
-/// `trials.txt`). The other task terms move with the process, not the trials.
-pub(crate) const FAULT_PAIR_TRIALS: u32 = 3;
-
 pub use umodel_core::schema::Group;
 
 /// Everything `umodel bench` runs by default: every group in the suite's order but the last three
