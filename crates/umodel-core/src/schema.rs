@@ -484,6 +484,10 @@ pub enum TaskPart {
     PlainFinal,
     /// The same with the caches warm.
     PlainFinalWarm,
+    /// The host's final access on heap memory again, timed right after one policy's row (the
+    /// row's policy and R; since `run92`): the host's level flips within a trial, so each row's
+    /// own final check can be paired with a plain one beside it.
+    PlainFinalBeside,
     /// The migration probe ([`crate::model::Probe`]) beside the plain phases: one prefetch of its
     /// managed buffer back to the host (events).
     ProbeToHost,
@@ -506,7 +510,7 @@ pub enum TaskPart {
 
 impl TaskPart {
     /// Every part.
-    pub const ALL: [TaskPart; 16] = [
+    pub const ALL: [TaskPart; 17] = [
         TaskPart::Total,
         TaskPart::Cpu,
         TaskPart::Gpu,
@@ -516,6 +520,7 @@ impl TaskPart {
         TaskPart::PlainGpu,
         TaskPart::PlainFinal,
         TaskPart::PlainFinalWarm,
+        TaskPart::PlainFinalBeside,
         TaskPart::ProbeToHost,
         TaskPart::ProbeFaultIn,
         TaskPart::ProbeFaultBack,
@@ -537,6 +542,7 @@ impl TaskPart {
             TaskPart::PlainGpu => "plain_gpu",
             TaskPart::PlainFinal => "plain_final",
             TaskPart::PlainFinalWarm => "plain_final_warm",
+            TaskPart::PlainFinalBeside => "plain_final_beside",
             TaskPart::ProbeToHost => "probe_to_host",
             TaskPart::ProbeFaultIn => "probe_fault_in",
             TaskPart::ProbeFaultBack => "probe_fault_back",
