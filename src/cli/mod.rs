@@ -438,6 +438,12 @@ struct ValidateArgs {
         conflicts_with = "probe"
     )]
     probe_from: Option<PathBuf>,
+    /// With --task: give each policy the plain final host access the run timed right after its
+    /// own rows (`plain_final_beside`, runs since run92) instead of the one at each trial's start:
+    /// on a shared host a large host pass runs at one of two speeds, and the level flips within
+    /// a trial.
+    #[arg(long, requires = "task")]
+    final_beside: bool,
     /// List every point, not only the summary.
     #[arg(long, short = 'v')]
     verbose: bool,

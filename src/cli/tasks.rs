@@ -559,6 +559,7 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
         &table,
         PhaseOverrides {
             use_probe: a.probe,
+            final_beside: a.final_beside,
             ..PhaseOverrides::default()
         },
     )
@@ -580,6 +581,20 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
         ph.cpu_final_ms
             .map_or(String::new(), |f| format!(", final host access {} ms", ms(f)))
     );
+    let beside: Vec<String> = v
+        .points
+        .iter()
+        .filter_map(|p| {
+            p.cpu_final_ms
+                .map(|f| format!("{} R={} {} ms", p.policy, p.reuse, ms(f)))
+        })
+        .collect();
+    if !beside.is_empty() {
+        out!(
+            "  each policy given the plain final access timed beside its rows: {}",
+            beside.join(", ")
+        );
+    }
     if let Some(p) = &v.probe {
         let figs: Vec<String> = p
             .figures()
@@ -635,6 +650,23 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
         v.order_right,
         v.order_total
     );
+    if let Some(ps) = &v.paired {
+        let each: Vec<String> = v
+            .points
+            .iter()
+            .filter_map(|p| {
+                p.paired_error_pct
+                    .map(|e| format!("{} R={} {:+.2} %", p.policy, p.reuse, e))
+            })
+            .collect();
+        out!(
+            "  paired by trial (each trial's prediction, given the plain final access beside its row, over its total): median |error| {:.2} %, max {:.2} %, {} beyond 5 %: {}",
+            ps.median_abs_pct,
+            ps.max_abs_pct,
+            ps.beyond_5pct,
+            each.join(", ")
+        );
+    }
     if v.beyond_5pct > 0 {
         let c = v
             .points

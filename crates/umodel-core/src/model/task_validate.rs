@@ -67,6 +67,16 @@ pub struct TaskPoint {
     /// The exact coverage of `median_range_ms`.
     #[serde(default)]
     pub median_range_coverage: f64,
+    /// The final host access this point was given, ms, where it had its own
+    /// ([`PhaseOverrides::final_beside`]); else the run's, in [`TaskValidation::phases`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_final_ms: Option<f64>,
+    /// With [`PhaseOverrides::final_beside`]: the median over trials of each trial's prediction
+    /// (given the plain final access timed beside that trial's row) over the same trial's
+    /// measured total, less 1, % (signed). Paired by trial, it does not depend on which of a
+    /// host pass's two speeds each median of the trials lands on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paired_error_pct: Option<f64>,
     /// The task's sides, predicted against the medians of the run's part rows (`cpu`, `gpu`,
     /// `move`), where the run has them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -168,6 +178,21 @@ pub struct TaskValidation {
     /// median, NOTES.md "Tasks").
     #[serde(default)]
     pub beyond_5pct_resolved: usize,
+    /// The points' errors paired by trial ([`TaskPoint::paired_error_pct`]), where every point
+    /// has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paired: Option<PairedSummary>,
+}
+
+/// The paired errors of a validation's points ([`TaskPoint::paired_error_pct`]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct PairedSummary {
+    /// Median of their absolute values, %.
+    pub median_abs_pct: f64,
+    /// Largest absolute value, %.
+    pub max_abs_pct: f64,
+    /// Points beyond 5 %.
+    pub beyond_5pct: usize,
 }
 
 /// The least coverage of a point's `median_range_ms`.
@@ -227,6 +252,21 @@ pub enum TaskValidateError {
         /// Bytes the task file describes.
         described: u64,
     },
+    /// Plain final accesses beside the rows were asked for and the run has none for a row.
+    #[error(
+        "{source_desc}: no `{name}:plain_final_beside` rows for {policy} at R = {reuse} (runs of \
+         the suite before run92 lack them); validate without --final-beside"
+    )]
+    NoBeside {
+        /// The measurement CSV.
+        source_desc: String,
+        /// The task's name.
+        name: String,
+        /// The row's policy.
+        policy: Policy,
+        /// The row's reuse (`-` where the row has none).
+        reuse: String,
+    },
     /// The task could not be predicted.
     #[error(transparent)]
     Query(#[from] TaskQueryError),
@@ -245,6 +285,19 @@ fn cell(table: &Table, name: &str, part: TaskPart) -> BTreeMap<(Policy, Option<u
     let mut m: BTreeMap<(Policy, Option<u32>), Vec<f64>> = BTreeMap::new();
     for r in table.rows.iter().filter(|r| is_part(r, name, part)) {
         m.entry((r.policy, r.reuse)).or_default().push(r.time_ms);
+    }
+    m
+}
+
+/// A task's `part` rows by policy and reuse, each by trial.
+type ByTrial = BTreeMap<(Policy, Option<u32>), BTreeMap<u32, f64>>;
+
+fn by_trial(table: &Table, name: &str, part: TaskPart) -> ByTrial {
+    let mut m = ByTrial::new();
+    for r in table.rows.iter().filter(|r| is_part(r, name, part)) {
+        m.entry((r.policy, r.reuse))
+            .or_default()
+            .insert(r.trial, r.time_ms);
     }
     m
 }
@@ -321,6 +374,13 @@ pub struct PhaseOverrides {
     /// Price the migrating steps from the run's migration probe (its `probe_*` rows, measured
     /// beside the plain phases) instead of the calibration's ([`TaskTerms::probed`]).
     pub use_probe: bool,
+    /// Give each policy and R the median of the plain final accesses timed right after its own
+    /// rows (`plain_final_beside`, runs since `run92`) instead of the run's `plain_final`: on a
+    /// shared host the level of a large host pass flips within a trial. A prediction never falls
+    /// as its final access grows, so this is also the median of the predictions each trial's own
+    /// plain pass gives, as `validate --cpu-from-trials` takes the handoff's. Ignored where
+    /// `cpu_final_ms` is given.
+    pub final_beside: bool,
 }
 
 /// The migration probe a run measured beside `name`'s plain phases (its `<name>:probe_*` rows,
@@ -436,6 +496,12 @@ pub fn validate_task(
         cell(table, name, TaskPart::Gpu),
         cell(table, name, TaskPart::Move),
     );
+    // Only for a task with a final access, and where it is the run's own: one given on the
+    // command line stands.
+    let has_final = task.buffers.iter().any(|b| b.cpu_final.touches());
+    let beside = (over.final_beside && over.cpu_final_ms.is_none() && has_final)
+        .then(|| by_trial(table, name, TaskPart::PlainFinalBeside));
+    let totals_by_trial = by_trial(table, name, TaskPart::Total);
     let mut points = Vec::new();
     for ((policy, r), v) in &totals {
         let (Some(s), Some((range, range_coverage))) = (
@@ -444,17 +510,46 @@ pub fn validate_task(
         ) else {
             continue;
         };
+        let key = (*policy, *r);
+        let own = match &beside {
+            Some(b) => Some(b.get(&key).filter(|m| !m.is_empty()).ok_or_else(|| {
+                TaskValidateError::NoBeside {
+                    source_desc: source_desc.clone(),
+                    name: name.clone(),
+                    policy: *policy,
+                    reuse: r.map_or_else(|| "-".into(), |r| r.to_string()),
+                }
+            })?),
+            None => None,
+        };
+        let own_fin = own.and_then(|m| median(&m.values().copied().collect::<Vec<_>>()));
         let mut t = task.clone();
         t.cpu_ms = Some(cpu);
         t.gpu_ms = Some(gpu);
-        if fin.is_some() {
-            t.cpu_final_ms = fin;
+        if let Some(f) = own_fin.or(fin) {
+            t.cpu_final_ms = Some(f);
         }
         if let Some(r) = r {
             t.reuse = f64::from(*r);
         }
         let p = predict_task(terms, &t, *policy)?;
-        let key = (*policy, *r);
+        // Each trial's prediction, given the plain final access beside its row, over that
+        // trial's total.
+        let paired_error_pct = match (own, totals_by_trial.get(&key)) {
+            (Some(own), Some(tot)) => {
+                let mut ratios = Vec::new();
+                for (trial, &fin_t) in own {
+                    let Some(&total) = tot.get(trial) else {
+                        continue;
+                    };
+                    let mut each = t.clone();
+                    each.cpu_final_ms = Some(fin_t);
+                    ratios.push(predict_task(terms, &each, *policy)?.time_ms / total);
+                }
+                median(&ratios).map(|m| 100.0 * (m - 1.0))
+            }
+            _ => None,
+        };
         let measured =
             |m: &BTreeMap<(Policy, Option<u32>), Vec<f64>>| m.get(&key).and_then(|v| median(v));
         let q = &p.parts;
@@ -493,6 +588,8 @@ pub fn validate_task(
             in_interval: p.interval_ms[0] <= s.median && s.median <= p.interval_ms[1],
             median_range_ms: range,
             median_range_coverage: range_coverage,
+            cpu_final_ms: own_fin,
+            paired_error_pct,
             parts,
         });
     }
@@ -538,9 +635,19 @@ pub fn validate_task(
             !(p.median_range_ms[0] <= p.predicted_ms && p.predicted_ms <= p.median_range_ms[1])
         })
         .count();
+    let paired: Option<Vec<f64>> = points
+        .iter()
+        .map(|p| p.paired_error_pct.map(f64::abs))
+        .collect();
+    let paired = paired.filter(|v| !v.is_empty()).map(|v| PairedSummary {
+        median_abs_pct: median(&v).unwrap_or(0.0),
+        max_abs_pct: v.iter().copied().fold(0.0, f64::max),
+        beyond_5pct: v.iter().filter(|&&x| x > 5.0).count(),
+    });
     Ok(TaskValidation {
         beyond_5pct,
         beyond_5pct_resolved,
+        paired,
         task: name.clone(),
         source: source_desc,
         phases,
@@ -777,5 +884,117 @@ mod tests {
         .unwrap();
         assert_eq!(v.points.len(), 1);
         assert_eq!(v.phases["seed-001-overlapped"].cpu_ms, 20.2);
+    }
+
+    /// The partial update measured as predicted, each trial's final access at one of two levels
+    /// (5 or 9 ms, as a shared host's large passes run), the plain pass at each trial's start
+    /// always at 5 and the one beside each row at the row's level.
+    fn two_level_finals(task: &Task, terms: &TaskTerms, with_beside: bool) -> Table {
+        let mut rows = Vec::new();
+        for trial in 0..6u32 {
+            for (part, policy, ms) in [
+                (TaskPart::PlainCpu, Policy::Pageable, 20.0),
+                (TaskPart::PlainGpu, Policy::Device, 0.3),
+                (TaskPart::PlainFinal, Policy::Pageable, 5.0),
+            ] {
+                rows.push(Row::of(
+                    &TaskCase::new(Group::Workload, &task.name, part),
+                    policy,
+                    1,
+                    trial,
+                    ms,
+                ));
+            }
+            for (i, policy) in Policy::HANDOFF.into_iter().enumerate() {
+                // Four trials of six slow for half the policies, two for the others: the
+                // medians of the totals land on either level.
+                let slow = (trial as usize + i) % 3 != 0;
+                let fin = if slow { 9.0 } else { 5.0 };
+                let mut t = task.clone();
+                t.cpu_ms = Some(20.0);
+                t.gpu_ms = Some(0.3);
+                t.cpu_final_ms = Some(fin);
+                let total = predict_task(terms, &t, policy).unwrap().time_ms;
+                let parts = [(TaskPart::Total, total)]
+                    .into_iter()
+                    .chain(with_beside.then_some((TaskPart::PlainFinalBeside, fin)));
+                for (part, ms) in parts {
+                    let mut r = Row::of(
+                        &TaskCase::new(Group::Workload, &task.name, part),
+                        policy,
+                        task.footprint(),
+                        trial,
+                        ms,
+                    );
+                    r.reuse = Some(1);
+                    rows.push(r);
+                }
+            }
+        }
+        Table {
+            rows,
+            ..Table::default()
+        }
+    }
+
+    #[test]
+    fn paired_by_trial_a_final_access_at_two_levels_validates_exactly() {
+        let terms = toy_terms();
+        let task = workloads::partial_update();
+        let table = two_level_finals(&task, &terms, true);
+        let start = validate_task(&terms, &task, &table, PhaseOverrides::default()).unwrap();
+        // Given the trial-start pass (5 ms), the rows measured at 9 ms are predicted short.
+        assert!(start.max_ape_pct > 1.0, "{}", start.max_ape_pct);
+        assert!(start.paired.is_none());
+        assert!(start.points.iter().all(|p| p.paired_error_pct.is_none()));
+        let over = PhaseOverrides {
+            final_beside: true,
+            ..PhaseOverrides::default()
+        };
+        let v = validate_task(&terms, &task, &table, over).unwrap();
+        let ps = v.paired.expect("every point paired");
+        assert!(ps.max_abs_pct < 1e-9, "{ps:?}");
+        assert_eq!(ps.beyond_5pct, 0);
+        for p in &v.points {
+            let e = p.paired_error_pct.unwrap();
+            assert!(e.abs() < 1e-9, "{:?} {e}", p.policy);
+            // The median of the passes beside the row, which the prediction is given.
+            assert!(matches!(p.cpu_final_ms, Some(f) if f == 5.0 || f == 9.0 || f == 7.0));
+        }
+        // A final access given on the command line stands: nothing is paired.
+        let given = PhaseOverrides {
+            final_beside: true,
+            cpu_final_ms: Some(6.0),
+            ..PhaseOverrides::default()
+        };
+        let g = validate_task(&terms, &task, &table, given).unwrap();
+        assert!(g.paired.is_none());
+        assert!(g.points.iter().all(|p| p.cpu_final_ms.is_none()));
+    }
+
+    #[test]
+    fn pairing_a_run_without_passes_beside_its_rows_names_the_run_and_the_row() {
+        let terms = toy_terms();
+        let task = workloads::partial_update();
+        let mut table = two_level_finals(&task, &terms, false);
+        table.source = "run85.csv".into();
+        let over = PhaseOverrides {
+            final_beside: true,
+            ..PhaseOverrides::default()
+        };
+        let e = validate_task(&terms, &task, &table, over)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("run85.csv: no `partial-update:plain_final_beside` rows for ")
+                && e.contains("at R = 1")
+                && e.contains("without --final-beside"),
+            "{e}"
+        );
+        // A task without a final access has nothing to pair and validates as before.
+        let pc = workloads::producer_consumer();
+        let plain = rows_for(&pc, &terms, 1.0);
+        let v = validate_task(&terms, &pc, &plain, over).unwrap();
+        assert!(v.paired.is_none());
     }
 }
