@@ -3299,7 +3299,10 @@ fn run92s_rows_paired_with_a_plain_final_access_beside_each_lose_the_host_passes
     let paired = validated(&terms, &table, "partial-update", beside);
     let err = |v: &model::TaskValidation, p: Policy| {
         let q = v.points.iter().find(|q| q.policy == p).unwrap();
-        (100.0 * (q.predicted_ms / q.measured_ms - 1.0), q.paired_error_pct)
+        (
+            100.0 * (q.predicted_ms / q.measured_ms - 1.0),
+            q.paired_error_pct,
+        )
     };
     for (p, want_start, want_paired) in [
         (Policy::ExplicitCopy, -15.0, -0.4),
@@ -3382,7 +3385,13 @@ fn validate_final_beside_pairs_run92_and_refuses_runs_before_it() {
     // --final-beside is a task validation's option.
     fails_with(
         &d,
-        &["validate", "-m", model, "calibration/h200/run92/tasks-45-partial.csv", "--final-beside"],
+        &[
+            "validate",
+            "-m",
+            model,
+            "calibration/h200/run92/tasks-45-partial.csv",
+            "--final-beside",
+        ],
         None,
         &["--task"],
     );
