@@ -707,21 +707,32 @@ mod tests {
             t.cpu_final_ms = Some(5.0);
             for policy in Policy::HANDOFF {
                 let p = predict_task(terms, &t, policy).unwrap();
-                let mut r = Row::of(
-                    &TaskCase::new(Group::Workload, &task.name, TaskPart::Total),
+                rows.push(row_of(
+                    task,
+                    TaskPart::Total,
                     policy,
-                    task.footprint(),
                     trial,
                     p.time_ms * skew + trial as f64 * 0.01,
-                );
-                r.reuse = Some(1);
-                rows.push(r);
+                ));
             }
         }
         Table {
             rows,
             ..Table::default()
         }
+    }
+
+    /// A row of one of `task`'s policies at R = 1, as the suite writes it.
+    fn row_of(task: &Task, part: TaskPart, policy: Policy, trial: u32, ms: f64) -> Row {
+        let mut r = Row::of(
+            &TaskCase::new(Group::Workload, &task.name, part),
+            policy,
+            task.footprint(),
+            trial,
+            ms,
+        );
+        r.reuse = Some(1);
+        r
     }
 
     #[test]
@@ -919,15 +930,7 @@ mod tests {
                     .into_iter()
                     .chain(with_beside.then_some((TaskPart::PlainFinalBeside, fin)));
                 for (part, ms) in parts {
-                    let mut r = Row::of(
-                        &TaskCase::new(Group::Workload, &task.name, part),
-                        policy,
-                        task.footprint(),
-                        trial,
-                        ms,
-                    );
-                    r.reuse = Some(1);
-                    rows.push(r);
+                    rows.push(row_of(task, part, policy, trial, ms));
                 }
             }
         }

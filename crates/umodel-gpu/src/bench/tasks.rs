@@ -10,9 +10,10 @@
 //! policy and reuse `"<task>:total"` (the whole task on the host clock, from the first phase to the
 //! end of the final host access), `"<task>:cpu"` (its CPU phases and final access as they ran under
 //! the policy), `"<task>:gpu"` (its GPU phases, events) and `"<task>:move"` (copies and
-//! main-stream prefetches, events), and, for a task with a final host access, `"<task>:plain_final_beside"`
-//! (the plain final access again, right after the row). Policies run in a rotated order from trial to trial, so a slow
-//! spell of the shared CPU does not always fall on the same one. Beside the plain phases, every
+//! main-stream prefetches, events), and, for a task with a final host access,
+//! `"<task>:plain_final_beside"` (the plain final access again, right after the row). Policies
+//! run in a rotated order from trial to trial, so a slow spell of the shared CPU does not always
+//! fall on the same one. Beside the plain phases, every
 //! trial also runs [`PROBE_ROUNDS`] rounds of the migration probe (`probe.rs`): rows
 //! `"<task>:probe_to_host" | "<task>:probe_fault_in" | "<task>:probe_fault_back" |
 //! "<task>:probe_after_prefetch"`, one per round, the probe buffer's size as `bytes`.
@@ -288,14 +289,6 @@ struct PlainTimes {
     fin: Option<f64>,
     cpu_warm: Option<f64>,
     fin_warm: Option<f64>,
-}
-
-/// `check` timed after evicting the caches, ms: the plain final access, as a validation takes it.
-fn timed_evicted(scratch: &mut [u8], check: impl FnOnce()) -> f64 {
-    super::cpu::evict_caches(scratch);
-    let t = Instant::now();
-    check();
-    t.elapsed().as_secs_f64() * 1e3
 }
 
 /// FNV-1a over 64-bit words.
@@ -741,14 +734,13 @@ impl Data {
             gpu.record(&b)?;
             Ok(b.ms_since(&a)?)
         };
-        Ok(match self {
+        let mut times = match self {
             Data::Seed {
                 table,
                 keys,
                 want_table,
-                reference,
                 heap_table,
-                heap_out,
+                ..
             } => {
                 // The table: read by the host every round, written by nobody: warm.
                 std::hint::black_box(seed_checksum(heap_table));
@@ -766,18 +758,9 @@ impl Data {
                 let g = time_gpu(&mut || {
                     gpu.gather(&d_table, &d_keys, (n - 1) as u32, &mut d_out, 0.5)
                 })?;
-                // The output: written by the GPU.
-                let fin = timed_evicted(scratch, || {
-                    std::hint::black_box(seed_final_check(heap_out, reference));
-                });
-                let t = Instant::now();
-                std::hint::black_box(seed_final_check(heap_out, reference));
-                let fin_warm = ms_since(t);
                 PlainTimes {
                     cpu,
                     gpu: g,
-                    fin: Some(fin),
-                    fin_warm: Some(fin_warm),
                     ..PlainTimes::default()
                 }
             }
@@ -792,26 +775,14 @@ impl Data {
                 let mut d = gpu.device::<f32>(*n)?;
                 gpu.copy_slice_to_device(heap, &mut d)?;
                 let g = time_gpu(&mut || gpu.inplace(crate::gpu::Shape::Flat, &mut d, 1.0, 1.0))?;
-                let fin = timed_evicted(scratch, || {
-                    std::hint::black_box(partial_mismatches(heap, 1, 1));
-                });
-                let t = Instant::now();
-                std::hint::black_box(partial_mismatches(heap, 1, 1));
-                let fin_warm = ms_since(t);
                 PlainTimes {
                     cpu,
                     gpu: g,
-                    fin: Some(fin),
                     cpu_warm: Some(cpu_warm),
-                    fin_warm: Some(fin_warm),
+                    ..PlainTimes::default()
                 }
             }
-            Data::Compute {
-                n,
-                heap_in,
-                heap_out,
-                ..
-            } => {
+            Data::Compute { n, heap_in, .. } => {
                 // The inputs: written by the host every round, only read by the GPU: warm.
                 compute_cpu(heap_in, 0);
                 let t = Instant::now();
@@ -821,17 +792,9 @@ impl Data {
                 let mut dy = gpu.device::<u32>(*n)?;
                 gpu.copy_slice_to_device(heap_in, &mut dx)?;
                 let g = time_gpu(&mut || gpu.compute(&dx, &mut dy, COMPUTE_ROUNDS))?;
-                let fin = timed_evicted(scratch, || {
-                    std::hint::black_box(compute_final_check(heap_out, 0));
-                });
-                let t = Instant::now();
-                std::hint::black_box(compute_final_check(heap_out, 0));
-                let fin_warm = ms_since(t);
                 PlainTimes {
                     cpu,
                     gpu: g,
-                    fin: Some(fin),
-                    fin_warm: Some(fin_warm),
                     ..PlainTimes::default()
                 }
             }
@@ -854,28 +817,48 @@ impl Data {
                     ..PlainTimes::default()
                 }
             }
-        })
+        };
+        // The final access (the output the GPU wrote, read by the host): evicted, then warm.
+        times.fin = self.plain_final(scratch);
+        if times.fin.is_some() {
+            let t = Instant::now();
+            self.final_access();
+            times.fin_warm = Some(ms_since(t));
+        }
+        Ok(times)
     }
 
-    /// The plain final access alone, timed as [`Data::plain`] times it; `None` for a task
-    /// without one.
-    fn plain_final(&mut self, scratch: &mut [u8]) -> Option<f64> {
+    /// Runs the task's final host access once on its plain memory (seed 001's check of the
+    /// output, the partial update's and the compute-bound task's exact checks); the
+    /// producer/consumer has none.
+    fn final_access(&self) {
         match self {
             Data::Seed {
                 reference,
                 heap_out,
                 ..
-            } => Some(timed_evicted(scratch, || {
+            } => {
                 std::hint::black_box(seed_final_check(heap_out, reference));
-            })),
-            Data::Partial { heap, .. } => Some(timed_evicted(scratch, || {
+            }
+            Data::Partial { heap, .. } => {
                 std::hint::black_box(partial_mismatches(heap, 1, 1));
-            })),
-            Data::Compute { heap_out, .. } => Some(timed_evicted(scratch, || {
+            }
+            Data::Compute { heap_out, .. } => {
                 std::hint::black_box(compute_final_check(heap_out, 0));
-            })),
-            Data::ProdCons { .. } => None,
+            }
+            Data::ProdCons { .. } => {}
         }
+    }
+
+    /// The plain final access timed after a cache eviction, as a validation takes it; `None`
+    /// for a task without one.
+    fn plain_final(&self, scratch: &mut [u8]) -> Option<f64> {
+        (!matches!(self, Data::ProdCons { .. })).then(|| {
+            super::cpu::evict_caches(scratch);
+            let t = Instant::now();
+            self.final_access();
+            t.elapsed().as_secs_f64() * 1e3
+        })
     }
 
     /// The workload's buffers placed under `policy`, filled by the host.
