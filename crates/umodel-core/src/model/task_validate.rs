@@ -787,15 +787,7 @@ mod tests {
                 (TaskPart::Move, q.copy_ms + q.prefetch_ms),
             ] {
                 for trial in 0..3 {
-                    let mut r = Row::of(
-                        &TaskCase::new(Group::Workload, &task.name, part),
-                        policy,
-                        task.footprint(),
-                        trial,
-                        ms,
-                    );
-                    r.reuse = Some(1);
-                    table.rows.push(r);
+                    table.rows.push(row_of(task, part, policy, trial, ms));
                 }
             }
         }
