@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""run92 and run93: each workload row followed by a plain final access (`plain_final_beside`).
-Seed 001 (and its overlapped variant), the partial update and (run93) the compute-bound
-workload, each run validated with its own probe on
+"""run92, run93 and run95: each workload row followed by a plain final access
+(`plain_final_beside`). Seed 001 (and its overlapped variant), the partial update and (run93)
+the compute-bound workload, each run validated with its own probe on
 1. its own calibration,
-2. the other run's, and
+2. the other runs', and
 3. each of run91's twelve (another machine, minutes before run92: held out across processes),
 all fitted by this code, three ways:
 - as before: every row given the plain final access timed at its trial's start (`--probe`);
@@ -24,7 +24,8 @@ H = "calibration/h200"
 # run: (tag, {workload: its tasks})
 RUNS = {"run92": ("45", {"partial": ["partial-update"], "workload": ["seed-001", "seed-001-overlapped"]}),
         "run93": ("46", {"partial": ["partial-update"], "workload": ["seed-001", "seed-001-overlapped"],
-                         "compute": ["compute-bound"]})}
+                         "compute": ["compute-bound"]}),
+        "run95": ("48", {"partial": ["partial-update"], "workload": ["seed-001", "seed-001-overlapped"]})}
 
 
 def fit(cal, tmp, label):
