@@ -289,17 +289,26 @@ fn cell(table: &Table, name: &str, part: TaskPart) -> BTreeMap<(Policy, Option<u
     m
 }
 
-/// A task's `part` rows by policy and reuse, each by trial.
-type ByTrial = BTreeMap<(Policy, Option<u32>), BTreeMap<u32, f64>>;
+/// `name`'s plain final accesses timed beside its rows (`plain_final_beside`), by policy and
+/// reuse, each with the total of the row it follows (the last `total` row of its policy, R and
+/// trial before it, ms). By position, not by trial number alone: a table read from several
+/// files repeats the trial numbers.
+type Beside = BTreeMap<(Policy, Option<u32>), Vec<(f64, Option<f64>)>>;
 
-fn by_trial(table: &Table, name: &str, part: TaskPart) -> ByTrial {
-    let mut m = ByTrial::new();
-    for r in table.rows.iter().filter(|r| is_part(r, name, part)) {
-        m.entry((r.policy, r.reuse))
-            .or_default()
-            .insert(r.trial, r.time_ms);
+fn beside_rows(table: &Table, name: &str) -> Beside {
+    let mut totals = BTreeMap::new();
+    let mut out = Beside::new();
+    for r in &table.rows {
+        if is_part(r, name, TaskPart::Total) {
+            totals.insert((r.policy, r.reuse, r.trial), r.time_ms);
+        } else if is_part(r, name, TaskPart::PlainFinalBeside) {
+            let total = totals.remove(&(r.policy, r.reuse, r.trial));
+            out.entry((r.policy, r.reuse))
+                .or_default()
+                .push((r.time_ms, total));
+        }
     }
-    m
+    out
 }
 
 /// The measured task names in a table (case prefixes of `…:total` rows).
@@ -500,8 +509,7 @@ pub fn validate_task(
     // command line stands.
     let has_final = task.buffers.iter().any(|b| b.cpu_final.touches());
     let beside = (over.final_beside && over.cpu_final_ms.is_none() && has_final)
-        .then(|| by_trial(table, name, TaskPart::PlainFinalBeside));
-    let totals_by_trial = by_trial(table, name, TaskPart::Total);
+        .then(|| beside_rows(table, name));
     let mut points = Vec::new();
     for ((policy, r), v) in &totals {
         let (Some(s), Some((range, range_coverage))) = (
@@ -522,7 +530,7 @@ pub fn validate_task(
             })?),
             None => None,
         };
-        let own_fin = own.and_then(|m| median(&m.values().copied().collect::<Vec<_>>()));
+        let own_fin = own.and_then(|v| median(&v.iter().map(|(f, _)| *f).collect::<Vec<_>>()));
         let mut t = task.clone();
         t.cpu_ms = Some(cpu);
         t.gpu_ms = Some(gpu);
@@ -535,20 +543,18 @@ pub fn validate_task(
         let p = predict_task(terms, &t, *policy)?;
         // Each trial's prediction, given the plain final access beside its row, over that
         // trial's total.
-        let paired_error_pct = match (own, totals_by_trial.get(&key)) {
-            (Some(own), Some(tot)) => {
+        let paired_error_pct = match own {
+            Some(own) => {
                 let mut ratios = Vec::new();
-                for (trial, &fin_t) in own {
-                    let Some(&total) = tot.get(trial) else {
-                        continue;
-                    };
+                for &(fin_t, total) in own {
+                    let Some(total) = total else { continue };
                     let mut each = t.clone();
                     each.cpu_final_ms = Some(fin_t);
                     ratios.push(predict_task(terms, &each, *policy)?.time_ms / total);
                 }
                 median(&ratios).map(|m| 100.0 * (m - 1.0))
             }
-            _ => None,
+            None => None,
         };
         let measured =
             |m: &BTreeMap<(Policy, Option<u32>), Vec<f64>>| m.get(&key).and_then(|v| median(v));
@@ -890,15 +896,20 @@ mod tests {
     }
 
     /// The partial update measured as predicted, each trial's final access at one of two levels
-    /// (5 or 9 ms, as a shared host's large passes run), the plain pass at each trial's start
-    /// always at 5 and the one beside each row at the row's level.
-    fn two_level_finals(task: &Task, terms: &TaskTerms, with_beside: bool) -> Table {
+    /// (`fast` or `slow` ms, as a shared host's large passes run), the plain pass at each trial's
+    /// start always at `fast` and the one beside each row at the row's level.
+    fn two_level_finals(
+        task: &Task,
+        terms: &TaskTerms,
+        with_beside: bool,
+        (fast, slow): (f64, f64),
+    ) -> Table {
         let mut rows = Vec::new();
         for trial in 0..6u32 {
             for (part, policy, ms) in [
                 (TaskPart::PlainCpu, Policy::Pageable, 20.0),
                 (TaskPart::PlainGpu, Policy::Device, 0.3),
-                (TaskPart::PlainFinal, Policy::Pageable, 5.0),
+                (TaskPart::PlainFinal, Policy::Pageable, fast),
             ] {
                 rows.push(Row::of(
                     &TaskCase::new(Group::Workload, &task.name, part),
@@ -911,8 +922,11 @@ mod tests {
             for (i, policy) in Policy::HANDOFF.into_iter().enumerate() {
                 // Four trials of six slow for half the policies, two for the others: the
                 // medians of the totals land on either level.
-                let slow = (trial as usize + i) % 3 != 0;
-                let fin = if slow { 9.0 } else { 5.0 };
+                let fin = if (trial as usize + i) % 3 != 0 {
+                    slow
+                } else {
+                    fast
+                };
                 let mut t = task.clone();
                 t.cpu_ms = Some(20.0);
                 t.gpu_ms = Some(0.3);
@@ -936,7 +950,7 @@ mod tests {
     fn paired_by_trial_a_final_access_at_two_levels_validates_exactly() {
         let terms = toy_terms();
         let task = workloads::partial_update();
-        let table = two_level_finals(&task, &terms, true);
+        let table = two_level_finals(&task, &terms, true, (5.0, 9.0));
         let start = validate_task(&terms, &task, &table, PhaseOverrides::default()).unwrap();
         // Given the trial-start pass (5 ms), the rows measured at 9 ms are predicted short.
         assert!(start.max_ape_pct > 1.0, "{}", start.max_ape_pct);
@@ -968,10 +982,33 @@ mod tests {
     }
 
     #[test]
+    fn two_runs_validated_together_pair_every_row_with_the_pass_beside_it() {
+        // As `validate --task FILE A.csv B.csv` reads them: B's rows after A's, with the same
+        // trial numbers. B's host ran at 15 or 19 ms.
+        let terms = toy_terms();
+        let task = workloads::partial_update();
+        let mut table = two_level_finals(&task, &terms, true, (5.0, 9.0));
+        let b = two_level_finals(&task, &terms, true, (15.0, 19.0));
+        table.rows.extend(b.rows);
+        let over = PhaseOverrides {
+            final_beside: true,
+            ..PhaseOverrides::default()
+        };
+        let v = validate_task(&terms, &task, &table, over).unwrap();
+        assert!(v.paired.unwrap().max_abs_pct < 1e-9, "{:?}", v.paired);
+        for p in &v.points {
+            assert_eq!(p.trials, 12);
+            // Each policy's passes: 5 ms twice and 9 four times, then 15 twice and 19 four
+            // times; the median of all twelve (12), not of B's six alone (19).
+            assert_eq!(p.cpu_final_ms, Some(12.0), "{:?}", p.policy);
+        }
+    }
+
+    #[test]
     fn pairing_a_run_without_passes_beside_its_rows_names_the_run_and_the_row() {
         let terms = toy_terms();
         let task = workloads::partial_update();
-        let mut table = two_level_finals(&task, &terms, false);
+        let mut table = two_level_finals(&task, &terms, false, (5.0, 9.0));
         table.source = "run85.csv".into();
         let over = PhaseOverrides {
             final_beside: true,
