@@ -488,6 +488,9 @@ pub enum TaskPart {
     /// row's policy and R; since `run92`): the host's level flips within a trial, so each row's
     /// own final check can be paired with a plain one beside it.
     PlainFinalBeside,
+    /// One CPU phase on heap memory again, timed right after one policy's row (and its
+    /// `PlainFinalBeside`; since `run96`): each row's CPU phases can be paired with it.
+    PlainCpuBeside,
     /// The migration probe ([`crate::model::Probe`]) beside the plain phases: one prefetch of its
     /// managed buffer back to the host (events).
     ProbeToHost,
@@ -510,7 +513,7 @@ pub enum TaskPart {
 
 impl TaskPart {
     /// Every part.
-    pub const ALL: [TaskPart; 17] = [
+    pub const ALL: [TaskPart; 18] = [
         TaskPart::Total,
         TaskPart::Cpu,
         TaskPart::Gpu,
@@ -521,6 +524,7 @@ impl TaskPart {
         TaskPart::PlainFinal,
         TaskPart::PlainFinalWarm,
         TaskPart::PlainFinalBeside,
+        TaskPart::PlainCpuBeside,
         TaskPart::ProbeToHost,
         TaskPart::ProbeFaultIn,
         TaskPart::ProbeFaultBack,
@@ -543,6 +547,7 @@ impl TaskPart {
             TaskPart::PlainFinal => "plain_final",
             TaskPart::PlainFinalWarm => "plain_final_warm",
             TaskPart::PlainFinalBeside => "plain_final_beside",
+            TaskPart::PlainCpuBeside => "plain_cpu_beside",
             TaskPart::ProbeToHost => "probe_to_host",
             TaskPart::ProbeFaultIn => "probe_fault_in",
             TaskPart::ProbeFaultBack => "probe_fault_back",

@@ -11,7 +11,8 @@
 //! end of the final host access), `"<task>:cpu"` (its CPU phases and final access as they ran under
 //! the policy), `"<task>:gpu"` (its GPU phases, events) and `"<task>:move"` (copies and
 //! main-stream prefetches, events), and, for a task with a final host access,
-//! `"<task>:plain_final_beside"` (the plain final access again, right after the row). Policies
+//! `"<task>:plain_final_beside"` (the plain final access again, right after the row), then for
+//! every task `"<task>:plain_cpu_beside"` (one plain CPU phase again, since run96). Policies
 //! run in a rotated order from trial to trial, so a slow spell of the shared CPU does not always
 //! fall on the same one. Beside the plain phases, every
 //! trial also runs [`PROBE_ROUNDS`] rounds of the migration probe (`probe.rs`): rows
@@ -557,6 +558,9 @@ impl Runner<'_, '_> {
                     // the plain pass at the trial's start does not follow the rows' final checks
                     // (calibration/h200/run85). A validation can pair each row with this one.
                     let beside = data.plain_final(&mut scratch);
+                    // And one plain CPU phase: a round's phase carries the same level (seed 001's
+                    // table read, the producer/consumer's sum; calibration/h200/run96).
+                    let cpu_beside = data.plain_cpu(&mut scratch).0;
                     let identical = *first_digest.get_or_insert(digest) == digest;
                     let ok = times.ok && identical;
                     if !ok {
@@ -577,6 +581,7 @@ impl Runner<'_, '_> {
                             (TaskPart::Gpu, Some(times.gpu)),
                             (TaskPart::Move, Some(times.moved)),
                             (TaskPart::PlainFinalBeside, beside),
+                            (TaskPart::PlainCpuBeside, Some(cpu_beside)),
                         ];
                         for (q, ms) in rows {
                             let Some(ms) = ms else { continue };
@@ -718,11 +723,9 @@ impl Data {
         }
     }
 
-    /// The phases on plain memory, as a user times their own code: one CPU phase and the final
-    /// access on heap memory, one GPU pass on device memory (after a warm one). Data the GPU writes
-    /// reach the host from outside the CPU's caches (by DMA or migration), so those phases start
-    /// with the caches evicted (`scratch`); data only the CPU writes or reads start warm, as they
-    /// are in a round (timed on a second run).
+    /// The phases on plain memory, as a user times their own code: one CPU phase
+    /// ([`Data::plain_cpu`]) and the final access on heap memory, one GPU pass on device memory
+    /// (after a warm one).
     fn plain(&mut self, gpu: &Gpu, scratch: &mut [u8]) -> Result<PlainTimes, BenchError> {
         let ms_since = |t: Instant| t.elapsed().as_secs_f64() * 1e3;
         let time_gpu = |f: &mut dyn FnMut() -> Result<(), GpuError>| -> Result<f64, BenchError> {
@@ -734,20 +737,9 @@ impl Data {
             gpu.record(&b)?;
             Ok(b.ms_since(&a)?)
         };
+        let (cpu, cpu_warm) = self.plain_cpu(scratch);
         let mut times = match self {
-            Data::Seed {
-                table,
-                keys,
-                want_table,
-                heap_table,
-                ..
-            } => {
-                // The table: read by the host every round, written by nobody: warm.
-                std::hint::black_box(seed_checksum(heap_table));
-                let t = Instant::now();
-                let ok = seed_checksum(heap_table) == *want_table;
-                let cpu = ms_since(t);
-                std::hint::black_box(ok);
+            Data::Seed { table, keys, .. } => {
                 let n = table.len();
                 let mut d_table = gpu.device::<f32>(n)?;
                 let mut d_keys = gpu.device::<u32>(n)?;
@@ -765,29 +757,17 @@ impl Data {
                 }
             }
             Data::Partial { n, heap, .. } => {
-                super::cpu::evict_caches(scratch);
-                let t = Instant::now();
-                partial_cpu(heap, 0);
-                let cpu = ms_since(t);
-                let t = Instant::now();
-                partial_cpu(heap, 0);
-                let cpu_warm = ms_since(t);
                 let mut d = gpu.device::<f32>(*n)?;
                 gpu.copy_slice_to_device(heap, &mut d)?;
                 let g = time_gpu(&mut || gpu.inplace(crate::gpu::Shape::Flat, &mut d, 1.0, 1.0))?;
                 PlainTimes {
                     cpu,
                     gpu: g,
-                    cpu_warm: Some(cpu_warm),
+                    cpu_warm,
                     ..PlainTimes::default()
                 }
             }
             Data::Compute { n, heap_in, .. } => {
-                // The inputs: written by the host every round, only read by the GPU: warm.
-                compute_cpu(heap_in, 0);
-                let t = Instant::now();
-                compute_cpu(heap_in, 0);
-                let cpu = ms_since(t);
                 let mut dx = gpu.device::<u32>(*n)?;
                 let mut dy = gpu.device::<u32>(*n)?;
                 gpu.copy_slice_to_device(heap_in, &mut dx)?;
@@ -798,14 +778,7 @@ impl Data {
                     ..PlainTimes::default()
                 }
             }
-            Data::ProdCons { input, heap_out } => {
-                super::cpu::evict_caches(scratch);
-                let t = Instant::now();
-                std::hint::black_box(prodcons_sum(heap_out));
-                let cpu = ms_since(t);
-                let t = Instant::now();
-                std::hint::black_box(prodcons_sum(heap_out));
-                let cpu_warm = ms_since(t);
+            Data::ProdCons { input, .. } => {
                 let mut dx = gpu.device::<f32>(input.len())?;
                 let mut dy = gpu.device::<f32>(input.len())?;
                 gpu.copy_slice_to_device(input, &mut dx)?;
@@ -813,7 +786,7 @@ impl Data {
                 PlainTimes {
                     cpu,
                     gpu: g,
-                    cpu_warm: Some(cpu_warm),
+                    cpu_warm,
                     ..PlainTimes::default()
                 }
             }
@@ -826,6 +799,54 @@ impl Data {
             times.fin_warm = Some(ms_since(t));
         }
         Ok(times)
+    }
+
+    /// One CPU phase on plain memory, as `plain` and the pass beside each row time it. Data the
+    /// GPU writes reach the host from outside the CPU's caches (the partial update's buffer, the
+    /// producer/consumer's output), so those phases start with the caches evicted (`scratch`) and
+    /// are timed warm a second time; data only the host writes or reads (seed 001's table, the
+    /// compute-bound task's inputs) are warm in a round, so a first run warms them.
+    fn plain_cpu(&mut self, scratch: &mut [u8]) -> (f64, Option<f64>) {
+        let ms_since = |t: Instant| t.elapsed().as_secs_f64() * 1e3;
+        match self {
+            Data::Seed {
+                want_table,
+                heap_table,
+                ..
+            } => {
+                std::hint::black_box(seed_checksum(heap_table));
+                let t = Instant::now();
+                let ok = seed_checksum(heap_table) == *want_table;
+                let cpu = ms_since(t);
+                std::hint::black_box(ok);
+                (cpu, None)
+            }
+            Data::Partial { heap, .. } => {
+                // Idempotent: round 0's value on the same pages every time.
+                super::cpu::evict_caches(scratch);
+                let t = Instant::now();
+                partial_cpu(heap, 0);
+                let cpu = ms_since(t);
+                let t = Instant::now();
+                partial_cpu(heap, 0);
+                (cpu, Some(ms_since(t)))
+            }
+            Data::Compute { heap_in, .. } => {
+                compute_cpu(heap_in, 0);
+                let t = Instant::now();
+                compute_cpu(heap_in, 0);
+                (ms_since(t), None)
+            }
+            Data::ProdCons { heap_out, .. } => {
+                super::cpu::evict_caches(scratch);
+                let t = Instant::now();
+                std::hint::black_box(prodcons_sum(heap_out));
+                let cpu = ms_since(t);
+                let t = Instant::now();
+                std::hint::black_box(prodcons_sum(heap_out));
+                (cpu, Some(ms_since(t)))
+            }
+        }
     }
 
     /// Runs the task's final host access once on its plain memory (seed 001's check of the
