@@ -3336,7 +3336,7 @@ fn run92s_rows_paired_with_a_plain_final_access_beside_each_lose_the_host_passes
 
 /// `validate --task --final-beside` on a run that timed no plain pass beside its rows names the
 /// file and the row and says what to do; on run92's it prints the paired errors, and the JSON
-/// carries them.
+/// carries them. `--cpu-beside` on run92 (no CPU phases beside its rows) is refused the same way.
 #[test]
 fn validate_final_beside_pairs_run92_and_refuses_runs_before_it() {
     let d = tempfile::tempdir().unwrap();
@@ -3373,7 +3373,7 @@ fn validate_final_beside_pairs_run92_and_refuses_runs_before_it() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "paired by trial (each trial's prediction, given the plain final access beside its row, over its total): median |error| 1.98 %, max 6.72 %, 1 beyond 5 %",
+            "paired by trial (each trial's prediction, given the plain passes beside its row, over its total): median |error| 1.98 %, max 6.72 %, 1 beyond 5 %",
         ))
         .stdout(predicate::str::contains(
             "each policy given the plain final access timed beside its rows: explicit-copy R=1 168.6 ms",
@@ -3384,6 +3384,17 @@ fn validate_final_beside_pairs_run92_and_refuses_runs_before_it() {
     let copy = &v["points"][0];
     assert_eq!(copy["policy"], "explicit-copy");
     assert!((copy["paired_error_pct"].as_f64().unwrap() + 0.38).abs() < 0.01);
+    // run92 timed no plain CPU phase beside its rows (run96 is the first).
+    fails_with(
+        &d,
+        &[&args[..], &["--cpu-beside"]].concat(),
+        None,
+        &[
+            "calibration/h200/run92/tasks-45-partial.csv: no `partial-update:plain_cpu_beside` rows",
+            "before run96",
+            "validate without --cpu-beside",
+        ],
+    );
     // --final-beside is a task validation's option.
     fails_with(
         &d,

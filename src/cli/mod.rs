@@ -444,6 +444,12 @@ struct ValidateArgs {
     /// a trial.
     #[arg(long, requires = "task")]
     final_beside: bool,
+    /// With --task: the same for the CPU phase: give each policy the plain CPU phase the run
+    /// timed right after its own rows (`plain_cpu_beside`, runs since run96). With either flag
+    /// each trial is also predicted from the passes beside its own row and compared with its own
+    /// total (the paired error).
+    #[arg(long, requires = "task")]
+    cpu_beside: bool,
     /// List every point, not only the summary.
     #[arg(long, short = 'v')]
     verbose: bool,

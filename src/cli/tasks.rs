@@ -560,6 +560,7 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
         PhaseOverrides {
             use_probe: a.probe,
             final_beside: a.final_beside,
+            cpu_beside: a.cpu_beside,
             ..PhaseOverrides::default()
         },
     )
@@ -581,19 +582,26 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
         ph.cpu_final_ms
             .map_or(String::new(), |f| format!(", final host access {} ms", ms(f)))
     );
-    let beside: Vec<String> = v
-        .points
-        .iter()
-        .filter_map(|p| {
-            p.cpu_final_ms
-                .map(|f| format!("{} R={} {} ms", p.policy, p.reuse, ms(f)))
-        })
-        .collect();
-    if !beside.is_empty() {
-        out!(
-            "  each policy given the plain final access timed beside its rows: {}",
-            beside.join(", ")
-        );
+    for (what, given) in [
+        (
+            "CPU phase",
+            v.points.iter().map(|p| (p, p.cpu_ms)).collect::<Vec<_>>(),
+        ),
+        (
+            "final access",
+            v.points.iter().map(|p| (p, p.cpu_final_ms)).collect(),
+        ),
+    ] {
+        let beside: Vec<String> = given
+            .iter()
+            .filter_map(|(p, f)| f.map(|f| format!("{} R={} {} ms", p.policy, p.reuse, ms(f))))
+            .collect();
+        if !beside.is_empty() {
+            out!(
+                "  each policy given the plain {what} timed beside its rows: {}",
+                beside.join(", ")
+            );
+        }
     }
     if let Some(p) = &v.probe {
         let figs: Vec<String> = p
@@ -660,7 +668,7 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
             })
             .collect();
         out!(
-            "  paired by trial (each trial's prediction, given the plain final access beside its row, over its total): median |error| {:.2} %, max {:.2} %, {} beyond 5 %: {}",
+            "  paired by trial (each trial's prediction, given the plain passes beside its row, over its total): median |error| {:.2} %, max {:.2} %, {} beyond 5 %: {}",
             ps.median_abs_pct,
             ps.max_abs_pct,
             ps.beyond_5pct,

@@ -71,10 +71,14 @@ pub struct TaskPoint {
     /// ([`PhaseOverrides::final_beside`]); else the run's, in [`TaskValidation::phases`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_final_ms: Option<f64>,
-    /// With [`PhaseOverrides::final_beside`]: the median over trials of each trial's prediction
-    /// (given the plain final access timed beside that trial's row) over the same trial's
-    /// measured total, less 1, % (signed). Paired by trial, it does not depend on which of a
-    /// host pass's two speeds each median of the trials lands on.
+    /// The CPU phase this point was given, ms, where it had its own
+    /// ([`PhaseOverrides::cpu_beside`]); else the run's, in [`TaskValidation::phases`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_ms: Option<f64>,
+    /// With [`PhaseOverrides::final_beside`] or [`PhaseOverrides::cpu_beside`]: the median over
+    /// trials of each trial's prediction (given the plain passes timed beside that trial's row)
+    /// over the same trial's measured total, less 1, % (signed). Paired by trial, it does not
+    /// depend on which of a host pass's two speeds each median of the trials lands on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paired_error_pct: Option<f64>,
     /// The task's sides, predicted against the medians of the run's part rows (`cpu`, `gpu`,
@@ -252,16 +256,21 @@ pub enum TaskValidateError {
         /// Bytes the task file describes.
         described: u64,
     },
-    /// Plain final accesses beside the rows were asked for and the run has none for a row.
+    /// Plain phases beside the rows were asked for and the run has none for a row.
     #[error(
-        "{source_desc}: no `{name}:plain_final_beside` rows for {policy} at R = {reuse} (runs of \
-         the suite before run92 lack them); validate without --final-beside"
+        "{source_desc}: no `{name}:{}` rows for {policy} at R = {reuse} (runs of the suite \
+         before {} lack them); validate without {}",
+        part.name(),
+        beside_since(*part),
+        beside_flag(*part)
     )]
     NoBeside {
         /// The measurement CSV.
         source_desc: String,
         /// The task's name.
         name: String,
+        /// The pass missing: [`TaskPart::PlainFinalBeside`] or [`TaskPart::PlainCpuBeside`].
+        part: TaskPart,
         /// The row's policy.
         policy: Policy,
         /// The row's reuse (`-` where the row has none).
@@ -289,24 +298,87 @@ fn cell(table: &Table, name: &str, part: TaskPart) -> BTreeMap<(Policy, Option<u
     m
 }
 
-/// `name`'s plain final accesses timed beside its rows (`plain_final_beside`), by policy and
-/// reuse, each with the total of the row it follows (the last `total` row of its policy, R and
-/// trial before it, ms). By position, not by trial number alone: a table read from several
-/// files repeats the trial numbers.
-type Beside = BTreeMap<(Policy, Option<u32>), Vec<(f64, Option<f64>)>>;
+/// The run of the suite that first timed `part` beside each row.
+fn beside_since(part: TaskPart) -> &'static str {
+    if part == TaskPart::PlainCpuBeside {
+        "run96"
+    } else {
+        "run92"
+    }
+}
+
+/// The command line's flag that asks for `part`.
+fn beside_flag(part: TaskPart) -> &'static str {
+    if part == TaskPart::PlainCpuBeside {
+        "--cpu-beside"
+    } else {
+        "--final-beside"
+    }
+}
+
+/// One policy row's total and the plain passes timed right after it, ms.
+#[derive(Debug, Clone, Copy, Default)]
+struct BesideRow {
+    total: Option<f64>,
+    fin: Option<f64>,
+    cpu: Option<f64>,
+}
+
+impl BesideRow {
+    fn get(self, part: TaskPart) -> Option<f64> {
+        if part == TaskPart::PlainCpuBeside {
+            self.cpu
+        } else {
+            self.fin
+        }
+    }
+
+    fn pass(&mut self, part: TaskPart) -> &mut Option<f64> {
+        if part == TaskPart::PlainCpuBeside {
+            &mut self.cpu
+        } else {
+            &mut self.fin
+        }
+    }
+}
+
+/// `name`'s rows with the plain passes timed beside them (`plain_final_beside`,
+/// `plain_cpu_beside`), by policy and reuse. A pass belongs to the last `total` row of its
+/// policy, R and trial before it: by position, not by trial number alone, since a table read from
+/// several files repeats the trial numbers.
+type Beside = BTreeMap<(Policy, Option<u32>), Vec<BesideRow>>;
 
 fn beside_rows(table: &Table, name: &str) -> Beside {
-    let mut totals = BTreeMap::new();
+    let mut open = BTreeMap::new();
     let mut out = Beside::new();
     for r in &table.rows {
-        if is_part(r, name, TaskPart::Total) {
-            totals.insert((r.policy, r.reuse, r.trial), r.time_ms);
-        } else if is_part(r, name, TaskPart::PlainFinalBeside) {
-            let total = totals.remove(&(r.policy, r.reuse, r.trial));
-            out.entry((r.policy, r.reuse))
-                .or_default()
-                .push((r.time_ms, total));
+        let Some(part) = [
+            TaskPart::Total,
+            TaskPart::PlainFinalBeside,
+            TaskPart::PlainCpuBeside,
+        ]
+        .into_iter()
+        .find(|&p| is_part(r, name, p)) else {
+            continue;
+        };
+        let rows = out.entry((r.policy, r.reuse)).or_default();
+        let key = (r.policy, r.reuse, r.trial);
+        if part == TaskPart::Total {
+            open.insert(key, rows.len());
+            rows.push(BesideRow {
+                total: Some(r.time_ms),
+                ..BesideRow::default()
+            });
+            continue;
         }
+        let i = match open.get(&key) {
+            Some(&i) if rows[i].pass(part).is_none() => i,
+            _ => {
+                rows.push(BesideRow::default());
+                rows.len() - 1
+            }
+        };
+        *rows[i].pass(part) = Some(r.time_ms);
     }
     out
 }
@@ -390,6 +462,10 @@ pub struct PhaseOverrides {
     /// plain pass gives, as `validate --cpu-from-trials` takes the handoff's. Ignored where
     /// `cpu_final_ms` is given.
     pub final_beside: bool,
+    /// The same for the CPU phase: each policy and R gets the median of the plain CPU phases
+    /// timed right after its own rows (`plain_cpu_beside`, runs since `run96`). Ignored where
+    /// `cpu_ms` is given.
+    pub cpu_beside: bool,
 }
 
 /// The migration probe a run measured beside `name`'s plain phases (its `<name>:probe_*` rows,
@@ -508,8 +584,9 @@ pub fn validate_task(
     // Only for a task with a final access, and where it is the run's own: one given on the
     // command line stands.
     let has_final = task.buffers.iter().any(|b| b.cpu_final.touches());
-    let beside = (over.final_beside && over.cpu_final_ms.is_none() && has_final)
-        .then(|| beside_rows(table, name));
+    let want_fin = over.final_beside && over.cpu_final_ms.is_none() && has_final;
+    let want_cpu = over.cpu_beside && over.cpu_ms.is_none();
+    let beside = (want_fin || want_cpu).then(|| beside_rows(table, name));
     let mut points = Vec::new();
     for ((policy, r), v) in &totals {
         let (Some(s), Some((range, range_coverage))) = (
@@ -519,20 +596,30 @@ pub fn validate_task(
             continue;
         };
         let key = (*policy, *r);
-        let own = match &beside {
-            Some(b) => Some(b.get(&key).filter(|m| !m.is_empty()).ok_or_else(|| {
-                TaskValidateError::NoBeside {
+        let own: &[BesideRow] = beside
+            .as_ref()
+            .and_then(|b| b.get(&key))
+            .map_or(&[], Vec::as_slice);
+        // The median of the passes beside this policy's rows, where asked for.
+        let own_median = |want: bool, part: TaskPart| -> Result<Option<f64>, TaskValidateError> {
+            if !want {
+                return Ok(None);
+            }
+            let v: Vec<f64> = own.iter().filter_map(|b| b.get(part)).collect();
+            median(&v)
+                .map(Some)
+                .ok_or_else(|| TaskValidateError::NoBeside {
                     source_desc: source_desc.clone(),
                     name: name.clone(),
+                    part,
                     policy: *policy,
                     reuse: r.map_or_else(|| "-".into(), |r| r.to_string()),
-                }
-            })?),
-            None => None,
+                })
         };
-        let own_fin = own.and_then(|v| median(&v.iter().map(|(f, _)| *f).collect::<Vec<_>>()));
+        let own_fin = own_median(want_fin, TaskPart::PlainFinalBeside)?;
+        let own_cpu = own_median(want_cpu, TaskPart::PlainCpuBeside)?;
         let mut t = task.clone();
-        t.cpu_ms = Some(cpu);
+        t.cpu_ms = Some(own_cpu.unwrap_or(cpu));
         t.gpu_ms = Some(gpu);
         if let Some(f) = own_fin.or(fin) {
             t.cpu_final_ms = Some(f);
@@ -541,20 +628,30 @@ pub fn validate_task(
             t.reuse = f64::from(*r);
         }
         let p = predict_task(terms, &t, *policy)?;
-        // Each trial's prediction, given the plain final access beside its row, over that
-        // trial's total.
-        let paired_error_pct = match own {
-            Some(own) => {
-                let mut ratios = Vec::new();
-                for &(fin_t, total) in own {
-                    let Some(total) = total else { continue };
-                    let mut each = t.clone();
-                    each.cpu_final_ms = Some(fin_t);
-                    ratios.push(predict_task(terms, &each, *policy)?.time_ms / total);
+        // Each trial's prediction, given the plain passes beside its row, over that trial's
+        // total.
+        let paired_error_pct = if beside.is_some() {
+            let mut ratios = Vec::new();
+            for b in own {
+                let (Some(total), true, true) = (
+                    b.total,
+                    !want_fin || b.fin.is_some(),
+                    !want_cpu || b.cpu.is_some(),
+                ) else {
+                    continue;
+                };
+                let mut each = t.clone();
+                if want_fin {
+                    each.cpu_final_ms = b.fin;
                 }
-                median(&ratios).map(|m| 100.0 * (m - 1.0))
+                if want_cpu {
+                    each.cpu_ms = b.cpu;
+                }
+                ratios.push(predict_task(terms, &each, *policy)?.time_ms / total);
             }
-            None => None,
+            median(&ratios).map(|m| 100.0 * (m - 1.0))
+        } else {
+            None
         };
         let measured =
             |m: &BTreeMap<(Policy, Option<u32>), Vec<f64>>| m.get(&key).and_then(|v| median(v));
@@ -595,6 +692,7 @@ pub fn validate_task(
             median_range_ms: range,
             median_range_coverage: range_coverage,
             cpu_final_ms: own_fin,
+            cpu_ms: own_cpu,
             paired_error_pct,
             parts,
         });
@@ -895,21 +993,23 @@ mod tests {
         assert_eq!(v.phases["seed-001-overlapped"].cpu_ms, 20.2);
     }
 
-    /// The partial update measured as predicted, each trial's final access at one of two levels
-    /// (`fast` or `slow` ms, as a shared host's large passes run), the plain pass at each trial's
-    /// start always at `fast` and the one beside each row at the row's level.
-    fn two_level_finals(
+    /// Six trials of every policy whose final access runs at `fin.0` or `fin.1` ms and whose
+    /// CPU phases at `cpu.0` or `cpu.1`, the slow levels together, measured exactly as predicted
+    /// at those levels. The plain passes at each trial's start are always at the fast levels; those
+    /// beside each row (where asked for) at the row's.
+    fn two_level_host(
         task: &Task,
         terms: &TaskTerms,
-        with_beside: bool,
-        (fast, slow): (f64, f64),
+        [fin_beside, cpu_beside]: [bool; 2],
+        fin: (f64, f64),
+        cpu: (f64, f64),
     ) -> Table {
         let mut rows = Vec::new();
         for trial in 0..6u32 {
             for (part, policy, ms) in [
-                (TaskPart::PlainCpu, Policy::Pageable, 20.0),
+                (TaskPart::PlainCpu, Policy::Pageable, cpu.0),
                 (TaskPart::PlainGpu, Policy::Device, 0.3),
-                (TaskPart::PlainFinal, Policy::Pageable, fast),
+                (TaskPart::PlainFinal, Policy::Pageable, fin.0),
             ] {
                 rows.push(Row::of(
                     &TaskCase::new(Group::Workload, &task.name, part),
@@ -922,19 +1022,17 @@ mod tests {
             for (i, policy) in Policy::HANDOFF.into_iter().enumerate() {
                 // Four trials of six slow for half the policies, two for the others: the
                 // medians of the totals land on either level.
-                let fin = if (trial as usize + i) % 3 != 0 {
-                    slow
-                } else {
-                    fast
-                };
+                let slow = (trial as usize + i) % 3 != 0;
+                let (f, c) = if slow { (fin.1, cpu.1) } else { (fin.0, cpu.0) };
                 let mut t = task.clone();
-                t.cpu_ms = Some(20.0);
+                t.cpu_ms = Some(c);
                 t.gpu_ms = Some(0.3);
-                t.cpu_final_ms = Some(fin);
+                t.cpu_final_ms = Some(f);
                 let total = predict_task(terms, &t, policy).unwrap().time_ms;
                 let parts = [(TaskPart::Total, total)]
                     .into_iter()
-                    .chain(with_beside.then_some((TaskPart::PlainFinalBeside, fin)));
+                    .chain(fin_beside.then_some((TaskPart::PlainFinalBeside, f)))
+                    .chain(cpu_beside.then_some((TaskPart::PlainCpuBeside, c)));
                 for (part, ms) in parts {
                     rows.push(row_of(task, part, policy, trial, ms));
                 }
@@ -944,6 +1042,11 @@ mod tests {
             rows,
             ..Table::default()
         }
+    }
+
+    /// [`two_level_host`] with the CPU phase at one level.
+    fn two_level_finals(task: &Task, terms: &TaskTerms, beside: bool, fin: (f64, f64)) -> Table {
+        two_level_host(task, terms, [beside, false], fin, (20.0, 20.0))
     }
 
     #[test]
@@ -1028,5 +1131,81 @@ mod tests {
         let plain = rows_for(&pc, &terms, 1.0);
         let v = validate_task(&terms, &pc, &plain, over).unwrap();
         assert!(v.paired.is_none());
+    }
+    #[test]
+    fn paired_by_trial_cpu_phases_and_final_access_at_two_levels_validate_exactly() {
+        let terms = toy_terms();
+        let task = workloads::partial_update();
+        let table = two_level_host(&task, &terms, [true, true], (5.0, 9.0), (20.0, 26.0));
+        let with = |final_beside, cpu_beside| {
+            let over = PhaseOverrides {
+                final_beside,
+                cpu_beside,
+                ..PhaseOverrides::default()
+            };
+            validate_task(&terms, &task, &table, over).unwrap()
+        };
+        // Either pass alone leaves the other at its trial-start level: the slow rows stay off.
+        for v in [with(true, false), with(false, true)] {
+            assert!(v.paired.unwrap().max_abs_pct > 1.0, "{:?}", v.paired);
+        }
+        let v = with(true, true);
+        assert!(v.paired.unwrap().max_abs_pct < 1e-9, "{:?}", v.paired);
+        for p in &v.points {
+            // The medians of the passes beside the row, which the prediction is given.
+            assert!(matches!(p.cpu_ms, Some(c) if c == 20.0 || c == 26.0 || c == 23.0));
+            assert!(p.cpu_final_ms.is_some());
+        }
+        // A CPU phase given on the command line stands: only the final access is paired.
+        let given = PhaseOverrides {
+            final_beside: true,
+            cpu_beside: true,
+            cpu_ms: Some(21.0),
+            ..PhaseOverrides::default()
+        };
+        let g = validate_task(&terms, &task, &table, given).unwrap();
+        assert!(g.points.iter().all(|p| p.cpu_ms.is_none()));
+        assert!(g.points.iter().all(|p| p.cpu_final_ms.is_some()));
+    }
+
+    #[test]
+    fn a_task_without_a_final_access_pairs_its_cpu_phases() {
+        let terms = toy_terms();
+        let task = workloads::producer_consumer();
+        let table = two_level_host(&task, &terms, [false, true], (0.0, 0.0), (14.0, 18.0));
+        let over = PhaseOverrides {
+            final_beside: true,
+            cpu_beside: true,
+            ..PhaseOverrides::default()
+        };
+        let v = validate_task(&terms, &task, &table, over).unwrap();
+        assert!(v.paired.unwrap().max_abs_pct < 1e-9, "{:?}", v.paired);
+        assert!(v.points.iter().all(|p| p.cpu_final_ms.is_none()));
+        // Without the pairing the slow rows are predicted short.
+        let start = validate_task(&terms, &task, &table, PhaseOverrides::default()).unwrap();
+        assert!(start.max_ape_pct > 1.0, "{}", start.max_ape_pct);
+    }
+
+    #[test]
+    fn pairing_cpu_phases_on_a_run_before_them_names_the_pass_and_the_flag() {
+        let terms = toy_terms();
+        let task = workloads::partial_update();
+        // A run92-like table: final accesses beside the rows, no CPU phases.
+        let mut table = two_level_finals(&task, &terms, true, (5.0, 9.0));
+        table.source = "run92.csv".into();
+        let over = PhaseOverrides {
+            final_beside: true,
+            cpu_beside: true,
+            ..PhaseOverrides::default()
+        };
+        let e = validate_task(&terms, &task, &table, over)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("run92.csv: no `partial-update:plain_cpu_beside` rows for ")
+                && e.contains("before run96")
+                && e.contains("without --cpu-beside"),
+            "{e}"
+        );
     }
 }
