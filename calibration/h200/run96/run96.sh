@@ -1,5 +1,5 @@
 #!/bin/bash
-# run96: commit COMMIT's binary (a plain CPU phase beside each row, after the plain final access):
+# run96: commit 8fc49e4's binary (a plain CPU phase beside each row, after the plain final access):
 # a minimal calibration, the probe, then in other processes the producer/consumer, seed 001 and
 # the partial update at 15 trials a cell and the compute-bound task at 9 (cut at 130 s), every
 # step timed. Each packed as it ends.
