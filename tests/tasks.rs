@@ -3419,7 +3419,7 @@ fn validate_final_beside_pairs_run92_and_refuses_runs_before_it() {
 /// start run97's partial update was 6.1 %; the CPU phase is what pairs the producer/consumer, which
 /// has no final access. The miss is run98's overlapped seed 001 (its two prefetching rows, +8.1
 /// and +17.7 %): that calibration priced a no-op prefetch at 1.15 ms at 64 MiB (7 of its 24
-/// samples slow; 0.10-0.67 ms in the others since run91, `calibration/h200/run96/noop.txt`).
+/// samples slow; 0.10-0.85 ms in the others since run91, `calibration/h200/run96/noop.txt`).
 #[test]
 fn run96_to_run98_paired_with_both_passes_beside_each_row() {
     let start = PhaseOverrides {
