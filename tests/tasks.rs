@@ -3544,3 +3544,85 @@ fn validate_cpu_beside_pairs_run96s_producer_consumer() {
     assert!((copy["paired_error_pct"].as_f64().unwrap() - 0.94).abs() < 0.01);
     assert!(copy.get("cpu_final_ms").is_none());
 }
+
+/// The headline of `calibration/h200/run96/beside.txt`: run96-run98's workloads (all 90 cells:
+/// each task's policies and R) on 18 calibrations (the runs' own, `run92`'s, `run93`'s,
+/// `run95`'s and `run91`'s twelve), with the run's probe, from the plain phases at each trial's
+/// start against paired by trial with the final access and the CPU phase timed beside each row:
+/// 314 of 1620 cells beyond 5 % against 205, and the median |error| of a (run, calibration,
+/// workload) within 2.5 % in 99 of 234 against 168.
+#[test]
+fn paired_with_both_passes_205_of_1620_cells_lie_beyond_5_pct_against_314() {
+    let h = Path::new("calibration/h200");
+    let model = "data/models/nvidia-h200-0931b6b9ea7c.minimal.csv";
+    let mut calibrations: Vec<_> = ["run96", "run97", "run98", "run92", "run93", "run95"]
+        .iter()
+        .map(|r| h.join(r).join(model))
+        .collect();
+    for arm in ["a", "b"] {
+        for n in 1..=6 {
+            calibrations.push(
+                h.join(format!("run91/data-{arm}-{n}/models"))
+                    .join("nvidia-h200-0931b6b9ea7c.minimal.csv"),
+            );
+        }
+    }
+    let runs: [(&str, &str, &[&str]); 3] = [
+        (
+            "run96",
+            "49",
+            &["prodcons", "workload", "partial", "compute"],
+        ),
+        ("run97", "50", &["prodcons", "workload", "partial"]),
+        ("run98", "51", &["compute", "prodcons", "workload"]),
+    ];
+    let tasks = |group: &str| -> &[&str] {
+        match group {
+            "prodcons" => &["producer-consumer"],
+            "workload" => &["seed-001", "seed-001-overlapped"],
+            "partial" => &["partial-update"],
+            _ => &["compute-bound"],
+        }
+    };
+    let tables: Vec<(Table, &str)> = runs
+        .iter()
+        .flat_map(|(run, tag, groups)| {
+            groups.iter().flat_map(move |g| {
+                let t = Table::read(&h.join(format!("{run}/tasks-{tag}-{g}.csv"))).unwrap();
+                tasks(g).iter().map(move |task| (t.clone(), *task))
+            })
+        })
+        .collect();
+    let start = PhaseOverrides {
+        use_probe: true,
+        ..PhaseOverrides::default()
+    };
+    let both = PhaseOverrides {
+        final_beside: true,
+        cpu_beside: true,
+        ..start
+    };
+    let (mut cells, mut beyond, mut held) = (0, [0, 0], [0, 0]);
+    for cal in &calibrations {
+        let terms = terms_of(cal);
+        for (table, task) in &tables {
+            let s = validated(&terms, table, task, start);
+            let b = validated(&terms, table, task, both);
+            let e_start: Vec<f64> = s.points.iter().map(|p| p.ape_pct).collect();
+            let e_both: Vec<f64> = b
+                .points
+                .iter()
+                .map(|p| p.paired_error_pct.unwrap().abs())
+                .collect();
+            cells += e_start.len();
+            for (k, e) in [e_start, e_both].into_iter().enumerate() {
+                beyond[k] += e.iter().filter(|&&x| x > 5.0).count();
+                held[k] += usize::from(umodel::stats::median(&e).unwrap() <= 2.5);
+            }
+        }
+    }
+    assert_eq!(calibrations.len() * tables.len(), 234);
+    assert_eq!(cells, 1620);
+    assert_eq!(beyond, [314, 205]);
+    assert_eq!(held, [99, 168]);
+}
