@@ -7,6 +7,8 @@ use std::sync::OnceLock;
 
 use core_affinity::CoreId;
 
+use super::ms_since;
+
 /// The cores this process may use, as first seen (before the CPU update pinned its thread: a
 /// pinned thread sees only its own core).
 fn all_cores() -> &'static [CoreId] {
@@ -66,7 +68,7 @@ fn place_worker(i: usize) {
 pub fn timed_update(x: &mut [f32], threads: usize) -> f64 {
     let s = std::time::Instant::now();
     update(x, 1.0, 1.0, threads);
-    s.elapsed().as_secs_f64() * 1e3
+    ms_since(s)
 }
 
 /// The handoff's CPU update `x = a·x + b`, on `threads` threads (1 = the calling, pinned thread).
@@ -133,7 +135,7 @@ pub fn random_read_sum(n: usize, seed: u32, period: u32) -> u64 {
 pub fn timed_read(x: &[f32]) -> (f64, f64) {
     let s = std::time::Instant::now();
     let sum: f64 = black_box(x).iter().map(|v| f64::from(*v)).sum();
-    (s.elapsed().as_secs_f64() * 1e3, black_box(sum))
+    (ms_since(s), black_box(sum))
 }
 
 /// Floats in a 4 KiB page: the unit the CPU's sparse touches and their checks count in.

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use super::cpu::{self, fill_ramp, ramp_mismatches, ramp_sum};
-use super::{BenchError, CellSpec, Group, Runner, Trial, RAMP, SEQUENCE_TRIALS};
+use super::{ms_since, BenchError, CellSpec, Group, Runner, Trial, RAMP, SEQUENCE_TRIALS};
 use crate::gpu::{random_key, Advice, DeviceBuf, Gpu, GpuMem, Location, ManagedBuf, Shape};
 use umodel_core::policy::Policy;
 use umodel_core::schema::{
@@ -189,7 +189,7 @@ impl Runner<'_, '_> {
         keep_last(warm, trials, || {
             let s = Instant::now();
             f()?;
-            Ok(s.elapsed().as_secs_f64() * 1e3)
+            Ok(ms_since(s))
         })
     }
 
@@ -535,7 +535,7 @@ impl Runner<'_, '_> {
             gpu.prefetch(&m, Location::Host)?;
             gpu.sync()?;
             let (_, s1) = cpu::timed_read(m.host()?);
-            let to_host_read = start.elapsed().as_secs_f64() * 1e3;
+            let to_host_read = ms_since(start);
             let (host_read, s2) = cpu::timed_read(m.host()?);
             let ok_read = s1 == want && s2 == want;
             if t >= warm {
@@ -867,13 +867,13 @@ impl Runner<'_, '_> {
                 let h = {
                     let s = Instant::now();
                     cpu::sparse_write(&mut heap, SPARSE_EVERY, t as f32);
-                    s.elapsed().as_secs_f64() * 1e3
+                    ms_since(s)
                 };
                 let c = {
                     let x = m.host_mut()?;
                     let s = Instant::now();
                     cpu::sparse_write(x, SPARSE_EVERY, -1.0);
-                    s.elapsed().as_secs_f64() * 1e3
+                    ms_since(s)
                 };
                 let r = self.time_gpu(|| Ok(gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0)?))?;
                 // Rewritten pages hold 0, the others ramp + 2.

@@ -13,7 +13,7 @@
 use std::time::Instant;
 
 use super::cpu::{self, ramp_mismatches};
-use super::{BenchError, CellSpec, Group, Runner, Trial, RAMP};
+use super::{ms_since, BenchError, CellSpec, Group, Runner, Trial, RAMP};
 use crate::gpu::{Advice, DeviceBuf, Location, ManagedBuf, PinnedBuf, Shape};
 use umodel_core::policy::Policy;
 use umodel_core::table::{HandoffCase, Stage};
@@ -145,7 +145,7 @@ impl Runner<'_, '_> {
             }
             gpu.record(&events[3])?;
             gpu.sync()?;
-            let total = start.elapsed().as_secs_f64() * 1e3;
+            let total = ms_since(start);
             Ok(Alternation {
                 total,
                 cpu: cpu_ms,

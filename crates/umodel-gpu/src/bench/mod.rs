@@ -760,6 +760,11 @@ impl Runner<'_, '_> {
 }
 
 /// Trials per cell of a group: the global override, else the group's override, else its default.
+/// Milliseconds on the host clock since `t`: how every host-timed phase of the suite is read.
+pub(crate) fn ms_since(t: Instant) -> f64 {
+    t.elapsed().as_secs_f64() * 1e3
+}
+
 pub(crate) fn group_trials(cfg: &BenchConfig, g: Group) -> u32 {
     cfg.trials
         .or_else(|| {

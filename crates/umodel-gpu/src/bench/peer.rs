@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use super::cpu::{self, fill_ramp, ramp_sum};
 use super::groups::{keep_last, time_on};
-use super::{BenchError, CellSpec, Group, Runner, Trial, RAMP};
+use super::{ms_since, BenchError, CellSpec, Group, Runner, Trial, RAMP};
 use crate::gpu::{self, Gpu, GpuMem, Location, Shape};
 use umodel_core::peer::{ContentionCase, Movement, PeerCase, PeerStep};
 use umodel_core::policy::Policy;
@@ -253,7 +253,7 @@ impl Runner<'_, '_> {
             user.sync()?;
             home.empty()?;
             home.sync()?;
-            Ok((s.elapsed().as_secs_f64() * 1e3, true))
+            Ok((ms_since(s), true))
         })?;
         push(PeerStep::Handover, t, ok);
 
@@ -278,7 +278,7 @@ impl Runner<'_, '_> {
                             drop(pa);
                             home.read_sum(&a)?;
                             home.sync()?;
-                            let ms = s.elapsed().as_secs_f64() * 1e3;
+                            let ms = ms_since(s);
                             off_a += r as f32;
                             (ms, home.take_sum()?, sum_with(n, off_a))
                         }
@@ -291,7 +291,7 @@ impl Runner<'_, '_> {
                             drop(pa);
                             home.read_sum(&a)?;
                             home.sync()?;
-                            let ms = s.elapsed().as_secs_f64() * 1e3;
+                            let ms = ms_since(s);
                             off_a += r as f32;
                             (ms, home.take_sum()?, sum_with(n, off_a))
                         }
@@ -308,7 +308,7 @@ impl Runner<'_, '_> {
                             home.copy_to_device(&pin, &mut a)?;
                             home.read_sum(&a)?;
                             home.sync()?;
-                            let ms = s.elapsed().as_secs_f64() * 1e3;
+                            let ms = ms_since(s);
                             off_a += r as f32;
                             (ms, home.take_sum()?, sum_with(n, off_a))
                         }
@@ -322,7 +322,7 @@ impl Runner<'_, '_> {
                             home.prefetch(&m, Location::Device)?;
                             home.read_sum(&m)?;
                             home.sync()?;
-                            let ms = s.elapsed().as_secs_f64() * 1e3;
+                            let ms = ms_since(s);
                             off_m += r as f32;
                             (ms, home.take_sum()?, sum_with(n, off_m))
                         }
@@ -334,7 +334,7 @@ impl Runner<'_, '_> {
                             user.sync()?;
                             home.read_sum(&m)?;
                             home.sync()?;
-                            let ms = s.elapsed().as_secs_f64() * 1e3;
+                            let ms = ms_since(s);
                             off_m += r as f32;
                             (ms, home.take_sum()?, sum_with(n, off_m))
                         }

@@ -30,7 +30,7 @@ use umodel_core::task::ProbeShape;
 
 use super::cpu::{self, fill_ramp, ramp_mismatches, ramp_sum};
 use super::groups::time_on;
-use super::{BenchError, RAMP};
+use super::{ms_since, BenchError, RAMP};
 use crate::gpu::{Elem, Gpu, Location, ManagedBuf, Shape};
 
 /// The probe buffer's size without a task: the size the task terms were compared at (NOTES.md,
@@ -342,7 +342,7 @@ pub fn fault_scale_in<T: Elem + PartialEq, R>(
         }
         let s = Instant::now();
         std::hint::black_box(code(std::hint::black_box(x)));
-        s.elapsed().as_secs_f64() * 1e3
+        ms_since(s)
     };
     for round in 0..FAULT_SCALE_WARMUP + rounds {
         managed.host_mut()?.copy_from_slice(data);

@@ -29,7 +29,7 @@ use std::time::Instant;
 
 use super::cpu::{ramp, ramp_sum, splitmix64, PAGE_FLOATS};
 use super::probe;
-use super::{BenchError, CellSpec, Group, Runner, Trial, RAMP};
+use super::{ms_since, BenchError, CellSpec, Group, Runner, Trial, RAMP};
 use crate::gpu::{
     Advice, DeviceBuf, Elem, Gpu, GpuError, GpuMem, Home, Location, ManagedBuf, PinnedBuf,
 };
@@ -369,14 +369,14 @@ impl Runner<'_, '_> {
                 Step::CpuPhase { round } => {
                     let t = Instant::now();
                     ok &= p.cpu_phase(round)?;
-                    let ms = t.elapsed().as_secs_f64() * 1e3;
+                    let ms = ms_since(t);
                     cpu += ms;
                     ms
                 }
                 Step::CpuFinal => {
                     let t = Instant::now();
                     ok &= p.cpu_final()?;
-                    let ms = t.elapsed().as_secs_f64() * 1e3;
+                    let ms = ms_since(t);
                     cpu += ms;
                     ms
                 }
@@ -384,7 +384,7 @@ impl Runner<'_, '_> {
             times.push((step, ms));
         }
         gpu.sync()?;
-        let total = start.elapsed().as_secs_f64() * 1e3;
+        let total = ms_since(start);
         Ok(RunTimes {
             total,
             cpu,
@@ -727,7 +727,6 @@ impl Data {
     /// ([`Data::plain_cpu`]) and the final access on heap memory, one GPU pass on device memory
     /// (after a warm one).
     fn plain(&mut self, gpu: &Gpu, scratch: &mut [u8]) -> Result<PlainTimes, BenchError> {
-        let ms_since = |t: Instant| t.elapsed().as_secs_f64() * 1e3;
         let time_gpu = |f: &mut dyn FnMut() -> Result<(), GpuError>| -> Result<f64, BenchError> {
             f()?;
             gpu.sync()?;
@@ -807,7 +806,6 @@ impl Data {
     /// are timed warm a second time; data only the host writes or reads (seed 001's table, the
     /// compute-bound task's inputs) are warm in a round, so a first run warms them.
     fn plain_cpu(&mut self, scratch: &mut [u8]) -> (f64, Option<f64>) {
-        let ms_since = |t: Instant| t.elapsed().as_secs_f64() * 1e3;
         match self {
             Data::Seed {
                 want_table,
@@ -878,7 +876,7 @@ impl Data {
             super::cpu::evict_caches(scratch);
             let t = Instant::now();
             self.final_access();
-            t.elapsed().as_secs_f64() * 1e3
+            ms_since(t)
         })
     }
 
