@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""run96 (and run97, run98: fresh VMs, where present): each workload row followed by a plain
+"""run96 (and run97-run99: fresh VMs, where present): each workload row followed by a plain
 final access (`plain_final_beside`, since run92) and a plain CPU phase (`plain_cpu_beside`, since
 run96). Every workload of the run validated with the run's own probe on
 1. its own calibration,
-2. the other runs' (run96, run97, run98),
+2. the other runs' (run96-run99),
 3. run92's, run93's and run95's, and each of run91's twelve (other processes and machines),
 all fitted by this code, four ways:
 - start:  every row given the plain phases timed at its trial's start (`--probe`);
@@ -24,7 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 H = "calibration/h200"
 WORKLOADS = {"prodcons": ["producer-consumer"], "workload": ["seed-001", "seed-001-overlapped"],
              "partial": ["partial-update"], "compute": ["compute-bound"]}
-RUNS = {r: t for r, t in (("run96", "49"), ("run97", "50"), ("run98", "51")) if os.path.isdir(f"{H}/{r}")}
+RUNS = {r: t for r, t in (("run96", "49"), ("run97", "50"), ("run98", "51"), ("run99", "52")) if os.path.isdir(f"{H}/{r}")}
 WAYS = {"start": [], "final": ["--final-beside"], "cpu": ["--cpu-beside"],
         "both": ["--final-beside", "--cpu-beside"]}
 

@@ -24,7 +24,7 @@ TASKS = {"prodcons": ["producer-consumer"], "workload": ["seed-001", "seed-001-o
 RUNS = {"run92": ("45", ["--final-beside"]), "run93": ("46", ["--final-beside"]),
         "run95": ("48", ["--final-beside"])}
 RUNS.update({r: (t, ["--final-beside", "--cpu-beside"]) for r, t in
-             (("run96", "49"), ("run97", "50"), ("run98", "51")) if os.path.isdir(f"{H}/{r}")})
+             (("run96", "49"), ("run97", "50"), ("run98", "51"), ("run99", "52")) if os.path.isdir(f"{H}/{r}")})
 
 
 def seq_noop(cal):
