@@ -3336,6 +3336,26 @@ fn run92s_rows_paired_with_a_plain_final_access_beside_each_lose_the_host_passes
     assert!(worst < 1.3, "{worst}");
 }
 
+/// Runs `umodel ARGS` (a task validation with passes beside its rows): its text shows every line
+/// of `shows`; returns what `--json` prints.
+fn validated_with_passes_beside(
+    d: &tempfile::TempDir,
+    args: &[&str],
+    shows: &[&str],
+) -> serde_json::Value {
+    let out = umodel(d).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    for line in shows {
+        assert!(text.contains(line), "no {line:?} in\n{text}");
+    }
+    json_of(&umodel(d).args(args).arg("--json").output().unwrap().stdout)
+}
+
 /// `validate --task --final-beside` on a run that timed no plain pass beside its rows names the
 /// file and the row and says what to do; on run92's it prints the paired errors, and the JSON
 /// carries them. `--cpu-beside` on run92 (no CPU phases beside its rows) is refused the same way.
@@ -3370,18 +3390,14 @@ fn validate_final_beside_pairs_run92_and_refuses_runs_before_it() {
         "--probe",
         "--final-beside",
     ];
-    umodel(&d)
-        .args(args)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains(
+    let v = validated_with_passes_beside(
+        &d,
+        &args,
+        &[
             "paired by trial (each trial's prediction, given the plain passes beside its row, over its total): median |error| 1.98 %, max 6.72 %, 1 beyond 5 %",
-        ))
-        .stdout(predicate::str::contains(
             "each policy given the plain final access timed beside its rows: explicit-copy R=1 168.6 ms",
-        ));
-    let out = umodel(&d).args(args).arg("--json").output().unwrap();
-    let v = json_of(&out.stdout);
+        ],
+    );
     assert_eq!(v["paired"]["beyond_5pct"], 1);
     let copy = &v["points"][0];
     assert_eq!(copy["policy"], "explicit-copy");
@@ -3541,18 +3557,14 @@ fn validate_cpu_beside_pairs_run96s_producer_consumer() {
         "--probe",
         "--cpu-beside",
     ];
-    umodel(&d)
-        .args(args)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains(
+    let v = validated_with_passes_beside(
+        &d,
+        &args,
+        &[
             "each policy given the plain CPU phase timed beside its rows: explicit-copy R=1 15.27 ms, host-mapped R=1 14.86 ms",
-        ))
-        .stdout(predicate::str::contains(
             "paired by trial (each trial's prediction, given the plain passes beside its row, over its total): median |error| 0.73 %, max 2.70 %, 0 beyond 5 %",
-        ));
-    let out = umodel(&d).args(args).arg("--json").output().unwrap();
-    let v = json_of(&out.stdout);
+        ],
+    );
     assert_eq!(v["paired"]["beyond_5pct"], 0);
     let copy = &v["points"][0];
     assert_eq!(copy["policy"], "explicit-copy");

@@ -325,14 +325,11 @@ struct BesideRow {
 }
 
 impl BesideRow {
-    fn get(self, part: TaskPart) -> Option<f64> {
-        if part == TaskPart::PlainCpuBeside {
-            self.cpu
-        } else {
-            self.fin
-        }
+    fn get(mut self, part: TaskPart) -> Option<f64> {
+        *self.pass(part)
     }
 
+    /// The pass `part` names: [`TaskPart::PlainCpuBeside`], else the final access.
     fn pass(&mut self, part: TaskPart) -> &mut Option<f64> {
         if part == TaskPart::PlainCpuBeside {
             &mut self.cpu
@@ -633,13 +630,11 @@ pub fn validate_task(
         let paired_error_pct = if beside.is_some() {
             let mut ratios = Vec::new();
             for b in own {
-                let (Some(total), true, true) = (
-                    b.total,
-                    !want_fin || b.fin.is_some(),
-                    !want_cpu || b.cpu.is_some(),
-                ) else {
+                // A row missing a pass asked for (a trial cut short) is left out.
+                let Some(total) = b.total else { continue };
+                if (want_fin && b.fin.is_none()) || (want_cpu && b.cpu.is_none()) {
                     continue;
-                };
+                }
                 let mut each = t.clone();
                 if want_fin {
                     each.cpu_final_ms = b.fin;
