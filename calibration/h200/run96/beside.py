@@ -94,6 +94,7 @@ def main():
             if os.path.exists(f"{H}/{run}/tasks-{tag}-{w}.csv"):
                 out += cpu_phases(run, tag, w, tasks[0])
     tot = {k: [] for k in WAYS}
+    per_policy = {}
     per_workload = {}
     for run, tag in RUNS.items():
         out.append("")
@@ -116,6 +117,7 @@ def main():
                         for k in WAYS:
                             per[k].append(e[k])
                             wl[k].append(e[k])
+                            per_policy.setdefault(pa["policy"], {w: [] for w in WAYS})[k].append(e[k])
                         if label == run:
                             out.append(f"  {t:20} {pa['policy']:24} R{pa['reuse']:<3g} "
                                        + " / ".join(f"{e[k]:+6.1f}" for k in WAYS))
@@ -134,6 +136,11 @@ def main():
                f"{n}: " + ", ".join(
                    f"{k} {sum(st.median(abs(x) for x in wl[k]) <= 2.5 for wl in per_workload.values())}"
                    for k in WAYS))
+    out.append("")
+    out.append("By policy, every run on every calibration (start / both paired):")
+    for pol, v in per_policy.items():
+        out.append(f"  {pol:24} {summary(v['start'])}; {summary(v['both'])}; max |error| "
+                   f"{max(abs(x) for x in v['start']):.1f} / {max(abs(x) for x in v['both']):.1f} %")
     out.append("")
     out.append("all: " + "; ".join(f"{k} {summary(v)}" for k, v in tot.items()))
     text = "\n".join(out) + "\n"
