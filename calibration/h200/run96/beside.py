@@ -94,6 +94,7 @@ def main():
             if os.path.exists(f"{H}/{run}/tasks-{tag}-{w}.csv"):
                 out += cpu_phases(run, tag, w, tasks[0])
     tot = {k: [] for k in WAYS}
+    covered = {}
     per_policy = {}
     per_workload = {}
     for run, tag in RUNS.items():
@@ -108,6 +109,10 @@ def main():
                     continue
                 for t in tasks:
                     vs = {k: validate(m, t, path, f) for k, f in WAYS.items()}
+                    for k in ("start", "both"):
+                        c = covered.setdefault((k, label == run), [0, 0])
+                        c[0] += sum(p["in_interval"] for p in vs[k]["points"])
+                        c[1] += len(vs[k]["points"])
                     wl = {k: [] for k in WAYS}
                     for i, pa in enumerate(vs["start"]["points"]):
                         e = {"start": 100 * (pa["predicted_ms"] / pa["measured_ms"] - 1)}
@@ -136,6 +141,12 @@ def main():
                f"{n}: " + ", ".join(
                    f"{k} {sum(st.median(abs(x) for x in wl[k]) <= 2.5 for wl in per_workload.values())}"
                    for k in WAYS))
+    out.append("")
+    out.append("Measured medians inside the 90 % interval of the prediction (given the plain phases at each "
+               "trial's start, or the medians of the passes beside each row):")
+    for (k, own_cal), (n, of) in sorted(covered.items()):
+        out.append(f"  {k:5} on {'its own calibration' if own_cal else 'the other calibrations':22} "
+                   f"{n} of {of} ({100 * n / of:.1f} %)")
     out.append("")
     out.append("By policy, every run on every calibration (start / both paired):")
     for pol, v in per_policy.items():
