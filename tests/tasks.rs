@@ -3453,38 +3453,25 @@ fn run96_to_run99_paired_with_both_passes_beside_each_row() {
         ..start
     };
     // (run, tag, group, task, median |error| % from the trial's start, paired with both)
+    #[rustfmt::skip]
     let runs = [
-        ("run99", "52", "prodcons", "producer-consumer", 1.99, 2.62),
-        ("run99", "52", "workload", "seed-001", 10.75, 1.19),
-        (
-            "run99",
-            "52",
-            "workload",
-            "seed-001-overlapped",
-            12.69,
-            1.79,
-        ),
-        ("run99", "52", "partial", "partial-update", 3.26, 1.81),
-        ("run98", "51", "prodcons", "producer-consumer", 0.93, 1.64),
-        ("run98", "51", "workload", "seed-001", 4.49, 2.41),
-        (
-            "run98",
-            "51",
-            "workload",
-            "seed-001-overlapped",
-            12.62,
-            12.86,
-        ),
-        ("run98", "51", "compute", "compute-bound", 0.45, 0.77),
-        ("run96", "49", "prodcons", "producer-consumer", 1.65, 0.73),
-        ("run96", "49", "workload", "seed-001", 2.97, 1.07),
-        ("run96", "49", "workload", "seed-001-overlapped", 3.29, 1.67),
-        ("run96", "49", "partial", "partial-update", 4.01, 1.90),
-        ("run96", "49", "compute", "compute-bound", 1.97, 0.60),
-        ("run97", "50", "prodcons", "producer-consumer", 1.69, 0.67),
-        ("run97", "50", "workload", "seed-001", 1.82, 2.00),
-        ("run97", "50", "workload", "seed-001-overlapped", 1.58, 1.51),
-        ("run97", "50", "partial", "partial-update", 6.10, 1.26),
+        ("run96", "49", "prodcons", "producer-consumer",    1.65,  0.73),
+        ("run96", "49", "workload", "seed-001",             2.97,  1.07),
+        ("run96", "49", "workload", "seed-001-overlapped",  3.29,  1.67),
+        ("run96", "49", "partial",  "partial-update",       4.01,  1.90),
+        ("run96", "49", "compute",  "compute-bound",        1.97,  0.60),
+        ("run97", "50", "prodcons", "producer-consumer",    1.69,  0.67),
+        ("run97", "50", "workload", "seed-001",             1.82,  2.00),
+        ("run97", "50", "workload", "seed-001-overlapped",  1.58,  1.51),
+        ("run97", "50", "partial",  "partial-update",       6.10,  1.26),
+        ("run98", "51", "prodcons", "producer-consumer",    0.93,  1.64),
+        ("run98", "51", "workload", "seed-001",             4.49,  2.41),
+        ("run98", "51", "workload", "seed-001-overlapped", 12.62, 12.86),
+        ("run98", "51", "compute",  "compute-bound",        0.45,  0.77),
+        ("run99", "52", "prodcons", "producer-consumer",    1.99,  2.62),
+        ("run99", "52", "workload", "seed-001",            10.75,  1.19),
+        ("run99", "52", "workload", "seed-001-overlapped", 12.69,  1.79),
+        ("run99", "52", "partial",  "partial-update",       3.26,  1.81),
     ];
     let mut terms: Option<(&str, TaskTerms)> = None;
     for (run, tag, group, task, want_start, want_both) in runs {
