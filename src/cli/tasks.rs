@@ -582,27 +582,22 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
         ph.cpu_final_ms
             .map_or(String::new(), |f| format!(", final host access {} ms", ms(f)))
     );
-    for (what, given) in [
-        (
-            "CPU phase",
-            v.points.iter().map(|p| (p, p.cpu_ms)).collect::<Vec<_>>(),
-        ),
-        (
-            "final access",
-            v.points.iter().map(|p| (p, p.cpu_final_ms)).collect(),
-        ),
-    ] {
-        let beside: Vec<String> = given
+    // The phases each policy was given from the passes beside its own rows, where asked for.
+    let given = |what: &str, of: fn(&model::TaskPoint) -> Option<f64>| {
+        let each: Vec<String> = v
+            .points
             .iter()
-            .filter_map(|(p, f)| f.map(|f| format!("{} R={} {} ms", p.policy, p.reuse, ms(f))))
+            .filter_map(|p| of(p).map(|f| format!("{} R={} {} ms", p.policy, p.reuse, ms(f))))
             .collect();
-        if !beside.is_empty() {
+        if !each.is_empty() {
             out!(
                 "  each policy given the plain {what} timed beside its rows: {}",
-                beside.join(", ")
+                each.join(", ")
             );
         }
-    }
+    };
+    given("CPU phase", |p| p.cpu_ms);
+    given("final access", |p| p.cpu_final_ms);
     if let Some(p) = &v.probe {
         let figs: Vec<String> = p
             .figures()

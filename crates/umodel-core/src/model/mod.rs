@@ -48,8 +48,8 @@ pub use task::{
     TaskPrediction, TaskQueryError, TaskTerms, TermId, TermUse, UnusualTerm,
 };
 pub use task_validate::{
-    validate_task, PairedSummary, PartCheck, PartsCheck, PhaseOverrides, TaskValidateError,
-    TaskValidation,
+    validate_task, PairedSummary, PartCheck, PartsCheck, PhaseOverrides, TaskPoint,
+    TaskValidateError, TaskValidation,
 };
 pub use terms::{compose, composed_fg, explain, Composed, Explanation, Part, TermValue, Terms};
 pub use validate::{
