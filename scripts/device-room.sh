@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Makes room in the working tree for a call to the H200 device, which copies every tracked file
+# and what the call carries, 64 MiB in all; the committed runs under calibration/h200 are most of
+# it (calibration/h200/README.md). Device commands need none of the older run folders.
+#
+#   scripts/device-room.sh out [MiB] [--keep DIR]...   move the largest run folders (not the
+#                                                     kept ones) out until MiB (default 6) are free
+#   scripts/device-room.sh back                       put them back
+#   scripts/device-room.sh status                     what is out, and the tree's size
+#
+# Folders go to $UMODEL_ROOM (default /tmp/umodel-device-room) and are listed in its `moved` file.
+# Should that be lost, `git checkout -- calibration/h200` restores every tracked file.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOM=${UMODEL_ROOM:-/tmp/umodel-device-room}
+LIMIT=$((64 * 1024 * 1024))
+
+tree_bytes() {
+    git ls-files -z | while IFS= read -r -d '' f; do [ -f "$f" ] && stat -c %s "$f"; done |
+        awk '{s += $1} END {print s + 0}'
+}
+
+mib() { awk -v b="$1" 'BEGIN {printf "%.1f MiB", b / 1048576}'; }
+
+case "${1:-status}" in
+out)
+    shift
+    want_mib=6
+    keep=()
+    while [ $# -gt 0 ]; do
+        case "$1" in
+        --keep) keep+=("${2%/}"); shift 2 ;;
+        *) want_mib=$1; shift ;;
+        esac
+    done
+    [ -s "$ROOM/moved" ] && { echo "folders are already out (scripts/device-room.sh back first):" >&2; cat "$ROOM/moved" >&2; exit 1; }
+    mkdir -p "$ROOM"
+    : > "$ROOM/moved"
+    freed=0
+    want=$((want_mib * 1024 * 1024))
+    # Largest first; the newest run folder holds the call's own script, so keep it unless moved by name.
+    newest=$(ls -d calibration/h200/run[0-9]* | sort -V | tail -1)
+    while read -r kib dir; do
+        [ "$freed" -ge "$want" ] && break
+        [ "$dir" = "$newest" ] && continue
+        for k in "${keep[@]+"${keep[@]}"}"; do [ "$dir" = "$k" ] && continue 2; done
+        mkdir -p "$ROOM/$(dirname "$dir")"
+        mv "$dir" "$ROOM/$dir"
+        echo "$dir" >> "$ROOM/moved"
+        freed=$((freed + kib * 1024))
+    done < <(du -sk calibration/h200/run[0-9]* | sort -rn)
+    echo "moved $(wc -l < "$ROOM/moved") folders ($(mib "$freed")) to $ROOM; tracked files now $(mib "$(tree_bytes)") of $(mib $LIMIT)"
+    ;;
+back)
+    [ -s "$ROOM/moved" ] || { echo "nothing is out"; exit 0; }
+    while read -r dir; do
+        [ -e "$dir" ] && { echo "$dir exists in the tree; left $ROOM/$dir where it is" >&2; continue; }
+        mkdir -p "$(dirname "$dir")"
+        mv "$ROOM/$dir" "$dir"
+    done < "$ROOM/moved"
+    n=$(wc -l < "$ROOM/moved")
+    : > "$ROOM/moved"
+    echo "put back $n folders; git status: $(git status --short calibration/h200 | wc -l) changed paths under calibration/h200"
+    ;;
+status)
+    if [ -s "$ROOM/moved" ]; then echo "out:"; sed 's/^/  /' "$ROOM/moved"; else echo "nothing is out"; fi
+    echo "tracked files in the tree: $(mib "$(tree_bytes)") of the $(mib $LIMIT) a device call may carry (with what it carries)"
+    ;;
+*)
+    sed -n '2,14p' "$0" >&2
+    exit 2
+    ;;
+esac
