@@ -53,14 +53,21 @@ out)
     ;;
 back)
     [ -s "$ROOM/moved" ] || { echo "nothing is out"; exit 0; }
+    n=0
+    : > "$ROOM/left"
     while read -r dir; do
-        [ -e "$dir" ] && { echo "$dir exists in the tree; left $ROOM/$dir where it is" >&2; continue; }
+        if [ -e "$dir" ]; then
+            echo "$dir exists in the tree; left $ROOM/$dir where it is" >&2
+            echo "$dir" >> "$ROOM/left"
+            continue
+        fi
         mkdir -p "$(dirname "$dir")"
         mv "$ROOM/$dir" "$dir"
+        n=$((n + 1))
     done < "$ROOM/moved"
-    n=$(wc -l < "$ROOM/moved")
-    : > "$ROOM/moved"
+    mv "$ROOM/left" "$ROOM/moved"
     echo "put back $n folders; git status: $(git status --short calibration/h200 | wc -l) changed paths under calibration/h200"
+    if [ -s "$ROOM/moved" ]; then exit 1; fi
     ;;
 status)
     if [ -s "$ROOM/moved" ]; then echo "out:"; sed 's/^/  /' "$ROOM/moved"; else echo "nothing is out"; fi
