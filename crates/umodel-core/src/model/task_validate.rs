@@ -1164,6 +1164,30 @@ mod tests {
     }
 
     #[test]
+    fn rows_cut_short_before_their_cpu_pass_are_left_out_of_the_pairing() {
+        let terms = toy_terms();
+        let task = workloads::partial_update();
+        let mut table = two_level_host(&task, &terms, [true, true], (5.0, 9.0), (20.0, 26.0));
+        // The four slow rows of one policy lost their CPU pass (runs stopped after the final
+        // pass): its two fast rows are paired, and nothing stands in for the four.
+        let cut = Policy::Managed;
+        table.rows.retain(|r| {
+            !(r.policy == cut
+                && r.time_ms == 26.0
+                && is_part(r, &task.name, TaskPart::PlainCpuBeside))
+        });
+        let over = PhaseOverrides {
+            final_beside: true,
+            cpu_beside: true,
+            ..PhaseOverrides::default()
+        };
+        let v = validate_task(&terms, &task, &table, over).unwrap();
+        assert!(v.paired.unwrap().max_abs_pct < 1e-9, "{:?}", v.paired);
+        let p = v.points.iter().find(|p| p.policy == cut).unwrap();
+        assert_eq!((p.trials, p.cpu_ms), (6, Some(20.0)));
+    }
+
+    #[test]
     fn a_task_without_a_final_access_pairs_its_cpu_phases() {
         let terms = toy_terms();
         let task = workloads::producer_consumer();
