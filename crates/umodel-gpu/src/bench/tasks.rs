@@ -560,7 +560,7 @@ impl Runner<'_, '_> {
                     let beside = data.plain_final(&mut scratch);
                     // And one plain CPU phase: a round's phase carries the same level (seed 001's
                     // table read, the producer/consumer's sum; calibration/h200/run96).
-                    let cpu_beside = data.plain_cpu(&mut scratch).0;
+                    let cpu_beside = data.plain_cpu(&mut scratch);
                     let identical = *first_digest.get_or_insert(digest) == digest;
                     let ok = times.ok && identical;
                     if !ok {
@@ -736,8 +736,14 @@ impl Data {
             gpu.record(&b)?;
             Ok(b.ms_since(&a)?)
         };
-        let (cpu, cpu_warm) = self.plain_cpu(scratch);
-        let mut times = match self {
+        let cpu = self.plain_cpu(scratch);
+        // Data that reach the host from the GPU: the same phase warm, right after.
+        let cpu_warm = self.cpu_phase_evicted().then(|| {
+            let t = Instant::now();
+            self.cpu_phase();
+            ms_since(t)
+        });
+        let gpu_ms = match self {
             Data::Seed { table, keys, .. } => {
                 let n = table.len();
                 let mut d_table = gpu.device::<f32>(n)?;
@@ -746,49 +752,31 @@ impl Data {
                 gpu.copy_slice_to_device(table, &mut d_table)?;
                 gpu.copy_slice_to_device(keys, &mut d_keys)?;
                 gpu.fill_bytes(&mut d_out, 0)?;
-                let g = time_gpu(&mut || {
-                    gpu.gather(&d_table, &d_keys, (n - 1) as u32, &mut d_out, 0.5)
-                })?;
-                PlainTimes {
-                    cpu,
-                    gpu: g,
-                    ..PlainTimes::default()
-                }
+                time_gpu(&mut || gpu.gather(&d_table, &d_keys, (n - 1) as u32, &mut d_out, 0.5))?
             }
             Data::Partial { n, heap, .. } => {
                 let mut d = gpu.device::<f32>(*n)?;
                 gpu.copy_slice_to_device(heap, &mut d)?;
-                let g = time_gpu(&mut || gpu.inplace(crate::gpu::Shape::Flat, &mut d, 1.0, 1.0))?;
-                PlainTimes {
-                    cpu,
-                    gpu: g,
-                    cpu_warm,
-                    ..PlainTimes::default()
-                }
+                time_gpu(&mut || gpu.inplace(crate::gpu::Shape::Flat, &mut d, 1.0, 1.0))?
             }
             Data::Compute { n, heap_in, .. } => {
                 let mut dx = gpu.device::<u32>(*n)?;
                 let mut dy = gpu.device::<u32>(*n)?;
                 gpu.copy_slice_to_device(heap_in, &mut dx)?;
-                let g = time_gpu(&mut || gpu.compute(&dx, &mut dy, COMPUTE_ROUNDS))?;
-                PlainTimes {
-                    cpu,
-                    gpu: g,
-                    ..PlainTimes::default()
-                }
+                time_gpu(&mut || gpu.compute(&dx, &mut dy, COMPUTE_ROUNDS))?
             }
             Data::ProdCons { input, .. } => {
                 let mut dx = gpu.device::<f32>(input.len())?;
                 let mut dy = gpu.device::<f32>(input.len())?;
                 gpu.copy_slice_to_device(input, &mut dx)?;
-                let g = time_gpu(&mut || gpu.produce(&dx, &mut dy, 1.0))?;
-                PlainTimes {
-                    cpu,
-                    gpu: g,
-                    cpu_warm,
-                    ..PlainTimes::default()
-                }
+                time_gpu(&mut || gpu.produce(&dx, &mut dy, 1.0))?
             }
+        };
+        let mut times = PlainTimes {
+            cpu,
+            gpu: gpu_ms,
+            cpu_warm,
+            ..PlainTimes::default()
         };
         // The final access (the output the GPU wrote, read by the host): evicted, then warm.
         times.fin = self.plain_final(scratch);
@@ -800,51 +788,44 @@ impl Data {
         Ok(times)
     }
 
-    /// One CPU phase on plain memory, as `plain` and the pass beside each row time it. Data the
-    /// GPU writes reach the host from outside the CPU's caches (the partial update's buffer, the
-    /// producer/consumer's output), so those phases start with the caches evicted (`scratch`) and
-    /// are timed warm a second time; data only the host writes or reads (seed 001's table, the
-    /// compute-bound task's inputs) are warm in a round, so a first run warms them.
-    fn plain_cpu(&mut self, scratch: &mut [u8]) -> (f64, Option<f64>) {
+    /// Runs one round's CPU phase once on plain memory (round 0's: the partial update writes the
+    /// same value to the same pages every time, so repeating it leaves the heap as it was).
+    fn cpu_phase(&mut self) {
         match self {
             Data::Seed {
                 want_table,
                 heap_table,
                 ..
             } => {
-                std::hint::black_box(seed_checksum(heap_table));
-                let t = Instant::now();
-                let ok = seed_checksum(heap_table) == *want_table;
-                let cpu = ms_since(t);
-                std::hint::black_box(ok);
-                (cpu, None)
+                std::hint::black_box(seed_checksum(heap_table) == *want_table);
             }
-            Data::Partial { heap, .. } => {
-                // Idempotent: round 0's value on the same pages every time.
-                super::cpu::evict_caches(scratch);
-                let t = Instant::now();
-                partial_cpu(heap, 0);
-                let cpu = ms_since(t);
-                let t = Instant::now();
-                partial_cpu(heap, 0);
-                (cpu, Some(ms_since(t)))
-            }
-            Data::Compute { heap_in, .. } => {
-                compute_cpu(heap_in, 0);
-                let t = Instant::now();
-                compute_cpu(heap_in, 0);
-                (ms_since(t), None)
-            }
+            Data::Partial { heap, .. } => partial_cpu(heap, 0),
+            Data::Compute { heap_in, .. } => compute_cpu(heap_in, 0),
             Data::ProdCons { heap_out, .. } => {
-                super::cpu::evict_caches(scratch);
-                let t = Instant::now();
                 std::hint::black_box(prodcons_sum(heap_out));
-                let cpu = ms_since(t);
-                let t = Instant::now();
-                std::hint::black_box(prodcons_sum(heap_out));
-                (cpu, Some(ms_since(t)))
             }
         }
+    }
+
+    /// Whether the CPU phase's data reach the host from outside its caches: the partial update's
+    /// buffer and the producer/consumer's output, which the GPU wrote (by DMA or migration).
+    /// Seed 001's table and the compute-bound task's inputs only the host writes or reads, so they
+    /// are warm in a round.
+    fn cpu_phase_evicted(&self) -> bool {
+        matches!(self, Data::Partial { .. } | Data::ProdCons { .. })
+    }
+
+    /// One CPU phase timed on plain memory, as `plain` and the pass beside each row time it:
+    /// after a cache eviction ([`Data::cpu_phase_evicted`]), else after an untimed run.
+    fn plain_cpu(&mut self, scratch: &mut [u8]) -> f64 {
+        if self.cpu_phase_evicted() {
+            super::cpu::evict_caches(scratch);
+        } else {
+            self.cpu_phase();
+        }
+        let t = Instant::now();
+        self.cpu_phase();
+        ms_since(t)
     }
 
     /// Runs the task's final host access once on its plain memory (seed 001's check of the
