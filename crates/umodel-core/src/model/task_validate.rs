@@ -1102,19 +1102,30 @@ mod tests {
         }
     }
 
+    /// The error validating `table`, read from `source`, gives.
+    fn refusal(
+        terms: &TaskTerms,
+        task: &Task,
+        mut table: Table,
+        source: &str,
+        over: PhaseOverrides,
+    ) -> String {
+        table.source = source.into();
+        validate_task(terms, task, &table, over)
+            .unwrap_err()
+            .to_string()
+    }
+
     #[test]
     fn pairing_a_run_without_passes_beside_its_rows_names_the_run_and_the_row() {
         let terms = toy_terms();
         let task = workloads::partial_update();
-        let mut table = two_level_finals(&task, &terms, false, (5.0, 9.0));
-        table.source = "run85.csv".into();
+        let table = two_level_finals(&task, &terms, false, (5.0, 9.0));
         let over = PhaseOverrides {
             final_beside: true,
             ..PhaseOverrides::default()
         };
-        let e = validate_task(&terms, &task, &table, over)
-            .unwrap_err()
-            .to_string();
+        let e = refusal(&terms, &task, table, "run85.csv", over);
         assert!(
             e.starts_with("run85.csv: no `partial-update:plain_final_beside` rows for ")
                 && e.contains("at R = 1")
@@ -1210,16 +1221,13 @@ mod tests {
         let terms = toy_terms();
         let task = workloads::partial_update();
         // A run92-like table: final accesses beside the rows, no CPU phases.
-        let mut table = two_level_finals(&task, &terms, true, (5.0, 9.0));
-        table.source = "run92.csv".into();
+        let table = two_level_finals(&task, &terms, true, (5.0, 9.0));
         let over = PhaseOverrides {
             final_beside: true,
             cpu_beside: true,
             ..PhaseOverrides::default()
         };
-        let e = validate_task(&terms, &task, &table, over)
-            .unwrap_err()
-            .to_string();
+        let e = refusal(&terms, &task, table, "run92.csv", over);
         assert!(
             e.starts_with("run92.csv: no `partial-update:plain_cpu_beside` rows for ")
                 && e.contains("before run96")
