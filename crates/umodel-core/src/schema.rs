@@ -357,6 +357,9 @@ cases! {
         CpuWriteSparse = "cpu_write_sparse",
         /// A GPU pass over managed memory after the CPU wrote one page in ten.
         SparseRefault = "sparse-refault",
+        /// The same pass again right after, every page now on the device: the base of
+        /// [`ManagedCase::SparseRefault`] (since `run100`; earlier: [`ManagedCase::Reused`]).
+        SparseResident = "sparse-resident",
         /// A compute-bound pass (many operations per element) over pages the host just wrote:
         /// its faults, and what of them its own work hides.
         ComputeCold = "compute-cold",

@@ -313,6 +313,91 @@ impl FaultsUnderCompute {
     }
 }
 
+/// What one pass's separate runs of faulting pages cost, as measured at each count of runs the
+/// calibration's sparse cells had (one page in ten of each size): a fault costs less a page as
+/// more are in flight (GPU refaults at 256 MiB 3.67 µs a page against 4.33–4.68 at 16 and
+/// 64 MiB, `calibration/h200/run44/managed-sizes.csv`). Built only from three counts or more
+/// (the minimal plan's two sizes alone cannot tell a trend from noise: their per-page ratio
+/// scattered 0.7–1.2 over 19 calibrations); the term's single price applies otherwise.
+///
+/// `total(n)` interpolates the measured totals linearly between counts, made non-decreasing, and
+/// beyond the ends keeps the nearest end's price per run, so a task's time never falls when it
+/// touches more pages.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RunCurve {
+    len: usize,
+    runs: [f64; RunCurve::MAX],
+    ms: [f64; RunCurve::MAX],
+}
+
+impl RunCurve {
+    /// Counts kept (the full plan's seven sizes fit).
+    pub const MAX: usize = 8;
+    /// Counts needed.
+    pub const MIN: usize = 3;
+
+    /// A curve through `(runs, total ms)` points, in any order (equal counts averaged); `None`
+    /// with fewer than [`RunCurve::MIN`] counts, more than [`RunCurve::MAX`], or a count or time
+    /// that is not finite and positive (a time of 0 is kept).
+    pub fn new(points: &[(f64, f64)]) -> Option<RunCurve> {
+        if points
+            .iter()
+            .any(|&(n, ms)| !(n.is_finite() && n > 0.0 && ms.is_finite() && ms >= 0.0))
+        {
+            return None;
+        }
+        let mut p = points.to_vec();
+        p.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut merged: Vec<(f64, f64, u32)> = Vec::new();
+        for (n, ms) in p {
+            match merged.last_mut() {
+                Some(last) if last.0 == n => {
+                    last.1 += ms;
+                    last.2 += 1;
+                }
+                _ => merged.push((n, ms, 1)),
+            }
+        }
+        if merged.len() < Self::MIN || merged.len() > Self::MAX {
+            return None;
+        }
+        let mut c = RunCurve {
+            len: merged.len(),
+            runs: [0.0; Self::MAX],
+            ms: [0.0; Self::MAX],
+        };
+        let mut floor = 0.0f64;
+        for (i, (n, sum, k)) in merged.into_iter().enumerate() {
+            floor = floor.max(sum / k as f64);
+            c.runs[i] = n;
+            c.ms[i] = floor;
+        }
+        Some(c)
+    }
+
+    /// The measured points, `(runs, total ms)`, by count (totals made non-decreasing).
+    pub fn points(&self) -> impl Iterator<Item = (f64, f64)> + '_ {
+        (0..self.len).map(|i| (self.runs[i], self.ms[i]))
+    }
+
+    /// What `n` runs in one pass cost, ms.
+    #[inline]
+    pub fn total(&self, n: f64) -> f64 {
+        let (r, m, k) = (&self.runs, &self.ms, self.len - 1);
+        if n <= r[0] {
+            return n * m[0] / r[0];
+        }
+        if n >= r[k] {
+            return n * m[k] / r[k];
+        }
+        let i = (1..=k).find(|&i| n <= r[i]).unwrap_or(k);
+        m[i - 1] + (m[i] - m[i - 1]) * (n - r[i - 1]) / (r[i] - r[i - 1])
+    }
+}
+
+/// The terms priced per separate run of faulting pages, in the order of `TaskTerms::run_curves`.
+const RUN_TERMS: [TermId; 2] = [TermId::CpuFaultRun, TermId::GpuFaultRun];
+
 /// The platform terms of task predictions, fitted from one calibration's cells.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TaskTerms {
@@ -326,6 +411,9 @@ pub struct TaskTerms {
     /// `run73`), not from settled prefetches' medians: 1.5-4× dearer at 64 MiB, so calibrations
     /// measured the two ways are not compared.
     noop_in_sequence: bool,
+    /// The fault-run terms' prices by count of runs in a pass, where measured at three counts or
+    /// more: [`TermId::CpuFaultRun`], then [`TermId::GpuFaultRun`].
+    run_curves: [Option<RunCurve>; 2],
     /// How the fit went.
     pub fit: TermFit,
 }
@@ -353,6 +441,9 @@ struct TaskTermsFile {
     duplication_after_fill: bool,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     noop_in_sequence: bool,
+    /// `[runs, total ms]` per measured count.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    run_curves: BTreeMap<TermId, Vec<[f64; 2]>>,
     #[serde(default)]
     fit: TermFit,
 }
@@ -367,6 +458,13 @@ impl Serialize for TaskTerms {
             faults_under_compute: self.under_compute,
             duplication_after_fill: self.duplication_after_fill,
             noop_in_sequence: self.noop_in_sequence,
+            run_curves: RUN_TERMS
+                .iter()
+                .filter_map(|&t| {
+                    let c = self.run_curve(t)?;
+                    Some((t, c.points().map(|(n, ms)| [n, ms]).collect()))
+                })
+                .collect(),
             fit: self.fit.clone(),
         }
         .serialize(s)
@@ -386,6 +484,24 @@ impl<'de> Deserialize<'de> for TaskTerms {
         for (id, c) in f.costs {
             t.costs[id.index()] = Some(c);
         }
+        for (id, points) in f.run_curves {
+            let slot = RUN_TERMS.iter().position(|&r| r == id).ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "run_curves: {} is not a fault-run term (cpu_fault_run, gpu_fault_run)",
+                    id.name()
+                ))
+            })?;
+            let p: Vec<(f64, f64)> = points.iter().map(|&[n, ms]| (n, ms)).collect();
+            t.run_curves[slot] = Some(RunCurve::new(&p).ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "run_curves.{}: needs {}-{} points [runs, ms] with runs > 0 and ms >= 0, \
+                     all finite; got {points:?}",
+                    id.name(),
+                    RunCurve::MIN,
+                    RunCurve::MAX
+                ))
+            })?);
+        }
         Ok(t)
     }
 }
@@ -398,7 +514,22 @@ impl TaskTerms {
             under_compute: self.under_compute,
             duplication_after_fill: self.duplication_after_fill,
             noop_in_sequence: self.noop_in_sequence,
+            run_curves: self.run_curves,
             fit: TermFit::default(),
+        }
+    }
+
+    /// A fault-run term's prices by count of runs in a pass, where the calibration measured three
+    /// counts or more.
+    #[inline]
+    pub fn run_curve(&self, t: TermId) -> Option<&RunCurve> {
+        let i = RUN_TERMS.iter().position(|&r| r == t)?;
+        self.run_curves[i].as_ref()
+    }
+    /// Sets it (tests and tools); `t` must be a fault-run term.
+    pub fn set_run_curve(&mut self, t: TermId, c: Option<RunCurve>) {
+        if let Some(i) = RUN_TERMS.iter().position(|&r| r == t) {
+            self.run_curves[i] = c;
         }
     }
 
@@ -1380,12 +1511,19 @@ impl Builder<'_> {
         run: TermId,
         case: ManagedCase,
         base_policy: Policy,
-        base: ManagedCase,
+        bases: &[ManagedCase],
         paired: bool,
     ) {
         for bytes in self.sizes(&case, Policy::Managed) {
             let a = self.times(&case, Policy::Managed, bytes);
-            let b = self.times(&base, base_policy, bytes);
+            // The first base measured at this size.
+            let Some((base, b)) = bases
+                .iter()
+                .map(|c| (c, self.times(c, base_policy, bytes)))
+                .find(|(_, t)| !t.is_empty())
+            else {
+                continue;
+            };
             let d: Vec<f64> = if paired {
                 by_trial(&a, &b)
             } else {
@@ -1605,15 +1743,16 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         CpuFaultRun,
         ManagedCase::CpuWriteSparse,
         Pageable,
-        ManagedCase::CpuWriteSparseHeap,
+        &[ManagedCase::CpuWriteSparseHeap],
         true,
     );
+    // The same pass on resident pages right after (since run100), else the managed group's.
     b.sparse(
         FaultIn,
         GpuFaultRun,
         ManagedCase::SparseRefault,
         Managed,
-        ManagedCase::Reused,
+        &[ManagedCase::SparseResident, ManagedCase::Reused],
         false,
     );
     b.difference(
@@ -1685,9 +1824,11 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         return None;
     }
     let (fit, costs) = solve(&obs)?;
+    let run_curves = RUN_TERMS.map(|t| run_curve(&obs, &costs, t));
     let mut terms = TaskTerms {
         costs,
         under_compute,
+        run_curves,
         duplication_after_fill: seq_after || random_after,
         fit: TermFit {
             cells: obs.len() as u32,
@@ -1714,6 +1855,23 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         terms.fit.cells += sequence.obs.len() as u32;
     }
     Some(terms)
+}
+
+/// The measured total of fault-run term `t` at each count of runs its sparse cells had: each
+/// cell less the dense term's price of the bytes it moved, as fitted jointly. `None` under
+/// [`RunCurve::MIN`] counts.
+fn run_curve(obs: &[Obs], costs: &[Option<Cost>; TermId::COUNT], t: TermId) -> Option<RunCurve> {
+    let points: Vec<(f64, f64)> = obs
+        .iter()
+        .filter_map(|o| {
+            let &(_, runs, _) = o.more.iter().find(|m| m.0 == t)?;
+            let dense = costs[o.term.index()]?;
+            let moved =
+                dense.ms_per_gib * o.bytes as f64 / GIB + if o.lat { dense.lat_ms } else { 0.0 };
+            Some((runs, (o.y - moved).max(0.0)))
+        })
+        .collect();
+    RunCurve::new(&points)
 }
 
 /// The robust non-negative fit of `obs`, and each term it measures with its uncertainty.
@@ -2261,7 +2419,26 @@ impl Pricer<'_> {
         let Some(c) = self.terms.get(t) else {
             return 0.0;
         };
-        let l = if lat { c.lat_ms } else { 0.0 };
+        let lat_ms = c.lat_ms;
+        self.cost_as(t, lat_ms, bytes, lat, times, scale)
+    }
+
+    /// As [`Pricer::cost_scaled`], at latency `lat_ms` for `t` (a fault-run term priced at the
+    /// count of runs in the pass, [`RunCurve`]).
+    #[inline]
+    fn cost_as(
+        &mut self,
+        t: TermId,
+        lat_ms: f64,
+        bytes: f64,
+        lat: bool,
+        times: f64,
+        scale: f64,
+    ) -> f64 {
+        let Some(c) = self.terms.get(t) else {
+            return 0.0;
+        };
+        let l = if lat { lat_ms } else { 0.0 };
         let ms = (l + c.ms_per_gib * bytes / GIB) * times * scale;
         let gib = bytes / GIB * times;
         self.used |= 1 << t.index();
@@ -2292,7 +2469,11 @@ impl Pricer<'_> {
         if n == 0.0 || self.terms.get(t).is_none() {
             return 0.0;
         }
-        self.cost_scaled(t, 0.0, true, n, scale)
+        match self.terms.run_curve(t).copied() {
+            // The price per run at this many in the pass.
+            Some(c) => self.cost_as(t, c.total(n) / n, 0.0, true, n, scale),
+            None => self.cost_scaled(t, 0.0, true, n, scale),
+        }
     }
 
     /// `t`, or `fallback` noting `flag` where the model lacks `t`.

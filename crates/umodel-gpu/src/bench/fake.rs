@@ -446,6 +446,7 @@ pub(crate) fn rows(block: &Block, cfg: &BenchConfig) -> Vec<Row> {
                 ));
             }
             cells(&mut out, &passes, trials);
+            sparse(&mut out, b, trials);
             trial_major(
                 &mut out,
                 &[
@@ -474,6 +475,7 @@ pub(crate) fn rows(block: &Block, cfg: &BenchConfig) -> Vec<Row> {
                 trials,
             );
         }
+        Block::Sparse { bytes: b } => sparse(&mut out, b, trials),
         Block::Handoff { policy, bytes: b } => handoff(&mut out, cfg, policy, b),
         // Groups no calibration plan runs: their last cell, which is what `--resume` reads.
         Block::Pattern { .. }
@@ -498,6 +500,34 @@ pub(crate) fn rows(block: &Block, cfg: &BenchConfig) -> Vec<Row> {
         }
     }
     out
+}
+
+/// The sparse touches as `Runner::sparse` writes them, trial by trial: a fault per page touched
+/// (one in ten), costing less a page as more are in flight (CPU 6 µs, GPU 4.5 µs a page at
+/// 16 MiB, times (bytes / 16 MiB)^-0.08: 0.8 of that at 256 MiB).
+fn sparse(out: &mut Vec<Row>, b: u64, trials: u32) {
+    use Policy::*;
+    let pages = b as f64 / 4096.0 / 10.0;
+    let per_page = (b as f64 / 16_777_216.0).powf(-0.08) * pages;
+    let heap = ms(2 * b / 10, 15.0);
+    let c = |p, case, b| CellSpec::new(named(Group::Managed, case), p, b);
+    let page = |p, case| c(p, case, b).pattern("page:40960").useful(b / 10);
+    trial_major(
+        out,
+        &[
+            (page(Pageable, "cpu_write_sparse_heap"), heap),
+            (page(Managed, "cpu_write_sparse"), heap + 0.006 * per_page),
+            (
+                page(Managed, "sparse-refault"),
+                ms(2 * b, 4000.0) + 0.0045 * per_page,
+            ),
+            (
+                c(Managed, "sparse-resident", b).useful(2 * b),
+                ms(2 * b, 4000.0),
+            ),
+        ],
+        trials,
+    );
 }
 
 /// The handoff block as `handoff.rs` writes it: trial by trial, each R's alternation and its four

@@ -634,6 +634,90 @@ impl Runner<'_, '_> {
         Ok(())
     }
 
+    /// Sparse touches: the CPU rewrites every tenth 4 KiB page of device-resident pages (each an
+    /// isolated fault; beside the same writes to plain memory), then a GPU pass faults those pages
+    /// back in among resident ones, then the same pass again with every page resident (its base).
+    /// With the dense cells these give the cost of a fault apart from that of the bytes it moves.
+    /// Part of the managed group at each of its sizes; the minimal plan also runs it alone at
+    /// 256 MiB (`Block::Sparse`), where a GPU refault cost less a page than at 16 and 64 MiB
+    /// (`calibration/h200/run44/managed-sizes.csv`: 3.67 µs against 4.33 and 4.68).
+    pub(crate) fn sparse(&mut self, bytes: u64) -> Result<(), BenchError> {
+        let trials = self.trials(Group::Managed);
+        let warm = 1;
+        let n = floats(bytes) / 4 * 4;
+        let bytes = n as u64 * 4;
+        let gpu = self.gpu;
+        let mut m: ManagedBuf<f32> = gpu.managed(n)?;
+        let mut heap = vec![0f32; n];
+        fill_ramp(&mut heap, RAMP, 0.0);
+        let (mut cpu_t, mut heap_t, mut gpu_t, mut res_t) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut ok = true;
+        for t in 0..warm + trials {
+            cpu::fill_ramp_wide(m.host_mut()?, RAMP, 0.0);
+            gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0)?; // every page to the device
+            gpu.sync()?;
+            let h = {
+                let s = Instant::now();
+                cpu::sparse_write(&mut heap, SPARSE_EVERY, t as f32);
+                ms_since(s)
+            };
+            let c = {
+                let x = m.host_mut()?;
+                let s = Instant::now();
+                cpu::sparse_write(x, SPARSE_EVERY, -1.0);
+                ms_since(s)
+            };
+            let r = self.time_gpu(|| Ok(gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0)?))?;
+            let res = self.time_gpu(|| Ok(gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0)?))?;
+            // Rewritten pages hold 1, the others ramp + 3 (small integers: exact in f32).
+            let got = m.host()?;
+            ok &= cpu::count_bad_wide(got, |i, v| {
+                let want = if (i / 1024) % SPARSE_EVERY == 0 {
+                    1.0
+                } else {
+                    cpu::ramp(i, RAMP) + 3.0
+                };
+                v != want
+            }) == 0;
+            if t >= warm {
+                heap_t.push((h, None));
+                cpu_t.push((c, None));
+                gpu_t.push((r, None));
+                res_t.push((res, None));
+            }
+        }
+        let useful = bytes / SPARSE_EVERY as u64;
+        let page = format!("page:{}", 4096 * SPARSE_EVERY);
+        self.cell(
+            &CellSpec::new(&ManagedCase::CpuWriteSparseHeap, Policy::Pageable, bytes)
+                .pattern(&page)
+                .useful(useful),
+            &heap_t,
+            true,
+        )?;
+        self.cell(
+            &CellSpec::new(&ManagedCase::CpuWriteSparse, Policy::Managed, bytes)
+                .pattern(&page)
+                .useful(useful),
+            &cpu_t,
+            ok,
+        )?;
+        self.cell(
+            &CellSpec::new(&ManagedCase::SparseRefault, Policy::Managed, bytes)
+                .pattern(&page)
+                .useful(useful),
+            &gpu_t,
+            ok,
+        )?;
+        self.cell(
+            &CellSpec::new(&ManagedCase::SparseResident, Policy::Managed, bytes).useful(2 * bytes),
+            &res_t,
+            ok,
+        )?;
+        Ok(())
+    }
+
     /// `managed`: one GPU pass over managed memory in each state (cold after CPU initialisation,
     /// prefetched, reused, under each advice), and CPU writes to pages the GPU last touched.
     pub(crate) fn managed(&mut self, bytes: u64) -> Result<(), BenchError> {
@@ -850,72 +934,7 @@ impl Runner<'_, '_> {
                 ok,
             )?;
         }
-        // Sparse touches: the CPU rewrites every tenth 4 KiB page of device-resident pages (each
-        // an isolated fault; beside the same writes to plain memory), then a GPU pass faults those
-        // pages back in among resident ones. With the dense cells these give the cost of a fault
-        // apart from that of the bytes it moves.
-        {
-            let mut m: ManagedBuf<f32> = gpu.managed(n)?;
-            let mut heap = vec![0f32; n];
-            fill_ramp(&mut heap, RAMP, 0.0);
-            let (mut cpu_t, mut heap_t, mut gpu_t) = (Vec::new(), Vec::new(), Vec::new());
-            let mut ok = true;
-            for t in 0..warm + trials {
-                cpu::fill_ramp_wide(m.host_mut()?, RAMP, 0.0);
-                gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0)?; // every page to the device
-                gpu.sync()?;
-                let h = {
-                    let s = Instant::now();
-                    cpu::sparse_write(&mut heap, SPARSE_EVERY, t as f32);
-                    ms_since(s)
-                };
-                let c = {
-                    let x = m.host_mut()?;
-                    let s = Instant::now();
-                    cpu::sparse_write(x, SPARSE_EVERY, -1.0);
-                    ms_since(s)
-                };
-                let r = self.time_gpu(|| Ok(gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0)?))?;
-                // Rewritten pages hold 0, the others ramp + 2.
-                let got = m.host()?;
-                ok &= cpu::count_bad_wide(got, |i, v| {
-                    let want = if (i / 1024) % SPARSE_EVERY == 0 {
-                        0.0
-                    } else {
-                        cpu::ramp(i, RAMP) + 2.0
-                    };
-                    v != want
-                }) == 0;
-                if t >= warm {
-                    heap_t.push((h, None));
-                    cpu_t.push((c, None));
-                    gpu_t.push((r, None));
-                }
-            }
-            let useful = bytes / SPARSE_EVERY as u64;
-            let page = format!("page:{}", 4096 * SPARSE_EVERY);
-            self.cell(
-                &CellSpec::new(&ManagedCase::CpuWriteSparseHeap, Policy::Pageable, bytes)
-                    .pattern(&page)
-                    .useful(useful),
-                &heap_t,
-                true,
-            )?;
-            self.cell(
-                &CellSpec::new(&ManagedCase::CpuWriteSparse, Policy::Managed, bytes)
-                    .pattern(&page)
-                    .useful(useful),
-                &cpu_t,
-                ok,
-            )?;
-            self.cell(
-                &CellSpec::new(&ManagedCase::SparseRefault, Policy::Managed, bytes)
-                    .pattern(&page)
-                    .useful(useful),
-                &gpu_t,
-                ok,
-            )?;
-        }
+        self.sparse(bytes)?;
         // Fault-driven migration under a pass of one float a thread (most kernels), paired with
         // the same pass on the migrated pages in each trial: the streaming passes above move four
         // a thread, and a pass of one a thread faulting the same pages runs ~2.5 ms per 64 MiB
