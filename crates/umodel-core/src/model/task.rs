@@ -5354,6 +5354,139 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_run_curve_interpolates_its_totals_and_keeps_each_ends_price_per_run_beyond() {
+        let c = RunCurve::new(&[(400.0, 3.0), (100.0, 1.0), (1600.0, 9.6)]).unwrap();
+        for (n, want) in [
+            (50.0, 0.5),
+            (100.0, 1.0),
+            (250.0, 2.0),
+            (400.0, 3.0),
+            (1000.0, 6.3),
+            (1600.0, 9.6),
+            (3200.0, 19.2),
+        ] {
+            assert!((c.total(n) - want).abs() < 1e-12, "{n}: {}", c.total(n));
+        }
+        // Equal counts are averaged; two counts, a count of 0, or a time that is not finite make
+        // no curve.
+        let c = RunCurve::new(&[(1.0, 1.0), (1.0, 3.0), (2.0, 4.0), (4.0, 8.0)]).unwrap();
+        assert_eq!(c.points().next(), Some((1.0, 2.0)));
+        assert!(RunCurve::new(&[(1.0, 1.0), (2.0, 2.0)]).is_none());
+        assert!(RunCurve::new(&[(0.0, 1.0), (1.0, 1.0), (2.0, 2.0)]).is_none());
+        assert!(RunCurve::new(&[(1.0, f64::NAN), (2.0, 1.0), (3.0, 2.0)]).is_none());
+        assert!(RunCurve::new(&[(1.0, -1.0), (2.0, 1.0), (3.0, 2.0)]).is_none());
+    }
+
+    proptest::proptest! {
+        /// More runs never cost less, whatever the measured totals (noise can make a larger count's
+        /// total smaller: it is raised to the one before).
+        #[test]
+        fn a_run_curves_total_never_falls_as_runs_grow(
+            pts in proptest::collection::vec((1.0f64..1e5, 0.0f64..100.0), 3..8),
+            a in 0.0f64..2e5,
+            b in 0.0f64..2e5,
+        ) {
+            if let Some(c) = RunCurve::new(&pts) {
+                let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+                proptest::prop_assert!(c.total(lo) <= c.total(hi) + 1e-9);
+            }
+        }
+    }
+
+    /// A calibration whose sparse cells were measured at 16, 64 and 256 MiB: GPU refaults of one
+    /// page in ten at 5, 4 and 3 µs a run beyond 100 ms/GiB moved, on a resident pass of
+    /// 0.3 ms/GiB; the dense migration's cells and the host's read faulting pages back at the
+    /// same sizes. Three trials each, exact.
+    fn sparse_table(sizes: &[u64]) -> Table {
+        use crate::table::Row;
+        let mut rows = Vec::new();
+        for &bytes in sizes {
+            let gib = bytes as f64 / GIB;
+            let runs = (bytes as f64 / 4096.0 / SPARSE_EVERY as f64).ceil();
+            let per_run = match bytes >> 20 {
+                16 => 5e-3,
+                64 => 4e-3,
+                _ => 3e-3,
+            };
+            for trial in 0..3u32 {
+                let mut push = |case: &dyn Case, ms: f64| {
+                    rows.push(Row::of(case, Policy::Managed, bytes, trial, ms))
+                };
+                push(&ManagedCase::Reused, 0.3 * gib);
+                push(&ManagedCase::Cold, 100.3 * gib);
+                push(&ManagedCase::SparseResident, 0.3 * gib);
+                push(
+                    &ManagedCase::SparseRefault,
+                    0.3 * gib + 100.0 * gib / SPARSE_EVERY as f64 + per_run * runs,
+                );
+                // The host's read faulting pages back, 200 ms/GiB beyond plain memory's 20.
+                push(&ManagedCase::CpuReadMigrated, 220.0 * gib);
+                rows.push(Row::of(
+                    &ManagedCase::CpuReadHeap,
+                    Policy::Pageable,
+                    bytes,
+                    trial,
+                    20.0 * gib,
+                ));
+            }
+        }
+        Table {
+            rows,
+            ..Table::default()
+        }
+    }
+
+    #[test]
+    fn sparse_cells_at_three_sizes_price_a_tasks_runs_at_their_count_and_two_sizes_at_one_price() {
+        let t = fit_task_terms(&sparse_table(&[1 << 24, 1 << 26, 1 << 28]), None).unwrap();
+        let c = t
+            .run_curve(TermId::GpuFaultRun)
+            .expect("three sizes make a curve");
+        let per_run: Vec<f64> = c.points().map(|(n, ms)| ms / n).collect();
+        for (got, want) in per_run.iter().zip([5e-3, 4e-3, 3e-3]) {
+            assert!((got - want).abs() < 0.02 * want, "{per_run:?}");
+        }
+        assert!(
+            t.run_curve(TermId::CpuFaultRun).is_none(),
+            "no CPU sparse cells"
+        );
+        // The partial update's rounds after the first fault back 6553.6 runs each, at 256 MiB's
+        // price; with 16 and 64 MiB alone, at the single price fitted over both (4-5 µs).
+        let task = with_phases(workloads::partial_update(), 3.0, 0.2);
+        let priced = |t: &TaskTerms| {
+            let (_, _, used) = explain_task(t, &task, Policy::Managed).unwrap();
+            used.into_iter()
+                .find(|u| u.term == TermId::GpuFaultRun)
+                .unwrap()
+        };
+        let u = priced(&t);
+        assert!((u.calls - 3.0 * 6553.6).abs() < 1e-9, "{u:?}");
+        assert!((u.ms / u.calls - 3e-3).abs() < 0.02 * 3e-3, "{u:?}");
+        let two = fit_task_terms(&sparse_table(&[1 << 24, 1 << 26]), None).unwrap();
+        assert!(two.run_curve(TermId::GpuFaultRun).is_none());
+        let single = two.get(TermId::GpuFaultRun).unwrap().lat_ms;
+        assert!((4e-3..=5e-3).contains(&single), "{single}");
+        assert!((priced(&two).ms - 3.0 * 6553.6 * single).abs() < 1e-9);
+        // The curve survives the model file; a curve that is not one is refused, naming the term.
+        let back: TaskTerms = serde_json::from_str(&serde_json::to_string(&t).unwrap()).unwrap();
+        assert_eq!(back.run_curve(TermId::GpuFaultRun), Some(c));
+        let mut v = serde_json::to_value(&t).unwrap();
+        v["run_curves"]["gpu_fault_run"] = serde_json::json!([[410.0, 2.0], [1639.0, 7.0]]);
+        let e = serde_json::from_value::<TaskTerms>(v.clone())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("run_curves.gpu_fault_run") && e.contains("3-8 points"),
+            "{e}"
+        );
+        v["run_curves"] = serde_json::json!({"fault_in": [[1.0, 1.0], [2.0, 2.0], [3.0, 3.0]]});
+        let e = serde_json::from_value::<TaskTerms>(v)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("fault_in is not a fault-run term"), "{e}");
+    }
+
+    #[test]
     fn the_fit_takes_what_random_reads_and_an_inplace_stream_cost_each_other_above_the_l2() {
         use crate::table::Row;
         // Per size: random reads over the link 360 ms/GiB (device 3), an in-place pass 26, both in
