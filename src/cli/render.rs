@@ -458,22 +458,6 @@ fn task_terms_table(t: &crate::model::TaskTerms) {
             }
         );
     }
-    for id in [
-        crate::model::TermId::CpuFaultRun,
-        crate::model::TermId::GpuFaultRun,
-    ] {
-        if let Some(c) = t.run_curve(id) {
-            let points: Vec<String> = c
-                .points()
-                .map(|(n, ms)| format!("{n:.0} runs {:.2} µs", 1e3 * ms / n))
-                .collect();
-            out!(
-                "    {} by runs in a pass (interpolated): {}",
-                id.name(),
-                points.join(", ")
-            );
-        }
-    }
     if let Some(f) = t.faults_under_compute() {
         out!(
             "    faults under a compute-bound kernel: {:.0} % of what the kernel could hide stays exposed (± {:.0} %, {} trials at {})",

@@ -143,19 +143,6 @@ impl Plan {
         }
     }
 
-    /// Sizes at which the minimal plan measures the managed group's sparse touches alone, beyond
-    /// its managed sizes: a fault of one page in ten costs less a page as more are in flight (a GPU
-    /// refault 3.67 µs at 256 MiB against 4.33–4.68 at 16 and 64, `calibration/h200/run44`;
-    /// the partial update's refaults at 256 MiB 0.65–0.95 of the per-run price fitted at 16 and
-    /// 64 MiB in eleven runs, `run77`–`run99`), and tasks touch a share of buffers that large.
-    /// About a second of a calibration. The full plan's managed group runs at every size.
-    pub fn sparse_sizes(self) -> Vec<u64> {
-        match self {
-            Plan::Minimal => vec![256 * MIB],
-            Plan::Full => Vec::new(),
-        }
-    }
-
     /// The blocks, in run order: primitives first (fast, steady), then the handoff. A paced plan
     /// runs its handoff blocks largest first. Trials never drop below the floor, and the floor of
     /// a 256 MiB block is most of a slow machine's time left: in `run80` the deadline gave the
@@ -174,9 +161,6 @@ impl Plan {
         }
         for bytes in self.managed_sizes() {
             b.push(Block::Managed { bytes });
-        }
-        for bytes in self.sparse_sizes() {
-            b.push(Block::Sparse { bytes });
         }
         let mut sizes = self.sizes();
         if self.adaptive().deadline_s.is_some() {

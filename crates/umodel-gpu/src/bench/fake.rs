@@ -475,7 +475,6 @@ pub(crate) fn rows(block: &Block, cfg: &BenchConfig) -> Vec<Row> {
                 trials,
             );
         }
-        Block::Sparse { bytes: b } => sparse(&mut out, b, trials),
         Block::Handoff { policy, bytes: b } => handoff(&mut out, cfg, policy, b),
         // Groups no calibration plan runs: their last cell, which is what `--resume` reads.
         Block::Pattern { .. }

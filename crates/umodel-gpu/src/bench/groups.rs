@@ -638,10 +638,8 @@ impl Runner<'_, '_> {
     /// isolated fault; beside the same writes to plain memory), then a GPU pass faults those pages
     /// back in among resident ones, then the same pass again with every page resident (its base).
     /// With the dense cells these give the cost of a fault apart from that of the bytes it moves.
-    /// Part of the managed group at each of its sizes; the minimal plan also runs it alone at
-    /// 256 MiB (`Block::Sparse`), where a GPU refault cost less a page than at 16 and 64 MiB
-    /// (`calibration/h200/run44/managed-sizes.csv`: 3.67 µs against 4.33 and 4.68).
-    pub(crate) fn sparse(&mut self, bytes: u64) -> Result<(), BenchError> {
+    /// Part of the managed group, at each of its sizes.
+    fn sparse(&mut self, bytes: u64) -> Result<(), BenchError> {
         let trials = self.trials(Group::Managed);
         let warm = 1;
         let n = floats(bytes) / 4 * 4;

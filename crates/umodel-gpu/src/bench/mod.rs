@@ -406,11 +406,6 @@ pub enum Block {
     Managed {
         bytes: u64,
     },
-    /// The managed group's sparse touches alone (`Runner::sparse`): the minimal plan measures
-    /// them at a size its managed group does not reach.
-    Sparse {
-        bytes: u64,
-    },
     Pattern {
         bytes: u64,
         state: groups::State,
@@ -443,7 +438,7 @@ impl Block {
             Block::HostMapped { .. } => Group::HostMapped,
             Block::Transfer { .. } => Group::Transfer,
             Block::Prefetch { .. } => Group::Prefetch,
-            Block::Managed { .. } | Block::Sparse { .. } => Group::Managed,
+            Block::Managed { .. } => Group::Managed,
             Block::Pattern { .. } => Group::Pattern,
             Block::Handoff { .. } => Group::Handoff,
             Block::Task { workload, .. } => workload.group(),
@@ -464,7 +459,6 @@ impl Block {
                 format!("peer {from}>{to} {}", format_size(*bytes))
             }
             Block::Contention { bytes } => format!("contention {}", format_size(*bytes)),
-            Block::Sparse { bytes } => format!("managed sparse {}", format_size(*bytes)),
             Block::Task { workload, bytes } => match bytes {
                 Some(b) => format!(
                     "{} {} per buffer",
@@ -851,16 +845,6 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
             ),
             t(Group::Managed),
         )],
-        Block::Sparse { bytes } => vec![(
-            key(
-                &ManagedCase::SparseResident,
-                Policy::Managed,
-                "",
-                *bytes,
-                None,
-            ),
-            t(Group::Managed),
-        )],
         Block::Pattern { bytes, state } => vec![(
             key(&state.case(), state.policy(), "page:2097152", *bytes, None),
             t(Group::Pattern),
@@ -1184,7 +1168,6 @@ impl Runner<'_, '_> {
             Block::Transfer { bytes } => self.transfer(bytes),
             Block::Prefetch { bytes } => self.prefetch(bytes),
             Block::Managed { bytes } => self.managed(bytes),
-            Block::Sparse { bytes } => self.sparse(bytes),
             Block::Pattern { bytes, state } => self.pattern(bytes, state),
             Block::Handoff { policy, bytes } => self.handoff(policy, bytes),
             Block::Task { workload, bytes } => self.workload_task(workload, bytes),
