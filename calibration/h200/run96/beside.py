@@ -97,6 +97,7 @@ def main():
     covered = {}
     per_policy = {}
     per_workload = {}
+    per_task_policy = {}
     for run, tag in RUNS.items():
         out.append("")
         out.append(f"{run}: signed error %, its own calibration (start / final / cpu / both paired):")
@@ -123,6 +124,7 @@ def main():
                             per[k].append(e[k])
                             wl[k].append(e[k])
                             per_policy.setdefault(pa["policy"], {w: [] for w in WAYS})[k].append(e[k])
+                            per_task_policy.setdefault((t, pa["policy"]), {w: [] for w in WAYS})[k].append(e[k])
                         if label == run:
                             out.append(f"  {t:20} {pa['policy']:24} R{pa['reuse']:<3g} "
                                        + " / ".join(f"{e[k]:+6.1f}" for k in WAYS))
@@ -152,6 +154,11 @@ def main():
     for pol, v in per_policy.items():
         out.append(f"  {pol:24} {summary(v['start'])}; {summary(v['both'])}; max |error| "
                    f"{max(abs(x) for x in v['start']):.1f} / {max(abs(x) for x in v['both']):.1f} %")
+    out.append("")
+    out.append("By workload and policy, every run on every calibration, cells beyond 5 % (start / both paired):")
+    for (t, pol), v in sorted(per_task_policy.items()):
+        out.append(f"  {t:20} {pol:24} {sum(abs(x) > 5 for x in v['start']):4} / "
+                   f"{sum(abs(x) > 5 for x in v['both']):4} of {len(v['both'])}")
     out.append("")
     out.append("all: " + "; ".join(f"{k} {summary(v)}" for k, v in tot.items()))
     text = "\n".join(out) + "\n"
