@@ -494,6 +494,13 @@ pub enum TaskPart {
     /// One CPU phase on heap memory again, timed right after one policy's row (and its
     /// `PlainFinalBeside`; since `run96`): each row's CPU phases can be paired with it.
     PlainCpuBeside,
+    /// The CPU writing one page in ten of a 64 MiB managed buffer just migrated to the device,
+    /// timed right after one policy's row (and its plain passes; since `run103`; the row's policy
+    /// and R, the buffer's size as `bytes`): sparse faults run at one of two levels, in spells of a
+    /// trial or longer (calibration/h200/run100/spells.txt), so each row's can be paired with it.
+    SparseCpuBeside,
+    /// The GPU pass right after it, faulting those pages back in among resident ones (events).
+    SparseGpuBeside,
     /// The migration probe ([`crate::model::Probe`]) beside the plain phases: one prefetch of its
     /// managed buffer back to the host (events).
     ProbeToHost,
@@ -516,7 +523,7 @@ pub enum TaskPart {
 
 impl TaskPart {
     /// Every part.
-    pub const ALL: [TaskPart; 18] = [
+    pub const ALL: [TaskPart; 20] = [
         TaskPart::Total,
         TaskPart::Cpu,
         TaskPart::Gpu,
@@ -528,6 +535,8 @@ impl TaskPart {
         TaskPart::PlainFinalWarm,
         TaskPart::PlainFinalBeside,
         TaskPart::PlainCpuBeside,
+        TaskPart::SparseCpuBeside,
+        TaskPart::SparseGpuBeside,
         TaskPart::ProbeToHost,
         TaskPart::ProbeFaultIn,
         TaskPart::ProbeFaultBack,
@@ -551,6 +560,8 @@ impl TaskPart {
             TaskPart::PlainFinalWarm => "plain_final_warm",
             TaskPart::PlainFinalBeside => "plain_final_beside",
             TaskPart::PlainCpuBeside => "plain_cpu_beside",
+            TaskPart::SparseCpuBeside => "sparse_cpu_beside",
+            TaskPart::SparseGpuBeside => "sparse_gpu_beside",
             TaskPart::ProbeToHost => "probe_to_host",
             TaskPart::ProbeFaultIn => "probe_fault_in",
             TaskPart::ProbeFaultBack => "probe_fault_back",

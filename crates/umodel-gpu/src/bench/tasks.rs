@@ -12,7 +12,9 @@
 //! the policy), `"<task>:gpu"` (its GPU phases, events) and `"<task>:move"` (copies and
 //! main-stream prefetches, events), and, for a task with a final host access,
 //! `"<task>:plain_final_beside"` (the plain final access again, right after the row), then for
-//! every task `"<task>:plain_cpu_beside"` (one plain CPU phase again, since run96). Policies
+//! every task `"<task>:plain_cpu_beside"` (one plain CPU phase again, since run96), then
+//! `"<task>:sparse_cpu_beside"` and `"<task>:sparse_gpu_beside"` (sparse faults on a buffer of
+//! their own, [`SparseBeside`], since run103). Policies
 //! run in a rotated order from trial to trial, so a slow spell of the shared CPU does not always
 //! fall on the same one. Beside the plain phases, every
 //! trial also runs [`PROBE_ROUNDS`] rounds of the migration probe (`probe.rs`): rows
@@ -31,8 +33,9 @@ use super::cpu::{ramp, ramp_sum, splitmix64, PAGE_FLOATS};
 use super::probe;
 use super::{ms_since, BenchError, CellSpec, Group, Runner, Trial, RAMP};
 use crate::gpu::{
-    Advice, DeviceBuf, Elem, Gpu, GpuError, GpuMem, Home, Location, ManagedBuf, PinnedBuf,
+    Advice, DeviceBuf, Elem, Gpu, GpuError, GpuMem, Home, Location, ManagedBuf, PinnedBuf, Shape,
 };
+use umodel_core::model::task::SPARSE_EVERY;
 use umodel_core::model::HostAccess;
 use umodel_core::policy::Policy;
 use umodel_core::schema::{TaskCase, TaskPart};
@@ -416,6 +419,7 @@ impl Runner<'_, '_> {
         // In the task's shape: at 256 MiB with one page in ten touched, the prefetch back is slower
         // than the default probe's per byte (probe.rs).
         let mut probe_bufs = probe::ProbeBufs::new(self.gpu, task.probe_shape())?;
+        let mut sparse = SparseBeside::new(self.gpu)?;
         let mut steps_file = self
             .cfg
             .step_times
@@ -561,6 +565,7 @@ impl Runner<'_, '_> {
                     // And one plain CPU phase: a round's phase carries the same level (seed 001's
                     // table read, the producer/consumer's sum; calibration/h200/run96).
                     let cpu_beside = data.plain_cpu(&mut scratch);
+                    let (sparse_cpu, sparse_gpu, sparse_ok) = sparse.run(self)?;
                     let identical = *first_digest.get_or_insert(digest) == digest;
                     let ok = times.ok && identical;
                     if !ok {
@@ -596,12 +601,76 @@ impl Runner<'_, '_> {
                                 },
                             )?;
                         }
+                        for (q, ms) in [
+                            (TaskPart::SparseCpuBeside, sparse_cpu),
+                            (TaskPart::SparseGpuBeside, sparse_gpu),
+                        ] {
+                            let case = TaskCase::new(g, &tk.name, q);
+                            self.row(
+                                &CellSpec::new(&case, policy, SparseBeside::BYTES)
+                                    .pattern(SparseBeside::PATTERN)
+                                    .useful(SparseBeside::BYTES / SPARSE_EVERY as u64)
+                                    .reuse(r),
+                                Trial {
+                                    index: trial,
+                                    time_ms: ms,
+                                    move_ms: None,
+                                    ok: sparse_ok,
+                                },
+                            )?;
+                        }
                     }
                 }
             }
         }
         self.gpu.sync()?;
         Ok(())
+    }
+}
+
+/// Sparse faults beside each row: the CPU writes one page in ten of a 64 MiB managed buffer a GPU
+/// pass just migrated to the device, then a GPU pass faults those pages back in, as the
+/// calibration's sparse cells do (`Runner::sparse`). On the H200 VM the CPU's sparse writes run at
+/// one of two levels (about 6 and 8 µs a page) in spells of a trial or longer
+/// (calibration/h200/run100/spells.txt): a validation can pair each row with the level beside it.
+struct SparseBeside {
+    m: ManagedBuf<f32>,
+}
+
+impl SparseBeside {
+    const BYTES: u64 = 64 << 20;
+    const PATTERN: &'static str = "page:40960";
+
+    fn new(gpu: &Gpu) -> Result<SparseBeside, BenchError> {
+        Ok(SparseBeside {
+            m: gpu.managed((Self::BYTES / 4) as usize)?,
+        })
+    }
+
+    /// (the CPU's writes ms, the GPU's refault ms, whether every value came out right).
+    fn run(&mut self, runner: &Runner) -> Result<(f64, f64, bool), BenchError> {
+        let gpu = runner.gpu;
+        super::cpu::fill_ramp_wide(self.m.host_mut()?, RAMP, 0.0);
+        gpu.inplace(Shape::Flat, &mut self.m, 1.0, 1.0)?; // every page to the device
+        gpu.sync()?;
+        let cpu = {
+            let x = self.m.host_mut()?;
+            let s = Instant::now();
+            super::cpu::sparse_write(x, SPARSE_EVERY, -1.0);
+            ms_since(s)
+        };
+        let m = &mut self.m;
+        let refault = runner.time_gpu(|| Ok(gpu.inplace(Shape::Flat, m, 1.0, 1.0)?))?;
+        // Rewritten pages hold 0, the others ramp + 2 (small integers: exact in f32).
+        let bad = super::cpu::count_bad_wide(self.m.host()?, |i, v| {
+            let want = if (i / PAGE_FLOATS) % SPARSE_EVERY == 0 {
+                0.0
+            } else {
+                ramp(i, RAMP) + 2.0
+            };
+            v != want
+        });
+        Ok((cpu, refault, bad == 0))
     }
 }
 
