@@ -79,6 +79,7 @@ def main():
     out = []
     ways = ("paired", "faults", "cpu")
     tot = {k: [] for k in ways}
+    per_workload = []
     for run, tag in RUNS.items():
         cal = glob.glob(f"{H}/{run}/data/models/*.minimal.csv")[0]
         base = os.path.join(tmp, f"{run}.json")
@@ -132,15 +133,21 @@ def main():
                             e = validate(scaled, task, one).get((f[ip], float(f[ir])))
                             if e is not None:
                                 err[(f[ip], float(f[ir]))][way].append(e)
+                wl = {k: [] for k in ways}
                 for (pol, reuse), v in err.items():
                     e = {k: st.median(v[k]) for k in ways}
                     for k in ways:
                         tot[k].append(e[k])
+                        wl[k].append(abs(e[k]))
                     out.append(f"  {task:20} {pol:24} R{reuse:<3g} paired {e['paired']:+6.1f} %, +faults "
                                f"{e['faults']:+6.1f} %, +cpu {e['cpu']:+6.1f} % ({len(v['paired'])} trials)")
+                out.append(f"  {task}: median |error| " + ", ".join(f"{k} {st.median(wl[k]):.2f} %" for k in ways))
+                per_workload.append(st.median(wl["paired"]))
                 if task == "partial-update":
                     out += follow(run, tag, beside)
         out.append("")
+    out.append(f"(run, workload) pairs with the median |error| within 2.5 % (paired): "
+               f"{sum(x <= 2.5 for x in per_workload)} of {len(per_workload)}")
     for k, v in tot.items():
         if v:
             out.append(f"{k:7}: {sum(abs(x) > 5 for x in v)} of {len(v)} beyond 5 %, median |error| "
