@@ -3562,6 +3562,24 @@ fn validate_cpu_beside_pairs_run96s_producer_consumer() {
     assert!(copy.get("cpu_final_ms").is_none());
 }
 
+/// The run's probe, and both plain passes timed beside each row, each trial paired with its own
+/// (`validate --probe --final-beside --cpu-beside`).
+fn paired_with_both() -> PhaseOverrides {
+    PhaseOverrides {
+        use_probe: true,
+        final_beside: true,
+        cpu_beside: true,
+        ..PhaseOverrides::default()
+    }
+}
+
+/// The minimal calibration a run under `calibration/h200` made at its start.
+fn own_calibration(run: &str) -> std::path::PathBuf {
+    Path::new("calibration/h200")
+        .join(run)
+        .join("data/models/nvidia-h200-0931b6b9ea7c.minimal.csv")
+}
+
 /// `run100`-`run102` (three freshly started VMs; their minimal calibrations measured the sparse
 /// touches at 256 MiB as well, an experiment since reverted, NOTES.md "Sparse faults at the
 /// task's size"): each run's workloads on its own calibration, paired with both passes beside
@@ -3573,12 +3591,7 @@ fn validate_cpu_beside_pairs_run96s_producer_consumer() {
 fn run100_to_run102_the_256_mib_sparse_cells_leave_7_of_60_cells_beyond_5_pct() {
     let h = Path::new("calibration/h200");
     let d = tempfile::tempdir().unwrap();
-    let both = PhaseOverrides {
-        use_probe: true,
-        final_beside: true,
-        cpu_beside: true,
-        ..PhaseOverrides::default()
-    };
+    let both = paired_with_both();
     let tasks: [(&str, &[&str]); 3] = [
         ("partial", &["partial-update"]),
         ("prodcons", &["producer-consumer"]),
@@ -3586,9 +3599,7 @@ fn run100_to_run102_the_256_mib_sparse_cells_leave_7_of_60_cells_beyond_5_pct() 
     ];
     let (mut beyond, mut held, mut partial_managed) = ([0; 2], [0; 2], [vec![], vec![]]);
     for (run, tag) in [("run100", 53), ("run101", 54), ("run102", 55)] {
-        let cal = h
-            .join(run)
-            .join("data/models/nvidia-h200-0931b6b9ea7c.minimal.csv");
+        let cal = own_calibration(run);
         let text = std::fs::read_to_string(&cal).unwrap();
         let without: String = text
             .lines()
@@ -3644,17 +3655,10 @@ fn run100_to_run102_the_256_mib_sparse_cells_leave_7_of_60_cells_beyond_5_pct() 
 #[test]
 fn run103_run104_the_partial_updates_managed_row_paired_with_the_sparse_faults_beside_it() {
     let h = Path::new("calibration/h200");
-    let both = PhaseOverrides {
-        use_probe: true,
-        final_beside: true,
-        cpu_beside: true,
-        ..PhaseOverrides::default()
-    };
+    let both = paired_with_both();
     let mut got = Vec::new();
     for (run, tag) in [("run103", 56), ("run104", 57)] {
-        let cal = h
-            .join(run)
-            .join("data/models/nvidia-h200-0931b6b9ea7c.minimal.csv");
+        let cal = own_calibration(run);
         let terms = terms_of(&cal);
         let sparse: Vec<f64> = Table::read(&cal)
             .unwrap()

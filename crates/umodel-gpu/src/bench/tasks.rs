@@ -14,7 +14,7 @@
 //! `"<task>:plain_final_beside"` (the plain final access again, right after the row), then for
 //! every task `"<task>:plain_cpu_beside"` (one plain CPU phase again, since run96), then
 //! `"<task>:sparse_cpu_beside"` and `"<task>:sparse_gpu_beside"` (sparse faults on a buffer of
-//! their own, [`SparseBeside`], since run103). Policies
+//! their own, `SparseBeside`, since run103). Policies
 //! run in a rotated order from trial to trial, so a slow spell of the shared CPU does not always
 //! fall on the same one. Beside the plain phases, every
 //! trial also runs [`PROBE_ROUNDS`] rounds of the migration probe (`probe.rs`): rows
