@@ -502,12 +502,11 @@ pub(crate) fn rows(block: &Block, cfg: &BenchConfig) -> Vec<Row> {
 }
 
 /// The sparse touches as `Runner::sparse` writes them, trial by trial: a fault per page touched
-/// (one in ten), costing less a page as more are in flight (CPU 6 µs, GPU 4.5 µs a page at
-/// 16 MiB, times (bytes / 16 MiB)^-0.08: 0.8 of that at 256 MiB).
+/// (one in ten), 6 µs on the CPU and 4.5 µs on the GPU (the H200's were 6–9 and 4–5 µs,
+/// calibration/h200/run100/sparse.txt).
 fn sparse(out: &mut Vec<Row>, b: u64, trials: u32) {
     use Policy::*;
     let pages = b as f64 / 4096.0 / 10.0;
-    let per_page = (b as f64 / 16_777_216.0).powf(-0.08) * pages;
     let heap = ms(2 * b / 10, 15.0);
     let c = |p, case, b| CellSpec::new(named(Group::Managed, case), p, b);
     let page = |p, case| c(p, case, b).pattern("page:40960").useful(b / 10);
@@ -515,10 +514,10 @@ fn sparse(out: &mut Vec<Row>, b: u64, trials: u32) {
         out,
         &[
             (page(Pageable, "cpu_write_sparse_heap"), heap),
-            (page(Managed, "cpu_write_sparse"), heap + 0.006 * per_page),
+            (page(Managed, "cpu_write_sparse"), heap + 0.006 * pages),
             (
                 page(Managed, "sparse-refault"),
-                ms(2 * b, 4000.0) + 0.0045 * per_page,
+                ms(2 * b, 4000.0) + 0.0045 * pages,
             ),
             (
                 c(Managed, "sparse-resident", b).useful(2 * b),
