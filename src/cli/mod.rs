@@ -450,6 +450,12 @@ struct ValidateArgs {
     /// total (the paired error).
     #[arg(long, requires = "task")]
     cpu_beside: bool,
+    /// With --task: price each row's faults of separate pages (`cpu_fault_run`) at the level of
+    /// the sparse faults the run timed right after it (`sparse_cpu_beside`, runs since run103),
+    /// against the same cell of the model's calibration: they run at one of two levels, in spells
+    /// of a trial or longer. Pairs each trial as the flags above do.
+    #[arg(long, requires = "task")]
+    faults_beside: bool,
     /// List every point, not only the summary.
     #[arg(long, short = 'v')]
     verbose: bool,

@@ -561,6 +561,7 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
             use_probe: a.probe,
             final_beside: a.final_beside,
             cpu_beside: a.cpu_beside,
+            faults_beside: a.faults_beside,
             ..PhaseOverrides::default()
         },
     )
@@ -598,6 +599,20 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
     };
     given("CPU phase", |p| p.cpu_ms);
     given("final access", |p| p.cpu_final_ms);
+    let scales: Vec<String> = v
+        .points
+        .iter()
+        .filter_map(|p| {
+            let k = p.cpu_fault_run_scale?;
+            Some(format!("{} R={} ×{k:.2}", p.policy, p.reuse))
+        })
+        .collect();
+    if !scales.is_empty() {
+        out!(
+            "  each policy's faults of separate pages at the level timed beside its rows (over the calibration's): {}",
+            scales.join(", ")
+        );
+    }
     if let Some(p) = &v.probe {
         let figs: Vec<String> = p
             .figures()
@@ -663,7 +678,7 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
             })
             .collect();
         out!(
-            "  paired by trial (each trial's prediction, given the plain passes beside its row, over its total): median |error| {:.2} %, max {:.2} %, {} beyond 5 %: {}",
+            "  paired by trial (each trial's prediction, given the passes beside its row, over its total): median |error| {:.2} %, max {:.2} %, {} beyond 5 %: {}",
             ps.median_abs_pct,
             ps.max_abs_pct,
             ps.beyond_5pct,

@@ -313,6 +313,22 @@ impl FaultsUnderCompute {
     }
 }
 
+/// What a calibration's sparse cells measured at one size, the medians of their trials: the CPU
+/// writing one page in ten of pages on the device (`managed/cpu_write_sparse`) and the GPU pass
+/// faulting them back in (`managed/sparse-refault`). The same cell timed beside a task's row
+/// (`<task>:sparse_cpu_beside`, runs since `run103`) says how that moment's sparse faults compare
+/// with the calibration's: they run at one of two levels, in spells (NOTES.md "Sparse faults
+/// beside each row"; `validate --task --faults-beside`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct SparseReference {
+    /// The cells' size, bytes.
+    pub bytes: u64,
+    /// The CPU's writes, ms.
+    pub cpu_ms: f64,
+    /// The GPU's refault pass, ms.
+    pub gpu_ms: f64,
+}
+
 /// The platform terms of task predictions, fitted from one calibration's cells.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TaskTerms {
@@ -326,6 +342,8 @@ pub struct TaskTerms {
     /// `run73`), not from settled prefetches' medians: 1.5-4× dearer at 64 MiB, so calibrations
     /// measured the two ways are not compared.
     noop_in_sequence: bool,
+    /// The sparse cells as measured, at each size (fits before `run103`'s code have none).
+    sparse: Vec<SparseReference>,
     /// How the fit went.
     pub fit: TermFit,
 }
@@ -353,6 +371,8 @@ struct TaskTermsFile {
     duplication_after_fill: bool,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     noop_in_sequence: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    sparse_cells: Vec<SparseReference>,
     #[serde(default)]
     fit: TermFit,
 }
@@ -367,6 +387,7 @@ impl Serialize for TaskTerms {
             faults_under_compute: self.under_compute,
             duplication_after_fill: self.duplication_after_fill,
             noop_in_sequence: self.noop_in_sequence,
+            sparse_cells: self.sparse.clone(),
             fit: self.fit.clone(),
         }
         .serialize(s)
@@ -380,6 +401,7 @@ impl<'de> Deserialize<'de> for TaskTerms {
             under_compute: f.faults_under_compute,
             duplication_after_fill: f.duplication_after_fill,
             noop_in_sequence: f.noop_in_sequence,
+            sparse: f.sparse_cells,
             fit: f.fit,
             ..TaskTerms::default()
         };
@@ -398,8 +420,29 @@ impl TaskTerms {
             under_compute: self.under_compute,
             duplication_after_fill: self.duplication_after_fill,
             noop_in_sequence: self.noop_in_sequence,
+            sparse: self.sparse.clone(),
             fit: TermFit::default(),
         }
+    }
+
+    /// The calibration's sparse cells as measured at `bytes`, if it measured them there.
+    pub fn sparse_reference(&self, bytes: u64) -> Option<SparseReference> {
+        self.sparse.iter().find(|s| s.bytes == bytes).copied()
+    }
+
+    /// Sets the sparse cells as measured (tests and tools).
+    pub fn set_sparse_references(&mut self, cells: Vec<SparseReference>) {
+        self.sparse = cells;
+    }
+
+    /// The same terms with `t`'s fixed cost (per run, for the fault-run terms) `scale` times
+    /// theirs: a validation prices a row at the level of sparse faults measured beside it.
+    pub fn with_latency_scaled(&self, t: TermId, scale: f64) -> TaskTerms {
+        let mut out = self.without_fit_report();
+        if let Some(c) = out.costs[t.index()].as_mut() {
+            c.lat_ms *= scale;
+        }
+        out
     }
 
     /// How much of a first pass's faults its kernel leaves exposed, if calibrated.
@@ -1696,6 +1739,7 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     let mut terms = TaskTerms {
         costs,
         under_compute,
+        sparse: sparse_cells(&trials),
         duplication_after_fill: seq_after || random_after,
         fit: TermFit {
             cells: obs.len() as u32,
@@ -1722,6 +1766,37 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         terms.fit.cells += sequence.obs.len() as u32;
     }
     Some(terms)
+}
+
+/// The sparse cells' medians at each size where both the CPU's and the GPU's were measured.
+fn sparse_cells(trials: &Trials) -> Vec<SparseReference> {
+    let b = Builder {
+        trials,
+        obs: Vec::new(),
+        mean: false,
+    };
+    let (cpu, gpu) = (ManagedCase::CpuWriteSparse, ManagedCase::SparseRefault);
+    let mut out: Vec<SparseReference> = b
+        .sizes(&cpu, Policy::Managed)
+        .into_iter()
+        .filter_map(|bytes| {
+            let m = |case| {
+                median(
+                    &b.times(case, Policy::Managed, bytes)
+                        .iter()
+                        .map(|x| x.2)
+                        .collect::<Vec<_>>(),
+                )
+            };
+            Some(SparseReference {
+                bytes,
+                cpu_ms: m(&cpu)?,
+                gpu_ms: m(&gpu)?,
+            })
+        })
+        .collect();
+    out.sort_by_key(|s| s.bytes);
+    out
 }
 
 /// The robust non-negative fit of `obs`, and each term it measures with its uncertainty.
@@ -5217,6 +5292,32 @@ pub(crate) mod tests {
         };
         let resident = per_run(&table);
         assert!((resident - 4e-3).abs() < 0.01 * 4e-3, "{resident}");
+        // The fit keeps the sparse cells as measured, for a validation to compare with
+        // (`validate --faults-beside`); here only the GPU's was measured, so none.
+        assert_eq!(
+            fit_task_terms(&table, None)
+                .unwrap()
+                .sparse_reference(1 << 26),
+            None
+        );
+        let mut with_cpu = table.clone();
+        let bytes = 1u64 << 26;
+        for (trial, ms) in [(0, 12.0), (1, 9.0), (2, 12.5)] {
+            with_cpu.rows.push(Row::of(
+                &ManagedCase::CpuWriteSparse,
+                Policy::Managed,
+                bytes,
+                trial,
+                ms,
+            ));
+        }
+        let r = fit_task_terms(&with_cpu, None)
+            .unwrap()
+            .sparse_reference(bytes)
+            .unwrap();
+        let refault = 0.3 / 16.0 + 10.0 / 16.0 + 4e-3 * 1639.0;
+        assert_eq!(r.cpu_ms, 12.0);
+        assert!((r.gpu_ms - refault).abs() < 1e-9, "{r:?}");
         // A calibration from before `sparse-resident` (run100): the reused pass is the base, and
         // its 4.7 ms/GiB more comes off the refault (0.18 µs a run).
         table.rows.retain(|r| !r.is(&ManagedCase::SparseResident));

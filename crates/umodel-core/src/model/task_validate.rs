@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::query::within_noise;
-use super::task::{predict_task, Probe, TaskQueryError, TaskTerms};
+use super::task::{predict_task, Probe, TaskQueryError, TaskTerms, TermId};
 use crate::policy::Policy;
 use crate::schema::{TaskCase, TaskPart};
 use crate::stats::{median, Summary};
@@ -75,6 +75,11 @@ pub struct TaskPoint {
     /// ([`PhaseOverrides::cpu_beside`]); else the run's, in [`TaskValidation::phases`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_ms: Option<f64>,
+    /// The scale of `cpu_fault_run` this point was priced at, where asked for
+    /// ([`PhaseOverrides::faults_beside`]): the median over its rows of the sparse cell timed
+    /// beside each over the calibration's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_fault_run_scale: Option<f64>,
     /// With [`PhaseOverrides::final_beside`] or [`PhaseOverrides::cpu_beside`]: the median over
     /// trials of each trial's prediction (given the plain passes timed beside that trial's row)
     /// over the same trial's measured total, less 1, % (signed). Paired by trial, it does not
@@ -269,12 +274,29 @@ pub enum TaskValidateError {
         source_desc: String,
         /// The task's name.
         name: String,
-        /// The pass missing: [`TaskPart::PlainFinalBeside`] or [`TaskPart::PlainCpuBeside`].
+        /// The pass missing: [`TaskPart::PlainFinalBeside`], [`TaskPart::PlainCpuBeside`] or
+        /// [`TaskPart::SparseCpuBeside`].
         part: TaskPart,
         /// The row's policy.
         policy: Policy,
         /// The row's reuse (`-` where the row has none).
         reuse: String,
+    },
+    /// Sparse faults beside the rows were asked for, and the model has no calibration cell of
+    /// their size to compare them with.
+    #[error(
+        "{source_desc}: the sparse faults beside `{name}`'s rows were timed at {bytes} bytes, and \
+         the model has no sparse cell of that size (a model fitted by an earlier umodel keeps \
+         none: fit it again from its calibration CSV with `umodel fit`); validate without \
+         --faults-beside"
+    )]
+    NoSparseReference {
+        /// The measurement CSV.
+        source_desc: String,
+        /// The task's name.
+        name: String,
+        /// The size of the sparse cells beside the rows.
+        bytes: u64,
     },
     /// The task could not be predicted.
     #[error(transparent)]
@@ -300,28 +322,29 @@ fn cell(table: &Table, name: &str, part: TaskPart) -> BTreeMap<(Policy, Option<u
 
 /// The run of the suite that first timed `part` beside each row.
 fn beside_since(part: TaskPart) -> &'static str {
-    if part == TaskPart::PlainCpuBeside {
-        "run96"
-    } else {
-        "run92"
+    match part {
+        TaskPart::PlainCpuBeside => "run96",
+        TaskPart::SparseCpuBeside => "run103",
+        _ => "run92",
     }
 }
 
 /// The command line's flag that asks for `part`.
 fn beside_flag(part: TaskPart) -> &'static str {
-    if part == TaskPart::PlainCpuBeside {
-        "--cpu-beside"
-    } else {
-        "--final-beside"
+    match part {
+        TaskPart::PlainCpuBeside => "--cpu-beside",
+        TaskPart::SparseCpuBeside => "--faults-beside",
+        _ => "--final-beside",
     }
 }
 
-/// One policy row's total and the plain passes timed right after it, ms.
+/// One policy row's total and the passes timed right after it, ms.
 #[derive(Debug, Clone, Copy, Default)]
 struct BesideRow {
     total: Option<f64>,
     fin: Option<f64>,
     cpu: Option<f64>,
+    sparse: Option<f64>,
 }
 
 impl BesideRow {
@@ -329,12 +352,13 @@ impl BesideRow {
         *self.pass(part)
     }
 
-    /// The pass `part` names: [`TaskPart::PlainCpuBeside`], else the final access.
+    /// The pass `part` names: [`TaskPart::PlainCpuBeside`], [`TaskPart::SparseCpuBeside`], else
+    /// the final access.
     fn pass(&mut self, part: TaskPart) -> &mut Option<f64> {
-        if part == TaskPart::PlainCpuBeside {
-            &mut self.cpu
-        } else {
-            &mut self.fin
+        match part {
+            TaskPart::PlainCpuBeside => &mut self.cpu,
+            TaskPart::SparseCpuBeside => &mut self.sparse,
+            _ => &mut self.fin,
         }
     }
 }
@@ -353,6 +377,7 @@ fn beside_rows(table: &Table, name: &str) -> Beside {
             TaskPart::Total,
             TaskPart::PlainFinalBeside,
             TaskPart::PlainCpuBeside,
+            TaskPart::SparseCpuBeside,
         ]
         .into_iter()
         .find(|&p| is_part(r, name, p)) else {
@@ -463,6 +488,11 @@ pub struct PhaseOverrides {
     /// timed right after its own rows (`plain_cpu_beside`, runs since `run96`). Ignored where
     /// `cpu_ms` is given.
     pub cpu_beside: bool,
+    /// Price each row's `cpu_fault_run` at the level of the sparse faults timed right after it
+    /// (`sparse_cpu_beside`, runs since `run103`): that cell over the same cell of the
+    /// calibration ([`TaskTerms::sparse_reference`]). Sparse faults run at one of two levels, in
+    /// spells of a trial or longer; the partial update's managed row carries them.
+    pub faults_beside: bool,
 }
 
 /// The migration probe a run measured beside `name`'s plain phases (its `<name>:probe_*` rows,
@@ -583,7 +613,23 @@ pub fn validate_task(
     let has_final = task.buffers.iter().any(|b| b.cpu_final.touches());
     let want_fin = over.final_beside && over.cpu_final_ms.is_none() && has_final;
     let want_cpu = over.cpu_beside && over.cpu_ms.is_none();
-    let beside = (want_fin || want_cpu).then(|| beside_rows(table, name));
+    let want_faults = over.faults_beside;
+    let beside = (want_fin || want_cpu || want_faults).then(|| beside_rows(table, name));
+    // The calibration's own sparse cell at the size of those beside the rows.
+    let sparse_ref = match table
+        .rows
+        .iter()
+        .find(|r| want_faults && is_part(r, name, TaskPart::SparseCpuBeside))
+    {
+        Some(r) => Some(terms.sparse_reference(r.bytes).ok_or_else(|| {
+            TaskValidateError::NoSparseReference {
+                source_desc: source_desc.clone(),
+                name: name.clone(),
+                bytes: r.bytes,
+            }
+        })?),
+        None => None,
+    };
     let mut points = Vec::new();
     for ((policy, r), v) in &totals {
         let (Some(s), Some((range, range_coverage))) = (
@@ -615,6 +661,17 @@ pub fn validate_task(
         };
         let own_fin = own_median(want_fin, TaskPart::PlainFinalBeside)?;
         let own_cpu = own_median(want_cpu, TaskPart::PlainCpuBeside)?;
+        // `cpu_fault_run` at the level of the sparse faults beside a row.
+        let level = |ms: f64| ms / sparse_ref.map_or(ms, |c| c.cpu_ms);
+        let own_scale = own_median(want_faults, TaskPart::SparseCpuBeside)?.map(level);
+        let scaled;
+        let point_terms = match own_scale {
+            Some(k) => {
+                scaled = terms.with_latency_scaled(TermId::CpuFaultRun, k);
+                &scaled
+            }
+            None => terms,
+        };
         let mut t = task.clone();
         t.cpu_ms = Some(own_cpu.unwrap_or(cpu));
         t.gpu_ms = Some(gpu);
@@ -624,15 +681,17 @@ pub fn validate_task(
         if let Some(r) = r {
             t.reuse = f64::from(*r);
         }
-        let p = predict_task(terms, &t, *policy)?;
-        // Each trial's prediction, given the plain passes beside its row, over that trial's
-        // total.
+        let p = predict_task(point_terms, &t, *policy)?;
+        // Each trial's prediction, given the passes beside its row, over that trial's total.
         let paired_error_pct = if beside.is_some() {
             let mut ratios = Vec::new();
             for b in own {
                 // A row missing a pass asked for (a trial cut short) is left out.
                 let Some(total) = b.total else { continue };
-                if (want_fin && b.fin.is_none()) || (want_cpu && b.cpu.is_none()) {
+                if (want_fin && b.fin.is_none())
+                    || (want_cpu && b.cpu.is_none())
+                    || (want_faults && b.sparse.is_none())
+                {
                     continue;
                 }
                 let mut each = t.clone();
@@ -642,7 +701,15 @@ pub fn validate_task(
                 if want_cpu {
                     each.cpu_ms = b.cpu;
                 }
-                ratios.push(predict_task(terms, &each, *policy)?.time_ms / total);
+                let row_terms;
+                let priced = match b.sparse.filter(|_| want_faults) {
+                    Some(ms) => {
+                        row_terms = terms.with_latency_scaled(TermId::CpuFaultRun, level(ms));
+                        &row_terms
+                    }
+                    None => terms,
+                };
+                ratios.push(predict_task(priced, &each, *policy)?.time_ms / total);
             }
             median(&ratios).map(|m| 100.0 * (m - 1.0))
         } else {
@@ -688,6 +755,7 @@ pub fn validate_task(
             median_range_coverage: range_coverage,
             cpu_final_ms: own_fin,
             cpu_ms: own_cpu,
+            cpu_fault_run_scale: own_scale,
             paired_error_pct,
             parts,
         });
@@ -771,6 +839,7 @@ pub fn validate_task(
 mod tests {
     use super::*;
     use crate::model::task::tests::toy_terms;
+    use crate::model::task::SparseReference;
     use crate::schema::Group;
     use crate::task::workloads;
 
@@ -1100,6 +1169,102 @@ mod tests {
             // times; the median of all twelve (12), not of B's six alone (19).
             assert_eq!(p.cpu_final_ms, Some(12.0), "{:?}", p.policy);
         }
+    }
+
+    /// Six trials of every policy whose faults of separate pages run at `levels.0` or `levels.1`
+    /// times the calibration's (four trials of six slow for half the policies, two for the
+    /// others), measured exactly as predicted at that level, each row followed by the
+    /// calibration's 64 MiB sparse cell (10 ms there) at the row's level.
+    fn two_level_faults(task: &Task, terms: &TaskTerms, levels: (f64, f64)) -> Table {
+        let mut rows = Vec::new();
+        for trial in 0..6u32 {
+            for (part, policy, ms) in [
+                (TaskPart::PlainCpu, Policy::Pageable, 4.0),
+                (TaskPart::PlainGpu, Policy::Device, 0.3),
+                (TaskPart::PlainFinal, Policy::Pageable, 90.0),
+            ] {
+                rows.push(Row::of(
+                    &TaskCase::new(Group::Workload, &task.name, part),
+                    policy,
+                    1,
+                    trial,
+                    ms,
+                ));
+            }
+            for (i, policy) in Policy::HANDOFF.into_iter().enumerate() {
+                let k = if (trial as usize + i) % 3 != 0 {
+                    levels.1
+                } else {
+                    levels.0
+                };
+                let mut t = task.clone();
+                (t.cpu_ms, t.gpu_ms, t.cpu_final_ms) = (Some(4.0), Some(0.3), Some(90.0));
+                let at_level = terms.with_latency_scaled(TermId::CpuFaultRun, k);
+                let total = predict_task(&at_level, &t, policy).unwrap().time_ms;
+                rows.push(row_of(task, TaskPart::Total, policy, trial, total));
+                let mut beside = row_of(task, TaskPart::SparseCpuBeside, policy, trial, 10.0 * k);
+                beside.bytes = 64 << 20;
+                rows.push(beside);
+            }
+        }
+        Table {
+            rows,
+            ..Table::default()
+        }
+    }
+
+    #[test]
+    fn paired_by_trial_faults_at_two_levels_validate_exactly_with_the_sparse_cell_beside() {
+        let mut terms = toy_terms();
+        terms.set_sparse_references(vec![SparseReference {
+            bytes: 64 << 20,
+            cpu_ms: 10.0,
+            gpu_ms: 5.0,
+        }]);
+        let task = workloads::partial_update();
+        let table = two_level_faults(&task, &terms, (0.8, 1.3));
+        // Priced at the calibration's level, the managed row (the one with faults of separate
+        // pages) is off; the others are exact.
+        let plain = validate_task(&terms, &task, &table, PhaseOverrides::default()).unwrap();
+        for p in &plain.points {
+            assert_eq!(
+                p.ape_pct > 1.0,
+                p.policy == Policy::Managed,
+                "{:?}",
+                p.policy
+            );
+        }
+        let over = PhaseOverrides {
+            faults_beside: true,
+            ..PhaseOverrides::default()
+        };
+        let v = validate_task(&terms, &task, &table, over).unwrap();
+        assert!(v.paired.unwrap().max_abs_pct < 1e-9, "{:?}", v.paired);
+        // Each point at the median of the levels beside its rows.
+        for p in &v.points {
+            let k = p.cpu_fault_run_scale.unwrap();
+            assert!(
+                [0.8, 1.05, 1.3].iter().any(|l| (k - l).abs() < 1e-12),
+                "{k}"
+            );
+        }
+        // A model fitted without the sparse cells' record is refused, and so is a run that
+        // timed no sparse cell beside its rows.
+        let e = refusal(&toy_terms(), &task, table, "run103.csv", over);
+        assert!(
+            e.starts_with("run103.csv: the sparse faults beside `partial-update`'s rows were timed at 67108864 bytes")
+                && e.contains("umodel fit")
+                && e.contains("without --faults-beside"),
+            "{e}"
+        );
+        let old = two_level_finals(&task, &terms, true, (5.0, 9.0));
+        let e = refusal(&terms, &task, old, "run99.csv", over);
+        assert!(
+            e.starts_with("run99.csv: no `partial-update:sparse_cpu_beside` rows for ")
+                && e.contains("before run103")
+                && e.contains("without --faults-beside"),
+            "{e}"
+        );
     }
 
     /// The error validating `table`, read from `source`, gives.
