@@ -661,17 +661,13 @@ pub fn validate_task(
         };
         let own_fin = own_median(want_fin, TaskPart::PlainFinalBeside)?;
         let own_cpu = own_median(want_cpu, TaskPart::PlainCpuBeside)?;
-        // `cpu_fault_run` at the level of the sparse faults beside a row.
+        // `cpu_fault_run` at the level of the sparse faults beside a row (`ms`), where asked for.
         let level = |ms: f64| ms / sparse_ref.map_or(ms, |c| c.cpu_ms);
+        let at_level =
+            |k: Option<f64>| k.map(|k| terms.with_latency_scaled(TermId::CpuFaultRun, k));
         let own_scale = own_median(want_faults, TaskPart::SparseCpuBeside)?.map(level);
-        let scaled;
-        let point_terms = match own_scale {
-            Some(k) => {
-                scaled = terms.with_latency_scaled(TermId::CpuFaultRun, k);
-                &scaled
-            }
-            None => terms,
-        };
+        let scaled = at_level(own_scale);
+        let point_terms = scaled.as_ref().unwrap_or(terms);
         let mut t = task.clone();
         t.cpu_ms = Some(own_cpu.unwrap_or(cpu));
         t.gpu_ms = Some(gpu);
@@ -701,14 +697,8 @@ pub fn validate_task(
                 if want_cpu {
                     each.cpu_ms = b.cpu;
                 }
-                let row_terms;
-                let priced = match b.sparse.filter(|_| want_faults) {
-                    Some(ms) => {
-                        row_terms = terms.with_latency_scaled(TermId::CpuFaultRun, level(ms));
-                        &row_terms
-                    }
-                    None => terms,
-                };
+                let row_terms = at_level(b.sparse.filter(|_| want_faults).map(level));
+                let priced = row_terms.as_ref().unwrap_or(terms);
                 ratios.push(predict_task(priced, &each, *policy)?.time_ms / total);
             }
             median(&ratios).map(|m| 100.0 * (m - 1.0))
