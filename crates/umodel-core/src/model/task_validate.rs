@@ -1047,6 +1047,31 @@ mod tests {
         assert_eq!(v.phases["seed-001-overlapped"].cpu_ms, 20.2);
     }
 
+    /// One trial's plain phases at its start: the CPU phase `cpu`, a GPU pass of 0.3 ms, the
+    /// final access `fin`.
+    fn plain_rows(task: &Task, trial: u32, cpu: f64, fin: f64) -> [Row; 3] {
+        [
+            (TaskPart::PlainCpu, Policy::Pageable, cpu),
+            (TaskPart::PlainGpu, Policy::Device, 0.3),
+            (TaskPart::PlainFinal, Policy::Pageable, fin),
+        ]
+        .map(|(part, policy, ms)| {
+            Row::of(
+                &TaskCase::new(Group::Workload, &task.name, part),
+                policy,
+                1,
+                trial,
+                ms,
+            )
+        })
+    }
+
+    /// Whether the `i`-th policy runs at the slow level in `trial`: in four trials of six for
+    /// half the policies, two for the others, so the medians of the totals land on either level.
+    fn slow(trial: u32, i: usize) -> bool {
+        (trial as usize + i) % 3 != 0
+    }
+
     /// Six trials of every policy whose final access runs at `fin.0` or `fin.1` ms and whose
     /// CPU phases at `cpu.0` or `cpu.1`, the slow levels together, measured exactly as predicted
     /// at those levels. The plain passes at each trial's start are always at the fast levels; those
@@ -1060,24 +1085,13 @@ mod tests {
     ) -> Table {
         let mut rows = Vec::new();
         for trial in 0..6u32 {
-            for (part, policy, ms) in [
-                (TaskPart::PlainCpu, Policy::Pageable, cpu.0),
-                (TaskPart::PlainGpu, Policy::Device, 0.3),
-                (TaskPart::PlainFinal, Policy::Pageable, fin.0),
-            ] {
-                rows.push(Row::of(
-                    &TaskCase::new(Group::Workload, &task.name, part),
-                    policy,
-                    1,
-                    trial,
-                    ms,
-                ));
-            }
+            rows.extend(plain_rows(task, trial, cpu.0, fin.0));
             for (i, policy) in Policy::HANDOFF.into_iter().enumerate() {
-                // Four trials of six slow for half the policies, two for the others: the
-                // medians of the totals land on either level.
-                let slow = (trial as usize + i) % 3 != 0;
-                let (f, c) = if slow { (fin.1, cpu.1) } else { (fin.0, cpu.0) };
+                let (f, c) = if slow(trial, i) {
+                    (fin.1, cpu.1)
+                } else {
+                    (fin.0, cpu.0)
+                };
                 let mut t = task.clone();
                 t.cpu_ms = Some(c);
                 t.gpu_ms = Some(0.3);
@@ -1168,25 +1182,9 @@ mod tests {
     fn two_level_faults(task: &Task, terms: &TaskTerms, levels: (f64, f64)) -> Table {
         let mut rows = Vec::new();
         for trial in 0..6u32 {
-            for (part, policy, ms) in [
-                (TaskPart::PlainCpu, Policy::Pageable, 4.0),
-                (TaskPart::PlainGpu, Policy::Device, 0.3),
-                (TaskPart::PlainFinal, Policy::Pageable, 90.0),
-            ] {
-                rows.push(Row::of(
-                    &TaskCase::new(Group::Workload, &task.name, part),
-                    policy,
-                    1,
-                    trial,
-                    ms,
-                ));
-            }
+            rows.extend(plain_rows(task, trial, 4.0, 90.0));
             for (i, policy) in Policy::HANDOFF.into_iter().enumerate() {
-                let k = if (trial as usize + i) % 3 != 0 {
-                    levels.1
-                } else {
-                    levels.0
-                };
+                let k = if slow(trial, i) { levels.1 } else { levels.0 };
                 let mut t = task.clone();
                 (t.cpu_ms, t.gpu_ms, t.cpu_final_ms) = (Some(4.0), Some(0.3), Some(90.0));
                 let at_level = terms.with_latency_scaled(TermId::CpuFaultRun, k);
