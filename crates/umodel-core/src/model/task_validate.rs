@@ -1247,11 +1247,12 @@ mod tests {
         );
         let old = two_level_finals(&task, &terms, true, (5.0, 9.0));
         let e = refusal(&terms, &task, old, "run99.csv", over);
-        assert!(
-            e.starts_with("run99.csv: no `partial-update:sparse_cpu_beside` rows for ")
-                && e.contains("before run103")
-                && e.contains("without --faults-beside"),
-            "{e}"
+        assert_lacks_pass(
+            &e,
+            "run99.csv",
+            "sparse_cpu_beside",
+            "before run103",
+            "--faults-beside",
         );
     }
 
@@ -1269,6 +1270,16 @@ mod tests {
             .to_string()
     }
 
+    /// `e` names `source`, the partial update's rows that lack `part`, says `also`, and says to
+    /// validate without `flag`.
+    fn assert_lacks_pass(e: &str, source: &str, part: &str, also: &str, flag: &str) {
+        let start = format!("{source}: no `partial-update:{part}` rows for ");
+        assert!(
+            e.starts_with(&start) && e.contains(also) && e.contains(&format!("without {flag}")),
+            "{e}"
+        );
+    }
+
     #[test]
     fn pairing_a_run_without_passes_beside_its_rows_names_the_run_and_the_row() {
         let terms = toy_terms();
@@ -1279,11 +1290,12 @@ mod tests {
             ..PhaseOverrides::default()
         };
         let e = refusal(&terms, &task, table, "run85.csv", over);
-        assert!(
-            e.starts_with("run85.csv: no `partial-update:plain_final_beside` rows for ")
-                && e.contains("at R = 1")
-                && e.contains("without --final-beside"),
-            "{e}"
+        assert_lacks_pass(
+            &e,
+            "run85.csv",
+            "plain_final_beside",
+            "at R = 1",
+            "--final-beside",
         );
         // A task without a final access has nothing to pair and validates as before.
         let pc = workloads::producer_consumer();
@@ -1381,11 +1393,12 @@ mod tests {
             ..PhaseOverrides::default()
         };
         let e = refusal(&terms, &task, table, "run92.csv", over);
-        assert!(
-            e.starts_with("run92.csv: no `partial-update:plain_cpu_beside` rows for ")
-                && e.contains("before run96")
-                && e.contains("without --cpu-beside"),
-            "{e}"
+        assert_lacks_pass(
+            &e,
+            "run92.csv",
+            "plain_cpu_beside",
+            "before run96",
+            "--cpu-beside",
         );
     }
 }
