@@ -33,16 +33,30 @@ pub struct RobustFit {
 /// Huber's loss, `σ_i` the standard error of observation i and `s` the robust residual scale.
 /// Columns of `a` that are all zero are left at 0. `None` when there are no observations.
 pub fn robust_nnls(a: &DMatrix<f64>, y: &[f64], sigma: &[f64]) -> Option<RobustFit> {
-    let (m, n) = a.shape();
-    if m == 0 || n == 0 || y.len() != m || sigma.len() != m {
+    robust_nnls_with_priors(a, y, sigma, 0)
+}
+
+/// [`robust_nnls`] where the last `priors` rows are priors rather than measurements (a
+/// parameter's expected value and spread): they weigh in the fit and its covariance as given,
+/// but take no part in the residual scale and are never downweighted; `weights` and
+/// `residuals` are the measurements' only.
+pub fn robust_nnls_with_priors(
+    a: &DMatrix<f64>,
+    y: &[f64],
+    sigma: &[f64],
+    priors: usize,
+) -> Option<RobustFit> {
+    let (rows, n) = a.shape();
+    if rows <= priors || n == 0 || y.len() != rows || sigma.len() != rows {
         return None;
     }
+    let m = rows - priors;
     let base_w: Vec<f64> = sigma.iter().map(|s| 1.0 / (s * s)).collect();
-    let mut huber = vec![1.0; m];
+    let mut huber = vec![1.0; rows];
     let mut scale = 1.0;
     let mut x = DVector::zeros(n);
     for _ in 0..30 {
-        let w: Vec<f64> = (0..m).map(|i| base_w[i] * huber[i]).collect();
+        let w: Vec<f64> = (0..rows).map(|i| base_w[i] * huber[i]).collect();
         let next = weighted_nnls(a, y, &w);
         let r: Vec<f64> = (0..m)
             .map(|i| (a.row(i).dot(&next.transpose()) - y[i]) / sigma[i])
@@ -61,6 +75,7 @@ pub fn robust_nnls(a: &DMatrix<f64>, y: &[f64], sigma: &[f64]) -> Option<RobustF
                     HUBER_K / u
                 }
             })
+            .chain(std::iter::repeat_n(1.0, priors))
             .collect();
         let moved = (&next - &x).amax();
         x = next;
@@ -82,7 +97,7 @@ pub fn robust_nnls(a: &DMatrix<f64>, y: &[f64], sigma: &[f64]) -> Option<RobustF
     if !free.is_empty() {
         let k = free.len();
         let mut ata = DMatrix::<f64>::zeros(k, k);
-        for i in 0..m {
+        for i in 0..rows {
             let w = base_w[i] * huber[i];
             for (p, &jp) in free.iter().enumerate() {
                 for (q, &jq) in free.iter().enumerate() {
@@ -98,6 +113,7 @@ pub fn robust_nnls(a: &DMatrix<f64>, y: &[f64], sigma: &[f64]) -> Option<RobustF
             }
         }
     }
+    huber.truncate(m);
     Some(RobustFit {
         x,
         cov,
@@ -216,6 +232,37 @@ mod tests {
         let f = robust_nnls(&a, &y, &[0.01; 3]).unwrap();
         assert!((f.x[0] - 0.02).abs() < 1e-9, "{}", f.x);
         assert!((f.x[1] - 19.4).abs() < 1e-9, "{}", f.x);
+    }
+
+    #[test]
+    fn a_prior_pulls_its_own_term_and_is_not_a_cell() {
+        // Two unrelated terms: columns 0-1 a latency and a rate seen at two sizes whose cells
+        // fall with size (an outlier at the smaller one); column 2 a rate seen at three sizes.
+        let mut a = DMatrix::zeros(6, 3);
+        let y = vec![9.0, 8.0, 1.0, 2.0, 4.4, 0.0];
+        for (i, gib) in [(0, 0.0625), (1, 0.25)] {
+            a[(i, 0)] = 1.0;
+            a[(i, 1)] = gib;
+        }
+        for (i, gib) in [(2, 0.25), (3, 0.5), (4, 1.0)] {
+            a[(i, 2)] = gib;
+        }
+        a[(5, 0)] = 1.0; // the prior: latency 0 ± 1 ms
+        let sigma = [0.5, 0.5, 0.05, 0.05, 0.05, 1.0];
+        let with = robust_nnls_with_priors(&a, &y, &sigma, 1).unwrap();
+        let without = robust_nnls(&a.rows(0, 5).into_owned(), &y[..5], &sigma[..5]).unwrap();
+        // Alone, the two cells make it all latency; the prior moves cost from it to the rate.
+        assert!(without.x[0] > 8.0 && without.x[1] == 0.0, "{}", without.x);
+        assert!(with.x[0] < 6.0 && with.x[1] > 10.0, "{}", with.x);
+        // The prior has no weight or residual of its own; the other term moves only through
+        // the scale the measured cells share.
+        assert_eq!((with.weights.len(), with.residuals.len()), (5, 5));
+        assert!(
+            (with.x[2] - without.x[2]).abs() < 1e-3,
+            "{} {}",
+            with.x,
+            without.x
+        );
     }
 
     #[test]
