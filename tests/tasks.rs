@@ -2289,31 +2289,31 @@ fn run70_held_out_with_duplication_after_the_fill_and_faults_one_float_a_thread(
         [
             (
                 [
-                    ("seed-001", 4.99, 8.63, 13, 13),
-                    ("seed-001-overlapped", 5.91, 7.93, 1, 1),
-                    ("partial-update", 6.25, 17.08, 13, 13),
-                    ("compute-bound", 1.69, 12.80, 30, 30),
-                    ("producer-consumer", 3.62, 11.09, 13, 13),
+                    ("seed-001", 5.07, 8.73, 13, 13),
+                    ("seed-001-overlapped", 5.91, 7.92, 1, 1),
+                    ("partial-update", 6.26, 17.10, 13, 13),
+                    ("compute-bound", 1.81, 12.98, 30, 30),
+                    ("producer-consumer", 3.89, 11.07, 13, 13),
                 ],
                 (14, 12),
             ),
             (
                 [
                     ("seed-001", 1.92, 4.12, 13, 13),
-                    ("seed-001-overlapped", 1.92, 2.31, 1, 1),
-                    ("partial-update", 2.78, 14.43, 13, 13),
-                    ("compute-bound", 0.98, 5.33, 30, 30),
-                    ("producer-consumer", 1.06, 4.82, 13, 13),
+                    ("seed-001-overlapped", 1.91, 2.30, 1, 1),
+                    ("partial-update", 2.78, 14.52, 13, 13),
+                    ("compute-bound", 0.97, 5.23, 30, 30),
+                    ("producer-consumer", 0.88, 4.81, 13, 13),
                 ],
                 (2, 1),
             ),
             (
                 [
-                    ("seed-001", 2.47, 4.56, 13, 13),
+                    ("seed-001", 2.38, 4.55, 13, 13),
                     ("seed-001-overlapped", 3.05, 3.34, 1, 1),
-                    ("partial-update", 1.30, 9.47, 13, 13),
-                    ("compute-bound", 0.79, 13.59, 30, 30),
-                    ("producer-consumer", 3.51, 14.43, 13, 13),
+                    ("partial-update", 1.30, 9.56, 13, 13),
+                    ("compute-bound", 0.78, 13.20, 30, 30),
+                    ("producer-consumer", 3.43, 14.01, 13, 13),
                 ],
                 (8, 6),
             ),
@@ -2694,7 +2694,9 @@ fn run73_and_run74_held_out_with_prefetches_in_sequence_calibrated() {
 /// moved by 2–4 ms from trial to trial: the random migration costs the host nothing more, and no
 /// term uses the cell. Seed 001 and its overlapped variant held out on each calibration with its
 /// own workload run and the run's probe: 3 and 0 of 8 cells beyond 5 % (`python3
-/// calibration/h200/run76/compare.py`, whose "without the cell" figures are the model's now).
+/// calibration/h200/run76/compare.py`, whose "without the cell" figures were the model's then;
+/// since `fault_in_scalar` has a latency, the first calibration's seed 001 is at 3.59 % against
+/// 4.11 % at the median).
 #[test]
 fn run76_pages_random_reads_migrated_come_back_as_streamed_ones_do() {
     let dir = Path::new("calibration/h200/run76");
@@ -2703,7 +2705,7 @@ fn run76_pages_random_reads_migrated_come_back_as_streamed_ones_do() {
         ..PhaseOverrides::default()
     };
     // (calibration, cells beyond 5 % and median |error| % of seed 001 and its overlapped variant)
-    for (i, want) in [(1, [(2, 4.11), (1, 4.47)]), (2, [(0, 2.51), (0, 1.63)])] {
+    for (i, want) in [(1, [(2, 3.59), (1, 4.47)]), (2, [(0, 2.51), (0, 1.63)])] {
         let cal = dir.join(format!(
             "data-{i}/models/nvidia-h200-0931b6b9ea7c.minimal.csv"
         ));
@@ -2751,9 +2753,10 @@ fn run76_pages_random_reads_migrated_come_back_as_streamed_ones_do() {
 /// check 0.28–0.70 in six (calibration/h200/run77/final_ratio.txt). Given as each task's
 /// `cpu_final_fault_scale`, the median of the other processes' ratios (measured elsewhere), and
 /// held out with the run's probe (`python3 calibration/h200/run77/final_scale.py`): the managed
-/// and managed-advise rows' mean signed error −1.71 → +0.46 % (seed 001) and +1.47 → −0.98 %
-/// (compute-bound), mean |error| 4.38 → 4.09 and 3.34 → 2.58 %; cells beyond 5 % 11 → 10 and
-/// 7 → 5. The level of the faults back moves between processes by more than the code's scale
+/// and managed-advise rows' mean signed error −1.90 → +0.27 % (seed 001) and +1.36 → −1.09 %
+/// (compute-bound), mean |error| 4.32 → 4.03 and 3.30 → 2.57 %; cells beyond 5 % 11 → 10 and
+/// 7 → 5 (`final_scale.txt`; −1.71 → +0.46 and +1.47 → −0.98 % before `fault_in_scalar` had a
+/// latency). The level of the faults back moves between processes by more than the code's scale
 /// corrects (run72 and run76's first process went the wrong way).
 #[test]
 fn a_host_codes_own_fault_back_moves_its_rows_by_what_it_measured() {
@@ -2872,7 +2875,7 @@ fn a_host_codes_own_fault_back_moves_its_rows_by_what_it_measured() {
         assert_eq!((got[0], got[1]), beyond, "{run}/{csv}");
     }
     let mean = |w, k| lean[&(w, k)].0 / f64::from(lean[&(w, k)].1);
-    for (w, before, after) in [("seed-001", -1.71, 0.46), ("compute-bound", 1.47, -0.98)] {
+    for (w, before, after) in [("seed-001", -1.90, 0.27), ("compute-bound", 1.36, -1.09)] {
         assert!(
             (mean(w, 0) - before).abs() < 0.01 && (mean(w, 1) - after).abs() < 0.01,
             "{w}: {} {}",
@@ -2994,7 +2997,7 @@ fn run80_run81_and_run83_held_out_on_the_faster_calibrations() {
             "run83",
             "data",
             "42",
-            [Some(4.06), Some(6.50), Some(5.16), None, Some(1.94)],
+            [Some(4.16), Some(6.50), Some(5.16), None, Some(1.65)],
             (12, 20),
         ),
     ];
@@ -3085,17 +3088,17 @@ fn scales_measured_once_by_the_library_call_held_out_on_every_run_of_the_task_fi
             "run74",
             "data-1",
             "35",
-            [4.98, 2.22, 6.69, 1.30, 1.08],
-            [4.14, 2.22, 6.69, 0.76, 1.08],
+            [4.97, 2.22, 6.69, 1.27, 0.97],
+            [4.28, 2.22, 6.69, 0.73, 0.97],
             (31, 32),
         ),
         (
             "run77",
             "data",
             "37",
-            [2.12, 1.36, 9.74, 1.49, 1.77],
-            [2.67, 1.36, 9.74, 1.18, 1.77],
-            (30, 29),
+            [1.98, 1.36, 9.74, 1.34, 1.77],
+            [2.52, 1.36, 9.74, 1.18, 1.77],
+            (29, 30),
         ),
         (
             "run78",
@@ -3118,7 +3121,7 @@ fn scales_measured_once_by_the_library_call_held_out_on_every_run_of_the_task_fi
             "data-1",
             "40",
             [6.98, 5.46, 2.28, 0.61, 1.50],
-            [6.04, 5.46, 3.47, 0.59, 1.50],
+            [6.05, 5.46, 3.47, 0.58, 1.50],
             (30, 30),
         ),
         (
@@ -3133,8 +3136,8 @@ fn scales_measured_once_by_the_library_call_held_out_on_every_run_of_the_task_fi
             "run83",
             "data",
             "42",
-            [4.06, 6.50, 5.16, X, 1.94],
-            [3.46, 6.50, 5.16, X, 1.35],
+            [4.16, 6.50, 5.16, X, 1.65],
+            [3.56, 6.50, 5.16, X, 1.05],
             (12, 13),
         ),
         (
@@ -3149,7 +3152,7 @@ fn scales_measured_once_by_the_library_call_held_out_on_every_run_of_the_task_fi
             "run85",
             "data",
             "44",
-            [X, X, 9.33, 0.96, X],
+            [X, X, 9.33, 0.95, X],
             [X, X, 9.33, 1.08, X],
             (18, 19),
         ),
@@ -3166,7 +3169,7 @@ fn scales_measured_once_by_the_library_call_held_out_on_every_run_of_the_task_fi
         );
         (before, after, cells) = (before + w0, after + w1, cells + n);
     }
-    assert_eq!((cells - before, cells - after, cells), (71, 68, 362));
+    assert_eq!((cells - before, cells - after, cells), (72, 67, 362));
 }
 
 /// Every validation workload's task, with the `bench` group whose run holds it.
@@ -3239,8 +3242,9 @@ fn held_out_scaled(
 /// The calibration's wall clock by build (`time` around `umodel calibrate`, written by the run
 /// scripts). On one machine, three builds interleaved (`run82`): 18.2–20.0 s before, 16.7–17.4 s
 /// with the managed group's fills on every core, 15.1–15.7 s with the paced handoff largest first
-/// too. Every calibration of that last build's calibration code, in `run81`–`run85` and
-/// `run91`–`run99` (`run91`'s `a` arm; its `b` arm ran an experiment), took 14.5–17.0 s.
+/// too. Every calibration of that last build's calibration code, in `run81`–`run85`,
+/// `run91`–`run99` (`run91`'s `a` arm; its `b` arm ran an experiment) and `run103`–`run106`,
+/// took 14.5–17.0 s.
 #[test]
 fn calibrations_with_wide_fills_and_the_handoff_largest_first_took_15_to_17_s() {
     // run100-run102 are left out: their plan measured the sparse touches at 256 MiB as well.
@@ -3270,12 +3274,12 @@ fn calibrations_with_wide_fills_and_the_handoff_largest_first_took_15_to_17_s() 
     last.extend(&paced);
     for run in [
         "run83", "run84", "run85", "run92", "run93", "run95", "run96", "run97", "run98", "run99",
-        "run103", "run104",
+        "run103", "run104", "run105", "run106",
     ] {
         last.push(wall(run, "calibrate-1.err"));
     }
     last.extend((1..=6).map(|n| wall("run91", &format!("calibrate-a-{n}.err"))));
-    assert_eq!(last.len(), 25);
+    assert_eq!(last.len(), 27);
     assert!(last.iter().all(|w| (14.4..=17.0).contains(w)), "{last:?}");
     // Each build beats the one before it in every round of the interleaving.
     for n in 0..3 {
@@ -3286,16 +3290,18 @@ fn calibrations_with_wide_fills_and_the_handoff_largest_first_took_15_to_17_s() 
 #[test]
 fn run77_every_workload_held_out_on_the_final_code() {
     let dir = Path::new("calibration/h200/run77");
-    let medians = [Some(2.12), Some(1.36), Some(9.74), Some(1.49), Some(1.77)];
-    assert_eq!(held_out_with_probe(dir, "data", "37", medians), (30, 38));
+    let medians = [Some(1.98), Some(1.36), Some(9.74), Some(1.34), Some(1.77)];
+    assert_eq!(held_out_with_probe(dir, "data", "37", medians), (29, 38));
 }
 
 /// run92 (`calibration/h200/run92/beside.txt`): each workload row followed by a plain final
 /// access. With the run's own calibration and probe, the partial update's copy and mapped rows
 /// come out 15 % short given the plain final access timed at each trial's start (130.3 ms, where
 /// the rows' own final checks ran at 162-166 ms), and within 1 % paired by trial with the pass
-/// timed beside each row; seed 001's six rows are within 1.3 % either way but its advised
-/// prefetching row (+5.5 %, a miss of its own).
+/// timed beside each row; seed 001's six rows are within 3 % either way but its advised
+/// prefetching row (+5.5 %, a miss of its own). (Within 1.3 % before `fault_in_scalar` had a
+/// latency: the managed-advise row's GPU side, +11.7 % then, is at +1.6 % and no longer offsets
+/// its CPU side's -2.9 %.)
 #[test]
 fn run92s_rows_paired_with_a_plain_final_access_beside_each_lose_the_host_passes_two_levels() {
     let run = Path::new("calibration/h200/run92");
@@ -3343,7 +3349,7 @@ fn run92s_rows_paired_with_a_plain_final_access_beside_each_lose_the_host_passes
         .filter(|q| q.policy != Policy::ManagedAdvisePrefetch)
         .map(|q| q.paired_error_pct.unwrap().abs())
         .fold(0.0, f64::max);
-    assert!(worst < 1.3, "{worst}");
+    assert!((2.9..3.0).contains(&worst), "{worst}");
 }
 
 /// Runs `umodel ARGS` (a task validation with passes beside its rows): its text shows every line
@@ -3443,7 +3449,7 @@ fn validate_final_beside_pairs_run92_and_refuses_runs_before_it() {
 /// both passes, the median |error| of a workload is within 2.5 % (the issue's target for a
 /// workload) in 15 of 17 (run, workload) pairs, 8 from the plain phases at each trial's start
 /// (run99's seed 001 10.8 % from the start, 1.2 % paired); the CPU phase is what pairs the
-/// producer/consumer, which has no final access. The misses: run99's producer/consumer (2.6 %),
+/// producer/consumer, which has no final access. The misses: run99's producer/consumer (2.7 %),
 /// and run98's overlapped seed 001 (its two prefetching rows, +8.1 and +17.7 %), whose calibration
 /// priced a no-op prefetch at 1.15 ms at 64 MiB (7 of its 24 samples slow; 0.10-0.85 ms in the
 /// others since run91, `calibration/h200/run96/noop.txt`).
@@ -3470,16 +3476,16 @@ fn run96_to_run99_paired_with_both_passes_beside_each_row() {
         ("run96", "49", "workload", "seed-001-overlapped",  3.29,  1.67),
         ("run96", "49", "partial",  "partial-update",       4.01,  1.90),
         ("run96", "49", "compute",  "compute-bound",        1.97,  0.60),
-        ("run97", "50", "prodcons", "producer-consumer",    1.69,  0.67),
-        ("run97", "50", "workload", "seed-001",             1.82,  2.00),
+        ("run97", "50", "prodcons", "producer-consumer",    1.69,  0.58),
+        ("run97", "50", "workload", "seed-001",             1.33,  1.51),
         ("run97", "50", "workload", "seed-001-overlapped",  1.58,  1.51),
         ("run97", "50", "partial",  "partial-update",       6.10,  1.26),
         ("run98", "51", "prodcons", "producer-consumer",    0.93,  1.64),
         ("run98", "51", "workload", "seed-001",             4.49,  2.41),
         ("run98", "51", "workload", "seed-001-overlapped", 12.62, 12.86),
         ("run98", "51", "compute",  "compute-bound",        0.45,  0.77),
-        ("run99", "52", "prodcons", "producer-consumer",    1.99,  2.62),
-        ("run99", "52", "workload", "seed-001",            10.75,  1.19),
+        ("run99", "52", "prodcons", "producer-consumer",    2.11,  2.74),
+        ("run99", "52", "workload", "seed-001",            10.78,  1.21),
         ("run99", "52", "workload", "seed-001-overlapped", 12.69,  1.79),
         ("run99", "52", "partial",  "partial-update",       3.26,  1.81),
     ];
@@ -3592,11 +3598,12 @@ fn own_calibration(run: &str) -> std::path::PathBuf {
 /// touches at 256 MiB as well, an experiment since reverted, NOTES.md "Sparse faults at the
 /// task's size"): each run's workloads on its own calibration, paired with both passes beside
 /// each row, fitted without the 256 MiB sparse rows (the plan as it stands) and with them (one
-/// price a run over three sizes). 7 of 60 cells beyond 5 % either way; the median per (run,
-/// workload) within 2.5 % in 8 and 7 of 12; the partial update's managed row -8.7, -1.0 and
-/// +12.1 % against -7.5, +4.2 and +10.4 % (`run100/sparse.txt`).
+/// price a run over three sizes). 5 of 60 cells beyond 5 % either way; the median per (run,
+/// workload) within 2.5 % in 9 and 8 of 12; the partial update's managed row -8.7, -1.0 and
+/// +12.1 % against -7.5, +4.2 and +10.4 %. (`run100/sparse.txt`, from the build before
+/// `fault_in_scalar` had a latency: 7 of 60 either way, 8 and 7 of 12.)
 #[test]
-fn run100_to_run102_the_256_mib_sparse_cells_leave_7_of_60_cells_beyond_5_pct() {
+fn run100_to_run102_the_256_mib_sparse_cells_leave_5_of_60_cells_beyond_5_pct() {
     let h = Path::new("calibration/h200");
     let d = tempfile::tempdir().unwrap();
     let both = paired_with_both();
@@ -3648,8 +3655,8 @@ fn run100_to_run102_the_256_mib_sparse_cells_leave_7_of_60_cells_beyond_5_pct() 
             }
         }
     }
-    assert_eq!(beyond, [7, 7]);
-    assert_eq!(held, [8, 7]);
+    assert_eq!(beyond, [5, 5]);
+    assert_eq!(held, [9, 8]);
     assert_eq!(
         partial_managed,
         [vec![-8.7, -1.0, 12.1], vec![-7.5, 4.2, 10.4]]
@@ -3752,11 +3759,12 @@ fn validate_faults_beside_prices_run103s_managed_row_at_the_level_beside_it() {
 /// each task's policies and R) on 19 calibrations (the runs' own, `run92`'s, `run93`'s,
 /// `run95`'s and `run91`'s twelve), with the run's probe, from the plain phases at each trial's
 /// start against paired by trial with the final access and the CPU phase timed beside each row:
-/// 482 of 2090 cells beyond 5 % against 256, and the median |error| of a (run, calibration,
-/// workload) within 2.5 % in 118 of 323 against 237. By policy, paired: explicit copy 0 of 323
-/// (38 from the start), host-mapped 22, the migrating policies the rest.
+/// 464 of 2090 cells beyond 5 % against 223, and the median |error| of a (run, calibration,
+/// workload) within 2.5 % in 124 of 323 against 241. By policy, paired: explicit copy 0 of 323
+/// (38 from the start), host-mapped 22, the migrating policies the rest. (Before
+/// `fault_in_scalar` had a latency: 482 against 256, 118 and 237.)
 #[test]
-fn paired_with_both_passes_256_of_2090_cells_lie_beyond_5_pct_against_482() {
+fn paired_with_both_passes_223_of_2090_cells_lie_beyond_5_pct_against_464() {
     let h = Path::new("calibration/h200");
     let model = "data/models/nvidia-h200-0931b6b9ea7c.minimal.csv";
     let mut calibrations: Vec<_> = [
@@ -3836,15 +3844,15 @@ fn paired_with_both_passes_256_of_2090_cells_lie_beyond_5_pct_against_482() {
     }
     assert_eq!(calibrations.len() * tables.len(), 323);
     assert_eq!(cells, 2090);
-    assert_eq!(beyond, [482, 256]);
-    assert_eq!(held, [118, 237]);
+    assert_eq!(beyond, [464, 223]);
+    assert_eq!(held, [124, 241]);
     let want = [
         (Policy::ExplicitCopy, [38, 0]),
         (Policy::HostMapped, [17, 22]),
-        (Policy::Managed, [113, 90]),
+        (Policy::Managed, [99, 74]),
         (Policy::ManagedPrefetch, [109, 28]),
-        (Policy::ManagedAdvise, [121, 40]),
-        (Policy::ManagedAdvisePrefetch, [84, 76]),
+        (Policy::ManagedAdvise, [117, 24]),
+        (Policy::ManagedAdvisePrefetch, [84, 75]),
     ];
     assert_eq!(by_policy.into_iter().collect::<Vec<_>>(), want);
 }
