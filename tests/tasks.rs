@@ -3243,7 +3243,7 @@ fn held_out_scaled(
 /// scripts). On one machine, three builds interleaved (`run82`): 18.2–20.0 s before, 16.7–17.4 s
 /// with the managed group's fills on every core, 15.1–15.7 s with the paced handoff largest first
 /// too. Every calibration of that last build's calibration code, in `run81`–`run85`,
-/// `run91`–`run99` (`run91`'s `a` arm; its `b` arm ran an experiment) and `run103`–`run106`,
+/// `run91`–`run99` (`run91`'s `a` arm; its `b` arm ran an experiment) and `run103`–`run107`,
 /// took 14.5–17.0 s.
 #[test]
 fn calibrations_with_wide_fills_and_the_handoff_largest_first_took_15_to_17_s() {
@@ -3274,12 +3274,12 @@ fn calibrations_with_wide_fills_and_the_handoff_largest_first_took_15_to_17_s() 
     last.extend(&paced);
     for run in [
         "run83", "run84", "run85", "run92", "run93", "run95", "run96", "run97", "run98", "run99",
-        "run103", "run104", "run105", "run106",
+        "run103", "run104", "run105", "run106", "run107",
     ] {
         last.push(wall(run, "calibrate-1.err"));
     }
     last.extend((1..=6).map(|n| wall("run91", &format!("calibrate-a-{n}.err"))));
-    assert_eq!(last.len(), 27);
+    assert_eq!(last.len(), 28);
     assert!(last.iter().all(|w| (14.4..=17.0).contains(w)), "{last:?}");
     // Each build beats the one before it in every round of the interleaving.
     for n in 0..3 {

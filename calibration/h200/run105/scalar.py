@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""run105 and run106 (fresh VMs): the held-out check of `fault_in_scalar` with a latency.
+"""run105, run106 and run107 (fresh VMs): the held-out check of `fault_in_scalar` with a latency.
 
 A GPU pass of one float a thread over pages on the host (`managed/cold-scalar` less
 `managed/reused-scalar`) costs more per byte at 16 MiB than at 64 MiB in most calibrations: a
@@ -7,14 +7,15 @@ fixed cost a pass. Fitted through the origin, with the 16 MiB cell's small stand
 outweighing the 64 MiB one, the term priced 64 MiB of such faults at up to the 16 MiB rate
 (run102: 11.6 ms against the 64 MiB cell's 9.5). The change gives the term a latency, as the
 prefetches' differences have. It was chosen on run96-run104, checked on run70-run95, and this
-script, written before run105's and run106's data came back, checks it on them.
+script, written before run105's and run106's data came back, checks it on them (run107, measured
+after, added to its list).
 
-Each workload of run105 and run106 (prodcons, seed 001, and the partial update or the
+Each workload of run105-run107 (prodcons, seed 001, and the partial update or the
 compute-bound task) is validated with the run's probe and both plain passes beside each row
 (`--probe --final-beside --cpu-beside`, the paired error), and from each trial's start
 (`--probe`, the median's error), on
 - its own calibration,
-- the other run's,
+- the other fresh runs' (run105-run107),
 - each of run96-run104's (nine other processes),
 all fitted by each build. It prints, per build, the cells beyond 5 % and the median |error| by
 calibration set, then per (workload, policy) of the migrating rows, then the producer/consumer's
@@ -30,7 +31,7 @@ import collections, csv, glob, json, os, statistics as st, subprocess, sys, temp
 BUILDS = {"before": sys.argv[1], "after": sys.argv[2]}
 HERE = os.path.dirname(os.path.abspath(__file__))
 H = "calibration/h200"
-RUNS = {"run105": ("58", "partial"), "run106": ("59", "compute")}
+RUNS = {"run105": ("58", "partial"), "run106": ("59", "compute"), "run107": ("60", "compute")}
 OTHERS = ["run96", "run97", "run98", "run99", "run100", "run101", "run102", "run103", "run104"]
 TASKS = {"prodcons": ["producer-consumer"], "workload": ["seed-001", "seed-001-overlapped"],
          "partial": ["partial-update"], "compute": ["compute-bound"]}
@@ -96,7 +97,7 @@ for build, u in BUILDS.items():
                 continue
             for task in TASKS[w]:
                 for c, m in models.items():
-                    which = "own" if c == run else ("other run" if c in runs else "run96-run104")
+                    which = "own" if c == run else ("other fresh" if c in runs else "run96-run104")
                     for way, flags in WAYS.items():
                         for p in validate(u, m, task, table, flags):
                             res[(build, way)].append((which, run, task, p["policy"], p["reuse"], error(p, way)))
@@ -108,7 +109,7 @@ for build, u in BUILDS.items():
 
 for (build, way), v in sorted(res.items()):
     say(f"{build}, {way}:")
-    for which in ["own", "other run", "run96-run104"]:
+    for which in ["own", "other fresh", "run96-run104"]:
         e = [abs(x[5]) for x in v if x[0] == which]
         if e:
             say(f"  on {which:13s} calibrations: {sum(a > 5 for a in e):4d} of {len(e):4d} beyond 5 %, median |error| {st.median(e):.2f} %")

@@ -1553,8 +1553,8 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     b.stage(FaultIn, Managed, Stage::Passes, true);
     // The same pass one float a thread, paired by trial: 2.5 ms per 64 MiB buffer slower on the
     // H200 than the streaming pass four floats a thread (calibration/h200/run69/pairs.txt). It
-    // has a fixed cost a pass: 16 MiB cost more a byte than 64 MiB in 45 of the 61
-    // calibrations of run70-run106, and through the origin the steadier 16 MiB cell set the rate
+    // has a fixed cost a pass: 16 MiB cost more a byte than 64 MiB in 46 of the 62
+    // calibrations of run70-run107, and through the origin the steadier 16 MiB cell set the rate
     // (calibration/h200/run105/scalar.txt; its latency has a prior, `LATENCY_PRIORS`).
     b.difference_with_latency(
         FaultInScalar,
@@ -1805,8 +1805,8 @@ fn sparse_cells(trials: &Trials) -> Vec<SparseReference> {
 /// `latency = 0 ± sd` beside the measured ones. Fitted from two sizes alone, a latency is exact
 /// and an outlier cell at the smaller size becomes a fixed cost priced at every size: run96's
 /// 16 MiB scalar cell (two of three trials at 9.4 and 9.8 ms against 2.7) made 8.3 ms a pass
-/// and nothing a byte (0.68 ms and 121 ms/GiB with the prior). With it the 61 calibrations
-/// of run70-run106 fit 0-1.0 ms a pass (NOTES.md, "Faults one float a thread: a fixed cost
+/// and nothing a byte (0.68 ms and 121 ms/GiB with the prior). With it the 62 calibrations
+/// of run70-run107 fit 0-1.0 ms a pass (NOTES.md, "Faults one float a thread: a fixed cost
 /// a pass").
 const LATENCY_PRIORS: [(TermId, f64); 1] = [(TermId::FaultInScalar, 1.0)];
 
