@@ -317,6 +317,12 @@ cases! {
         ColdScalar = "cold-scalar",
         /// The same pass again on the pages it migrated, in the same trial.
         ReusedScalar = "reused-scalar",
+        /// A pass that only writes its buffer (`y = x + 1`, one float a thread, `x` on the device)
+        /// over pages the host just filled: it faults them in for about 0.9 of what
+        /// [`ManagedCase::ColdScalar`]'s in-place pass pays (calibration/h200/run108/pairs.txt).
+        ColdWrite = "cold-write",
+        /// The same pass again on the pages it migrated, in the same trial.
+        ReusedWrite = "reused-write",
         /// Random reads of pages on the host (fault-driven migration).
         ColdRandom = "cold-random",
         /// Random reads of read-mostly pages on the host (duplication), advised once before the
