@@ -317,11 +317,13 @@ cases! {
         ColdScalar = "cold-scalar",
         /// The same pass again on the pages it migrated, in the same trial.
         ReusedScalar = "reused-scalar",
-        /// A pass that only writes its buffer (`y = x + 1`, one float a thread, `x` on the device)
-        /// over pages the host just filled: it faults them in for about 0.9 of what
-        /// [`ManagedCase::ColdScalar`]'s in-place pass pays (calibration/h200/run108/pairs.txt).
+        /// *An experiment* (`calibration/h200/run109`): a pass that only writes its buffer
+        /// (`y = x + 1`, one float a thread, `x` on the device) over pages the host just filled.
+        /// Paired in one process it faults them in for 0.90 of what [`ManagedCase::ColdScalar`]'s
+        /// in-place pass pays (`run108/pairs.txt`); timed apart in a calibration it came to 1.11
+        /// of it, and priced from it the workloads went further off, so no term uses it.
         ColdWrite = "cold-write",
-        /// The same pass again on the pages it migrated, in the same trial.
+        /// *An experiment* (`run109`): the same pass again on the pages it migrated.
         ReusedWrite = "reused-write",
         /// Random reads of pages on the host (fault-driven migration).
         ColdRandom = "cold-random",

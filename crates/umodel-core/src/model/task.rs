@@ -108,14 +108,11 @@ pub enum TermId {
     /// what it costs on average beyond [`TermId::PrefetchToDevice`] (such prefetches met the
     /// slow rate about one time in five in the workloads, the first after a phase one in twenty).
     PrefetchNext,
-    /// [`TermId::FaultInScalar`] under a pass that only writes the buffer: about 0.9 of the
-    /// in-place pass's faults on the H200 (calibration/h200/run108/pairs.txt).
-    FaultInWrite,
 }
 
 impl TermId {
     /// Every term, in index order.
-    pub const ALL: [TermId; 30] = [
+    pub const ALL: [TermId; 29] = [
         TermId::CopyH2d,
         TermId::CopyD2h,
         TermId::PrefetchToDevice,
@@ -145,7 +142,6 @@ impl TermId {
         TermId::MapGatherWrite,
         TermId::FaultInScalar,
         TermId::PrefetchNext,
-        TermId::FaultInWrite,
     ];
     /// How many terms there are.
     pub const COUNT: usize = Self::ALL.len();
@@ -187,7 +183,6 @@ impl TermId {
             TermId::MapGatherWrite => "map_gather_write",
             TermId::FaultInScalar => "fault_in_scalar",
             TermId::PrefetchNext => "prefetch_next",
-            TermId::FaultInWrite => "fault_in_write",
         }
     }
 }
@@ -590,18 +585,13 @@ impl TaskTerms {
     /// Sets the terms' run-to-run shifts ([`Cost::run_shift`]); terms not calibrated are skipped.
     /// Where `shifts` say nothing of faults one float a thread (no other calibration measured
     /// them, or the embedded model a first calibration inherits from predates them), they take
-    /// the streaming pass's: the same migration at another pace (a probe rescales both alike);
-    /// faults under a pass that only writes take those one float a thread's.
+    /// the streaming pass's: the same migration at another pace (a probe rescales both alike).
     pub fn set_run_shift(&mut self, shifts: &[(TermId, f64)]) {
         let of = |t| shifts.iter().find(|x| x.0 == t).map(|x| x.1);
-        let scalar = of(TermId::FaultInScalar).or(of(TermId::FaultIn));
-        let borrowed = [
-            (TermId::FaultInScalar, scalar),
-            (TermId::FaultInWrite, of(TermId::FaultInWrite).or(scalar)),
-        ]
-        .into_iter()
-        .filter(|(t, _)| of(*t).is_none())
-        .filter_map(|(t, s)| Some((t, s?)));
+        let borrowed = match of(TermId::FaultInScalar) {
+            Some(_) => None,
+            None => of(TermId::FaultIn).map(|s| (TermId::FaultInScalar, s)),
+        };
         for (t, s) in shifts.iter().copied().chain(borrowed) {
             if let Some(c) = self.costs[t.index()].as_mut() {
                 c.run_shift = s;
@@ -900,13 +890,10 @@ impl TaskTerms {
             };
             scale(c);
             // The probe's faults are a streaming pass's; those under a pass of one element a
-            // thread (in place or writing only) are the same migration at that kernel's pace,
-            // so they move with them.
+            // thread are the same migration at that kernel's pace, so they move with them.
             if t == TermId::FaultIn {
-                for u in [TermId::FaultInScalar, TermId::FaultInWrite] {
-                    if let Some(c) = out.costs[u.index()].as_mut() {
-                        scale(c);
-                    }
+                if let Some(c) = out.costs[TermId::FaultInScalar.index()].as_mut() {
+                    scale(c);
                 }
             }
         }
@@ -1575,14 +1562,6 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         Managed,
         &ManagedCase::ReusedScalar,
     );
-    // The same faults under a pass that only writes the buffer: about 0.9 of the in-place
-    // pass's (calibration/h200/run108/pairs.txt); calibrations since run109.
-    b.difference_with_latency(
-        FaultInWrite,
-        &ManagedCase::ColdWrite,
-        Managed,
-        &ManagedCase::ReusedWrite,
-    );
     b.difference(
         FaultInRandom,
         &ManagedCase::ColdRandom,
@@ -1829,8 +1808,7 @@ fn sparse_cells(trials: &Trials) -> Vec<SparseReference> {
 /// and nothing a byte (0.68 ms and 121 ms/GiB with the prior). With it the 62 calibrations
 /// of run70-run107 fit 0-1.0 ms a pass (NOTES.md, "Faults one float a thread: a fixed cost
 /// a pass").
-const LATENCY_PRIORS: [(TermId, f64); 2] =
-    [(TermId::FaultInScalar, 1.0), (TermId::FaultInWrite, 1.0)];
+const LATENCY_PRIORS: [(TermId, f64); 1] = [(TermId::FaultInScalar, 1.0)];
 
 /// The robust non-negative fit of `obs`, and each term it measures with its uncertainty.
 fn solve(obs: &[Obs]) -> Option<(RobustFit, [Option<Cost>; TermId::COUNT])> {
@@ -3075,9 +3053,6 @@ impl<'t, 's> Run<'t, 's> {
                             if seq {
                                 let t = if b.gpu_vector {
                                     FaultIn
-                                } else if !b.gpu.reads() && p.terms.get(FaultInWrite).is_some() {
-                                    // A pass that only writes the buffer.
-                                    FaultInWrite
                                 } else {
                                     p.or(FaultInScalar, FaultIn, Assumptions::SCALAR_AS_VECTOR)
                                 };
@@ -4966,85 +4941,6 @@ pub(crate) mod tests {
             );
             assert_eq!(b.run_shift, 0.2);
         }
-    }
-
-    #[test]
-    fn a_buffer_the_gpu_only_writes_faults_in_at_its_own_term_where_calibrated() {
-        // The producer/consumer: its output only written by the GPU (5 × 64 MiB faulted in:
-        // both buffers in round 1, the output again in rounds 2-4), its input only read.
-        let mut terms = toy_terms();
-        let fault_in = *terms.get(TermId::FaultIn).unwrap();
-        terms.costs[TermId::FaultInScalar.index()] = Some(Cost {
-            ms_per_gib: 126.0,
-            ..fault_in
-        });
-        let t = with_phases(workloads::producer_consumer(), 10.0, 0.001);
-        let time = |terms: &TaskTerms| predict_task(terms, &t, Policy::Managed).unwrap().time_ms;
-        let scalar = time(&terms);
-        // Calibrated (0.9 of the in-place rate): the output's four faults-in cost less, the
-        // input's one (read) does not move.
-        let mut write = terms.clone();
-        write.costs[TermId::FaultInWrite.index()] = Some(Cost {
-            ms_per_gib: 113.4,
-            ..fault_in
-        });
-        let d = scalar - time(&write);
-        assert!((d - 12.6 * 4.0 / 16.0).abs() < 0.01, "{d}");
-        let (_, _, used) = explain_task(&write, &t, Policy::Managed).unwrap();
-        let calls = |id| used.iter().find(|u| u.term == id).map(|u| u.calls);
-        assert_eq!(
-            (calls(TermId::FaultInWrite), calls(TermId::FaultInScalar)),
-            (Some(4.0), Some(1.0))
-        );
-        // A probe rescales it with the others; a shift measured for faults one float a thread
-        // stands for it where none was measured.
-        let mut probe = probe_of(6.0, 0.1);
-        probe.fault_in = Some(ProbeFigure {
-            ms: 2.0 * fault_in.at((64 << 20) as f64),
-            rel_sd: 0.2,
-            samples: 8,
-        });
-        let p = write.probed(&probe).unwrap();
-        let w = p.get(TermId::FaultInWrite).unwrap();
-        assert!(
-            (w.ms_per_gib - 2.0 * 113.4).abs() < 1e-9 && w.run_shift == 0.2,
-            "{w:?}"
-        );
-        write.set_run_shift(&[(TermId::FaultInScalar, 0.15)]);
-        assert_eq!(write.get(TermId::FaultInWrite).unwrap().run_shift, 0.15);
-        write.set_run_shift(&[(TermId::FaultInScalar, 0.15), (TermId::FaultInWrite, 0.05)]);
-        assert_eq!(write.get(TermId::FaultInWrite).unwrap().run_shift, 0.05);
-    }
-
-    #[test]
-    fn the_fit_takes_a_write_only_pass_faults_from_its_own_cells() {
-        use crate::table::Row;
-        // In-place scalar faults 0.8 ms + 140 ms/GiB, write-only 0.7 + 126, at 16 and 64 MiB.
-        let mut rows = Vec::new();
-        for bytes in [1u64 << 24, 1 << 26] {
-            let gib = bytes as f64 / GIB;
-            for trial in 0..3u32 {
-                let mut push = |case: &ManagedCase, ms: f64| {
-                    rows.push(Row::of(case, Policy::Managed, bytes, trial, ms))
-                };
-                push(&ManagedCase::ReusedScalar, 0.02 + 2.0 * gib);
-                push(&ManagedCase::ColdScalar, 0.82 + 142.0 * gib);
-                push(&ManagedCase::ReusedWrite, 0.02 + 2.0 * gib);
-                push(&ManagedCase::ColdWrite, 0.72 + 128.0 * gib);
-            }
-        }
-        let table = Table {
-            rows,
-            ..Table::default()
-        };
-        let t = fit_task_terms(&table, None).unwrap();
-        let w = t.get(TermId::FaultInWrite).unwrap();
-        assert!(
-            (w.lat_ms - 0.7).abs() < 0.02 && (w.ms_per_gib - 126.0).abs() < 1.0,
-            "{w:?}"
-        );
-        let s = t.get(TermId::FaultInScalar).unwrap();
-        assert!((s.ms_per_gib - 140.0).abs() < 1.0, "{s:?}");
     }
 
     #[test]

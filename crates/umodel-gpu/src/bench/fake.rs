@@ -436,15 +436,6 @@ pub(crate) fn rows(block: &Block, cfg: &BenchConfig) -> Vec<Row> {
                     c(Managed, "reused-scalar", b).useful(2 * b),
                     ms(2 * b, 3000.0),
                 ),
-                // A pass that only writes: its faults 0.9 of the in-place scalar pass's.
-                (
-                    c(Managed, "cold-write", b).useful(2 * b),
-                    ms(2 * b, 3000.0) + 0.9 * (ms(2 * b, 14.3) - ms(2 * b, 3000.0)),
-                ),
-                (
-                    c(Managed, "reused-write", b).useful(2 * b),
-                    ms(2 * b, 3000.0),
-                ),
             ]);
             if !cfg.lean {
                 passes.push((

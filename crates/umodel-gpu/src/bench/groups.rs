@@ -962,38 +962,6 @@ impl Runner<'_, '_> {
                 )?;
             }
         }
-        // The same under a pass that only writes its buffer (`y = x + 1`, `x` kept on the
-        // device): it faults the pages in for about 0.9 of the in-place pass's cost, paired in
-        // one process (calibration/h200/run108/pairs.txt), and many kernels only write their
-        // output.
-        {
-            let mut x: ManagedBuf<f32> = gpu.managed(n)?;
-            cpu::fill_ramp_wide(x.host_mut()?, RAMP, 0.0);
-            gpu.read_pass(&x)?;
-            let mut y: ManagedBuf<f32> = gpu.managed(n)?;
-            let (mut cold_t, mut reused_t) = (Vec::new(), Vec::new());
-            let mut ok = true;
-            for t in 0..warm + trials {
-                cpu::fill_ramp_wide(y.host_mut()?, RAMP, 0.0);
-                let cold = self.time_gpu(|| Ok(gpu.produce(&x, &mut y, 1.0)?))?;
-                let reused = self.time_gpu(|| Ok(gpu.produce(&x, &mut y, 1.0)?))?;
-                ok &= gpu.check_ramp(&y, RAMP, 1.0)? == 0;
-                if t >= warm {
-                    cold_t.push((cold, None));
-                    reused_t.push((reused, None));
-                }
-            }
-            for (case, times) in [
-                (ManagedCase::ColdWrite, &cold_t),
-                (ManagedCase::ReusedWrite, &reused_t),
-            ] {
-                self.cell(
-                    &CellSpec::new(&case, Policy::Managed, bytes).useful(2 * bytes),
-                    times,
-                    ok,
-                )?;
-            }
-        }
         // Faults under a kernel with work of its own: a compute-bound pass over pages the host just
         // wrote, the same pass again on the migrated pages (the kernel alone), and, in the same
         // trial, a streaming pass over a second buffer the host just wrote (the faults alone, with
