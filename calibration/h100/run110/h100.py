@@ -1,19 +1,23 @@
 #!/usr/bin/env python3
-"""run110 and run111: the first H100 runs, each on a freshly started VM, with ab2a6e8's build.
+"""run110, run111 and run112: the first H100 runs, each on a freshly started VM, ab2a6e8's benches.
 
 How well the model, calibrated on this second platform by the same code, predicts it:
-- the handoff across runs: each run's minimal model on the other run's minimal calibration,
-  plainly and given each trial's own CPU update (`validate --cpu-from-trials`);
+- the handoff across runs: each run's minimal model on each other run's minimal calibration,
+  plainly and given each trial's own CPU update (`validate --cpu-from-trials`), and the
+  embedded `h100` model (fitted from run110 and run111) on run112's;
 - each validation workload (the producer/consumer, seed 001 and its overlapped variant, the
   partial update in run110, the compute-bound task in run111) with the run's probe
   (`--probe`), given the plain phases timed beside each row (`--final-beside --cpu-beside`:
   the paired error) and from each trial's start (the medians' error); and paired without the
   probe (the migrating steps priced from the calibration alone, as `choose --task` does); on
   - its own run's calibration,
-  - the other H100 run's,
-  - the embedded H200 model (another platform: what a user gets who skips `calibrate`).
-Written before the figures were looked at beyond `validate`'s first printout of each workload on
-its own calibration.
+  - each other H100 run's,
+  - the embedded `h100` model, fitted from run110's and run111's calibrations (held out on
+    run112 only),
+  - the embedded H200 model (another GPU on the same link and host type).
+The first version (run110 and run111; own, other and h200) was written after `validate`'s first
+printout of each workload on its own calibration; run112 and the embedded `h100` model were added
+before run112's data came back.
 
     python3 calibration/h100/run110/h100.py target/release/umodel
 
@@ -24,7 +28,7 @@ import collections, glob, json, os, statistics as st, subprocess, sys
 U = sys.argv[1]
 HERE = os.path.dirname(os.path.abspath(__file__))
 H = "calibration/h100"
-RUNS = {"run110": ("62", "partial"), "run111": ("63", "compute")}
+RUNS = {"run110": ("62", ["partial"]), "run111": ("63", ["compute"]), "run112": ("64", ["partial", "compute"])}
 TASKS = {"prodcons": ["producer-consumer"], "workload": ["seed-001", "seed-001-overlapped"],
          "partial": ["partial-update"], "compute": ["compute-bound"]}
 WAYS = {"paired": ["--probe", "--final-beside", "--cpu-beside"], "start": ["--probe"],
@@ -48,24 +52,25 @@ def calibration(run):
     return glob.glob(f"{H}/{run}/data/models/*.minimal.csv")[0]
 
 
-say("Handoff across runs (a run's model on the other run's minimal calibration, every point):")
-for m, c in [("run110", "run111"), ("run111", "run110")]:
+say("Handoff across runs (a model on another run's minimal calibration, every point):")
+pairs = [(model(m), m, c) for m in RUNS for c in RUNS if m != c] + [("h100", "embedded h100", "run112")]
+for m, name, c in pairs:
     for flags, what in [([], "plain"), (["--cpu-from-trials"], "given each trial's CPU update")]:
-        d = run_json(["validate", "--model", model(m), calibration(c)] + flags)
-        say(f"  {m} -> {c}, {what:30s} median APE {d['median_ape_pct']:5.2f} %, max {d['max_ape_pct']:5.2f} %, "
+        d = run_json(["validate", "--model", m, calibration(c)] + flags)
+        say(f"  {name:13s} -> {c}, {what:30s} median APE {d['median_ape_pct']:5.2f} %, max {d['max_ape_pct']:5.2f} %, "
             f"90 % intervals hold {d['interval_coverage_pct']:5.1f} %, clear picks {d['clear_picks_correct']}/{d['clear_picks_total']}")
 say("")
 
-models = {"own": None, "other H100": None, "embedded h200": "h200"}
 res = collections.defaultdict(list)  # (calibration, way) -> [(run, task, policy, R, error)]
 summary = []
 rows = []
 for run, (tag, last) in RUNS.items():
-    other = [r for r in RUNS if r != run][0]
-    for w in ["prodcons", "workload", last]:
+    cals = [("own", model(run))] + [("other H100", model(r)) for r in RUNS if r != run]
+    cals += [("embedded h100" + (", held out" if run == "run112" else ", fitted on it"), "h100"), ("embedded h200", "h200")]
+    for w in ["prodcons", "workload"] + last:
         table = f"{H}/{run}/tasks-{tag}-{w}.csv"
         for task in TASKS[w]:
-            for which, m in [("own", model(run)), ("other H100", model(other)), ("embedded h200", "h200")]:
+            for which, m in cals:
                 for way, flags in WAYS.items():
                     d = run_json(["validate", "-m", m, "--task", f"tasks/{task}.json", table] + flags)
                     for p in d["points"]:
@@ -73,18 +78,18 @@ for run, (tag, last) in RUNS.items():
                         res[(which, way)].append((run, task, p["policy"], p["reuse"], e))
                         if which == "own" and way == "paired":
                             rows.append((run, task, p))
-                    if way == "start":
+                    if way == "start" and which != "other H100":
                         summary.append((which, run, task, d["median_ape_pct"], d["max_ape_pct"], d["coverage_pct"],
                                         d["order_right"], d["order_total"]))
 
 say("Cells beyond 5 % and median |error|, by calibration and way:")
-for (which, way), v in res.items():
+for (which, way), v in sorted(res.items()):
     e = [abs(x[4]) for x in v]
-    say(f"  {which:14s} {way:33s}: {sum(a > 5 for a in e):3d} of {len(e):3d} beyond 5 %, median |error| {st.median(e):5.2f} %, max {max(e):5.2f} %")
+    say(f"  {which:29s} {way:33s}: {sum(a > 5 for a in e):3d} of {len(e):3d} beyond 5 %, median |error| {st.median(e):5.2f} %, max {max(e):5.2f} %")
 say("")
 say("Per workload, from each trial's start (validate's own figures): median APE, max, 90 % interval coverage, clear orderings right:")
 for which, run, task, med, mx, cov, right, total in summary:
-    say(f"  {which:14s} {run} {task:20s} median {med:5.2f} %, max {mx:5.2f} %, intervals {cov:5.1f} %, orderings {right}/{total}")
+    say(f"  {which:29s} {run} {task:20s} median {med:5.2f} %, max {mx:5.2f} %, intervals {cov:5.1f} %, orderings {right}/{total}")
 say("")
 say("On each run's own calibration, per cell: predicted (from the trials' start) / measured median [min-max] n, and the paired error:")
 for run, task, p in rows:
