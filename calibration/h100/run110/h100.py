@@ -54,6 +54,7 @@ def calibration(run):
 
 say("Handoff across runs (a model on another run's minimal calibration, every point):")
 pairs = [(model(m), m, c) for m in RUNS for c in RUNS if m != c] + [("h100", "embedded h100", "run112")]
+pairs += [("h200", "embedded h200", c) for c in RUNS]
 for m, name, c in pairs:
     for flags, what in [([], "plain"), (["--cpu-from-trials"], "given each trial's CPU update")]:
         d = run_json(["validate", "--model", m, calibration(c)] + flags)
@@ -76,8 +77,8 @@ for run, (tag, last) in RUNS.items():
                     for p in d["points"]:
                         e = p["paired_error_pct"] if way.startswith("paired") else (p["predicted_ms"] - p["measured_ms"]) / p["measured_ms"] * 100
                         res[(which, way)].append((run, task, p["policy"], p["reuse"], e))
-                        if which == "own" and way == "paired":
-                            rows.append((run, task, p))
+                        if way == "paired" and (which == "own" or (run == "run112" and which.startswith("embedded h100"))):
+                            rows.append((which, run, task, p))
                     if way == "start" and which != "other H100":
                         summary.append((which, run, task, d["median_ape_pct"], d["max_ape_pct"], d["coverage_pct"],
                                         d["order_right"], d["order_total"]))
@@ -91,9 +92,10 @@ say("Per workload, from each trial's start (validate's own figures): median APE,
 for which, run, task, med, mx, cov, right, total in summary:
     say(f"  {which:29s} {run} {task:20s} median {med:5.2f} %, max {mx:5.2f} %, intervals {cov:5.1f} %, orderings {right}/{total}")
 say("")
-say("On each run's own calibration, per cell: predicted (from the trials' start) / measured median [min-max] n, and the paired error:")
-for run, task, p in rows:
-    say(f"  {run} {task:20s} {p['policy']:24s} R{int(p['reuse']):<3d} {p['predicted_ms']:7.2f} / {p['measured_ms']:7.2f} "
+say("Per cell, on each run's own calibration and run112 on the embedded h100 model (held out): predicted")
+say("(from the trials' start) / measured median [min-max] n, and the paired error:")
+for which, run, task, p in rows:
+    say(f"  {which.split(',')[0]:13s} {run} {task:20s} {p['policy']:24s} R{int(p['reuse']):<3d} {p['predicted_ms']:7.2f} / {p['measured_ms']:7.2f} "
         f"[{p['measured_min_ms']:7.2f}-{p['measured_max_ms']:7.2f}] {p['trials']:2d}  paired {p['paired_error_pct']:+6.2f} %")
 text = "\n".join(out) + "\n"
 open(os.path.join(HERE, "h100.txt"), "w").write(text)
