@@ -69,9 +69,12 @@ fn validations(
     for (run, tag, last) in runs {
         let t = terms(run);
         for w in ["prodcons", "workload"].iter().chain(last.iter()) {
-            let table =
-                Table::read(&Path::new(DIR).join(run).join(format!("tasks-{tag}-{w}.csv")))
-                    .unwrap();
+            let table = Table::read(
+                &Path::new(DIR)
+                    .join(run)
+                    .join(format!("tasks-{tag}-{w}.csv")),
+            )
+            .unwrap();
             for task in tasks_of(w) {
                 let file = Task::read(&Path::new("tasks").join(format!("{task}.json"))).unwrap();
                 let v = model::validate_task(&t, &file, &table, over).unwrap();
@@ -100,19 +103,35 @@ fn measured_every_h100_row_passed_its_check_and_calibrations_took_under_15_s() {
     for (run, tag, last) in RUNS {
         let dir = Path::new(DIR).join(run);
         let err = std::fs::read_to_string(dir.join("calibrate-1.err")).unwrap();
-        let wall: f64 = err.rsplit("wall_ms=").next().unwrap().trim().parse().unwrap();
+        let wall: f64 = err
+            .rsplit("wall_ms=")
+            .next()
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
         assert!((13_000.0..15_000.0).contains(&wall), "{run}: {wall} ms");
         assert!(err.contains("rc=0 "), "{run}");
         let cal = Table::read(&calibration(run)).unwrap();
         let rows = ROWS.iter().find(|(r, _)| *r == run).unwrap().1;
         assert_eq!(cal.rows.len(), rows, "{run}");
-        assert!(cal.rows.iter().all(|r| r.check != umodel::table::Check::Failed), "{run}");
+        assert!(
+            cal.rows
+                .iter()
+                .all(|r| r.check != umodel::table::Check::Failed),
+            "{run}"
+        );
         for w in ["prodcons", "workload"].iter().chain(last.iter()) {
             let t = Table::read(&dir.join(format!("tasks-{tag}-{w}.csv"))).unwrap();
             assert!(!t.rows.is_empty(), "{run} {w}");
-            assert!(t.rows.iter().all(|r| r.check != umodel::table::Check::Failed), "{run} {w}");
-            let facts = store::read_facts(&dir.join(format!("tasks-{tag}-{w}.facts.json")))
-                .unwrap();
+            assert!(
+                t.rows
+                    .iter()
+                    .all(|r| r.check != umodel::table::Check::Failed),
+                "{run} {w}"
+            );
+            let facts =
+                store::read_facts(&dir.join(format!("tasks-{tag}-{w}.facts.json"))).unwrap();
             assert_eq!(facts.platform.gpu, "NVIDIA H100 80GB HBM3");
             assert_eq!(facts.platform.link, "PCIe Gen5 x16");
         }
@@ -225,7 +244,11 @@ fn tasks_run112s_calibration_is_flagged_for_its_no_op_prefetch_alone() {
     assert_eq!(against.as_deref(), Some("the embedded model `h100`"));
     assert_eq!(unusual.len(), 1, "{unusual:?}");
     assert_eq!(unusual[0].term.name(), "prefetch_noop");
-    assert!((unusual[0].ratio() - 4.29).abs() < 0.005, "{}", unusual[0].ratio());
+    assert!(
+        (unusual[0].ratio() - 4.29).abs() < 0.005,
+        "{}",
+        unusual[0].ratio()
+    );
 }
 
 /// The same workloads priced by each other H100 run's calibration, and by the embedded H200
