@@ -7,7 +7,9 @@
 //! 2. `model_`: the embedded `h100` model is the fit of two of the runs' calibrations, and an
 //!    uncalibrated H100 is answered by it;
 //! 3. `tasks_`: how well each run's own calibration, the other runs' and the embedded models
-//!    predict the validation workloads.
+//!    predict the validation workloads;
+//! 4. the full plan (`run113`): `measured_` what its VM's link did, `within_run_` how well its
+//!    own fit predicts its held-out cells.
 
 use std::path::{Path, PathBuf};
 
@@ -20,6 +22,8 @@ mod common;
 
 const DIR: &str = "calibration/h100";
 const MODEL: &str = "data/models/nvidia-h100-80gb-hbm3-ed53a484761b.minimal.csv";
+/// The full plan (run113), on a VM whose GPU read over the link at 0.6 of the others' rate.
+const FULL: &str = "run113/full/models/nvidia-h100-80gb-hbm3-ed53a484761b.full.csv";
 
 /// Each run, its workload CSVs' tag, and the workloads it ran after the producer/consumer and
 /// seed 001. The embedded `h100` model was fitted from the first two; the third is held out.
@@ -115,21 +119,11 @@ fn measured_every_h100_row_passed_its_check_and_calibrations_took_under_15_s() {
         let cal = Table::read(&calibration(run)).unwrap();
         let rows = ROWS.iter().find(|(r, _)| *r == run).unwrap().1;
         assert_eq!(cal.rows.len(), rows, "{run}");
-        assert!(
-            cal.rows
-                .iter()
-                .all(|r| r.check != umodel::table::Check::Failed),
-            "{run}"
-        );
+        assert!(cal.failed.is_empty(), "{run}");
         for w in ["prodcons", "workload"].iter().chain(last.iter()) {
             let t = Table::read(&dir.join(format!("tasks-{tag}-{w}.csv"))).unwrap();
             assert!(!t.rows.is_empty(), "{run} {w}");
-            assert!(
-                t.rows
-                    .iter()
-                    .all(|r| r.check != umodel::table::Check::Failed),
-                "{run} {w}"
-            );
+            assert!(t.failed.is_empty(), "{run} {w}");
             let facts =
                 store::read_facts(&dir.join(format!("tasks-{tag}-{w}.facts.json"))).unwrap();
             assert_eq!(facts.platform.gpu, "NVIDIA H100 80GB HBM3");
@@ -141,17 +135,21 @@ fn measured_every_h100_row_passed_its_check_and_calibrations_took_under_15_s() {
 // ----- 2. the embedded model -----------------------------------------------------------------------
 
 /// `models/h100.json` is exactly what the recipe on `store::EMBEDDED` writes from the committed
-/// calibrations (but the time it was written).
+/// calibrations (but the time it was written): run110's fit, each task term from run110 or
+/// run111, and the movement between them and run113 in the intervals.
 #[test]
-fn model_the_embedded_h100_model_is_the_fit_of_run110_and_run111() {
+fn model_the_embedded_h100_model_is_the_fit_of_run110_and_run111_with_run113s_spread() {
     let d = tempfile::tempdir().unwrap();
     let out = d.path().join("h100.json");
     let (a, b) = (calibration("run110"), calibration("run111"));
+    let full = Path::new(DIR).join(FULL);
     common::umodel(&d)
         .arg("fit")
         .arg(&a)
         .arg("--noise-from")
         .arg(&b)
+        .arg("--noise-from")
+        .arg(&full)
         .args(["--task-terms-from"])
         .arg(&a)
         .args(["--task-terms-from"])
@@ -160,6 +158,8 @@ fn model_the_embedded_h100_model_is_the_fit_of_run110_and_run111() {
         .arg(&a)
         .args(["--task-noise-from"])
         .arg(&b)
+        .args(["--task-noise-from"])
+        .arg(&full)
         .arg("-o")
         .arg(&out)
         .assert()
@@ -233,8 +233,8 @@ fn tasks_the_embedded_h100_model_holds_out_run112() {
 }
 
 /// run112's calibration, checked against the embedded `h100` model as `calibrate` checks it, has
-/// one term flagged: its no-op prefetch, 0.663 ms at 64 MiB, 4.29x the model's (3.83x allowed:
-/// two calibrations set how far the terms move). The H200's no-op prefetch ranged over
+/// one term flagged: its no-op prefetch, 0.663 ms at 64 MiB, 4.29x the model's (3.24x allowed:
+/// three calibrations set how far the terms move). The H200's no-op prefetch ranged over
 /// 0.10–1.15 ms (NOTES.md, "A second platform: the H100").
 #[test]
 fn tasks_run112s_calibration_is_flagged_for_its_no_op_prefetch_alone() {
@@ -271,4 +271,84 @@ fn tasks_another_h100_calibration_and_the_h200_model_predict_them_as_well() {
     let h200 = store::embedded("h200").unwrap().task_terms.unwrap();
     let v = validations(&RUNS, |_| h200.clone(), true);
     assert_eq!(paired_beyond_5(&v), (10, 90));
+}
+
+// ----- 4. the full plan (run113) ---------------------------------------------------------------
+
+/// The median time of `group`/`case` at 64 MiB in a committed calibration.
+fn median_at_64_mib(csv: &Path, group: &str, case: &str) -> f64 {
+    let t = Table::read(csv).unwrap();
+    let mut v: Vec<f64> = t
+        .rows
+        .iter()
+        .filter(|r| r.group.to_string() == group && r.case == case && r.bytes == 64 << 20)
+        .map(|r| r.time_ms)
+        .collect();
+    assert!(!v.is_empty(), "{group}/{case} in {}", csv.display());
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// The full plan ran to its end (525 s, 13528 rows, none failed) on a VM whose GPU read host
+/// memory over the link at 0.63 of the rate the other three VMs met, while its writes over the
+/// link ran as fast: the same kind of VM, a different host path.
+#[test]
+fn measured_run113s_gpu_read_host_memory_slower_than_the_other_vms() {
+    let full = Path::new(DIR).join(FULL);
+    let t = Table::read(&full).unwrap();
+    assert_eq!(t.rows.len(), 13528);
+    assert!(t.failed.is_empty());
+    let err = std::fs::read_to_string(Path::new(DIR).join("run113/full-1.err")).unwrap();
+    assert!(err.contains("rc=0 wall_ms=525476"), "{err}");
+    let slow_read = median_at_64_mib(&full, "host_mapped", "read");
+    let slow_write = median_at_64_mib(&full, "host_mapped", "write");
+    for (run, _, _) in RUNS {
+        let read = median_at_64_mib(&calibration(run), "host_mapped", "read");
+        let write = median_at_64_mib(&calibration(run), "host_mapped", "write");
+        assert!(
+            (0.61..0.64).contains(&(read / slow_read)),
+            "{run}: {read} / {slow_read}"
+        );
+        assert!(
+            (write / slow_write - 1.0).abs() < 0.01,
+            "{run}: {write} / {slow_write}"
+        );
+    }
+}
+
+/// The full plan's own fit on its held-out R >= 2 cells (`run113/full.txt`): median APE 1.96 %,
+/// max 8.86 %, every clear pick right (20 of 20), the 90 % intervals holding 90 %; the H200's
+/// within-run figures were 0.84-2.29 % (NOTES.md, "Measured on the H200").
+#[test]
+fn within_run_the_full_plans_own_fit_predicts_its_held_out_cells() {
+    let d = tempfile::tempdir().unwrap();
+    let full = Path::new(DIR).join(FULL);
+    let model = d.path().join("full.json");
+    common::umodel(&d)
+        .arg("fit")
+        .arg(&full)
+        .arg("-o")
+        .arg(&model)
+        .assert()
+        .success();
+    let out = common::umodel(&d)
+        .args(["validate", "--held-out", "--json", "--model"])
+        .arg(&model)
+        .arg(&full)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v = common::json_of(&out.stdout);
+    let f = |k: &str| v[k].as_f64().unwrap();
+    assert_eq!(v["n_points"], 120);
+    assert!((f("median_ape_pct") - 1.96).abs() < 0.005, "{v}");
+    assert!((f("max_ape_pct") - 8.86).abs() < 0.005, "{v}");
+    assert!((f("interval_coverage_pct") - 90.0).abs() < 0.05, "{v}");
+    assert_eq!(
+        (
+            v["clear_picks_correct"].clone(),
+            v["clear_picks_total"].clone()
+        ),
+        (20.into(), 20.into())
+    );
 }

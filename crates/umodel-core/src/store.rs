@@ -217,12 +217,14 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     // (run2/full-3.model.json), with the level shifts between its runs added to the intervals, and
     // the task terms of a calibration of this version (NOTES.md; tests/h200.rs).
     ("h200", include_str!("../../../models/h200.json")),
-    // `umodel fit R0/M --noise-from R1/M --task-terms-from R0/M --task-terms-from R1/M
-    // --task-noise-from R0/M --task-noise-from R1/M -o models/h100.json`, R0 and R1
-    // calibration/h100/run110 and run111 (two freshly started H100 VMs), M
-    // data/models/nvidia-h100-80gb-hbm3-ed53a484761b.minimal.csv: the minimal plan's F and G, the
-    // other run's level shift in the intervals, each task term from the lower of the two
-    // calibrations at 64 MiB. Held out on run112 (NOTES.md, "A second platform: the H100").
+    // `umodel fit R0/M --noise-from R1/M --noise-from F --task-terms-from R0/M --task-terms-from
+    // R1/M --task-noise-from R0/M --task-noise-from R1/M --task-noise-from F -o models/h100.json`,
+    // R0 and R1 calibration/h100/run110 and run111 (two freshly started H100 VMs), M
+    // data/models/nvidia-h100-80gb-hbm3-ed53a484761b.minimal.csv, F run113's full plan
+    // (run113/full/models/….full.csv, a VM whose GPU read over the link at 0.6 of the others'
+    // rate): the minimal plan's F and G, each task term from the lower of the two calibrations
+    // at 64 MiB, the other runs' level shifts and term movements in the intervals. Held out on
+    // run112 (NOTES.md, "A second platform: the H100"; tests/h100.rs).
     ("h100", include_str!("../../../models/h100.json")),
 ];
 
