@@ -9,11 +9,13 @@ the round before, `x` resident), against each of the run's calibrations' 64 MiB
 thread over pages the host just filled), and their ratio.
 
     python3 calibration/h200/run105/history.py     (from the repository root; output history.txt)
+    python3 calibration/h200/run105/history.py calibration/h100    (another platform's runs;
+                                                                    output history.txt there)
 """
-import collections, csv, glob, os, statistics as st
+import collections, csv, glob, os, statistics as st, sys
 
-H = "calibration/h200"
-HERE = os.path.dirname(os.path.abspath(__file__))
+H = sys.argv[1] if len(sys.argv) > 1 else "calibration/h200"
+HERE = os.path.dirname(os.path.abspath(__file__)) if len(sys.argv) == 1 else H
 out, ratios = [], []
 for r in range(70, 200):
     steps = sorted(glob.glob(f"{H}/run{r}/steps-*-prodcons.csv"))
