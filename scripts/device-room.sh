@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Makes room in the working tree for a call to the H200 device, which copies every tracked file
+# Makes room in the working tree for a call to the GPU device, which copies every tracked file
 # and what the call carries, 64 MiB in all; the committed runs under calibration/h200 are most of
 # it (calibration/h200/README.md). Device commands need none of the older run folders.
 #
 #   scripts/device-room.sh out [MiB] [--keep DIR]...   move the largest run folders (not the
-#                                                     kept ones) out until MiB (default 6) are free
+#                                                     kept ones) out until MiB are free; by
+#                                                     default until what travels (tracked and
+#                                                     untracked, not ignored) is at most 56 MiB,
+#                                                     leaving 8 for the binaries a call carries
 #   scripts/device-room.sh back                       put them back
 #   scripts/device-room.sh status                     what is out, and the tree's size
 #
@@ -15,17 +18,24 @@ cd "$(dirname "$0")/.."
 ROOM=${UMODEL_ROOM:-/tmp/umodel-device-room}
 LIMIT=$((64 * 1024 * 1024))
 
+# What a device call sends: tracked files and untracked ones git does not ignore (a run folder
+# not yet committed counts too).
 tree_bytes() {
-    git ls-files -z | while IFS= read -r -d '' f; do [ -f "$f" ] && stat -c %s "$f"; done |
+    git ls-files -co --exclude-standard -z |
+        while IFS= read -r -d '' f; do [ -f "$f" ] && stat -c %s "$f"; done |
         awk '{s += $1} END {print s + 0}'
 }
+
+# The default room: down to 56 MiB of the 64 a call may carry (a stripped, xz'd umodel is 1.7 MiB,
+# the GPU test binary 0.9; calibration/h200/README.md).
+TARGET=$((56 * 1024 * 1024))
 
 mib() { awk -v b="$1" 'BEGIN {printf "%.1f MiB", b / 1048576}'; }
 
 case "${1:-status}" in
 out)
     shift
-    want_mib=6
+    want_mib=
     keep=()
     while [ $# -gt 0 ]; do
         case "$1" in
@@ -37,18 +47,22 @@ out)
     mkdir -p "$ROOM"
     : > "$ROOM/moved"
     freed=0
-    want=$((want_mib * 1024 * 1024))
+    if [ -n "$want_mib" ]; then
+        want=$((want_mib * 1024 * 1024))
+    else
+        want=$(($(tree_bytes) - TARGET))
+    fi
     # Largest first; the newest run folder holds the call's own script, so keep it unless moved by name.
     newest=$(ls -d calibration/h200/run[0-9]* | sort -V | tail -1)
-    while read -r kib dir; do
+    while read -r bytes dir; do
         [ "$freed" -ge "$want" ] && break
         [ "$dir" = "$newest" ] && continue
         for k in "${keep[@]+"${keep[@]}"}"; do [ "$dir" = "$k" ] && continue 2; done
         mkdir -p "$ROOM/$(dirname "$dir")"
         mv "$dir" "$ROOM/$dir"
         echo "$dir" >> "$ROOM/moved"
-        freed=$((freed + kib * 1024))
-    done < <(du -sk calibration/h200/run[0-9]* | sort -rn)
+        freed=$((freed + bytes))
+    done < <(du -s --apparent-size --block-size=1 calibration/h200/run[0-9]* | sort -rn)
     echo "moved $(wc -l < "$ROOM/moved") folders ($(mib "$freed")) to $ROOM; tracked files now $(mib "$(tree_bytes)") of $(mib $LIMIT)"
     ;;
 back)
