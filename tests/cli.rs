@@ -7,7 +7,7 @@ use predicates::prelude::*;
 use serde_json::Value;
 
 mod common;
-use common::{fails_with, json_of, umodel};
+use common::{fails_with, json_of, json_ok, umodel};
 
 const PAPER: &str = "calibration/gb200-paper/measurements.csv";
 const HEAD: &str =
@@ -215,13 +215,7 @@ fn validate_given_each_trials_cpu_update_is_reported_apart() {
         let mut args = vec!["validate", "-m", "h200", "--held-out", "--json"];
         args.extend_from_slice(extra);
         args.push("calibration/h200/run2/full-1.csv");
-        let out = umodel(&d).args(&args).output().unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        json_of(&out.stdout)
+        json_ok(umodel(&d).args(&args))
     };
     let (plain, given) = (run(&[]), run(&["--cpu-from-trials"]));
     assert!(given["source"]

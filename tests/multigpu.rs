@@ -7,7 +7,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{fails_with, json_of, umodel};
+use common::{fails_with, json_of, json_ok, umodel};
 use umodel::fleet::{compare, Member};
 use umodel::model::peer::{fit_peer, validate_peer, PeerModel};
 use umodel::model::task::{Cost, TermId};
@@ -211,13 +211,7 @@ fn the_two_gpus_of_the_host_agree_and_a_half_bandwidth_link_stands_out_alone() {
 }
 
 fn run_json(d: &tempfile::TempDir, args: &[&str]) -> serde_json::Value {
-    let out = umodel(d).args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    json_of(&out.stdout)
+    json_ok(umodel(d).args(args))
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{fails_with, json_of, umodel};
+use common::{fails_with, json_of, json_ok, umodel};
 use serde_json::Value;
 
 fn serve(d: &tempfile::TempDir, input: &str) -> Vec<Value> {
@@ -231,13 +231,7 @@ fn an_interactive_client_gets_each_answer_before_it_writes_the_next_line() {
 
 /// The one-shot command's `--json` answer.
 fn one_shot(d: &tempfile::TempDir, args: &[&str]) -> Value {
-    let out = umodel(d).args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    json_of(&out.stdout)
+    json_ok(umodel(d).args(args))
 }
 
 #[test]

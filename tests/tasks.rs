@@ -8,7 +8,7 @@ use predicates::prelude::*;
 use proptest::prelude::*;
 
 mod common;
-use common::{fails_with, json_of, umodel};
+use common::{fails_with, json_of, json_ok, umodel};
 use umodel::model::{self, PhaseOverrides, TaskTerms};
 use umodel::table::Table;
 use umodel::task::{Access, Buffer, Pattern, Side, Task};
@@ -40,18 +40,7 @@ const SEED: [&str; 9] = [
 #[test]
 fn choose_task_json_keeps_its_contract() {
     let d = tempfile::tempdir().unwrap();
-    let out = umodel(&d)
-        .arg("choose")
-        .args(SEED)
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v = json_of(&out.stdout);
+    let v = json_ok(umodel(&d).arg("choose").args(SEED).arg("--json"));
     for k in ["best", "tie", "ranking", "task", "rounds", "reuse"] {
         assert!(v.get(k).is_some(), "{k} in {v}");
     }
@@ -146,19 +135,15 @@ fn predict_task_explains_round_by_round_and_says_what_it_estimated() {
 fn the_command_line_overrides_the_task_file() {
     let d = tempfile::tempdir().unwrap();
     let time = |extra: &[&str]| -> f64 {
-        let out = umodel(&d)
-            .arg("predict")
-            .args(SEED)
-            .args(["--policy", "explicit-copy", "--json"])
-            .args(extra)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        json_of(&out.stdout)["time_ms"].as_f64().unwrap()
+        json_ok(
+            umodel(&d)
+                .arg("predict")
+                .args(SEED)
+                .args(["--policy", "explicit-copy", "--json"])
+                .args(extra),
+        )["time_ms"]
+            .as_f64()
+            .unwrap()
     };
     let base = time(&[]);
     // Eight rounds instead of four: four more CPU phases (14 ms) and GPU phases.
@@ -170,31 +155,22 @@ fn the_command_line_overrides_the_task_file() {
 #[test]
 fn breakeven_over_reuse_answers_in_json() {
     let d = tempfile::tempdir().unwrap();
-    let out = umodel(&d)
-        .args([
-            "breakeven",
-            "-m",
-            "h200",
-            "--task",
-            "tasks/compute-bound.json",
-            "--cpu-ms",
-            "9",
-            "--gpu-ms",
-            "0.5",
-            "--cpu-final-ms",
-            "27",
-            "host-mapped",
-            "explicit-copy",
-            "--json",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v = json_of(&out.stdout);
+    let v = json_ok(umodel(&d).args([
+        "breakeven",
+        "-m",
+        "h200",
+        "--task",
+        "tasks/compute-bound.json",
+        "--cpu-ms",
+        "9",
+        "--gpu-ms",
+        "0.5",
+        "--cpu-final-ms",
+        "27",
+        "host-mapped",
+        "explicit-copy",
+        "--json",
+    ]));
     // A short kernel pays the link every pass: the copy wins past a few passes per round.
     let r = v["r_star"].as_f64().expect("the lines cross");
     assert!(r > 1.0 && r < 32.0, "{v}");
@@ -304,13 +280,7 @@ fn a_probe_prices_the_migrating_steps_and_leaves_the_rest() {
         if let Some(p) = probe {
             c.args(["--probe", p]);
         }
-        let out = c.output().unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let v = json_of(&out.stdout);
+        let v = json_ok(&mut c);
         v["ranking"]
             .as_array()
             .unwrap()
@@ -572,24 +542,15 @@ fn validate_task_reproduces_the_recorded_figures() {
     // The H200 model shipped until 2026-12-01, whose task terms are those of run16's last
     // calibration, which ran just before tasks-5.
     let shipped = shipped_until_2026_12_01(&d);
-    let out = umodel(&d)
-        .args([
-            "validate",
-            "-m",
-            &shipped,
-            "--task",
-            "tasks/seed-001.json",
-            &format!("{RUN16}/tasks-5.csv"),
-            "--json",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v = json_of(&out.stdout);
+    let v = json_ok(umodel(&d).args([
+        "validate",
+        "-m",
+        &shipped,
+        "--task",
+        "tasks/seed-001.json",
+        &format!("{RUN16}/tasks-5.csv"),
+        "--json",
+    ]));
     assert_eq!(v["points"].as_array().unwrap().len(), 6);
     assert!(
         (v["median_ape_pct"].as_f64().unwrap() - 1.96).abs() < 0.005,
@@ -634,13 +595,7 @@ fn validate_task_parts_show_the_side_each_policy_misses() {
         "tasks/compute-bound.json",
         &format!("{run}/tasks-9.csv"),
     ];
-    let out = umodel(&d).args(args).arg("--json").output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v = json_of(&out.stdout);
+    let v = json_ok(umodel(&d).args(args).arg("--json"));
     let points = v["points"].as_array().unwrap();
     assert_eq!(points.len(), 18);
     let side = |p: &serde_json::Value, s: &str| {

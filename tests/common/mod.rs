@@ -22,6 +22,18 @@ pub fn json_of(out: &[u8]) -> Value {
         .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(out)))
 }
 
+/// Runs a command that must succeed and print JSON: fails naming the command and its stderr where
+/// it does not succeed; returns what it printed, parsed ([`json_of`]).
+pub fn json_ok(c: &mut Command) -> Value {
+    let out = c.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{c:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    json_of(&out.stdout)
+}
+
 /// Runs `umodel ARGS [EXTRA]` and checks it fails cleanly (no panic) with every one of `wants` on
 /// stderr; returns its output for further checks.
 pub fn fails_with(
