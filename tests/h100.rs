@@ -57,17 +57,16 @@ fn terms_of(calibration: &Path) -> TaskTerms {
     m.task_terms.unwrap()
 }
 
-/// Every (run, task, validation) of `runs`, each workload validated with `terms(run)`, priced with
-/// the run's own probe; `paired` also gives each row the plain passes timed beside it.
+/// Every task's validation over the workloads of `runs`, each run's validated with `terms(run)`,
+/// priced with the run's own probe and paired: each row given the plain passes timed beside it.
 fn validations(
     runs: &[(&str, &str, &[&str])],
     terms: impl Fn(&str) -> TaskTerms,
-    paired: bool,
-) -> Vec<(String, &'static str, model::TaskValidation)> {
+) -> Vec<model::TaskValidation> {
     let over = PhaseOverrides {
         use_probe: true,
-        final_beside: paired,
-        cpu_beside: paired,
+        final_beside: true,
+        cpu_beside: true,
         ..PhaseOverrides::default()
     };
     let mut out = Vec::new();
@@ -83,7 +82,7 @@ fn validations(
             for task in tasks_of(w) {
                 let file = Task::read(&Path::new("tasks").join(format!("{task}.json"))).unwrap();
                 let v = model::validate_task(&t, &file, &table, over).unwrap();
-                out.push((run.to_string(), *task, v));
+                out.push(v);
             }
         }
     }
@@ -91,12 +90,18 @@ fn validations(
 }
 
 /// Cells whose paired error lies beyond 5 %, of all cells.
-fn paired_beyond_5(v: &[(String, &'static str, model::TaskValidation)]) -> (usize, usize) {
+fn paired_beyond_5(v: &[model::TaskValidation]) -> (usize, usize) {
     let e: Vec<f64> = v
         .iter()
-        .flat_map(|(_, _, v)| v.points.iter().map(|p| p.paired_error_pct.unwrap()))
+        .flat_map(|v| v.points.iter().map(|p| p.paired_error_pct.unwrap()))
         .collect();
     (e.iter().filter(|x| x.abs() > 5.0).count(), e.len())
+}
+
+/// Clear orderings right, of all clear orderings.
+fn orderings(v: &[model::TaskValidation]) -> (usize, usize) {
+    v.iter()
+        .fold((0, 0), |(r, t), v| (r + v.order_right, t + v.order_total))
 }
 
 // ----- 1. measured ---------------------------------------------------------------------------------
@@ -200,13 +205,10 @@ fn model_an_uncalibrated_h100_is_answered_by_the_h100_model() {
 /// on the H200 (+13.2 and +10.5 % in run111), run112's partial update's managed row +16.5 %.
 #[test]
 fn tasks_own_calibration_orders_every_workload_right() {
-    let v = validations(&RUNS, |r| terms_of(&calibration(r)), true);
-    let (right, total) = v.iter().fold((0, 0), |(r, t), (_, _, v)| {
-        (r + v.order_right, t + v.order_total)
-    });
-    assert_eq!((right, total), (180, 180));
+    let v = validations(&RUNS, |r| terms_of(&calibration(r)));
+    assert_eq!(orderings(&v), (180, 180));
     assert_eq!(paired_beyond_5(&v), (16, 90));
-    for (_, _, v) in &v {
+    for v in &v {
         assert_eq!(v.failed_rows, 0);
         for p in &v.points {
             if p.paired_error_pct.unwrap().abs() > 5.0 {
@@ -223,13 +225,10 @@ fn tasks_own_calibration_orders_every_workload_right() {
 fn tasks_the_embedded_h100_model_holds_out_run112() {
     let h100 = store::embedded("h100").unwrap().task_terms.unwrap();
     let held_out = &RUNS[2..];
-    let v = validations(held_out, |_| h100.clone(), true);
-    let (right, total) = v.iter().fold((0, 0), |(r, t), (_, _, v)| {
-        (r + v.order_right, t + v.order_total)
-    });
-    assert_eq!((right, total), (79, 79));
+    let v = validations(held_out, |_| h100.clone());
+    assert_eq!(orderings(&v), (79, 79));
     assert_eq!(paired_beyond_5(&v), (4, 38));
-    let own = validations(held_out, |r| terms_of(&calibration(r)), true);
+    let own = validations(held_out, |r| terms_of(&calibration(r)));
     assert_eq!(paired_beyond_5(&own), (5, 38));
 }
 
@@ -261,16 +260,14 @@ fn tasks_another_h100_calibration_and_the_h200_model_predict_them_as_well() {
     let mut other = Vec::new();
     for run in &RUNS {
         for (cal, _, _) in RUNS.iter().filter(|r| r.0 != run.0) {
-            other.extend(validations(
-                std::slice::from_ref(run),
-                |_| terms_of(&calibration(cal)),
-                true,
-            ));
+            other.extend(validations(std::slice::from_ref(run), |_| {
+                terms_of(&calibration(cal))
+            }));
         }
     }
     assert_eq!(paired_beyond_5(&other), (22, 180));
     let h200 = store::embedded("h200").unwrap().task_terms.unwrap();
-    let v = validations(&RUNS, |_| h200.clone(), true);
+    let v = validations(&RUNS, |_| h200.clone());
     assert_eq!(paired_beyond_5(&v), (10, 90));
 }
 
@@ -332,14 +329,12 @@ fn within_run_the_full_plans_own_fit_predicts_its_held_out_cells() {
         .arg(&model)
         .assert()
         .success();
-    let out = common::umodel(&d)
-        .args(["validate", "--held-out", "--json", "--model"])
-        .arg(&model)
-        .arg(&full)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let v = common::json_of(&out.stdout);
+    let v = common::json_ok(
+        common::umodel(&d)
+            .args(["validate", "--held-out", "--json", "--model"])
+            .arg(&model)
+            .arg(&full),
+    );
     let f = |k: &str| v[k].as_f64().unwrap();
     assert_eq!(v["n_points"], 120);
     assert!((f("median_ape_pct") - 1.96).abs() < 0.005, "{v}");
@@ -360,18 +355,12 @@ fn within_run_the_full_plans_own_fit_predicts_its_held_out_cells() {
 /// coverage %).
 fn handoff(model: &str, csv: &Path, flags: &[&str]) -> (f64, f64, f64) {
     let d = tempfile::tempdir().unwrap();
-    let out = common::umodel(&d)
-        .args(["validate", "--json", "--model", model])
-        .arg(csv)
-        .args(flags)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let v = common::json_ok(
+        common::umodel(&d)
+            .args(["validate", "--json", "--model", model])
+            .arg(csv)
+            .args(flags),
     );
-    let v = common::json_of(&out.stdout);
     let f = |k: &str| v[k].as_f64().unwrap();
     (
         f("median_ape_pct"),
