@@ -201,13 +201,14 @@ fn model_an_uncalibrated_h100_is_answered_by_the_h100_model() {
 
 /// Each run's workloads on its own calibration, with its probe and the plain passes beside each
 /// row (`h100.txt`): every clear ordering right (180 of 180), and the paired error beyond 5 % in
-/// 16 of 90 cells, all of them migrating rows; the producer/consumer's managed rows lean high as
-/// on the H200 (+13.2 and +10.5 % in run111), run112's partial update's managed row +16.5 %.
+/// 13 of 90 cells (16 before the write-only share), all of them migrating rows; the
+/// producer/consumer's managed rows lean high as on the H200 (+9.4 and +10.5 % in run111, the
+/// managed row +13.2 before the share), run112's partial update's managed row +16.5 %.
 #[test]
 fn tasks_own_calibration_orders_every_workload_right() {
     let v = validations(&RUNS, |r| terms_of(&calibration(r)));
     assert_eq!(orderings(&v), (180, 180));
-    assert_eq!(paired_beyond_5(&v), (16, 90));
+    assert_eq!(paired_beyond_5(&v), (13, 90));
     for v in &v {
         assert_eq!(v.failed_rows, 0);
         for p in &v.points {
@@ -253,8 +254,9 @@ fn tasks_run112s_calibration_is_flagged_for_its_no_op_prefetch_alone() {
 
 /// The same workloads priced by each other H100 run's calibration, and by the embedded H200
 /// model: another VM of the same kind, and another GPU on the same link and host type, predict
-/// them about as well as the run's own calibration (22 of 180 and 10 of 90 cells beyond 5 %,
-/// paired, against 16 of 90), with the migrating steps taken from the run's own probe.
+/// them about as well as the run's own calibration (21 of 180 and 10 of 90 cells beyond 5 %,
+/// paired, against 13 of 90; 22 of 180 and 16 of 90 before the write-only share), with the
+/// migrating steps taken from the run's own probe.
 #[test]
 fn tasks_another_h100_calibration_and_the_h200_model_predict_them_as_well() {
     let mut other = Vec::new();
@@ -265,7 +267,7 @@ fn tasks_another_h100_calibration_and_the_h200_model_predict_them_as_well() {
             }));
         }
     }
-    assert_eq!(paired_beyond_5(&other), (22, 180));
+    assert_eq!(paired_beyond_5(&other), (21, 180));
     let h200 = store::embedded("h200").unwrap().task_terms.unwrap();
     let v = validations(&RUNS, |_| h200.clone());
     assert_eq!(paired_beyond_5(&v), (10, 90));

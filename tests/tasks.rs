@@ -2247,30 +2247,30 @@ fn run70_held_out_with_duplication_after_the_fill_and_faults_one_float_a_thread(
                     ("seed-001", 5.07, 8.73, 13, 13),
                     ("seed-001-overlapped", 5.91, 7.92, 1, 1),
                     ("partial-update", 6.26, 17.10, 13, 13),
-                    ("compute-bound", 1.81, 12.98, 30, 30),
-                    ("producer-consumer", 3.89, 11.07, 13, 13),
+                    ("compute-bound", 1.75, 12.98, 30, 30),
+                    ("producer-consumer", 5.05, 11.07, 13, 13),
                 ],
-                (14, 12),
+                (15, 12),
             ),
             (
                 [
                     ("seed-001", 1.92, 4.12, 13, 13),
                     ("seed-001-overlapped", 1.91, 2.30, 1, 1),
                     ("partial-update", 2.78, 14.52, 13, 13),
-                    ("compute-bound", 0.97, 5.23, 30, 30),
-                    ("producer-consumer", 0.88, 4.81, 13, 13),
+                    ("compute-bound", 0.87, 4.23, 30, 30),
+                    ("producer-consumer", 1.15, 4.81, 13, 13),
                 ],
-                (2, 1),
+                (1, 0),
             ),
             (
                 [
                     ("seed-001", 2.38, 4.55, 13, 13),
                     ("seed-001-overlapped", 3.05, 3.34, 1, 1),
                     ("partial-update", 1.30, 9.56, 13, 13),
-                    ("compute-bound", 0.78, 13.20, 30, 30),
-                    ("producer-consumer", 3.43, 14.01, 13, 13),
+                    ("compute-bound", 0.78, 12.43, 30, 30),
+                    ("producer-consumer", 3.43, 10.65, 13, 13),
                 ],
-                (8, 6),
+                (7, 5),
             ),
         ],
     );
@@ -2708,10 +2708,10 @@ fn run76_pages_random_reads_migrated_come_back_as_streamed_ones_do() {
 /// check 0.28–0.70 in six (calibration/h200/run77/final_ratio.txt). Given as each task's
 /// `cpu_final_fault_scale`, the median of the other processes' ratios (measured elsewhere), and
 /// held out with the run's probe (`python3 calibration/h200/run77/final_scale.py`): the managed
-/// and managed-advise rows' mean signed error −1.90 → +0.27 % (seed 001) and +1.36 → −1.09 %
-/// (compute-bound), mean |error| 4.32 → 4.03 and 3.30 → 2.57 %; cells beyond 5 % 11 → 10 and
-/// 7 → 5 (`final_scale.txt`; −1.71 → +0.46 and +1.47 → −0.98 % before `fault_in_scalar` had a
-/// latency). The level of the faults back moves between processes by more than the code's scale
+/// and managed-advise rows' mean signed error −1.90 → +0.27 % (seed 001) and +0.86 → −1.59 %
+/// (compute-bound), mean |error| 4.32 → 4.03 and 2.98 → 2.62 %; cells beyond 5 % 11 → 10 and
+/// 5 → 6 (`final_scale.txt`; the compute-bound's +1.36 → −1.09 %, 7 → 5 before the write-only
+/// share; −1.71 → +0.46 and +1.47 → −0.98 % before `fault_in_scalar` had a latency). The level of the faults back moves between processes by more than the code's scale
 /// corrects (run72 and run76's first process went the wrong way).
 #[test]
 fn a_host_codes_own_fault_back_moves_its_rows_by_what_it_measured() {
@@ -2769,7 +2769,7 @@ fn a_host_codes_own_fault_back_moves_its_rows_by_what_it_measured() {
             "tasks-35-compute.csv",
             compute,
             0.40,
-            (0, 1),
+            (0, 2),
         ),
         ("run76", "data-1", "tasks-36-1.csv", seed, 1.44, (3, 4)),
         ("run76", "data-2", "tasks-36-2.csv", seed, 1.37, (0, 0)),
@@ -2789,7 +2789,7 @@ fn a_host_codes_own_fault_back_moves_its_rows_by_what_it_measured() {
             "tasks-38-compute.csv",
             compute,
             0.54,
-            (3, 0),
+            (1, 0),
         ),
         ("run79", "data", "tasks-39-workload.csv", seed, 1.44, (1, 1)),
         (
@@ -2830,7 +2830,7 @@ fn a_host_codes_own_fault_back_moves_its_rows_by_what_it_measured() {
         assert_eq!((got[0], got[1]), beyond, "{run}/{csv}");
     }
     let mean = |w, k| lean[&(w, k)].0 / f64::from(lean[&(w, k)].1);
-    for (w, before, after) in [("seed-001", -1.90, 0.27), ("compute-bound", 1.36, -1.09)] {
+    for (w, before, after) in [("seed-001", -1.90, 0.27), ("compute-bound", 0.86, -1.59)] {
         assert!(
             (mean(w, 0) - before).abs() < 0.01 && (mean(w, 1) - after).abs() < 0.01,
             "{w}: {} {}",
@@ -2844,7 +2844,8 @@ fn a_host_codes_own_fault_back_moves_its_rows_by_what_it_measured() {
 /// introduced), every workload held out on a fresh calibration with the run's probe (`python3
 /// calibration/h200/run78/scaled.py`), as the task files stand and with seed 001's and the
 /// compute-bound task's final checks' scales, each the median of the other processes' ratios:
-/// `run78` 34 → 37 of 38 cells within 5 % (the one beyond: the producer/consumer's managed row),
+/// `run78` 37 → 38 of 38 cells within 5 % (34 → 37 before the write-only share, the one beyond
+/// then the producer/consumer's managed row),
 /// every workload within 2.5 % at the median and every cell inside its 90 % interval with them;
 /// `run79` 33 → 33 (the partial update's rows, which have no scale), median 1.72 → 1.05 %.
 #[test]
@@ -2872,10 +2873,10 @@ fn run78_and_run79_held_out_with_the_final_checks_own_fault_back() {
                 (2.64, 2.32),
                 (1.50, 1.50),
                 (1.88, 1.88),
-                (1.08, 0.75),
-                (2.01, 2.01),
+                (1.04, 0.91),
+                (1.82, 1.82),
             ],
-            [(34, 37), (37, 38)],
+            [(37, 38), (38, 38)],
         ),
         (
             "run79",
@@ -2885,7 +2886,7 @@ fn run78_and_run79_held_out_with_the_final_checks_own_fault_back() {
                 (1.93, 1.95),
                 (2.25, 2.25),
                 (6.08, 6.08),
-                (1.45, 0.64),
+                (1.30, 0.73),
                 (0.53, 0.53),
             ],
             [(33, 35), (33, 35)],
@@ -2934,21 +2935,21 @@ fn run80_run81_and_run83_held_out_on_the_faster_calibrations() {
             "run80",
             "data-1",
             "40",
-            [Some(6.98), Some(5.46), Some(2.28), Some(0.61), Some(1.50)],
+            [Some(6.98), Some(5.46), Some(2.28), Some(0.66), Some(1.59)],
             (30, 38),
         ),
         (
             "run81",
             "data-1",
             "41",
-            [Some(5.04), Some(3.79), Some(1.97), Some(0.77), Some(4.44)],
-            (30, 38),
+            [Some(5.04), Some(3.79), Some(1.97), Some(0.64), Some(4.03)],
+            (31, 38),
         ),
         (
             "run83",
             "data",
             "42",
-            [Some(4.16), Some(6.50), Some(5.16), None, Some(1.65)],
+            [Some(4.16), Some(6.50), Some(5.16), None, Some(1.00)],
             (12, 20),
         ),
     ];
@@ -2994,8 +2995,9 @@ fn library_scales() -> Vec<(String, model::HostAccess, f64)> {
 
 /// Scales a user measures once with the library call agree with what the same processes'
 /// workloads paid within 0.03–0.26 (scales.txt), and written into the task files they take
-/// the held-out runs of those files from 71 to 68 cells beyond 5 % (of 362, run72–run85, the
-/// run's probe); in the two new runs 5 → 4 of 14 and 6 → 5 of 24.
+/// the held-out runs of those files from 67 to 63 cells beyond 5 % (of 362, run72–run85, the
+/// run's probe; 72 to 67 before the write-only share); in the two new runs 4 → 3 of 14 and
+/// 5 → 5 of 24.
 #[test]
 fn scales_measured_once_by_the_library_call_held_out_on_every_run_of_the_task_files() {
     use model::HostAccess::{Final, Phase};
@@ -3023,31 +3025,31 @@ fn scales_measured_once_by_the_library_call_held_out_on_every_run_of_the_task_fi
             "run72",
             "data-1",
             "33",
-            [2.78, 2.03, 2.88, 0.73, 2.94],
+            [2.78, 2.03, 2.88, 0.54, 3.38],
             [3.55, 2.03, 2.88, 1.29, 3.38],
-            (32, 33),
+            (31, 32),
         ),
         (
             "run73",
             "data-1",
             "34",
-            [2.68, 1.33, 11.59, 1.16, 1.99],
-            [2.08, 1.33, 10.44, 1.06, 1.99],
-            (32, 31),
+            [2.68, 1.33, 11.59, 1.06, 2.06],
+            [2.08, 1.33, 10.44, 0.97, 2.16],
+            (32, 32),
         ),
         (
             "run74",
             "data-1",
             "35",
-            [4.97, 2.22, 6.69, 1.27, 0.97],
-            [4.28, 2.22, 6.69, 0.73, 0.97],
+            [4.97, 2.22, 6.69, 0.95, 0.71],
+            [4.28, 2.22, 6.69, 0.76, 0.91],
             (31, 32),
         ),
         (
             "run77",
             "data",
             "37",
-            [1.98, 1.36, 9.74, 1.34, 1.77],
+            [1.98, 1.36, 9.74, 1.24, 1.77],
             [2.52, 1.36, 9.74, 1.18, 1.77],
             (29, 30),
         ),
@@ -3055,40 +3057,40 @@ fn scales_measured_once_by_the_library_call_held_out_on_every_run_of_the_task_fi
             "run78",
             "data",
             "38",
-            [2.64, 1.50, 1.88, 1.08, 2.01],
-            [2.64, 1.50, 1.88, 1.04, 2.01],
-            (34, 36),
+            [2.64, 1.50, 1.88, 1.04, 1.82],
+            [2.64, 1.50, 1.88, 0.91, 1.54],
+            (37, 36),
         ),
         (
             "run79",
             "data",
             "39",
-            [1.93, 2.25, 6.08, 1.45, 0.53],
-            [1.93, 2.25, 6.08, 0.86, 0.53],
-            (33, 32),
+            [1.93, 2.25, 6.08, 1.30, 0.53],
+            [1.93, 2.25, 6.08, 0.83, 0.18],
+            (33, 33),
         ),
         (
             "run80",
             "data-1",
             "40",
-            [6.98, 5.46, 2.28, 0.61, 1.50],
-            [6.05, 5.46, 3.47, 0.58, 1.50],
+            [6.98, 5.46, 2.28, 0.66, 1.59],
+            [6.05, 5.46, 3.47, 0.57, 1.91],
             (30, 30),
         ),
         (
             "run81",
             "data-1",
             "41",
-            [5.04, 3.79, 1.97, 0.77, 4.44],
-            [5.04, 3.79, 1.97, 0.60, 4.44],
-            (30, 29),
+            [5.04, 3.79, 1.97, 0.64, 4.03],
+            [5.04, 3.79, 1.97, 0.51, 3.54],
+            (31, 31),
         ),
         (
             "run83",
             "data",
             "42",
-            [4.16, 6.50, 5.16, X, 1.65],
-            [3.56, 6.50, 5.16, X, 1.05],
+            [4.16, 6.50, 5.16, X, 1.00],
+            [3.56, 6.50, 5.16, X, 1.61],
             (12, 13),
         ),
         (
@@ -3097,15 +3099,15 @@ fn scales_measured_once_by_the_library_call_held_out_on_every_run_of_the_task_fi
             "43",
             [2.91, 2.64, X, X, 1.30],
             [2.05, 2.64, X, X, 1.30],
-            (9, 10),
+            (10, 11),
         ),
         (
             "run85",
             "data",
             "44",
-            [X, X, 9.33, 0.95, X],
-            [X, X, 9.33, 1.08, X],
-            (18, 19),
+            [X, X, 9.33, 0.81, X],
+            [X, X, 9.33, 0.98, X],
+            (19, 19),
         ),
     ];
     let (mut before, mut after, mut cells) = (0, 0, 0);
@@ -3120,7 +3122,7 @@ fn scales_measured_once_by_the_library_call_held_out_on_every_run_of_the_task_fi
         );
         (before, after, cells) = (before + w0, after + w1, cells + n);
     }
-    assert_eq!((cells - before, cells - after, cells), (72, 67, 362));
+    assert_eq!((cells - before, cells - after, cells), (67, 63, 362));
 }
 
 /// Every validation workload's task, with the `bench` group whose run holds it.
@@ -3246,7 +3248,7 @@ fn calibrations_with_wide_fills_and_the_handoff_largest_first_took_15_to_17_s() 
 #[test]
 fn run77_every_workload_held_out_on_the_final_code() {
     let dir = Path::new("calibration/h200/run77");
-    let medians = [Some(1.98), Some(1.36), Some(9.74), Some(1.34), Some(1.77)];
+    let medians = [Some(1.98), Some(1.36), Some(9.74), Some(1.24), Some(1.77)];
     assert_eq!(held_out_with_probe(dir, "data", "37", medians), (29, 38));
 }
 
@@ -3427,20 +3429,20 @@ fn run96_to_run99_paired_with_both_passes_beside_each_row() {
     // (run, tag, group, task, median |error| % from the trial's start, paired with both)
     #[rustfmt::skip]
     let runs = [
-        ("run96", "49", "prodcons", "producer-consumer",    1.65,  0.73),
+        ("run96", "49", "prodcons", "producer-consumer",    1.90,  0.88),
         ("run96", "49", "workload", "seed-001",             2.97,  1.07),
         ("run96", "49", "workload", "seed-001-overlapped",  3.29,  1.67),
         ("run96", "49", "partial",  "partial-update",       4.01,  1.90),
-        ("run96", "49", "compute",  "compute-bound",        1.97,  0.60),
-        ("run97", "50", "prodcons", "producer-consumer",    1.69,  0.58),
+        ("run96", "49", "compute",  "compute-bound",        1.85,  0.53),
+        ("run97", "50", "prodcons", "producer-consumer",    1.17,  0.58),
         ("run97", "50", "workload", "seed-001",             1.33,  1.51),
         ("run97", "50", "workload", "seed-001-overlapped",  1.58,  1.51),
         ("run97", "50", "partial",  "partial-update",       6.10,  1.26),
         ("run98", "51", "prodcons", "producer-consumer",    0.93,  1.64),
         ("run98", "51", "workload", "seed-001",             4.49,  2.41),
         ("run98", "51", "workload", "seed-001-overlapped", 12.62, 12.86),
-        ("run98", "51", "compute",  "compute-bound",        0.45,  0.77),
-        ("run99", "52", "prodcons", "producer-consumer",    2.11,  2.74),
+        ("run98", "51", "compute",  "compute-bound",        0.60,  0.69),
+        ("run99", "52", "prodcons", "producer-consumer",    2.43,  2.89),
         ("run99", "52", "workload", "seed-001",            10.78,  1.21),
         ("run99", "52", "workload", "seed-001-overlapped", 12.69,  1.79),
         ("run99", "52", "partial",  "partial-update",       3.26,  1.81),
@@ -3521,7 +3523,7 @@ fn validate_cpu_beside_pairs_run96s_producer_consumer() {
         &args,
         &[
             "each policy given the plain CPU phase timed beside its rows: explicit-copy R=1 15.27 ms, host-mapped R=1 14.86 ms",
-            "paired by trial (each trial's prediction, given the passes beside its row, over its total): median |error| 0.73 %, max 2.70 %, 0 beyond 5 %",
+            "paired by trial (each trial's prediction, given the passes beside its row, over its total): median |error| 0.88 %, max 3.20 %, 0 beyond 5 %",
         ],
     );
     assert_eq!(v["paired"]["beyond_5pct"], 0);
@@ -3554,12 +3556,12 @@ fn own_calibration(run: &str) -> std::path::PathBuf {
 /// touches at 256 MiB as well, an experiment since reverted, NOTES.md "Sparse faults at the
 /// task's size"): each run's workloads on its own calibration, paired with both passes beside
 /// each row, fitted without the 256 MiB sparse rows (the plan as it stands) and with them (one
-/// price a run over three sizes). 5 of 60 cells beyond 5 % either way; the median per (run,
+/// price a run over three sizes). 6 of 60 cells beyond 5 % either way (5 before the write-only share); the median per (run,
 /// workload) within 2.5 % in 9 and 8 of 12; the partial update's managed row -8.7, -1.0 and
 /// +12.1 % against -7.5, +4.2 and +10.4 %. (`run100/sparse.txt`, from the build before
 /// `fault_in_scalar` had a latency: 7 of 60 either way, 8 and 7 of 12.)
 #[test]
-fn run100_to_run102_the_256_mib_sparse_cells_leave_5_of_60_cells_beyond_5_pct() {
+fn run100_to_run102_the_256_mib_sparse_cells_leave_6_of_60_cells_beyond_5_pct() {
     let h = Path::new("calibration/h200");
     let d = tempfile::tempdir().unwrap();
     let both = paired_with_both();
@@ -3611,7 +3613,7 @@ fn run100_to_run102_the_256_mib_sparse_cells_leave_5_of_60_cells_beyond_5_pct() 
             }
         }
     }
-    assert_eq!(beyond, [5, 5]);
+    assert_eq!(beyond, [6, 6]);
     assert_eq!(held, [9, 8]);
     assert_eq!(
         partial_managed,
@@ -3715,12 +3717,13 @@ fn validate_faults_beside_prices_run103s_managed_row_at_the_level_beside_it() {
 /// each task's policies and R) on 19 calibrations (the runs' own, `run92`'s, `run93`'s,
 /// `run95`'s and `run91`'s twelve), with the run's probe, from the plain phases at each trial's
 /// start against paired by trial with the final access and the CPU phase timed beside each row:
-/// 464 of 2090 cells beyond 5 % against 223, and the median |error| of a (run, calibration,
-/// workload) within 2.5 % in 124 of 323 against 241. By policy, paired: explicit copy 0 of 323
-/// (38 from the start), host-mapped 22, the migrating policies the rest. (Before
+/// 463 of 2090 cells beyond 5 % against 221, and the median |error| of a (run, calibration,
+/// workload) within 2.5 % in 128 of 323 against 248. By policy, paired: explicit copy 0 of 323
+/// (38 from the start), host-mapped 22, the migrating policies the rest. (Before the write-only
+/// share: 464 against 223, 124 and 241, managed 99 / 74 and managed-advise 117 / 24; before
 /// `fault_in_scalar` had a latency: 482 against 256, 118 and 237.)
 #[test]
-fn paired_with_both_passes_223_of_2090_cells_lie_beyond_5_pct_against_464() {
+fn paired_with_both_passes_221_of_2090_cells_lie_beyond_5_pct_against_463() {
     let h = Path::new("calibration/h200");
     let model = "data/models/nvidia-h200-0931b6b9ea7c.minimal.csv";
     let mut calibrations: Vec<_> = [
@@ -3800,14 +3803,14 @@ fn paired_with_both_passes_223_of_2090_cells_lie_beyond_5_pct_against_464() {
     }
     assert_eq!(calibrations.len() * tables.len(), 323);
     assert_eq!(cells, 2090);
-    assert_eq!(beyond, [464, 223]);
-    assert_eq!(held, [124, 241]);
+    assert_eq!(beyond, [463, 221]);
+    assert_eq!(held, [128, 248]);
     let want = [
         (Policy::ExplicitCopy, [38, 0]),
         (Policy::HostMapped, [17, 22]),
-        (Policy::Managed, [99, 74]),
+        (Policy::Managed, [110, 77]),
         (Policy::ManagedPrefetch, [109, 28]),
-        (Policy::ManagedAdvise, [117, 24]),
+        (Policy::ManagedAdvise, [105, 19]),
         (Policy::ManagedAdvisePrefetch, [84, 75]),
     ];
     assert_eq!(by_policy.into_iter().collect::<Vec<_>>(), want);

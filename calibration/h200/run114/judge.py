@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """run114 and run115 (fresh VMs, commit a79170f's H200 code): the held-out check of the
-write-only-share branch (594527c, rebased as 9ba36c3): a buffer the GPU only writes faults in at
+write-only-share branch (594527c, rebased as 9ba36c3; lost with its session, written again and
+merged, its judge.txt on run114 the same to the byte): a buffer the GPU only writes faults in at
 0.89 of `fault_in_scalar`. The share was chosen on run108's pairs and the H200 runs up to run109;
 neither build was chosen on these two runs. Written before run115's data came back and before
 any of run114's was validated.
