@@ -3860,7 +3860,8 @@ fn run114_and_run115_every_workload_on_fresh_vms_paired_with_both_passes() {
 
 /// `run116` (a third fresh VM, measured after the write-only share was merged; `run116/held.txt`):
 /// the producer/consumer and seed 001 on the run's own calibration, paired with both passes, 2 of
-/// 14 cells beyond 5 % (seed 001's advised prefetching rows, +9.8 and +8.0 %); the
+/// 14 cells beyond 5 % (seed 001's advised prefetching rows, +9.8 and +8.0 %: the calibration's
+/// no-op prefetch came to 1.22 ms at 64 MiB, the slow spell run98's met); the
 /// producer/consumer's managed row +2.3 % (+5.2 % priced without the share).
 #[test]
 fn run116_held_out_after_the_write_only_share() {
