@@ -4,7 +4,8 @@
 # it (calibration/h200/README.md). Device commands need none of the older run folders.
 #
 #   scripts/device-room.sh out [MiB] [--keep DIR]...   move the largest run folders (not the
-#                                                     kept ones) out until MiB are free; by
+#                                                     kept ones, nor the three newest) out
+#                                                     until MiB are free; by
 #                                                     default until what travels (tracked and
 #                                                     untracked, not ignored) is at most 56 MiB,
 #                                                     leaving 8 for the binaries a call carries
@@ -30,6 +31,14 @@ tree_bytes() {
 # the GPU test binary 0.9; calibration/h200/README.md).
 TARGET=$((56 * 1024 * 1024))
 
+# Each run folder's bytes as tree_bytes counts them (its files' sizes; du would add the
+# directories' own).
+folder_bytes() {
+    for d in calibration/h200/run[0-9]*; do
+        find "$d" -type f -printf '%s\n' | awk -v d="$d" '{s += $1} END {print s + 0, d}'
+    done
+}
+
 mib() { awk -v b="$1" 'BEGIN {printf "%.1f MiB", b / 1048576}'; }
 
 case "${1:-status}" in
@@ -52,17 +61,19 @@ out)
     else
         want=$(($(tree_bytes) - TARGET))
     fi
-    # Largest first; the newest run folder holds the call's own script, so keep it unless moved by name.
-    newest=$(ls -d calibration/h200/run[0-9]* | sort -V | tail -1)
+    # Largest first. The three newest run folders stay: a call's script lives in one of them, not
+    # always the newest (run116's call ran run114/run114.sh, and a start was lost when run114
+    # went out with the others).
+    newest=$(ls -d calibration/h200/run[0-9]* | sort -V | tail -3)
     while read -r bytes dir; do
         [ "$freed" -ge "$want" ] && break
-        [ "$dir" = "$newest" ] && continue
+        grep -qxF "$dir" <<< "$newest" && continue
         for k in "${keep[@]+"${keep[@]}"}"; do [ "$dir" = "$k" ] && continue 2; done
         mkdir -p "$ROOM/$(dirname "$dir")"
         mv "$dir" "$ROOM/$dir"
         echo "$dir" >> "$ROOM/moved"
         freed=$((freed + bytes))
-    done < <(du -s --apparent-size --block-size=1 calibration/h200/run[0-9]* | sort -rn)
+    done < <(folder_bytes | sort -rn)
     echo "moved $(wc -l < "$ROOM/moved") folders ($(mib "$freed")) to $ROOM; tracked files now $(mib "$(tree_bytes)") of $(mib $LIMIT)"
     ;;
 back)
