@@ -3067,19 +3067,17 @@ impl<'t, 's> Run<'t, 's> {
                         }
                         if migrate > 0.0 {
                             if seq {
-                                let (t, share) = if b.gpu_vector {
-                                    (FaultIn, 1.0)
+                                let t = if b.gpu_vector {
+                                    FaultIn
                                 } else {
-                                    let t =
-                                        p.or(FaultInScalar, FaultIn, Assumptions::SCALAR_AS_VECTOR);
-                                    // The share is of the scalar cell; a model without it
-                                    // already prices these faults optimistically.
-                                    let share = if t == FaultInScalar {
-                                        write_only_share(b.gpu)
-                                    } else {
-                                        1.0
-                                    };
-                                    (t, share)
+                                    p.or(FaultInScalar, FaultIn, Assumptions::SCALAR_AS_VECTOR)
+                                };
+                                // The share is of the scalar cell; without it the streaming
+                                // term already prices these faults optimistically.
+                                let share = if t == FaultInScalar {
+                                    write_only_share(b.gpu)
+                                } else {
+                                    1.0
                                 };
                                 first += p.cost_scaled(t, migrate * bytes, true, 1.0, share);
                                 first += p.runs(GpuFaultRun, migrate, bytes, 1.0);
