@@ -10,7 +10,10 @@ ratio, as judge.py prints it.
 
 from the repository root; output held.txt beside this file.
 """
-import csv, glob, json, os, statistics as st, subprocess, sys, tempfile
+import glob, json, os, statistics as st, subprocess, sys, tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "run108"))
+from pairs import faults_by_cycle  # noqa: E402
 
 BUILDS = {"before": sys.argv[1], "after": sys.argv[2]}
 H = "calibration/h200"
@@ -21,13 +24,7 @@ WAYS = {"paired": ["--final-beside", "--cpu-beside"], "start": []}
 out = []
 say = out.append
 
-rows = list(csv.DictReader(open(f"{H}/{RUN}/history.csv")))
-cycles, cur = [], {}
-for r in rows:
-    cur[r["variant"]] = float(r["cold_ms"]) - float(r["again_ms"])
-    if len(cur) == 5:
-        cycles.append(cur)
-        cur = {}
+cycles = faults_by_cycle(f"{H}/{RUN}/history.csv")
 for v in ["produce/filled-wide", "produce/read-back"]:
     q = st.quantiles([c[v] / c["converge/filled-wide"] for c in cycles], n=4)
     say(f"{RUN} {v:20s} over converge/filled-wide {q[1]:.3f} [{q[0]:.3f}-{q[2]:.3f}] over {len(cycles)} cycles")
