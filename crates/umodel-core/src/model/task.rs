@@ -108,11 +108,16 @@ pub enum TermId {
     /// what it costs on average beyond [`TermId::PrefetchToDevice`] (such prefetches met the
     /// slow rate about one time in five in the workloads, the first after a phase one in twenty).
     PrefetchNext,
+    /// A prefetch of pages already in place issued after a prefetch that moved pages, with no
+    /// phase between: it meets the slow spell several times as often as one after a phase
+    /// (calibration/h200/run116/noop_steps.txt), so it has its own price, the prefetch
+    /// sequence's no-op at its mean; [`TermId::PrefetchNoop`] prices the others.
+    PrefetchNoopAfterMove,
 }
 
 impl TermId {
     /// Every term, in index order.
-    pub const ALL: [TermId; 29] = [
+    pub const ALL: [TermId; 30] = [
         TermId::CopyH2d,
         TermId::CopyD2h,
         TermId::PrefetchToDevice,
@@ -142,6 +147,7 @@ impl TermId {
         TermId::MapGatherWrite,
         TermId::FaultInScalar,
         TermId::PrefetchNext,
+        TermId::PrefetchNoopAfterMove,
     ];
     /// How many terms there are.
     pub const COUNT: usize = Self::ALL.len();
@@ -183,6 +189,7 @@ impl TermId {
             TermId::MapGatherWrite => "map_gather_write",
             TermId::FaultInScalar => "fault_in_scalar",
             TermId::PrefetchNext => "prefetch_next",
+            TermId::PrefetchNoopAfterMove => "prefetch_noop_after_move",
         }
     }
 }
@@ -544,7 +551,12 @@ impl TaskTerms {
         }
         let mut out = TaskTerms {
             duplication_after_fill: all.iter().any(|t| t.duplication_after_fill),
-            noop_in_sequence: all.iter().any(|t| t.noop_in_sequence),
+            // A calibration with `prefetch_noop_after_move` prices `prefetch_noop` from settled
+            // pages again: the latest way.
+            noop_in_sequence: all.iter().any(|t| t.noop_in_sequence)
+                && !all
+                    .iter()
+                    .any(|t| t.get(TermId::PrefetchNoopAfterMove).is_some()),
             ..TaskTerms::default()
         };
         for t in TermId::ALL {
@@ -1506,7 +1518,11 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         &PrefetchCase::SeqFirst,
         ManagedPrefetch,
     );
-    sequence.direct(PrefetchNoop, &PrefetchCase::SeqNoop, ManagedPrefetch);
+    sequence.direct(
+        PrefetchNoopAfterMove,
+        &PrefetchCase::SeqNoop,
+        ManagedPrefetch,
+    );
     // A prefetch to the host, as a program that alternates pays it: the prefetching handoffs'
     // `stage:move_out` (after the CPU's update and the GPU's passes, by events). On this machine
     // the step runs at one of two rates (64 MiB in about 4 or 6.5 ms, calibration/h200/run31),
@@ -1536,7 +1552,8 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     {
         b.direct(PrefetchToHost, &PrefetchCase::ToHost, ManagedPrefetch);
     }
-    // The settled no-ops; the sequence's replaces the term where measured (below).
+    // The no-ops after a phase: settled pages (`prefetch_noop_after_move`, from the sequence,
+    // prices those right after a move).
     b.direct(
         PrefetchNoop,
         &PrefetchCase::ToDeviceResident,
@@ -1759,10 +1776,9 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         .then(|| solve(&sequence.obs))
         .flatten()
     {
-        for t in [PrefetchNext, PrefetchNoop] {
+        for t in [PrefetchNext, PrefetchNoopAfterMove] {
             if let Some(c) = apart[t.index()] {
                 terms.costs[t.index()] = Some(c);
-                terms.noop_in_sequence |= t == PrefetchNoop;
             }
         }
         terms.fit.cells += sequence.obs.len() as u32;
@@ -2841,6 +2857,9 @@ struct Run<'t, 's> {
     done: u32,
     /// Whether the last step was a prefetch on the main stream ([`TermId::PrefetchNext`]).
     after_prefetch: bool,
+    /// Whether a main-stream prefetch has moved pages since the last phase
+    /// ([`TermId::PrefetchNoopAfterMove`]).
+    moved_since_phase: u32,
 }
 
 impl<'t, 's> Run<'t, 's> {
@@ -2897,6 +2916,7 @@ impl<'t, 's> Run<'t, 's> {
             side_ms: 0.0,
             done: 0,
             after_prefetch: false,
+            moved_since_phase: u32::MAX,
         })
     }
 
@@ -2975,11 +2995,24 @@ impl<'t, 's> Run<'t, 's> {
                 // stream's sequence is what it was.
                 self.after_prefetch = !side || after_prefetch;
                 if stay > 0.0 {
-                    if p.terms.get(PrefetchNoop).is_some() {
-                        ms += p.cost(PrefetchNoop, stay * bytes, moved == 0.0, 1.0);
+                    // After a move with no phase between, a no-op meets the slow spell about
+                    // as often as the sequence's no-op does: 5-20 % of the workloads' such
+                    // steps against 0-4 % after a phase (calibration/h200/run116/noop_steps.txt).
+                    let noop = if self.moved_since_phase <= 1
+                        && p.terms.get(PrefetchNoopAfterMove).is_some()
+                    {
+                        PrefetchNoopAfterMove
+                    } else {
+                        PrefetchNoop
+                    };
+                    if p.terms.get(noop).is_some() {
+                        ms += p.cost(noop, stay * bytes, moved == 0.0, 1.0);
                     } else {
                         p.assumed.set(Assumptions::NO_PREFETCH_NOOP);
                     }
+                }
+                if moved > 0.0 && !side {
+                    self.moved_since_phase = 0;
                 }
                 if side {
                     self.side_ms += ms;
@@ -2999,6 +3032,7 @@ impl<'t, 's> Run<'t, 's> {
             }
             Step::CpuPhase { round } => {
                 self.done += 1;
+                self.moved_since_phase = self.moved_since_phase.saturating_add(1);
                 sink.cpu(Some(round + 1));
                 if self.managed {
                     let extra = host_extras(&mut self.p, self.states, task, |b| b.cpu, false);
@@ -3015,6 +3049,7 @@ impl<'t, 's> Run<'t, 's> {
             }
             Step::GpuPhase { round } => {
                 self.done += 1;
+                self.moved_since_phase = self.moved_since_phase.saturating_add(1);
                 let mut first = 0.0;
                 let mut link = Link::default();
                 for (i, b) in task.buffers.iter().enumerate() {
@@ -3127,6 +3162,7 @@ impl<'t, 's> Run<'t, 's> {
                 }
             }
             Step::CpuFinal => {
+                self.moved_since_phase = self.moved_since_phase.saturating_add(1);
                 sink.cpu(None);
                 if self.managed {
                     let extra = host_extras(&mut self.p, self.states, task, |b| b.cpu_final, true);
