@@ -201,14 +201,15 @@ fn model_an_uncalibrated_h100_is_answered_by_the_h100_model() {
 
 /// Each run's workloads on its own calibration, with its probe and the plain passes beside each
 /// row (`h100.txt`): every clear ordering right (180 of 180), and the paired error beyond 5 % in
-/// 13 of 90 cells (16 before the write-only share), all of them migrating rows; the
+/// 12 of 90 cells (13 before the no-op split, 16 before the write-only share), all of them
+/// migrating rows; the
 /// producer/consumer's managed rows lean high as on the H200 (+9.4 and +10.5 % in run111, the
 /// managed row +13.2 before the share), run112's partial update's managed row +16.5 %.
 #[test]
 fn tasks_own_calibration_orders_every_workload_right() {
     let v = validations(&RUNS, |r| terms_of(&calibration(r)));
     assert_eq!(orderings(&v), (180, 180));
-    assert_eq!(paired_beyond_5(&v), (13, 90));
+    assert_eq!(paired_beyond_5(&v), (12, 90));
     for v in &v {
         assert_eq!(v.failed_rows, 0);
         for p in &v.points {
@@ -221,7 +222,7 @@ fn tasks_own_calibration_orders_every_workload_right() {
 
 /// run112, measured after the embedded `h100` model was fitted from run110 and run111: that model
 /// orders every one of its workloads right (79 of 79 clear orderings, paired), and 4 of its 38
-/// cells lie beyond 5 % (on its own calibration: 5 of 38).
+/// cells lie beyond 5 % (on its own calibration: 4 of 38; 5 before the no-op split).
 #[test]
 fn tasks_the_embedded_h100_model_holds_out_run112() {
     let h100 = store::embedded("h100").unwrap().task_terms.unwrap();
@@ -230,11 +231,12 @@ fn tasks_the_embedded_h100_model_holds_out_run112() {
     assert_eq!(orderings(&v), (79, 79));
     assert_eq!(paired_beyond_5(&v), (4, 38));
     let own = validations(held_out, |r| terms_of(&calibration(r)));
-    assert_eq!(paired_beyond_5(&own), (5, 38));
+    assert_eq!(paired_beyond_5(&own), (4, 38));
 }
 
 /// run112's calibration, checked against the embedded `h100` model as `calibrate` checks it, has
-/// one term flagged: its no-op prefetch, 0.663 ms at 64 MiB, 4.29x the model's (3.24x allowed:
+/// one term flagged: its no-op prefetch after a move (the prefetch sequence's), 0.663 ms at
+/// 64 MiB, 4.29x the model's (3.24x allowed:
 /// three calibrations set how far the terms move). The H200's no-op prefetch ranged over
 /// 0.10–1.15 ms (NOTES.md, "A second platform: the H100").
 #[test]
@@ -244,7 +246,7 @@ fn tasks_run112s_calibration_is_flagged_for_its_no_op_prefetch_alone() {
     let (against, unusual) = store::note_unusual_task_terms(&mut m);
     assert_eq!(against.as_deref(), Some("the embedded model `h100`"));
     assert_eq!(unusual.len(), 1, "{unusual:?}");
-    assert_eq!(unusual[0].term.name(), "prefetch_noop");
+    assert_eq!(unusual[0].term.name(), "prefetch_noop_after_move");
     assert!(
         (unusual[0].ratio() - 4.29).abs() < 0.005,
         "{}",
@@ -254,8 +256,9 @@ fn tasks_run112s_calibration_is_flagged_for_its_no_op_prefetch_alone() {
 
 /// The same workloads priced by each other H100 run's calibration, and by the embedded H200
 /// model: another VM of the same kind, and another GPU on the same link and host type, predict
-/// them about as well as the run's own calibration (21 of 180 and 10 of 90 cells beyond 5 %,
-/// paired, against 13 of 90; 22 of 180 and 16 of 90 before the write-only share), with the
+/// them about as well as the run's own calibration (20 of 180 and 10 of 90 cells beyond 5 %,
+/// paired, against 12 of 90; 21 of 180 and 13 of 90 before the no-op split, 22 of 180 and 16 of
+/// 90 before the write-only share), with the
 /// migrating steps taken from the run's own probe.
 #[test]
 fn tasks_another_h100_calibration_and_the_h200_model_predict_them_as_well() {
@@ -267,7 +270,7 @@ fn tasks_another_h100_calibration_and_the_h200_model_predict_them_as_well() {
             }));
         }
     }
-    assert_eq!(paired_beyond_5(&other), (21, 180));
+    assert_eq!(paired_beyond_5(&other), (20, 180));
     let h200 = store::embedded("h200").unwrap().task_terms.unwrap();
     let v = validations(&RUNS, |_| h200.clone());
     assert_eq!(paired_beyond_5(&v), (10, 90));

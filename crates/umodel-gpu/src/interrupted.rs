@@ -443,8 +443,9 @@ fn a_task_term_far_from_the_earlier_calibrations_here_is_named() {
         Some("the earlier calibration here")
     );
     assert!(same.unusual_terms.is_empty());
-    // A third whose no-op prefetches each waited 16 times as long (the sequence's, which the term
-    // comes from, and the settled ones in both directions).
+    // A third whose no-op prefetches each waited 16 times as long (the sequence's, which
+    // `prefetch_noop_after_move` comes from, and the settled ones in both directions, which
+    // `prefetch_noop` comes from): both named.
     let noop = |r: &Row| {
         r.group == umodel_core::schema::Group::Prefetch
             && matches!(
@@ -464,8 +465,11 @@ fn a_task_term_far_from_the_earlier_calibrations_here_is_named() {
         Some("the 2 earlier calibrations here")
     );
     let terms: Vec<_> = odd.unusual_terms.iter().map(|u| u.term).collect();
-    assert_eq!(terms, [umodel_core::model::TermId::PrefetchNoop]);
-    assert!((odd.unusual_terms[0].ratio() - 16.0).abs() < 0.5);
+    use umodel_core::model::TermId::{PrefetchNoop, PrefetchNoopAfterMove};
+    assert_eq!(terms, [PrefetchNoop, PrefetchNoopAfterMove]);
+    for u in &odd.unusual_terms {
+        assert!((u.ratio() - 16.0).abs() < 0.5, "{u:?}");
+    }
     let m = store::read_model(&odd.model_path).unwrap();
     assert!(m
         .provenance
@@ -570,7 +574,8 @@ fn a_calibration_fits_the_share_of_faults_its_compute_cells_leave_exposed() {
 #[test]
 fn the_prefetch_sequence_gives_prefetch_next_and_the_no_op() {
     // The fake's second prefetch of a sequence takes 1.2 times its first (49 GB/s), its no-op
-    // 0.03 ms at every size; the settled no-ops 0.02 ms, which the sequence's replace.
+    // 0.03 ms at every size, which prices a no-op after a move; the settled no-ops 0.02 ms,
+    // which price the others.
     use umodel_core::model::TermId;
     let d = tempfile::tempdir().unwrap();
     let o = calibrate_fake(d.path(), false, vec![], &mut Silent).unwrap();
@@ -582,9 +587,11 @@ fn the_prefetch_sequence_gives_prefetch_next_and_the_no_op() {
         let got = next.at(bytes as f64);
         assert!((got / want - 1.0).abs() < 0.02, "{bytes}: {got} vs {want}");
     }
-    let noop = t.get(TermId::PrefetchNoop).unwrap();
-    assert!(
-        (noop.at((64 * MIB) as f64) - 0.03).abs() < 0.001,
-        "{noop:?}"
-    );
+    for (term, ms) in [
+        (TermId::PrefetchNoopAfterMove, 0.03),
+        (TermId::PrefetchNoop, 0.02),
+    ] {
+        let noop = t.get(term).unwrap();
+        assert!((noop.at((64 * MIB) as f64) - ms).abs() < 0.001, "{noop:?}");
+    }
 }

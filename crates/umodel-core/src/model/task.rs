@@ -48,7 +48,8 @@ pub enum TermId {
     PrefetchToDevice,
     /// … of device-resident pages to the host.
     PrefetchToHost,
-    /// A prefetch of pages already where it sends them.
+    /// A prefetch of pages already where it sends them (where the model has
+    /// [`TermId::PrefetchNoopAfterMove`], one with no move in its gap or the gap before).
     PrefetchNoop,
     /// A GPU pass touching host-resident managed pages in address order: the migration on faults,
     /// beyond the pass itself.
@@ -108,10 +109,10 @@ pub enum TermId {
     /// what it costs on average beyond [`TermId::PrefetchToDevice`] (such prefetches met the
     /// slow rate about one time in five in the workloads, the first after a phase one in twenty).
     PrefetchNext,
-    /// A prefetch of pages already in place issued after a prefetch that moved pages, with no
-    /// phase between: it meets the slow spell several times as often as one after a phase
-    /// (calibration/h200/run116/noop_steps.txt), so it has its own price, the prefetch
-    /// sequence's no-op at its mean; [`TermId::PrefetchNoop`] prices the others.
+    /// A prefetch of pages already in place in the gap between phases where a prefetch moved
+    /// pages, or in the gap after it: it meets the slow spell several times as often as one
+    /// with no move in either (calibration/h200/run116/noop_steps.txt), so it has its own price,
+    /// the prefetch sequence's no-op at its mean; [`TermId::PrefetchNoop`] prices the others.
     PrefetchNoopAfterMove,
 }
 
@@ -345,9 +346,10 @@ pub struct TaskTerms {
     /// host's fill (as tasks advise; since `run69`), not before it: 3–4× cheaper (`run68`), so
     /// calibrations measured the two ways are not compared.
     duplication_after_fill: bool,
-    /// Whether `prefetch_noop` comes from the prefetch sequence's no-op at its mean (since
-    /// `run73`), not from settled prefetches' medians: 1.5-4× dearer at 64 MiB, so calibrations
-    /// measured the two ways are not compared.
+    /// Whether `prefetch_noop` comes from the prefetch sequence's no-op at its mean (fits from
+    /// `run73`'s code until the no-op split), not from settled prefetches' medians: 1.5-4×
+    /// dearer at 64 MiB, so calibrations measured the two ways are not compared. Fits since the
+    /// split price the sequence's no-op as `prefetch_noop_after_move` and this is false.
     noop_in_sequence: bool,
     /// The sparse cells as measured, at each size (fits before `run103`'s code have none).
     sparse: Vec<SparseReference>,
@@ -1502,9 +1504,10 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         b.stage(PrefetchToDevice, p, Stage::MoveIn, false);
     }
     // The prefetch sequence's terms, at their means (`Builder::mean`): the second of two
-    // prefetches to the device beyond the first, trial by trial, and the no-op after them (the
-    // workloads' no-ops met a slow spell in 10-16 % of the samples: mean 0.46 ms at 64 MiB
-    // against a median of 0.15, calibration/h200/run72/steps.txt). Fitted on their own, after
+    // prefetches to the device beyond the first, trial by trial, and the no-op after them, which
+    // prices the no-ops near a move (the workloads' met a slow spell in 4-20 % of the samples,
+    // calibration/h200/run116/noop_steps.txt; mean 0.46 ms at 64 MiB against a median of 0.15,
+    // calibration/h200/run72/steps.txt). Fitted on their own, after
     // the joint fit, whose robust scale all its cells share: so a calibration's other terms are
     // what they would be without the sequence, as earlier calibrations' are.
     let mut sequence = Builder {
@@ -2857,9 +2860,9 @@ struct Run<'t, 's> {
     done: u32,
     /// Whether the last step was a prefetch on the main stream ([`TermId::PrefetchNext`]).
     after_prefetch: bool,
-    /// Whether a main-stream prefetch has moved pages since the last phase
-    /// ([`TermId::PrefetchNoopAfterMove`]).
-    moved_since_phase: u32,
+    /// Phases (CPU, GPU, the final access) since a main-stream prefetch last moved pages
+    /// ([`TermId::PrefetchNoopAfterMove`]); `u32::MAX` before any.
+    phases_since_move: u32,
 }
 
 impl<'t, 's> Run<'t, 's> {
@@ -2916,7 +2919,7 @@ impl<'t, 's> Run<'t, 's> {
             side_ms: 0.0,
             done: 0,
             after_prefetch: false,
-            moved_since_phase: u32::MAX,
+            phases_since_move: u32::MAX,
         })
     }
 
@@ -2995,10 +2998,11 @@ impl<'t, 's> Run<'t, 's> {
                 // stream's sequence is what it was.
                 self.after_prefetch = !side || after_prefetch;
                 if stay > 0.0 {
-                    // After a move with no phase between, a no-op meets the slow spell about
-                    // as often as the sequence's no-op does: 5-20 % of the workloads' such
-                    // steps against 0-4 % after a phase (calibration/h200/run116/noop_steps.txt).
-                    let noop = if self.moved_since_phase <= 1
+                    // A no-op in the gap of a move, or in the gap after it, met the slow spell
+                    // in 4-20 % of the workloads' steps (13 % pooled), as the sequence's no-op
+                    // does; one with no move in either gap in 0-4 %, but for a first step right
+                    // after advice (13-15 %; calibration/h200/run116/noop_steps.txt).
+                    let noop = if self.phases_since_move <= 1
                         && p.terms.get(PrefetchNoopAfterMove).is_some()
                     {
                         PrefetchNoopAfterMove
@@ -3012,7 +3016,7 @@ impl<'t, 's> Run<'t, 's> {
                     }
                 }
                 if moved > 0.0 && !side {
-                    self.moved_since_phase = 0;
+                    self.phases_since_move = 0;
                 }
                 if side {
                     self.side_ms += ms;
@@ -3032,7 +3036,7 @@ impl<'t, 's> Run<'t, 's> {
             }
             Step::CpuPhase { round } => {
                 self.done += 1;
-                self.moved_since_phase = self.moved_since_phase.saturating_add(1);
+                self.phases_since_move = self.phases_since_move.saturating_add(1);
                 sink.cpu(Some(round + 1));
                 if self.managed {
                     let extra = host_extras(&mut self.p, self.states, task, |b| b.cpu, false);
@@ -3049,7 +3053,7 @@ impl<'t, 's> Run<'t, 's> {
             }
             Step::GpuPhase { round } => {
                 self.done += 1;
-                self.moved_since_phase = self.moved_since_phase.saturating_add(1);
+                self.phases_since_move = self.phases_since_move.saturating_add(1);
                 let mut first = 0.0;
                 let mut link = Link::default();
                 for (i, b) in task.buffers.iter().enumerate() {
@@ -3162,7 +3166,7 @@ impl<'t, 's> Run<'t, 's> {
                 }
             }
             Step::CpuFinal => {
-                self.moved_since_phase = self.moved_since_phase.saturating_add(1);
+                self.phases_since_move = self.phases_since_move.saturating_add(1);
                 sink.cpu(None);
                 if self.managed {
                     let extra = host_extras(&mut self.p, self.states, task, |b| b.cpu_final, true);
@@ -4957,6 +4961,39 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_no_op_prefetch_near_a_move_pays_its_own_term_and_the_others_the_settled_one() {
+        // Seed 001 (three 64 MiB buffers). Under managed-prefetch rounds 2-4 move the table to
+        // the device, then prefetch keys and out in place: six no-ops in the gap of a move.
+        // Under managed-advise-prefetch round 1's prefetch of the table to the host follows the
+        // gap that moved all three (one no-op a gap after a move); rounds 2-4's twelve have no
+        // move in their gap or the one before. The producer/consumer's rounds 2-4 prefetch the
+        // input in place in the gap after the output's move back: three more.
+        let mut terms = toy_terms();
+        terms.set(TermId::PrefetchNoop, Cost::exact(0.0, 1.0));
+        let noop = 64.0 / 1024.0;
+        let seed = with_phases(workloads::seed_001(), 10.0, 0.3);
+        let pc = with_phases(workloads::producer_consumer(), 10.0, 0.001);
+        let time = |terms: &TaskTerms, t: &Task, p| predict_task(terms, t, p).unwrap().time_ms;
+        let mut split = terms.clone();
+        split.set(TermId::PrefetchNoopAfterMove, Cost::exact(0.0, 16.0));
+        let extra = 16.0 * noop - noop;
+        for (t, p, near) in [
+            (&seed, Policy::ManagedPrefetch, 6.0),
+            (&seed, Policy::ManagedAdvisePrefetch, 1.0),
+            (&pc, Policy::ManagedPrefetch, 3.0),
+            (&pc, Policy::ManagedAdvisePrefetch, 3.0),
+        ] {
+            let d = time(&split, t, p) - time(&terms, t, p);
+            assert!((d - near * extra).abs() < 1e-9, "{} {p}: {d}", t.name);
+        }
+        // Without the term (models before the split) every no-op pays `prefetch_noop`, and the
+        // policies without prefetches never price either.
+        for p in [Policy::Managed, Policy::ManagedAdvise, Policy::ExplicitCopy] {
+            assert_eq!(time(&split, &seed, p), time(&terms, &seed, p), "{p}");
+        }
+    }
+
+    #[test]
     fn faults_under_a_kernel_of_one_element_a_thread_take_their_own_term_and_follow_the_probe() {
         // The producer/consumer's kernel moves one float a thread; the same task with both
         // buffers marked `gpu_vector` is priced at the streaming pass's fault-in (toy: 90 ms/GiB).
@@ -5130,6 +5167,22 @@ pub(crate) mod tests {
         assert!(p.noop_in_sequence);
         assert_eq!(p.get(PrefetchNoop), mine.get(PrefetchNoop));
         assert_eq!(p.get(CopyH2d), toy_terms().get(CopyH2d));
+        // A fit since the no-op split has the sequence's no-op as a term of its own and the
+        // settled one as `prefetch_noop`: pooled with one before it, the split wins, and the
+        // settled no-op comes from the calibrations that priced it settled.
+        let mut split = toy_terms();
+        split.costs[PrefetchNoop.index()].as_mut().unwrap().lat_ms *= 2.0;
+        split.set(PrefetchNoopAfterMove, Cost::exact(0.3, 1.0));
+        let p = TaskTerms::pooled(&[mine.clone(), split.clone()], at).unwrap();
+        assert!(!p.noop_in_sequence);
+        assert_eq!(p.get(PrefetchNoop), split.get(PrefetchNoop));
+        assert_eq!(
+            p.get(PrefetchNoopAfterMove),
+            split.get(PrefetchNoopAfterMove)
+        );
+        // Settled against settled: compared.
+        let shifts = split.run_shifts(&[toy_terms()], at);
+        assert!(shifts.iter().any(|x| x.0 == PrefetchNoop && x.1 > 0.0));
     }
 
     #[test]
