@@ -200,9 +200,10 @@ fn model_an_uncalibrated_h100_is_answered_by_the_h100_model() {
 // ----- 3. the workloads --------------------------------------------------------------------------
 
 /// Each run's workloads on its own calibration, with its probe and the plain passes beside each
-/// row (`h100.txt`): every clear ordering right (180 of 180), and the paired error beyond 5 % in
-/// 12 of 90 cells (13 before the no-op split, 16 before the write-only share), all of them
-/// migrating rows; the
+/// row: every clear ordering right (180 of 180), and the paired error beyond 5 % in 12 of 90
+/// cells (13 before the no-op split, 16 before the write-only share; `h100.txt` prices the
+/// models `calibrate` wrote on the device, fitted before the split: 13), all of them migrating
+/// rows; the
 /// producer/consumer's managed rows lean high as on the H200 (+9.4 and +10.5 % in run111, the
 /// managed row +13.2 before the share), run112's partial update's managed row +16.5 %.
 #[test]
