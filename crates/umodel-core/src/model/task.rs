@@ -1555,8 +1555,8 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     {
         b.direct(PrefetchToHost, &PrefetchCase::ToHost, ManagedPrefetch);
     }
-    // The no-ops after a phase: settled pages (`prefetch_noop_after_move`, from the sequence,
-    // prices those right after a move).
+    // The no-ops far from a move: settled pages (`prefetch_noop_after_move`, from the
+    // sequence, prices those in a move's gap or the gap after it).
     b.direct(
         PrefetchNoop,
         &PrefetchCase::ToDeviceResident,
