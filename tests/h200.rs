@@ -882,3 +882,36 @@ fn every_committed_measurement_csv_still_reads() {
     // run33's calibrations carry the cases of an experiment since dropped from the suite.
     assert!(read >= 100, "{read} of {}", csvs.len());
 }
+
+#[test]
+fn across_runs_the_nine_latest_fresh_vms_given_the_cpu_meet_the_median_in_13_of_27_pairs() {
+    // The minimal models `calibrate` wrote on the fresh VMs of run105-run119 (run109's, from an
+    // experimental build, left out) on the three full-plan runs, given each trial's CPU update
+    // (`calibration/h200/run117/handoff.txt`; NOTES.md "Left for later"): the median
+    // (<= 1.0 %) in 13 of 27 pairs, its maximum (<= 5 %) in none, every clear pick right.
+    let full = [run2("full-1.csv"), run2("full-3.csv"), run3("full-4.csv")];
+    let (mut medians, mut maxima, mut picks) = (Vec::new(), Vec::new(), (0, 0));
+    for run in [
+        "run105", "run106", "run107", "run114", "run115", "run116", "run117", "run118", "run119",
+    ] {
+        let m = store::read_model(
+            &Path::new("calibration/h200")
+                .join(run)
+                .join("model-minimal-1.json"),
+        )
+        .unwrap();
+        for t in &full {
+            let s = model::validate_given_trial_cpu(&m, t, false, Statistic::Median)
+                .unwrap()
+                .summary;
+            medians.push(s.median_ape_pct);
+            maxima.push(s.max_ape_pct);
+            picks.0 += s.clear_picks_correct;
+            picks.1 += s.clear_picks_total;
+        }
+    }
+    assert_eq!(medians.iter().filter(|&&x| x <= 1.0).count(), 13);
+    assert_eq!(maxima.iter().filter(|&&x| x <= 5.0).count(), 0);
+    close(umodel::stats::median(&medians).unwrap(), 1.01);
+    assert_eq!(picks, (513, 513));
+}
