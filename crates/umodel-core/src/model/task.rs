@@ -2860,9 +2860,8 @@ struct Run<'t, 's> {
     done: u32,
     /// Whether the last step was a prefetch on the main stream ([`TermId::PrefetchNext`]).
     after_prefetch: bool,
-    /// Phases (CPU, GPU, the final access) since a main-stream prefetch last moved pages
-    /// ([`TermId::PrefetchNoopAfterMove`]); `u32::MAX` before any.
-    phases_since_move: u32,
+    /// `done` when a main-stream prefetch last moved pages ([`TermId::PrefetchNoopAfterMove`]).
+    moved_at: Option<u32>,
 }
 
 impl<'t, 's> Run<'t, 's> {
@@ -2919,7 +2918,7 @@ impl<'t, 's> Run<'t, 's> {
             side_ms: 0.0,
             done: 0,
             after_prefetch: false,
-            phases_since_move: u32::MAX,
+            moved_at: None,
         })
     }
 
@@ -3002,9 +3001,8 @@ impl<'t, 's> Run<'t, 's> {
                     // in 4-20 % of the workloads' steps (13 % pooled), as the sequence's no-op
                     // does; one with no move in either gap in 0-4 %, but for a first step right
                     // after advice (13-15 %; calibration/h200/run116/noop_steps.txt).
-                    let noop = if self.phases_since_move <= 1
-                        && p.terms.get(PrefetchNoopAfterMove).is_some()
-                    {
+                    let near = self.moved_at.is_some_and(|d| self.done - d <= 1);
+                    let noop = if near && p.terms.get(PrefetchNoopAfterMove).is_some() {
                         PrefetchNoopAfterMove
                     } else {
                         PrefetchNoop
@@ -3016,7 +3014,7 @@ impl<'t, 's> Run<'t, 's> {
                     }
                 }
                 if moved > 0.0 && !side {
-                    self.phases_since_move = 0;
+                    self.moved_at = Some(self.done);
                 }
                 if side {
                     self.side_ms += ms;
@@ -3036,7 +3034,6 @@ impl<'t, 's> Run<'t, 's> {
             }
             Step::CpuPhase { round } => {
                 self.done += 1;
-                self.phases_since_move = self.phases_since_move.saturating_add(1);
                 sink.cpu(Some(round + 1));
                 if self.managed {
                     let extra = host_extras(&mut self.p, self.states, task, |b| b.cpu, false);
@@ -3053,7 +3050,6 @@ impl<'t, 's> Run<'t, 's> {
             }
             Step::GpuPhase { round } => {
                 self.done += 1;
-                self.phases_since_move = self.phases_since_move.saturating_add(1);
                 let mut first = 0.0;
                 let mut link = Link::default();
                 for (i, b) in task.buffers.iter().enumerate() {
@@ -3166,7 +3162,6 @@ impl<'t, 's> Run<'t, 's> {
                 }
             }
             Step::CpuFinal => {
-                self.phases_since_move = self.phases_since_move.saturating_add(1);
                 sink.cpu(None);
                 if self.managed {
                     let extra = host_extras(&mut self.p, self.states, task, |b| b.cpu_final, true);
