@@ -333,7 +333,9 @@ pub(crate) fn rows(block: &Block, cfg: &BenchConfig) -> Vec<Row> {
         ),
         Block::Prefetch { bytes: b } => {
             // The sequence first, as the GPU path measures it: the second prefetch 20 % dearer
-            // on average, the no-op a little above the settled one.
+            // on average, the no-op a little above the settled one, the read-mostly buffer's
+            // duplication at 60 % of the plain prefetch's rate (2.38 ms against 1.45 for 64 MiB
+            // on the H200, calibration/h200/run117/steps.txt).
             trial_major(
                 &mut out,
                 &[
@@ -343,6 +345,10 @@ pub(crate) fn rows(block: &Block, cfg: &BenchConfig) -> Vec<Row> {
                         1.2 * ms(b, 49.0),
                     ),
                     (c(ManagedPrefetch, "seq_noop", b).useful(b), 0.03),
+                    (
+                        c(ManagedAdvisePrefetch, "read_mostly_to_device", b).useful(b),
+                        ms(b, 29.0),
+                    ),
                 ],
                 trials * super::SEQUENCE_TRIALS,
             );
