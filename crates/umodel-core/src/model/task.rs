@@ -5014,6 +5014,54 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_prefetch_of_read_mostly_pages_pays_the_duplication_once_and_only_there() {
+        // Seed 001 under managed-advise-prefetch: the table, read by both sides, is advised
+        // read-mostly; round 1's prefetch duplicates it, and the host only reads it after, so
+        // rounds 2-4's prefetches find it in place. One duplication a run, in both variants.
+        let terms = toy_terms();
+        let plain = *terms.get(TermId::PrefetchToDevice).unwrap();
+        let mut dup = terms.clone();
+        dup.set(
+            TermId::PrefetchDuplicate,
+            Cost::exact(plain.lat_ms + 1.0, plain.ms_per_gib),
+        );
+        let seed = with_phases(workloads::seed_001(), 10.0, 0.3);
+        let over = with_phases(workloads::seed_001_overlapped(), 10.0, 0.3);
+        let run = |terms: &TaskTerms, t: &Task, p| predict_task(terms, t, p).unwrap();
+        let map = Policy::ManagedAdvisePrefetch;
+        for t in [&seed, &over] {
+            let (without, with) = (run(&terms, t, map), run(&dup, t, map));
+            assert!((with.time_ms - without.time_ms - 1.0).abs() < 1e-9, "{}", t.name);
+            // A model without the term prices it as a plain prefetch, and says so.
+            assert!(without
+                .assumptions
+                .has(Assumptions::NO_PREFETCH_DUPLICATE));
+            assert!(!with.assumptions.has(Assumptions::NO_PREFETCH_DUPLICATE));
+        }
+        // No other policy advises read-mostly, and no other task has a buffer both sides only
+        // read: the term is never used there, nor missed.
+        let others = [
+            workloads::producer_consumer(),
+            workloads::partial_update(),
+            workloads::compute_bound(),
+        ];
+        for t in [&seed, &over].into_iter().chain(others.iter()) {
+            let t = with_phases(t.clone(), 10.0, 0.3);
+            for p in Policy::HANDOFF {
+                if t.name.starts_with("seed-001") && p == map {
+                    continue;
+                }
+                let Ok(a) = predict_task(&terms, &t, p) else {
+                    continue;
+                };
+                let b = run(&dup, &t, p);
+                assert_eq!(a.time_ms, b.time_ms, "{} {p}", t.name);
+                assert!(!a.assumptions.has(Assumptions::NO_PREFETCH_DUPLICATE));
+            }
+        }
+    }
+
+    #[test]
     fn faults_under_a_kernel_of_one_element_a_thread_take_their_own_term_and_follow_the_probe() {
         // The producer/consumer's kernel moves one float a thread; the same task with both
         // buffers marked `gpu_vector` is priced at the streaming pass's fault-in (toy: 90 ms/GiB).
