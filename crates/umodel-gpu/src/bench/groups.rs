@@ -587,16 +587,17 @@ impl Runner<'_, '_> {
     /// a page of each, checked. In run72's workloads such a second prefetch met the slow rate
     /// (64 MiB in 4-6 ms against 1.4) in 22 % of the samples, the first after a phase in 5 %, a
     /// no-op in 10-16 % (calibration/h200/run72/steps.txt); a task pays their mean, so the cells
-    /// run more trials than the group's others (`SEQUENCE_TRIALS`). Last, a third buffer filled
-    /// on the host and advised read-mostly after the fill, as a task advises what it made, is
-    /// prefetched to the device (`read_mostly_to_device`): a duplication, which seed 001's table
-    /// paid at 2.38 ms for 64 MiB against 1.45 for a plain prefetch
-    /// (calibration/h200/run117/steps.txt). `bytes`: a whole number of floats.
+    /// run more trials than the group's others (`SEQUENCE_TRIALS`). Last, as a program places
+    /// data it made, a new allocation is filled by one thread, advised read-mostly and prefetched
+    /// to the device (`read_mostly_to_device`): a duplication, which seed 001's table paid at
+    /// 2.38 ms for 64 MiB against 1.45 for a plain prefetch (calibration/h200/run117/steps.txt),
+    /// while a kept buffer refilled on every core and advised again paid a plain prefetch's
+    /// price (calibration/h200/run120). `bytes`: a whole number of floats.
     fn prefetch_sequence(&mut self, bytes: u64, warm: u32, trials: u32) -> Result<(), BenchError> {
         let n = floats(bytes);
         let gpu = self.gpu;
         let (mut a, mut b) = (gpu.managed::<f32>(n)?, gpu.managed::<f32>(n)?);
-        let mut c = gpu.managed::<f32>(n)?;
+        let ramp: Vec<f32> = (0..n).map(|i| cpu::ramp(i, RAMP)).collect();
         fill_ramp(a.host_mut()?, RAMP, 0.0);
         fill_ramp(b.host_mut()?, RAMP, 1.0);
         // The host's touch of one float a page: every page's first float as filled.
@@ -617,9 +618,10 @@ impl Runner<'_, '_> {
             gpu.prefetch(&a, Location::Host)?;
             gpu.prefetch(&b, Location::Host)?;
             gpu.sync()?;
-            // Unset, filled (which leaves a single copy on the host) and advised again: each
-            // trial duplicates every page anew. Checked on both sides: the host keeps its copy.
-            fill_advised(gpu, &mut c, &[Advice::ReadMostly], true)?;
+            // Checked on both sides: the host keeps its copy. Freed at the end of the trial.
+            let mut c = gpu.managed::<f32>(n)?;
+            c.host_mut()?.copy_from_slice(&ramp);
+            gpu.advise(&c, Advice::ReadMostly)?;
             gpu.sync()?;
             let dup = self.time_gpu(|| Ok(gpu.prefetch(&c, Location::Device)?))?;
             let ok_dup = gpu.check_ramp(&c, RAMP, 0.0)? == 0 && touch(c.host()?, 0.0);
