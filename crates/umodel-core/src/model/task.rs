@@ -5031,11 +5031,13 @@ pub(crate) mod tests {
         let map = Policy::ManagedAdvisePrefetch;
         for t in [&seed, &over] {
             let (without, with) = (run(&terms, t, map), run(&dup, t, map));
-            assert!((with.time_ms - without.time_ms - 1.0).abs() < 1e-9, "{}", t.name);
+            assert!(
+                (with.time_ms - without.time_ms - 1.0).abs() < 1e-9,
+                "{}",
+                t.name
+            );
             // A model without the term prices it as a plain prefetch, and says so.
-            assert!(without
-                .assumptions
-                .has(Assumptions::NO_PREFETCH_DUPLICATE));
+            assert!(without.assumptions.has(Assumptions::NO_PREFETCH_DUPLICATE));
             assert!(!with.assumptions.has(Assumptions::NO_PREFETCH_DUPLICATE));
         }
         // No other policy advises read-mostly, and no other task has a buffer both sides only

@@ -505,6 +505,7 @@ impl Runner<'_, '_> {
         let n = floats(bytes);
         let bytes = n as u64 * 4;
         let gpu = self.gpu;
+        self.read_mostly_prefetch(bytes, warm, trials * SEQUENCE_TRIALS)?;
         self.prefetch_sequence(bytes, warm, trials * SEQUENCE_TRIALS)?;
         let mut m = gpu.managed::<f32>(n)?;
         fill_ramp(m.host_mut()?, RAMP, 0.0);
@@ -581,23 +582,64 @@ impl Runner<'_, '_> {
         Ok(())
     }
 
+    /// A prefetch of read-mostly pages to the device, as a program places data it made: each
+    /// trial a new allocation, filled by one thread, advised read-mostly, prefetched
+    /// (`read_mostly_to_device`), checked on both sides (the host keeps its copy) and freed. A
+    /// duplication: seed 001's table paid 2.0-2.5 ms for 64 MiB against 1.45 for a plain
+    /// prefetch (calibration/h200/run117/steps.txt, run121), and so did such a buffer in a
+    /// process of its own (run121/rm.csv, examples/rm_prefetch.rs); the same prefetch in the
+    /// prefetch sequence, right after two buffers went back to the host, paid a plain one's
+    /// price (run121), as did a kept buffer refilled and advised again (run120). Run before the
+    /// sequence, each trial after the last one's free. `bytes`: a whole number of floats.
+    fn read_mostly_prefetch(
+        &mut self,
+        bytes: u64,
+        warm: u32,
+        trials: u32,
+    ) -> Result<(), BenchError> {
+        let n = floats(bytes);
+        let gpu = self.gpu;
+        let ramp: Vec<f32> = (0..n).map(|i| cpu::ramp(i, RAMP)).collect();
+        for t in 0..warm + trials {
+            let mut c = gpu.managed::<f32>(n)?;
+            c.host_mut()?.copy_from_slice(&ramp);
+            gpu.advise(&c, Advice::ReadMostly)?;
+            gpu.sync()?;
+            let ms = self.time_gpu(|| Ok(gpu.prefetch(&c, Location::Device)?))?;
+            let ok =
+                gpu.check_ramp(&c, RAMP, 0.0)? == 0 && ramp_mismatches(c.host()?, RAMP, 0.0) == 0;
+            if t >= warm {
+                self.row(
+                    &CellSpec::new(
+                        &PrefetchCase::ReadMostlyToDevice,
+                        Policy::ManagedAdvisePrefetch,
+                        bytes,
+                    )
+                    .useful(bytes),
+                    Trial {
+                        index: t - warm,
+                        time_ms: ms,
+                        move_ms: None,
+                        ok,
+                    },
+                )?;
+            }
+        }
+        Ok(())
+    }
+
     /// Prefetches as a task issues them after its CPU phase: two buffers the host just touched,
     /// the first to the device (`seq_first`), the second right after it (`seq_next`), the first
     /// again, in place (`seq_noop`); then both back to the host and the host's touch of one float
     /// a page of each, checked. In run72's workloads such a second prefetch met the slow rate
     /// (64 MiB in 4-6 ms against 1.4) in 22 % of the samples, the first after a phase in 5 %, a
     /// no-op in 10-16 % (calibration/h200/run72/steps.txt); a task pays their mean, so the cells
-    /// run more trials than the group's others (`SEQUENCE_TRIALS`). Last, as a program places
-    /// data it made, a new allocation is filled by one thread, advised read-mostly and prefetched
-    /// to the device (`read_mostly_to_device`): a duplication, which seed 001's table paid at
-    /// 2.38 ms for 64 MiB against 1.45 for a plain prefetch (calibration/h200/run117/steps.txt),
-    /// while a kept buffer refilled on every core and advised again paid a plain prefetch's
-    /// price (calibration/h200/run120). `bytes`: a whole number of floats.
+    /// run more trials than the group's others (`SEQUENCE_TRIALS`). `bytes`: a whole number of
+    /// floats.
     fn prefetch_sequence(&mut self, bytes: u64, warm: u32, trials: u32) -> Result<(), BenchError> {
         let n = floats(bytes);
         let gpu = self.gpu;
         let (mut a, mut b) = (gpu.managed::<f32>(n)?, gpu.managed::<f32>(n)?);
-        let ramp: Vec<f32> = (0..n).map(|i| cpu::ramp(i, RAMP)).collect();
         fill_ramp(a.host_mut()?, RAMP, 0.0);
         fill_ramp(b.host_mut()?, RAMP, 1.0);
         // The host's touch of one float a page: every page's first float as filled.
@@ -618,27 +660,14 @@ impl Runner<'_, '_> {
             gpu.prefetch(&a, Location::Host)?;
             gpu.prefetch(&b, Location::Host)?;
             gpu.sync()?;
-            // Checked on both sides: the host keeps its copy. Freed at the end of the trial.
-            let mut c = gpu.managed::<f32>(n)?;
-            c.host_mut()?.copy_from_slice(&ramp);
-            gpu.advise(&c, Advice::ReadMostly)?;
-            gpu.sync()?;
-            let dup = self.time_gpu(|| Ok(gpu.prefetch(&c, Location::Device)?))?;
-            let ok_dup = gpu.check_ramp(&c, RAMP, 0.0)? == 0 && touch(c.host()?, 0.0);
             if t >= warm {
-                for (case, policy, ms, ok) in [
-                    (PrefetchCase::SeqFirst, Policy::ManagedPrefetch, first, ok),
-                    (PrefetchCase::SeqNext, Policy::ManagedPrefetch, next, ok),
-                    (PrefetchCase::SeqNoop, Policy::ManagedPrefetch, noop, ok),
-                    (
-                        PrefetchCase::ReadMostlyToDevice,
-                        Policy::ManagedAdvisePrefetch,
-                        dup,
-                        ok_dup,
-                    ),
+                for (case, ms) in [
+                    (PrefetchCase::SeqFirst, first),
+                    (PrefetchCase::SeqNext, next),
+                    (PrefetchCase::SeqNoop, noop),
                 ] {
                     self.row(
-                        &CellSpec::new(&case, policy, bytes).useful(bytes),
+                        &CellSpec::new(&case, Policy::ManagedPrefetch, bytes).useful(bytes),
                         Trial {
                             index: t - warm,
                             time_ms: ms,
