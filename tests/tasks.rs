@@ -3859,6 +3859,62 @@ fn run117_to_run119_held_out_after_the_no_op_split() {
     assert_eq!(not_migrating, []);
 }
 
+/// `run122`, `run123` (one fresh VM, two processes; seed 001 and its overlapped variant only;
+/// `run120/judge.txt`, the rule written before the runs): the calibration's read-mostly prefetch
+/// (a new allocation each trial, as the workloads make theirs) and `prefetch_duplicate`. On the
+/// runs' own calibrations, paired with both passes, none of 16 cells beyond 5 %; seed 001's two
+/// advised prefetching rows −2.4, −0.3, −0.5 and +0.6 %, against −3.3, −1.2, −1.9 and −0.8 % with
+/// the cell's rows taken out (a read-mostly prefetch then priced as a plain one); no other row
+/// moves.
+#[test]
+fn run122_and_run123_held_out_for_the_read_mostly_prefetch() {
+    let (beyond, _, cells, _) = own_calibrations_paired(&[("run122", 73), ("run123", 74)]);
+    assert_eq!((beyond, cells), (0, 16));
+    let d = tempfile::tempdir().unwrap();
+    let h = Path::new("calibration/h200");
+    let mut advised = [vec![], vec![]];
+    for (run, tag) in [("run122", 73), ("run123", 74)] {
+        let cal = own_calibration(run);
+        let text = std::fs::read_to_string(&cal).unwrap();
+        let without: String = text
+            .lines()
+            .filter(|l| !l.contains(",read_mostly_to_device,"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert!(without.len() < text.len(), "{run} measured the cell");
+        let cut = d.path().join(format!("{run}.csv"));
+        std::fs::write(&cut, without).unwrap();
+        // Its facts beside it: the fit needs the GPU's L2.
+        std::fs::copy(
+            cal.with_extension("facts.json"),
+            d.path().join(format!("{run}.facts.json")),
+        )
+        .unwrap();
+        let table = Table::read(&h.join(format!("{run}/tasks-{tag}-workload.csv"))).unwrap();
+        let fits = [terms_of(&cal), terms_of(&cut)];
+        assert!(fits[0].get(model::TermId::PrefetchDuplicate).is_some());
+        assert!(fits[1].get(model::TermId::PrefetchDuplicate).is_none());
+        for task in ["seed-001", "seed-001-overlapped"] {
+            let [with, without] = fits
+                .each_ref()
+                .map(|t| validated(t, &table, task, paired_with_both()));
+            for (p, q) in with.points.iter().zip(&without.points) {
+                if p.policy == Policy::ManagedAdvisePrefetch {
+                    for (k, x) in [p, q].into_iter().enumerate() {
+                        advised[k].push((x.paired_error_pct.unwrap() * 10.0).round() / 10.0);
+                    }
+                } else {
+                    assert_eq!(p.predicted_ms, q.predicted_ms, "{run} {task} {}", p.policy);
+                }
+            }
+        }
+    }
+    assert_eq!(
+        advised,
+        [vec![-2.4, -0.3, -0.5, 0.6], vec![-3.3, -1.2, -1.9, -0.8]]
+    );
+}
+
 /// A cell beyond 5 % that is not a migrating row: (run, task, policy, paired error %).
 type NotMigrating = (&'static str, &'static str, Policy, f64);
 

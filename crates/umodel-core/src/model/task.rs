@@ -1532,10 +1532,14 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         &PrefetchCase::SeqNoop,
         ManagedPrefetch,
     );
-    // The read-mostly buffer the sequence prefetches last (a duplication), at its mean too: a
-    // task pays it once a fill, and apart from the joint fit it leaves the other terms as they
-    // were in calibrations without it.
-    sequence.direct(
+    // A new allocation advised read-mostly and prefetched (a duplication), at its mean too, in a
+    // fit of its own: its cells leave every other term as calibrations without them have it.
+    let mut duplicate = Builder {
+        trials: &trials,
+        obs: Vec::new(),
+        mean: true,
+    };
+    duplicate.direct(
         PrefetchDuplicate,
         &PrefetchCase::ReadMostlyToDevice,
         ManagedAdvisePrefetch,
@@ -1789,16 +1793,18 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         },
         noop_in_sequence: false,
     };
-    if let Some((_, apart)) = (!sequence.obs.is_empty())
-        .then(|| solve(&sequence.obs))
-        .flatten()
-    {
-        for t in [PrefetchNext, PrefetchNoopAfterMove, PrefetchDuplicate] {
-            if let Some(c) = apart[t.index()] {
-                terms.costs[t.index()] = Some(c);
+    for (b, ids) in [
+        (&sequence, &[PrefetchNext, PrefetchNoopAfterMove][..]),
+        (&duplicate, &[PrefetchDuplicate][..]),
+    ] {
+        if let Some((_, apart)) = (!b.obs.is_empty()).then(|| solve(&b.obs)).flatten() {
+            for t in ids {
+                if let Some(c) = apart[t.index()] {
+                    terms.costs[t.index()] = Some(c);
+                }
             }
+            terms.fit.cells += b.obs.len() as u32;
         }
-        terms.fit.cells += sequence.obs.len() as u32;
     }
     Some(terms)
 }
