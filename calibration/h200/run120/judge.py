@@ -38,7 +38,7 @@ import collections, glob, json, os, shutil, statistics as st, subprocess, sys, t
 U = sys.argv[1] if len(sys.argv) > 1 else "target/release/umodel"
 HERE = os.path.dirname(os.path.abspath(__file__))
 H = "calibration/h200"
-RUNS = {"run122": "73", "run123": "74"}
+RUNS = {"run122": "73", "run123": "74", "run124": "75"}
 TASKS = {"prodcons": ["producer-consumer"], "workload": ["seed-001", "seed-001-overlapped"],
          "partial": ["partial-update"], "compute": ["compute-bound"]}
 FLAGS = ["--probe", "--final-beside", "--cpu-beside"]
