@@ -247,12 +247,7 @@ fn jitter(t: u32) -> f64 {
 fn cells(out: &mut Vec<Row>, specs: &[(CellSpec<'_>, f64)], trials: u32) {
     for (spec, t0) in specs {
         for t in 0..trials {
-            out.push(spec.row(Trial {
-                index: t,
-                time_ms: t0 * jitter(t),
-                move_ms: None,
-                ok: true,
-            }));
+            out.push(spec.row(Trial::timed(t, t0 * jitter(t), true)));
         }
     }
 }
@@ -262,12 +257,7 @@ fn cells(out: &mut Vec<Row>, specs: &[(CellSpec<'_>, f64)], trials: u32) {
 fn trial_major(out: &mut Vec<Row>, specs: &[(CellSpec<'_>, f64)], trials: u32) {
     for t in 0..trials {
         for (spec, t0) in specs {
-            out.push(spec.row(Trial {
-                index: t,
-                time_ms: t0 * jitter(t),
-                move_ms: None,
-                ok: true,
-            }));
+            out.push(spec.row(Trial::timed(t, t0 * jitter(t), true)));
         }
     }
 }
@@ -573,12 +563,7 @@ fn handoff(out: &mut Vec<Row>, cfg: &BenchConfig, policy: Policy, b: u64) {
                 ("stage:passes", passes),
                 ("stage:move_out", move_out),
             ] {
-                out.push(spec(case).row(Trial {
-                    index: t,
-                    time_ms: x * j,
-                    move_ms: None,
-                    ok: true,
-                }));
+                out.push(spec(case).row(Trial::timed(t, x * j, true)));
             }
         }
     }

@@ -549,33 +549,18 @@ impl Runner<'_, '_> {
                 ] {
                     self.row(
                         &CellSpec::new(&case, Policy::ManagedPrefetch, bytes).useful(bytes),
-                        Trial {
-                            index: t,
-                            time_ms: ms,
-                            move_ms: None,
-                            ok,
-                        },
+                        Trial::timed(t, ms, ok),
                     )?;
                 }
                 self.row(
                     &CellSpec::new(&PrefetchCase::ToDevice, Policy::ManagedPrefetch, bytes)
                         .useful(bytes),
-                    Trial {
-                        index: t,
-                        time_ms: to_dev,
-                        move_ms: None,
-                        ok: ok_dev,
-                    },
+                    Trial::timed(t, to_dev, ok_dev),
                 )?;
                 self.row(
                     &CellSpec::new(&PrefetchCase::ToHost, Policy::ManagedPrefetch, bytes)
                         .useful(bytes),
-                    Trial {
-                        index: t,
-                        time_ms: to_host,
-                        move_ms: None,
-                        ok: ok_host,
-                    },
+                    Trial::timed(t, to_host, ok_host),
                 )?;
             }
         }
@@ -616,12 +601,7 @@ impl Runner<'_, '_> {
                         bytes,
                     )
                     .useful(bytes),
-                    Trial {
-                        index: t - warm,
-                        time_ms: ms,
-                        move_ms: None,
-                        ok,
-                    },
+                    Trial::timed(t - warm, ms, ok),
                 )?;
             }
         }
@@ -668,12 +648,7 @@ impl Runner<'_, '_> {
                 ] {
                     self.row(
                         &CellSpec::new(&case, Policy::ManagedPrefetch, bytes).useful(bytes),
-                        Trial {
-                            index: t - warm,
-                            time_ms: ms,
-                            move_ms: None,
-                            ok,
-                        },
+                        Trial::timed(t - warm, ms, ok),
                     )?;
                 }
             }
@@ -1135,12 +1110,7 @@ impl Runner<'_, '_> {
                 if t >= warm {
                     self.row(
                         &CellSpec::new(&case, policy, bytes).useful(2 * bytes),
-                        Trial {
-                            index: t - warm,
-                            time_ms: ms,
-                            move_ms: None,
-                            ok,
-                        },
+                        Trial::timed(t - warm, ms, ok),
                     )?;
                 }
             }

@@ -197,12 +197,7 @@ impl Runner<'_, '_> {
                 ] {
                     self.row(
                         &CellSpec::new(&HandoffCase::Stage(stage), policy, bytes).reuse(r),
-                        Trial {
-                            index: t,
-                            time_ms: ms,
-                            move_ms: None,
-                            ok,
-                        },
+                        Trial::timed(t, ms, ok),
                     )?;
                 }
                 if ok {

@@ -653,6 +653,18 @@ pub(crate) struct Trial {
     pub ok: bool,
 }
 
+impl Trial {
+    /// A trial timed as one figure, without movement timed apart.
+    pub(crate) fn timed(index: u32, time_ms: f64, ok: bool) -> Trial {
+        Trial {
+            index,
+            time_ms,
+            move_ms: None,
+            ok,
+        }
+    }
+}
+
 /// Rows go here: written and flushed at once, kept for the summary, announced to the observer.
 pub(crate) struct Sink<'o> {
     csv: CsvAppender,

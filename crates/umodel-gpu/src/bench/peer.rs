@@ -369,12 +369,7 @@ impl Runner<'_, '_> {
                         reuse: c.reuse,
                         ..CellSpec::new(c.case.as_ref(), c.policy, bytes)
                     },
-                    Trial {
-                        index: i as u32,
-                        time_ms: ms,
-                        move_ms: None,
-                        ok: c.ok,
-                    },
+                    Trial::timed(i as u32, ms, c.ok),
                 )?;
             }
             if !c.ok {

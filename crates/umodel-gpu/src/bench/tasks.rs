@@ -467,12 +467,7 @@ impl Runner<'_, '_> {
                     {
                         self.row(
                             &CellSpec::new(&TaskCase::new(g, name, part), policy, probed.bytes),
-                            Trial {
-                                index: trial * PROBE_ROUNDS + k as u32,
-                                time_ms: ms,
-                                move_ms: None,
-                                ok: r.ok,
-                            },
+                            Trial::timed(trial * PROBE_ROUNDS + k as u32, ms, r.ok),
                         )?;
                     }
                 }
@@ -482,12 +477,7 @@ impl Runner<'_, '_> {
                         Policy::Pageable,
                         footprint,
                     ),
-                    Trial {
-                        index: trial,
-                        time_ms: plain.cpu,
-                        move_ms: None,
-                        ok: true,
-                    },
+                    Trial::timed(trial, plain.cpu, true),
                 )?;
                 self.row(
                     &CellSpec::new(
@@ -495,12 +485,7 @@ impl Runner<'_, '_> {
                         Policy::Device,
                         footprint,
                     ),
-                    Trial {
-                        index: trial,
-                        time_ms: plain.gpu,
-                        move_ms: None,
-                        ok: true,
-                    },
+                    Trial::timed(trial, plain.gpu, true),
                 )?;
                 if let Some(f) = plain.fin {
                     self.row(
@@ -509,12 +494,7 @@ impl Runner<'_, '_> {
                             Policy::Pageable,
                             footprint,
                         ),
-                        Trial {
-                            index: trial,
-                            time_ms: f,
-                            move_ms: None,
-                            ok: true,
-                        },
+                        Trial::timed(trial, f, true),
                     )?;
                 }
                 for (q, v) in [
@@ -524,12 +504,7 @@ impl Runner<'_, '_> {
                     if let Some(v) = v {
                         self.row(
                             &CellSpec::new(&TaskCase::new(g, name, q), Policy::Pageable, footprint),
-                            Trial {
-                                index: trial,
-                                time_ms: v,
-                                move_ms: None,
-                                ok: true,
-                            },
+                            Trial::timed(trial, v, true),
                         )?;
                     }
                 }
@@ -593,12 +568,7 @@ impl Runner<'_, '_> {
                             self.row(
                                 &CellSpec::new(&TaskCase::new(g, &tk.name, q), policy, footprint)
                                     .reuse(r),
-                                Trial {
-                                    index: trial,
-                                    time_ms: ms,
-                                    move_ms: None,
-                                    ok,
-                                },
+                                Trial::timed(trial, ms, ok),
                             )?;
                         }
                         for (q, ms) in [
@@ -611,12 +581,7 @@ impl Runner<'_, '_> {
                                     .pattern(SparseBeside::PATTERN)
                                     .useful(SparseBeside::BYTES / SPARSE_EVERY as u64)
                                     .reuse(r),
-                                Trial {
-                                    index: trial,
-                                    time_ms: ms,
-                                    move_ms: None,
-                                    ok: sparse_ok,
-                                },
+                                Trial::timed(trial, ms, sparse_ok),
                             )?;
                         }
                     }
