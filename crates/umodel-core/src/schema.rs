@@ -273,10 +273,11 @@ cases! {
         SeqNext = "seq_next",
         /// … the first again, now in place (a no-op right after two prefetches).
         SeqNoop = "seq_noop",
-        /// A third buffer the host just filled and then advised read-mostly (as a task advises
-        /// data it has made), prefetched to the device: a duplication, not a move (seed 001's
-        /// table under managed-advise-prefetch, 2.38 ms for 64 MiB against 1.45 for a plain
-        /// prefetch, calibration/h200/run117/steps.txt).
+        /// A new allocation filled by one thread, advised read-mostly and prefetched to the
+        /// device, as a program places data it made: a duplication, not a move (seed 001's table
+        /// under managed-advise-prefetch, 2.38 ms for 64 MiB against 1.45 for a plain prefetch,
+        /// calibration/h200/run117/steps.txt; a kept buffer advised again pays a plain one's
+        /// price, run121/rm.txt).
         ReadMostlyToDevice = "read_mostly_to_device",
     }
 }
