@@ -3568,6 +3568,32 @@ fn own_calibration(run: &str) -> std::path::PathBuf {
         .join("data/models/nvidia-h200-0931b6b9ea7c.minimal.csv")
 }
 
+/// `run`'s own calibration with the lines `drop` names taken out, written to `dir` as
+/// `{run}.csv` with its facts file beside it (the fit needs the GPU's L2); panics unless some
+/// line was dropped.
+fn own_calibration_without(
+    run: &str,
+    dir: &Path,
+    drop: impl Fn(&str) -> bool,
+) -> std::path::PathBuf {
+    let cal = own_calibration(run);
+    let text = std::fs::read_to_string(&cal).unwrap();
+    let kept: String = text
+        .lines()
+        .filter(|l| !drop(l))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(kept.len() < text.len(), "{run}: nothing to drop");
+    let cut = dir.join(format!("{run}.csv"));
+    std::fs::write(&cut, kept).unwrap();
+    std::fs::copy(
+        cal.with_extension("facts.json"),
+        dir.join(format!("{run}.facts.json")),
+    )
+    .unwrap();
+    cut
+}
+
 /// `run100`-`run102` (three freshly started VMs; their minimal calibrations measured the sparse
 /// touches at 256 MiB as well, an experiment since reverted, NOTES.md "Sparse faults at the
 /// task's size"): each run's workloads on its own calibration, paired with both passes beside
@@ -3590,21 +3616,10 @@ fn run100_to_run102_the_256_mib_sparse_cells_leave_5_of_60_cells_beyond_5_pct() 
     let (mut beyond, mut held, mut partial_managed) = ([0; 2], [0; 2], [vec![], vec![]]);
     for (run, tag) in [("run100", 53), ("run101", 54), ("run102", 55)] {
         let cal = own_calibration(run);
-        let text = std::fs::read_to_string(&cal).unwrap();
-        let without: String = text
-            .lines()
-            .filter(|l| {
-                let f: Vec<&str> = l.split(',').collect();
-                !(f.len() > 4 && f[2].contains("sparse") && f[4] == "268435456")
-            })
-            .map(|l| format!("{l}\n"))
-            .collect();
-        assert!(
-            without.len() < text.len(),
-            "{run} measured sparse cells at 256 MiB"
-        );
-        let cut = d.path().join(format!("{run}.csv"));
-        std::fs::write(&cut, without).unwrap();
+        let cut = own_calibration_without(run, d.path(), |l| {
+            let f: Vec<&str> = l.split(',').collect();
+            f.len() > 4 && f[2].contains("sparse") && f[4] == "268435456"
+        });
         for (k, terms) in [terms_of(&cut), terms_of(&cal)].iter().enumerate() {
             for (group, names) in tasks {
                 let table = Table::read(&h.join(format!("{run}/tasks-{tag}-{group}.csv"))).unwrap();
@@ -3882,21 +3897,7 @@ fn run122_to_run124_held_out_for_the_read_mostly_prefetch() {
     let mut advised = [vec![], vec![]];
     for (run, tag) in runs {
         let cal = own_calibration(run);
-        let text = std::fs::read_to_string(&cal).unwrap();
-        let without: String = text
-            .lines()
-            .filter(|l| !l.contains(",read_mostly_to_device,"))
-            .map(|l| format!("{l}\n"))
-            .collect();
-        assert!(without.len() < text.len(), "{run} measured the cell");
-        let cut = d.path().join(format!("{run}.csv"));
-        std::fs::write(&cut, without).unwrap();
-        // Its facts beside it: the fit needs the GPU's L2.
-        std::fs::copy(
-            cal.with_extension("facts.json"),
-            d.path().join(format!("{run}.facts.json")),
-        )
-        .unwrap();
+        let cut = own_calibration_without(run, d.path(), |l| l.contains(",read_mostly_to_device,"));
         let table = Table::read(&h.join(format!("{run}/tasks-{tag}-workload.csv"))).unwrap();
         let fits = [terms_of(&cal), terms_of(&cut)];
         assert!(fits[0].get(model::TermId::PrefetchDuplicate).is_some());
