@@ -120,7 +120,7 @@ for run, (tag, m, model) in runs.items():
                             e = q.get("paired_error_pct")
                             if e is None:
                                 e = (q["predicted_ms"] - q["measured_ms"]) / q["measured_ms"] * 100
-                            res[(mode, v)].append((run, task, x["policy"], e, q.get("inside")))
+                            res[(mode, v)].append((run, task, x["policy"], e, q.get("in_interval")))
                     elif x["predicted_ms"] != y["predicted_ms"]:
                         same = False
                         say(f"  moved unexpectedly: {run} {task} {x['policy']} ({mode})")
@@ -131,7 +131,7 @@ say("")
 
 def summary(v):
     e = [abs(x[3]) for x in v]
-    return sum(a > 5 for a in e), len(e), st.median(e), st.mean(x[3] for x in v)
+    return sum(a > 5 for a in e), len(e), st.median(e), st.mean(x[3] for x in v), sum(bool(x[4]) for x in v)
 
 
 verdicts = []
@@ -142,8 +142,9 @@ for mode in ("stands", "probe"):
         for v in ("own", "pooled"):
             rows = [x for x in res[(mode, v)] if sel(x[0])]
             if rows:
-                n5, n, med, sg = summary(rows)
-                say(f"  {which:36s} {v:6s}: {n5:3d} of {n:3d} beyond 5 %, median |error| {med:.2f} %, mean signed {sg:+.2f} %")
+                n5, n, med, sg, ins = summary(rows)
+                say(f"  {which:36s} {v:6s}: {n5:3d} of {n:3d} beyond 5 %, median |error| {med:.2f} %, "
+                    f"mean signed {sg:+.2f} %, {ins} inside their 90 % intervals")
     by = collections.defaultdict(lambda: collections.defaultdict(list))
     for v in ("own", "pooled"):
         for x in res[(mode, v)]:
