@@ -28,7 +28,9 @@ The rule, fixed here before any of the new runs' data came back: each mode is ju
 over the new runs (run125 on), each on its own calibration, over the prefetching cells. The pool
 replaces the calibration's term (mode "stands") or also the probe's (mode "probe") if there
 (1) the cells beyond 5 % do not rise and (2) the median |error| does not rise. With fewer than
-three new runs there is no verdict.
+three new runs there is no verdict. The new runs are those of devbin/r125 made in this session:
+run125 and run126 (looked at before run127's data came back; the rule unchanged), run127, and a
+fourth where the device budget allows one, made whatever the first three show.
 
     python3 calibration/h200/run125/judge.py UMODEL
 
