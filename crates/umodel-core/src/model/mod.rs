@@ -44,8 +44,9 @@ pub use query::{
 };
 pub use task::{
     breakeven_task, choose_task, explain_task, fit_task_terms, predict_task, CompiledTask,
-    FaultsUnderCompute, Probe, ProbeError, ProbeFigure, RoundByRound, SparseReference, TaskChoice,
-    TaskOverrides, TaskPrediction, TaskQueryError, TaskTerms, TermId, TermUse, UnusualTerm,
+    FaultsUnderCompute, PoolUse, PooledTerm, Probe, ProbeError, ProbeFigure, RoundByRound,
+    SparseReference, TaskChoice, TaskOverrides, TaskPrediction, TaskQueryError, TaskTerms, TermId,
+    TermPool, TermUse, UnusualTerm, POOLED_TERMS, POOL_SHIFTS,
 };
 pub use task_validate::{
     validate_task, PairedSummary, PartCheck, PartsCheck, PhaseOverrides, TaskPoint,

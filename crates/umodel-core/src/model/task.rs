@@ -276,6 +276,67 @@ fn rms_log_ratio(mine: f64, theirs: impl Iterator<Item = f64>) -> Option<f64> {
     })
 }
 
+/// The terms a pool of calibrations prices in place of one calibration: the prefetch back to
+/// the host. On the H200 it runs in regimes that outlast a calibration (over 27 runs a
+/// calibration's price followed what the same run's workloads paid at a correlation of -0.01,
+/// calibration/h200/run120/back.txt); the median of 31 other runs' calibrations priced the
+/// workloads' prefetching rows better on four fresh VMs, by a rule written before them (18 → 7 of
+/// 32 cells beyond 5 %, calibration/h200/run125/judge.txt). A probe timed beside the task prices
+/// it better still (3 of 32, the same file), so [`TaskTerms::probed`] overrides a pooled term as
+/// any other.
+pub const POOLED_TERMS: [TermId; 1] = [TermId::PrefetchToHost];
+
+/// A term pooled over many calibrations of one platform: the calibration whose price at
+/// [`TASK_SHIFT_BYTES`](super::fit::TASK_SHIFT_BYTES) is the median of theirs, kept whole, with
+/// their spread about it as its run-to-run shift.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct TermPool {
+    /// The term.
+    pub term: TermId,
+    /// The median calibration's term; its `run_shift` is the pool's spread (root mean square of
+    /// the log ratio of every calibration's price to it).
+    pub cost: Cost,
+    /// Calibrations pooled.
+    pub calibrations: u32,
+    /// The lowest and highest of their prices at the compared size, ms.
+    pub range_ms: [f64; 2],
+}
+
+/// A term a model prices from a [`TermPool`], with what its own calibration measured.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct PooledTerm {
+    /// The term.
+    pub term: TermId,
+    /// Calibrations in the pool that prices it.
+    pub calibrations: u32,
+    /// The calibration's own fit of the term, which the pool replaced.
+    pub own: Cost,
+}
+
+/// What [`TaskTerms::price_from_pools`] did with one pool.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(tag = "use", rename_all = "snake_case")]
+pub enum PoolUse {
+    /// The pool now prices the term.
+    Priced(PooledTerm),
+    /// The calibration's own price lies further from the pool's than [`POOL_SHIFTS`] of its
+    /// spreads: the pool's calibrations were of another machine than this one; its own stands.
+    Outside {
+        /// The term.
+        term: TermId,
+        /// The calibration's price at the compared size, ms.
+        own_ms: f64,
+        /// The pool's, ms.
+        pool_ms: f64,
+    },
+}
+
+/// How far, in the pool's spreads (log), a calibration's own price may sit from the pool's and
+/// still be taken for one more sample of the same platform: 3, as for an unusual term
+/// ([`TaskTerms::unusual_against`]). The H200's pool spans 3.9-7.7 ms at 64 MiB about 6.2, a
+/// spread of about 0.18: 3.6-10.6 ms passes.
+pub const POOL_SHIFTS: f64 = 3.0;
+
 /// How much of a GPU pass's faults its kernel's own work leaves exposed. The first pass over pages
 /// it must migrate takes `max(kernel, link + faults) + share × hidden`, `hidden` being what the
 /// longer-of rule lets the shorter side hide (`kernel + link + faults − max(…)`), times
@@ -359,6 +420,12 @@ pub struct TaskTerms {
     noop_in_sequence: bool,
     /// The sparse cells as measured, at each size (fits before `run103`'s code have none).
     sparse: Vec<SparseReference>,
+    /// Pools of many calibrations of this platform, for the terms one calibration prices
+    /// poorly ([`TermPool`]): carried by an embedded model for calibrations of its GPU to take.
+    pools: Vec<TermPool>,
+    /// Terms priced from such a pool rather than from the calibration's own cells, with what the
+    /// calibration measured ([`TaskTerms::price_from_pools`]).
+    from_pool: Vec<PooledTerm>,
     /// How the fit went.
     pub fit: TermFit,
 }
@@ -388,6 +455,10 @@ struct TaskTermsFile {
     noop_in_sequence: bool,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     sparse_cells: Vec<SparseReference>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pools: Vec<TermPool>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    priced_from_pool: Vec<PooledTerm>,
     #[serde(default)]
     fit: TermFit,
 }
@@ -403,6 +474,8 @@ impl Serialize for TaskTerms {
             duplication_after_fill: self.duplication_after_fill,
             noop_in_sequence: self.noop_in_sequence,
             sparse_cells: self.sparse.clone(),
+            pools: self.pools.clone(),
+            priced_from_pool: self.from_pool.clone(),
             fit: self.fit.clone(),
         }
         .serialize(s)
@@ -417,6 +490,8 @@ impl<'de> Deserialize<'de> for TaskTerms {
             duplication_after_fill: f.duplication_after_fill,
             noop_in_sequence: f.noop_in_sequence,
             sparse: f.sparse_cells,
+            pools: f.pools,
+            from_pool: f.priced_from_pool,
             fit: f.fit,
             ..TaskTerms::default()
         };
@@ -436,6 +511,8 @@ impl TaskTerms {
             duplication_after_fill: self.duplication_after_fill,
             noop_in_sequence: self.noop_in_sequence,
             sparse: self.sparse.clone(),
+            pools: self.pools.clone(),
+            from_pool: self.from_pool.clone(),
             fit: TermFit::default(),
         }
     }
@@ -479,6 +556,10 @@ impl TaskTerms {
     #[inline]
     pub fn get(&self, t: TermId) -> Option<&Cost> {
         self.costs[t.index()].as_ref()
+    }
+    /// A term's cost of `bytes`, ms, if calibrated.
+    pub fn cost_at(&self, t: TermId, bytes: f64) -> Option<f64> {
+        self.get(t).map(|c| c.at(bytes))
     }
     /// Sets a term (tests and tools).
     pub fn set(&mut self, t: TermId, c: Cost) {
@@ -593,6 +674,94 @@ impl TaskTerms {
             downweighted: Vec::new(),
         };
         Ok(out)
+    }
+
+    /// Pools of `terms` over `all` (fits of calibrations of one platform): for each term, the
+    /// calibration whose price at `bytes` is the median of those that have it (the lower of the
+    /// two middle ones for an even count), kept whole, its run-to-run shift the spread of all
+    /// about it. Terms none of `all` has are left out.
+    pub fn pools_of(all: &[TaskTerms], terms: &[TermId], bytes: f64) -> Vec<TermPool> {
+        terms
+            .iter()
+            .filter_map(|&t| {
+                let mut v: Vec<(f64, Cost)> = all
+                    .iter()
+                    .filter_map(|a| a.get(t))
+                    .map(|c| (c.at(bytes), *c))
+                    .filter(|(ms, _)| ms.is_finite() && *ms > 0.0)
+                    .collect();
+                v.sort_by(|a, b| a.0.total_cmp(&b.0));
+                let (ms, mut cost) = *v.get(v.len().checked_sub(1)? / 2)?;
+                cost.run_shift = rms_log_ratio(ms, v.iter().map(|x| x.0)).unwrap_or(0.0);
+                Some(TermPool {
+                    term: t,
+                    cost,
+                    calibrations: v.len() as u32,
+                    range_ms: [v[0].0, v[v.len() - 1].0],
+                })
+            })
+            .collect()
+    }
+
+    /// The pools these terms carry (an embedded model's, for calibrations of its GPU).
+    pub fn pools(&self) -> &[TermPool] {
+        &self.pools
+    }
+    /// Sets them (`fit --pool-from`).
+    pub fn set_pools(&mut self, pools: Vec<TermPool>) {
+        self.pools = pools;
+    }
+    /// The terms priced from a pool, with the calibration's own fit of each.
+    pub fn priced_from_pool(&self) -> &[PooledTerm] {
+        &self.from_pool
+    }
+
+    /// Prices each term of `pools` that these terms have from its pool: the pool's term replaces
+    /// the calibration's (its own is kept in [`priced_from_pool`](Self::priced_from_pool)),
+    /// unless the calibration's price at `bytes` sits more than [`POOL_SHIFTS`] of the pool's
+    /// spreads from the pool's (and outside the pool's range), which says the pool was measured
+    /// on another machine. The term keeps the larger of its own run-to-run shift and the pool's
+    /// spread. A term already priced from a pool is priced again from its own fit.
+    pub fn price_from_pools(&mut self, pools: &[TermPool], bytes: f64) -> Vec<PoolUse> {
+        let mut uses = Vec::new();
+        for p in pools {
+            let own = match self.from_pool.iter().position(|f| f.term == p.term) {
+                Some(i) => self.from_pool.remove(i).own,
+                None => match self.get(p.term) {
+                    Some(c) => *c,
+                    None => continue,
+                },
+            };
+            let (own_ms, pool_ms) = (own.at(bytes), p.cost.at(bytes));
+            let allowed = (POOL_SHIFTS * p.cost.run_shift).exp();
+            let inside = own_ms > 0.0
+                && pool_ms > 0.0
+                && ((own_ms / pool_ms).ln().abs() <= allowed.ln()
+                    || (p.range_ms[0]..=p.range_ms[1]).contains(&own_ms));
+            if !inside {
+                self.costs[p.term.index()] = Some(own);
+                uses.push(PoolUse::Outside {
+                    term: p.term,
+                    own_ms,
+                    pool_ms,
+                });
+                continue;
+            }
+            // The wider of the pool's spread (how far one calibration sits from the median)
+            // and the term's own shift (how far this machine's calibrations moved, or what a
+            // first calibration inherits).
+            let mut cost = p.cost;
+            cost.run_shift = cost.run_shift.max(own.run_shift);
+            self.costs[p.term.index()] = Some(cost);
+            let used = PooledTerm {
+                term: p.term,
+                calibrations: p.calibrations,
+                own,
+            };
+            self.from_pool.push(used);
+            uses.push(PoolUse::Priced(used));
+        }
+        uses
     }
 
     /// Sets the share's run-to-run shift ([`FaultsUnderCompute::run_shift`]), if it is calibrated.
@@ -1781,6 +1950,8 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         under_compute,
         sparse: sparse_cells(&trials),
         duplication_after_fill: seq_after || random_after,
+        pools: Vec::new(),
+        from_pool: Vec::new(),
         fit: TermFit {
             cells: obs.len() as u32,
             residual_scale: fit.scale,
@@ -4880,6 +5051,100 @@ pub(crate) mod tests {
         // inside it); round 2: CPU faults them back (+200), GPU faults them in again (90).
         let want = 2.0 * 100.0 + 5.0 + 90.0 + 200.0 + 90.0 + 2.0 * 0.02;
         assert!((p.time_ms - want).abs() < 1e-9, "{} vs {want}", p.time_ms);
+    }
+
+    #[test]
+    fn a_pool_prices_the_prefetch_back_at_its_median_calibration_unless_this_machine_is_far_off() {
+        let at = (64u64 << 20) as f64;
+        let back = |k: f64| {
+            let mut t = toy_terms();
+            let c = *t.get(TermId::PrefetchToHost).unwrap();
+            t.set(
+                TermId::PrefetchToHost,
+                Cost {
+                    lat_ms: k * c.lat_ms,
+                    ms_per_gib: k * c.ms_per_gib,
+                    ..c
+                },
+            );
+            t
+        };
+        let all: Vec<TaskTerms> = [1.0, 1.4, 0.8, 1.2].map(back).to_vec();
+        let pools = TaskTerms::pools_of(&all, &POOLED_TERMS, at);
+        assert_eq!(pools.len(), 1);
+        let p = pools[0];
+        // The lower middle of four, kept whole; its shift the spread of all four about it.
+        assert_eq!(p.term, TermId::PrefetchToHost);
+        assert_eq!(p.calibrations, 4);
+        let base = toy_terms().get(TermId::PrefetchToHost).unwrap().at(at);
+        assert!((p.cost.at(at) - base).abs() < 1e-12, "{}", p.cost.at(at));
+        let spread = ([1.4f64, 0.8, 1.2]
+            .map(|k| k.ln().powi(2))
+            .iter()
+            .sum::<f64>()
+            / 4.0)
+            .sqrt();
+        assert!((p.cost.run_shift - spread).abs() < 1e-12);
+        assert!((p.range_ms[0] - 0.8 * base).abs() < 1e-12);
+        assert!((p.range_ms[1] - 1.4 * base).abs() < 1e-12);
+        // A term no calibration has is not pooled.
+        let without: Vec<TaskTerms> = all
+            .iter()
+            .cloned()
+            .map(|mut t| {
+                t.costs[TermId::PrefetchToHost.index()] = None;
+                t
+            })
+            .collect();
+        assert!(TaskTerms::pools_of(&without, &POOLED_TERMS, at).is_empty());
+
+        // One more calibration at 1.3 times: the pool prices it, its own kept beside.
+        let mut mine = back(1.3);
+        let own = *mine.get(TermId::PrefetchToHost).unwrap();
+        let before = mine.clone();
+        let uses = mine.price_from_pools(&pools, at);
+        assert!(matches!(uses[..], [PoolUse::Priced(u)] if u.own == own && u.calibrations == 4));
+        assert!((mine.get(TermId::PrefetchToHost).unwrap().at(at) - base).abs() < 1e-12);
+        assert_eq!(mine.priced_from_pool().len(), 1);
+        // Every other term as it was.
+        for (t, c) in before.iter().filter(|(t, _)| *t != TermId::PrefetchToHost) {
+            assert_eq!(mine.get(t), Some(c), "{}", t.name());
+        }
+        // The wider of the pool's spread and its own shift.
+        let mut shifted = back(1.3);
+        shifted.set_run_shift(&[(TermId::PrefetchToHost, 0.9)]);
+        shifted.price_from_pools(&pools, at);
+        assert_eq!(shifted.get(TermId::PrefetchToHost).unwrap().run_shift, 0.9);
+        // Priced again, it starts from its own fit, not from the pool's: the same answer.
+        let again = mine.clone();
+        mine.price_from_pools(&pools, at);
+        assert_eq!(mine, again);
+        // The file keeps both the pools and what was priced from them.
+        let mut carrier = back(1.0);
+        carrier.set_pools(pools.clone());
+        for t in [&mine, &carrier] {
+            let back: TaskTerms = serde_json::from_str(&serde_json::to_string(t).unwrap()).unwrap();
+            assert_eq!(&back, t);
+        }
+
+        // A machine ten times slower than the pool's is not one of its samples: its own stands.
+        let mut far = back(10.0);
+        let own = *far.get(TermId::PrefetchToHost).unwrap();
+        let uses = far.price_from_pools(&pools, at);
+        assert!(matches!(
+            uses[..],
+            [PoolUse::Outside {
+                term: TermId::PrefetchToHost,
+                ..
+            }]
+        ));
+        assert_eq!(far.get(TermId::PrefetchToHost), Some(&own));
+        assert!(far.priced_from_pool().is_empty());
+        // Terms without the pooled term take nothing.
+        let mut none = back(1.0);
+        none.costs[TermId::PrefetchToHost.index()] = None;
+        assert!(none.price_from_pools(&pools, at).is_empty());
+        assert_eq!(none.get(TermId::PrefetchToHost), None);
     }
 
     #[test]
