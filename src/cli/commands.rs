@@ -314,6 +314,13 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
         .collect();
     inputs.extend(a.task_terms_from.iter().map(|p| p.as_path()));
     inputs.extend(terms_facts.iter().map(|p| p.as_path()));
+    let pool_facts: Vec<_> = a
+        .pool_from
+        .iter()
+        .map(|p| store::facts_path_for(p))
+        .collect();
+    inputs.extend(a.pool_from.iter().map(|p| p.as_path()));
+    inputs.extend(pool_facts.iter().map(|p| p.as_path()));
     store::check_output_against(&a.output, &inputs)?;
     let opts = model::FitOptions {
         sizes: a.sizes,
@@ -347,9 +354,10 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
         }
         m.other_runs = model::check_other_runs(&m, &others);
     }
-    let mut fitted = Vec::new();
-    for src in &a.task_terms_from {
-        // One read: the bytes parsed are the bytes hashed into the provenance.
+    // The task terms of another calibration (its facts file's L2 where it has one), with the
+    // SHA-256 of the bytes parsed.
+    let default_l2 = m.platform.l2_bytes;
+    let terms_of = |src: &std::path::Path, flag: &str| -> Result<(model::TaskTerms, String)> {
         let bytes = Table::read_bytes(src)?;
         let sha = store::sha256_hex(&bytes);
         let other = Table::parse(src, bytes)?;
@@ -357,14 +365,20 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
         let l2 = if facts.exists() {
             store::read_facts(&facts)?.platform.l2_bytes
         } else {
-            m.platform.l2_bytes
+            default_l2
         };
-        fitted.push(model::fit_task_terms(&other, l2).ok_or_else(|| {
+        let t = model::fit_task_terms(&other, l2).ok_or_else(|| {
             anyhow::anyhow!(
-                "--task-terms-from {}: it measures none of the task terms",
+                "{flag} {}: it measures none of the task terms",
                 src.display()
             )
-        })?);
+        })?;
+        Ok((t, sha))
+    };
+    let mut fitted = Vec::new();
+    for src in &a.task_terms_from {
+        let (t, sha) = terms_of(src, "--task-terms-from")?;
+        fitted.push(t);
         m.provenance.notes.push(format!(
             "task terms fitted from {} (sha256 {sha})",
             src.display()
@@ -409,6 +423,49 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
             );
         }
     }
+    if !a.pool_from.is_empty() {
+        if a.pool_from.len() < 2 {
+            bail!("--pool-from: a pool needs two calibrations at least, not one");
+        }
+        if m.task_terms.is_none() {
+            bail!(
+                "--pool-from: the model has no task terms to carry the pool ({} measures none; \
+                 add --task-terms-from a calibration of this version)",
+                a.measurements.display()
+            );
+        }
+        let mut all = Vec::new();
+        let mut sources = Vec::new();
+        for src in &a.pool_from {
+            let (t, sha) = terms_of(src, "--pool-from")?;
+            all.push(t);
+            sources.push(format!("{} (sha256 {sha})", src.display()));
+        }
+        let pools =
+            model::TaskTerms::pools_of(&all, &model::POOLED_TERMS, model::fit::TASK_SHIFT_BYTES);
+        if pools.is_empty() {
+            bail!(
+                "--pool-from: none of these calibrations measures {}",
+                model::POOLED_TERMS
+                    .map(|t| format!("`{}`", t.name()))
+                    .join(" or ")
+            );
+        }
+        m.provenance.notes.push(format!(
+            "pools of {} over {} calibrations, for calibrations of this GPU to price them from: {}",
+            pools
+                .iter()
+                .map(|p| format!("`{}`", p.term.name()))
+                .collect::<Vec<_>>()
+                .join(", "),
+            all.len(),
+            sources.join(", ")
+        ));
+        m.task_terms
+            .as_mut()
+            .expect("checked above")
+            .set_pools(pools);
+    }
     if !a.peer_from.is_empty() {
         let t = read_measurements(&a.peer_from)?;
         m.peer = Some(model::peer::fit_peer(&t).ok_or_else(|| {
@@ -439,6 +496,19 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
             .map(|u| u.describe(against.as_deref().unwrap_or("?")))
             .collect::<Vec<_>>(),
     );
+    // Checked as measured, then priced from the pool, as `calibrate` does.
+    if a.price_from_pool {
+        match store::price_from_embedded_pools(&mut m) {
+            Some((_, uses)) if !uses.is_empty() => {}
+            _ => {
+                bail!(
+                "--price-from-pool: no embedded model of this GPU ({}) carries a pool of a term \
+                 this model has",
+                if m.platform.gpu.is_empty() { "unnamed" } else { &m.platform.gpu }
+            )
+            }
+        }
+    }
     store::write_model(&a.output, &m).map_err(|e| match e {
         store::StoreError::Unusable { .. } => {
             let suspects = crate::model::suspect_cells(&table);

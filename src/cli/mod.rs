@@ -497,6 +497,17 @@ struct FitArgs {
     /// calibrations kept beside it.
     #[arg(long, value_name = "CALIBRATION.csv")]
     task_noise_from: Vec<PathBuf>,
+    /// Calibrations of this platform (other machines of the same kind welcome) to pool the terms
+    /// one calibration prices poorly over (the prefetch back to the host): for each, the
+    /// calibration whose value at 64 MiB is the median of theirs, with their spread. The pool is
+    /// kept in the model file for calibrations of this GPU to take (an embedded model's;
+    /// repeatable, two at least).
+    #[arg(long, value_name = "CALIBRATION.csv")]
+    pool_from: Vec<PathBuf>,
+    /// Price the pooled terms from the pools the embedded model of this GPU carries, as
+    /// `calibrate` does (checked as measured first; a term too far from its pool keeps its own).
+    #[arg(long)]
+    price_from_pool: bool,
     /// Fit the peer and contention terms (data on another GPU, GPUs moving data at once) from
     /// these CSVs of `umodel bench peer contention` on the same host (repeatable).
     #[arg(long, value_name = "PEER.csv")]

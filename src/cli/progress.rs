@@ -425,6 +425,10 @@ struct CalibrateAnswer<'a> {
     noise: Option<&'a NoiseReport>,
     other_runs: &'a [OtherRunCheck],
     plan: &'static str,
+    /// Task terms priced from the pools of the embedded model of this GPU (`"use": "priced"`,
+    /// with the pool's size and this calibration's own fit) or left to this calibration as too
+    /// far from them (`"use": "outside"`).
+    pooled_task_terms: &'a [crate::model::PoolUse],
     rows: usize,
     /// The embedded model whose run-to-run shift a first calibration's intervals use.
     shift_from_embedded_model: Option<&'static str>,
@@ -466,6 +470,7 @@ impl<'a> CalibrateAnswer<'a> {
             noise: o.model.noise.as_ref(),
             other_runs: &o.model.other_runs,
             plan: plan.name(),
+            pooled_task_terms: &o.pooled,
             rows: o.bench.rows,
             shift_from_embedded_model: o.inherited_shift,
             shortened_blocks: o
@@ -611,6 +616,27 @@ fn calibrate_one(
                 u.describe(o.checked_against.as_deref().unwrap_or("?"))
             );
         }
+        let at = crate::store::CHECK_TASK_TERMS_AT;
+        for u in &o.pooled {
+            match u {
+                crate::model::PoolUse::Priced(p) => out!(
+                    "  task term `{}` priced from the pool of {} calibrations of this GPU in the embedded model: {:.3} ms at {} (this calibration measured {:.3}; it runs in regimes that outlast one calibration)",
+                    p.term.name(),
+                    p.calibrations,
+                    m.task_terms
+                        .as_ref()
+                        .and_then(|t| t.cost_at(p.term, at as f64))
+                        .unwrap_or(f64::NAN),
+                    crate::units::format_size(at),
+                    p.own.at(at as f64)
+                ),
+                crate::model::PoolUse::Outside { term, own_ms, pool_ms } => out!(
+                    "  note: task term `{}` priced from this calibration ({own_ms:.3} ms at {}), not from the embedded model's pool ({pool_ms:.3} ms): too far from it to be the machine that pool measured",
+                    term.name(),
+                    crate::units::format_size(at)
+                ),
+            }
+        }
         if !m.other_runs.is_empty() {
             let range = |v: Vec<f64>| {
                 let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
@@ -750,6 +776,7 @@ mod tests {
             inherited_shift: Some("h200"),
             unusual_terms: Vec::new(),
             checked_against: Some("the embedded model `h200`".into()),
+            pooled: Vec::new(),
             elapsed_s: 12.5,
         }
     }
@@ -814,6 +841,7 @@ mod tests {
                 "noise",
                 "other_runs",
                 "plan",
+                "pooled_task_terms",
                 "rows",
                 "shift_from_embedded_model",
                 "shortened_blocks",

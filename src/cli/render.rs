@@ -458,6 +458,29 @@ fn task_terms_table(t: &crate::model::TaskTerms) {
             }
         );
     }
+    let at = crate::store::CHECK_TASK_TERMS_AT;
+    for p in t.priced_from_pool() {
+        out!(
+            "    {} priced from a pool of {} calibrations of this GPU: {:.3} ms at {} (this calibration measured {:.3})",
+            p.term.name(),
+            p.calibrations,
+            t.cost_at(p.term, at as f64).unwrap_or(f64::NAN),
+            format_size(at),
+            p.own.at(at as f64)
+        );
+    }
+    for p in t.pools() {
+        out!(
+            "    pool for calibrations of this GPU: {} at {:.3} ms at {} (the median of {} calibrations, {:.3}–{:.3}; spread {:.1} % RMS)",
+            p.term.name(),
+            p.cost.at(at as f64),
+            format_size(at),
+            p.calibrations,
+            p.range_ms[0],
+            p.range_ms[1],
+            100.0 * p.cost.run_shift
+        );
+    }
     if let Some(f) = t.faults_under_compute() {
         out!(
             "    faults under a compute-bound kernel: {:.0} % of what the kernel could hide stays exposed (± {:.0} %, {} trials at {})",

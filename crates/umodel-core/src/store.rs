@@ -608,6 +608,49 @@ pub fn unusual_task_terms(
     )
 }
 
+/// Prices the pooled terms of `model` ([`crate::model::POOLED_TERMS`]: the prefetch back to
+/// the host) from the pools the embedded model of its GPU carries, and says so in its
+/// provenance: one calibration catches one of the regimes that term runs in, the median of many
+/// does better (NOTES.md, "The prefetch back, priced from a pool"). Returns that model's name and
+/// what was done with each pool; `None` where no model of this GPU is embedded, it carries no
+/// pools, or `model` has no task terms. `calibrate` runs it; `fit --price-from-pool` too.
+pub fn price_from_embedded_pools(
+    model: &mut PlatformModel,
+) -> Option<(&'static str, Vec<crate::model::PoolUse>)> {
+    let (name, e) = embedded_for_gpu(&model.platform.gpu)?;
+    let pools = e.task_terms.as_ref()?.pools().to_vec();
+    let mine = model.task_terms.as_mut().filter(|_| !pools.is_empty())?;
+    let bytes = CHECK_TASK_TERMS_AT as f64;
+    let uses = mine.price_from_pools(&pools, bytes);
+    let at = crate::units::format_size(CHECK_TASK_TERMS_AT);
+    let notes: Vec<String> = uses
+        .iter()
+        .map(|u| match u {
+            crate::model::PoolUse::Priced(p) => format!(
+                "task term `{}` priced from the pool of {} calibrations the embedded model \
+                 `{name}` carries ({:.3} ms at {at}; this calibration measured {:.3}): it runs \
+                 in regimes that outlast one calibration",
+                p.term.name(),
+                p.calibrations,
+                mine.cost_at(p.term, bytes).unwrap_or(f64::NAN),
+                p.own.at(bytes),
+            ),
+            crate::model::PoolUse::Outside {
+                term,
+                own_ms,
+                pool_ms,
+            } => format!(
+                "task term `{}` priced from this calibration ({own_ms:.3} ms at {at}), not from \
+                 the pool the embedded model `{name}` carries ({pool_ms:.3} ms): too far from \
+                 it to be the machine that pool measured",
+                term.name()
+            ),
+        })
+        .collect();
+    model.provenance.notes.extend(notes);
+    Some((name, uses))
+}
+
 /// Names of the embedded models, for messages.
 pub fn embedded_names() -> String {
     EMBEDDED
@@ -769,6 +812,48 @@ mod tests {
             let m = embedded(n).unwrap();
             assert!(!m.policies.is_empty(), "{n}");
         }
+    }
+
+    #[test]
+    fn a_calibration_of_an_h200_prices_the_prefetch_back_from_the_embedded_pool() {
+        use crate::model::{PoolUse, TermId};
+        let e = embedded("h200").unwrap();
+        let pool = e.task_terms.as_ref().unwrap().pools()[0];
+        let at = CHECK_TASK_TERMS_AT as f64;
+        // The embedded model's own term (run65's, 7.1 ms at 64 MiB) stands for a calibration's.
+        let mut m = e.clone();
+        let own = *m
+            .task_terms
+            .as_ref()
+            .unwrap()
+            .get(TermId::PrefetchToHost)
+            .unwrap();
+        assert!((own.at(at) - pool.cost.at(at)).abs() > 0.5);
+        let (name, uses) = price_from_embedded_pools(&mut m).unwrap();
+        assert_eq!(name, "h200");
+        assert!(matches!(uses[..], [PoolUse::Priced(p)] if p.own == own && p.calibrations == 31));
+        let t = m.task_terms.as_ref().unwrap();
+        assert_eq!(
+            t.cost_at(TermId::PrefetchToHost, at),
+            Some(pool.cost.at(at))
+        );
+        // The wider shift: the calibration's own (49 %, run65's against 22 others) over the
+        // pool's spread (19 %).
+        assert_eq!(
+            t.get(TermId::PrefetchToHost).unwrap().run_shift,
+            own.run_shift
+        );
+        assert!(m.provenance.notes.last().unwrap().contains(
+            "task term `prefetch_to_host` priced from the pool of 31 calibrations the embedded model `h200` carries"
+        ));
+        // Another GPU has no pool; a model without task terms takes nothing.
+        let mut other = e.clone();
+        other.platform.gpu = "NVIDIA H100 80GB HBM3".into();
+        assert!(price_from_embedded_pools(&mut other).is_none());
+        let mut bare = e.clone();
+        bare.task_terms = None;
+        assert!(price_from_embedded_pools(&mut bare).is_none());
+        assert_eq!(bare.provenance.notes, e.provenance.notes);
     }
 
     #[test]

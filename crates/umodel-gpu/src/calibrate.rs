@@ -241,6 +241,9 @@ pub struct CalibrateOutcome {
     /// What the task terms were checked against ("the embedded model `h200`", "the 2 earlier
     /// calibrations here"); `None` for a first calibration of a GPU with no embedded model.
     pub checked_against: Option<String>,
+    /// Task terms priced from the pools the embedded model of this GPU carries, or left to this
+    /// calibration as too far from them ([`store::price_from_embedded_pools`]).
+    pub pooled: Vec<umodel_core::model::PoolUse>,
     pub elapsed_s: f64,
 }
 
@@ -468,6 +471,10 @@ pub(crate) fn run_with<B: bench::Backend>(
     // (run39's first calibration priced a no-op prefetch at 15.8× the others'); a GPU with no
     // embedded model is checked against its own earlier calibrations here.
     let (checked_against, unusual_terms) = check_task_terms(&mut model, &earlier_terms);
+    // Checked as measured, then priced from the embedded model's pool where it carries one.
+    let pooled = store::price_from_embedded_pools(&mut model)
+        .map(|(_, uses)| uses)
+        .unwrap_or_default();
     store::write_model(&model_path, &model)?;
     Ok(CalibrateOutcome {
         model,
@@ -483,6 +490,7 @@ pub(crate) fn run_with<B: bench::Backend>(
         inherited_shift,
         unusual_terms,
         checked_against,
+        pooled,
         elapsed_s: start.elapsed().as_secs_f64(),
     })
 }
