@@ -30,13 +30,17 @@ at64 = lambda c: c["lat_ms"] + c["ms_per_gib"] / 16
 tmp = tempfile.mkdtemp()
 
 shipped = json.load(open("models/h200.json"))
+# Once the embedded model prices it from its pool, run65's own is kept beside it: put it back.
+for p in shipped["task_terms"].pop("priced_from_pool", []):
+    shipped["task_terms"][p["term"]] = p["own"]
 pool = shipped["task_terms"]["pools"][0]
 assert pool["term"] == "prefetch_to_host"
 pooled = json.loads(json.dumps(shipped))
 term = dict(pool["cost"])
 term["run_shift"] = max(term["run_shift"], shipped["task_terms"]["prefetch_to_host"].get("run_shift", 0.0))
 pooled["task_terms"]["prefetch_to_host"] = term
-models = {"shipped": "models/h200.json", "pooled": os.path.join(tmp, "pooled.json")}
+models = {"shipped": os.path.join(tmp, "shipped.json"), "pooled": os.path.join(tmp, "pooled.json")}
+json.dump(shipped, open(models["shipped"], "w"))
 json.dump(pooled, open(models["pooled"], "w"))
 
 out = []
