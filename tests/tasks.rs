@@ -1450,10 +1450,14 @@ fn the_shipped_model_takes_its_task_terms_from_run65() {
         .iter()
         .map(|r| terms_of(&own_calibration(r)))
         .collect();
-    t.set_pools(TaskTerms::pools_of(
-        &pooled,
-        &model::POOLED_TERMS,
-        model::fit::TASK_SHIFT_BYTES,
+    let pools = TaskTerms::pools_of(&pooled, &model::POOLED_TERMS, model::fit::TASK_SHIFT_BYTES);
+    t.set_pools(pools.clone());
+    // And prices its own prefetch back from it (`fit --price-from-pool`), as a calibration
+    // does: on run125–run128, which neither saw, 10 → 5 of 32 prefetching cells beyond 5 %
+    // (`python3 calibration/h200/run125/shipped.py`, in `shipped.txt`).
+    assert!(matches!(
+        store::price_from_pools(&mut m, &pools, "this model carries").as_deref(),
+        Some([model::PoolUse::Priced(_)])
     ));
     assert_eq!(shipped.task_terms, m.task_terms);
     let terms = shipped.task_terms.as_ref().unwrap();

@@ -496,10 +496,21 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
             .map(|u| u.describe(against.as_deref().unwrap_or("?")))
             .collect::<Vec<_>>(),
     );
-    // Checked as measured, then priced from the pool, as `calibrate` does.
+    // Checked as measured, then priced from the pool, as `calibrate` does: the pool this model
+    // carries (--pool-from) where it has one, else the embedded model's.
     if a.price_from_pool {
-        match store::price_from_embedded_pools(&mut m) {
-            Some((_, uses)) if !uses.is_empty() => {}
+        let own = m
+            .task_terms
+            .as_ref()
+            .map(|t| t.pools().to_vec())
+            .unwrap_or_default();
+        let priced = if own.is_empty() {
+            store::price_from_embedded_pools(&mut m).map(|(_, uses)| uses)
+        } else {
+            store::price_from_pools(&mut m, &own, "this model carries")
+        };
+        match priced {
+            Some(uses) if !uses.is_empty() => {}
             _ => {
                 bail!(
                 "--price-from-pool: no embedded model of this GPU ({}) carries a pool of a term \

@@ -505,7 +505,8 @@ struct FitArgs {
     #[arg(long, value_name = "CALIBRATION.csv")]
     pool_from: Vec<PathBuf>,
     /// Price the pooled terms from the pools the embedded model of this GPU carries, as
-    /// `calibrate` does (checked as measured first; a term too far from its pool keeps its own).
+    /// `calibrate` does (checked as measured first; a term too far from its pool keeps its own);
+    /// with --pool-from, from the pool built here.
     #[arg(long)]
     price_from_pool: bool,
     /// Fit the peer and contention terms (data on another GPU, GPUs moving data at once) from

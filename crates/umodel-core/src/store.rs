@@ -619,17 +619,34 @@ pub fn price_from_embedded_pools(
 ) -> Option<(&'static str, Vec<crate::model::PoolUse>)> {
     let (name, e) = embedded_for_gpu(&model.platform.gpu)?;
     let pools = e.task_terms.as_ref()?.pools().to_vec();
+    let uses = price_from_pools(
+        model,
+        &pools,
+        &format!("the embedded model `{name}` carries"),
+    )?;
+    Some((name, uses))
+}
+
+/// Prices the pooled terms of `model` from `pools` ([`crate::model::TaskTerms::price_from_pools`]
+/// at [`CHECK_TASK_TERMS_AT`]) and notes each use in its provenance; `whose` completes "the pool
+/// of N calibrations …" ("the embedded model `h200` carries", "this model carries"). `None`
+/// where `pools` is empty or `model` has no task terms.
+pub fn price_from_pools(
+    model: &mut PlatformModel,
+    pools: &[crate::model::TermPool],
+    whose: &str,
+) -> Option<Vec<crate::model::PoolUse>> {
     let mine = model.task_terms.as_mut().filter(|_| !pools.is_empty())?;
     let bytes = CHECK_TASK_TERMS_AT as f64;
-    let uses = mine.price_from_pools(&pools, bytes);
+    let uses = mine.price_from_pools(pools, bytes);
     let at = crate::units::format_size(CHECK_TASK_TERMS_AT);
     let notes: Vec<String> = uses
         .iter()
         .map(|u| match u {
             crate::model::PoolUse::Priced(p) => format!(
-                "task term `{}` priced from the pool of {} calibrations the embedded model \
-                 `{name}` carries ({:.3} ms at {at}; this calibration measured {:.3}): it runs \
-                 in regimes that outlast one calibration",
+                "task term `{}` priced from the pool of {} calibrations {whose} ({:.3} ms at \
+                 {at}; this calibration measured {:.3}): it runs in regimes that outlast one \
+                 calibration",
                 p.term.name(),
                 p.calibrations,
                 mine.cost_at(p.term, bytes).unwrap_or(f64::NAN),
@@ -641,14 +658,14 @@ pub fn price_from_embedded_pools(
                 pool_ms,
             } => format!(
                 "task term `{}` priced from this calibration ({own_ms:.3} ms at {at}), not from \
-                 the pool the embedded model `{name}` carries ({pool_ms:.3} ms): too far from \
-                 it to be the machine that pool measured",
+                 the pool {whose} ({pool_ms:.3} ms): too far from it to be the machine that \
+                 pool measured",
                 term.name()
             ),
         })
         .collect();
     model.provenance.notes.extend(notes);
-    Some((name, uses))
+    Some(uses)
 }
 
 /// Names of the embedded models, for messages.
@@ -820,15 +837,20 @@ mod tests {
         let e = embedded("h200").unwrap();
         let pool = e.task_terms.as_ref().unwrap().pools()[0];
         let at = CHECK_TASK_TERMS_AT as f64;
-        // The embedded model's own term (run65's, 7.1 ms at 64 MiB) stands for a calibration's.
+        // The embedded model prices its own from the pool; its own fit (run65's, 7.242 ms at
+        // 64 MiB) stands for a calibration's.
+        let t = e.task_terms.as_ref().unwrap();
+        assert_eq!(
+            t.cost_at(TermId::PrefetchToHost, at),
+            Some(pool.cost.at(at))
+        );
+        let own = t.priced_from_pool()[0].own;
+        assert!((own.at(at) - 7.242).abs() < 0.001);
         let mut m = e.clone();
-        let own = *m
-            .task_terms
-            .as_ref()
+        m.task_terms
+            .as_mut()
             .unwrap()
-            .get(TermId::PrefetchToHost)
-            .unwrap();
-        assert!((own.at(at) - pool.cost.at(at)).abs() > 0.5);
+            .set(TermId::PrefetchToHost, own);
         let (name, uses) = price_from_embedded_pools(&mut m).unwrap();
         assert_eq!(name, "h200");
         assert!(matches!(uses[..], [PoolUse::Priced(p)] if p.own == own && p.calibrations == 31));
