@@ -4117,6 +4117,36 @@ fn fit_prices_the_prefetch_back_from_the_pool_and_builds_pools_from_calibrations
         ],
     );
     assert!(!Path::new(x).exists());
+    // A pool's calibration (or its facts file) as the output: refused, the file untouched.
+    let copy = d.path().join("p.csv");
+    std::fs::copy(own_calibration("run125"), &copy).unwrap();
+    let p = copy.to_str().unwrap();
+    let two = own_calibration("run126");
+    for out in [
+        p.to_string(),
+        store::facts_path_for(&copy).display().to_string(),
+    ] {
+        std::fs::write(store::facts_path_for(&copy), "{}").unwrap();
+        fails_with(
+            &d,
+            &[
+                "fit",
+                c,
+                "-o",
+                &out,
+                "--pool-from",
+                p,
+                "--pool-from",
+                two.to_str().unwrap(),
+            ],
+            None,
+            &["is also this command's input"],
+        );
+        assert_eq!(
+            std::fs::read(&copy).unwrap(),
+            std::fs::read(own_calibration("run125")).unwrap()
+        );
+    }
 }
 
 /// A cell beyond 5 % that is not a migrating row: (run, task, policy, paired error %).

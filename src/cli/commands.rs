@@ -307,20 +307,14 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
     let mut inputs: Vec<&std::path::Path> = vec![&a.measurements, &facts];
     inputs.extend(a.noise_from.iter().map(|p| p.as_path()));
     inputs.extend(a.task_noise_from.iter().map(|p| p.as_path()));
-    let terms_facts: Vec<_> = a
+    // The calibrations whose task terms are fitted here, and the facts file beside each.
+    let calibrations: Vec<_> = a
         .task_terms_from
         .iter()
-        .map(|p| store::facts_path_for(p))
+        .chain(&a.pool_from)
+        .flat_map(|p| [p.clone(), store::facts_path_for(p)])
         .collect();
-    inputs.extend(a.task_terms_from.iter().map(|p| p.as_path()));
-    inputs.extend(terms_facts.iter().map(|p| p.as_path()));
-    let pool_facts: Vec<_> = a
-        .pool_from
-        .iter()
-        .map(|p| store::facts_path_for(p))
-        .collect();
-    inputs.extend(a.pool_from.iter().map(|p| p.as_path()));
-    inputs.extend(pool_facts.iter().map(|p| p.as_path()));
+    inputs.extend(calibrations.iter().map(|p| p.as_path()));
     store::check_output_against(&a.output, &inputs)?;
     let opts = model::FitOptions {
         sizes: a.sizes,
