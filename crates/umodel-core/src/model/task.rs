@@ -320,7 +320,8 @@ pub enum PoolUse {
     /// The pool now prices the term.
     Priced(PooledTerm),
     /// The calibration's own price lies further from the pool's than [`POOL_SHIFTS`] of its
-    /// spreads: the pool's calibrations were of another machine than this one; its own stands.
+    /// spreads, and outside its range: the pool's calibrations were of another machine than
+    /// this one; its own stands.
     Outside {
         /// The term.
         term: TermId,
@@ -334,7 +335,7 @@ pub enum PoolUse {
 /// How far, in the pool's spreads (log), a calibration's own price may sit from the pool's and
 /// still be taken for one more sample of the same platform: 3, as for an unusual term
 /// ([`TaskTerms::unusual_against`]). The H200's pool spans 3.9-7.7 ms at 64 MiB about 6.2, a
-/// spread of about 0.18: 3.6-10.6 ms passes.
+/// spread of 0.186: 3.6-10.8 ms passes.
 pub const POOL_SHIFTS: f64 = 3.0;
 
 /// How much of a GPU pass's faults its kernel's own work leaves exposed. The first pass over pages
