@@ -616,25 +616,17 @@ fn calibrate_one(
                 u.describe(o.checked_against.as_deref().unwrap_or("?"))
             );
         }
-        let at = crate::store::CHECK_TASK_TERMS_AT;
-        for u in &o.pooled {
-            match u {
-                crate::model::PoolUse::Priced(p) => out!(
-                    "  task term `{}` priced from the pool of {} calibrations of this GPU in the embedded model: {:.3} ms at {} (this calibration measured {:.3}; it runs in regimes that outlast one calibration)",
-                    p.term.name(),
-                    p.calibrations,
-                    m.task_terms
-                        .as_ref()
-                        .and_then(|t| t.cost_at(p.term, at as f64))
-                        .unwrap_or(f64::NAN),
-                    crate::units::format_size(at),
-                    p.own.at(at as f64)
-                ),
-                crate::model::PoolUse::Outside { term, own_ms, pool_ms } => out!(
-                    "  note: task term `{}` priced from this calibration ({own_ms:.3} ms at {}), not from the embedded model's pool ({pool_ms:.3} ms): too far from it to be the machine that pool measured",
-                    term.name(),
-                    crate::units::format_size(at)
-                ),
+        if let Some(t) = &m.task_terms {
+            for u in &o.pooled {
+                let line = u.describe(
+                    t,
+                    crate::store::CHECK_TASK_TERMS_AT,
+                    "the embedded model of this GPU carries",
+                );
+                match u {
+                    crate::model::PoolUse::Priced(_) => out!("  {line}"),
+                    crate::model::PoolUse::Outside { .. } => out!("  note: {line}"),
+                }
             }
         }
         if !m.other_runs.is_empty() {

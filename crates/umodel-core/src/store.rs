@@ -637,32 +637,10 @@ pub fn price_from_pools(
     whose: &str,
 ) -> Option<Vec<crate::model::PoolUse>> {
     let mine = model.task_terms.as_mut().filter(|_| !pools.is_empty())?;
-    let bytes = CHECK_TASK_TERMS_AT as f64;
-    let uses = mine.price_from_pools(pools, bytes);
-    let at = crate::units::format_size(CHECK_TASK_TERMS_AT);
+    let uses = mine.price_from_pools(pools, CHECK_TASK_TERMS_AT as f64);
     let notes: Vec<String> = uses
         .iter()
-        .map(|u| match u {
-            crate::model::PoolUse::Priced(p) => format!(
-                "task term `{}` priced from the pool of {} calibrations {whose} ({:.3} ms at \
-                 {at}; this calibration measured {:.3}): it runs in regimes that outlast one \
-                 calibration",
-                p.term.name(),
-                p.calibrations,
-                mine.cost_at(p.term, bytes).unwrap_or(f64::NAN),
-                p.own.at(bytes),
-            ),
-            crate::model::PoolUse::Outside {
-                term,
-                own_ms,
-                pool_ms,
-            } => format!(
-                "task term `{}` priced from this calibration ({own_ms:.3} ms at {at}), not from \
-                 the pool {whose} ({pool_ms:.3} ms): too far from it to be the machine that \
-                 pool measured",
-                term.name()
-            ),
-        })
+        .map(|u| u.describe(mine, CHECK_TASK_TERMS_AT, whose))
         .collect();
     model.provenance.notes.extend(notes);
     Some(uses)

@@ -332,6 +332,36 @@ pub enum PoolUse {
     },
 }
 
+impl PoolUse {
+    /// What was done, in a sentence: `terms` are the terms after the pricing (for the pool's
+    /// price), `bytes` the size the prices are given at, `whose` completes "the pool of N
+    /// calibrations …" ("the embedded model `h200` carries", "this model carries").
+    pub fn describe(&self, terms: &TaskTerms, bytes: u64, whose: &str) -> String {
+        let at = crate::units::format_size(bytes);
+        match self {
+            PoolUse::Priced(p) => format!(
+                "task term `{}` priced from the pool of {} calibrations {whose} ({:.3} ms at \
+                 {at}; this calibration measured {:.3}): it runs in regimes that outlast one \
+                 calibration",
+                p.term.name(),
+                p.calibrations,
+                terms.cost_at(p.term, bytes as f64).unwrap_or(f64::NAN),
+                p.own.at(bytes as f64),
+            ),
+            PoolUse::Outside {
+                term,
+                own_ms,
+                pool_ms,
+            } => format!(
+                "task term `{}` priced from this calibration ({own_ms:.3} ms at {at}), not from \
+                 the pool {whose} ({pool_ms:.3} ms): too far from it to be the machine that \
+                 pool measured",
+                term.name()
+            ),
+        }
+    }
+}
+
 /// How far, in the pool's spreads (log), a calibration's own price may sit from the pool's and
 /// still be taken for one more sample of the same platform: 3, as for an unusual term
 /// ([`TaskTerms::unusual_against`]). The H200's pool spans 3.9-7.7 ms at 64 MiB about 6.2, a
