@@ -568,14 +568,17 @@ impl Runner<'_, '_> {
     }
 
     /// A prefetch of read-mostly pages to the device, as a program places data it made: each
-    /// trial a new allocation, filled by one thread, advised read-mostly, prefetched
-    /// (`read_mostly_to_device`), checked on both sides (the host keeps its copy) and freed. A
+    /// trial a new allocation, filled, advised read-mostly, prefetched (`read_mostly_to_device`),
+    /// checked on both sides (the host keeps its copy) and freed. A
     /// duplication: seed 001's table paid 2.0-2.5 ms for 64 MiB against 1.45 for a plain
     /// prefetch (calibration/h200/run117/steps.txt, run121), and so did such a buffer in a
     /// process of its own (run121/rm.csv, examples/rm_prefetch.rs); the same prefetch in the
     /// prefetch sequence, right after two buffers went back to the host, paid a plain one's
     /// price (run121), as did a kept buffer refilled and advised again (run120). Run before the
-    /// sequence, each trial after the last one's free. `bytes`: a whole number of floats.
+    /// sequence, each trial after the last one's free. The fill and the checks run on every core:
+    /// a new allocation advised read-mostly filled by one thread paid 2.46 ms for its prefetch,
+    /// filled on every core 2.48 (run121/rm.txt), and the one-thread fills and checks cost the
+    /// calibration about 1.5 s. `bytes`: a whole number of floats.
     fn read_mostly_prefetch(
         &mut self,
         bytes: u64,
@@ -584,15 +587,14 @@ impl Runner<'_, '_> {
     ) -> Result<(), BenchError> {
         let n = floats(bytes);
         let gpu = self.gpu;
-        let ramp: Vec<f32> = (0..n).map(|i| cpu::ramp(i, RAMP)).collect();
         for t in 0..warm + trials {
             let mut c = gpu.managed::<f32>(n)?;
-            c.host_mut()?.copy_from_slice(&ramp);
+            cpu::fill_ramp_wide(c.host_mut()?, RAMP, 0.0);
             gpu.advise(&c, Advice::ReadMostly)?;
             gpu.sync()?;
             let ms = self.time_gpu(|| Ok(gpu.prefetch(&c, Location::Device)?))?;
-            let ok =
-                gpu.check_ramp(&c, RAMP, 0.0)? == 0 && ramp_mismatches(c.host()?, RAMP, 0.0) == 0;
+            let ok = gpu.check_ramp(&c, RAMP, 0.0)? == 0
+                && cpu::ramp_mismatches_wide(c.host()?, RAMP, 0.0) == 0;
             if t >= warm {
                 self.row(
                     &CellSpec::new(
