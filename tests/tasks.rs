@@ -4035,6 +4035,67 @@ fn run125_to_run128_held_out_the_pool_prices_the_prefetch_back_as_the_model_stan
     assert_eq!(median, [5.79, 2.6]);
 }
 
+/// `calibration/h200/run129/judge.py`'s rule A, through the library's pools: on three fresh VMs
+/// (`run129`-`run131`), held out, the prefetch back priced from the median of each run's own
+/// calibration and the eight runs before it (a store's own pool, as a GPU with no embedded pool
+/// would have it) put 8 of 24 prefetching cells beyond 5 % against the run's own term's 7, so no
+/// GPU prices from its store; the embedded H200 pool, what an H200's calibration does, 8 too
+/// (NOTES.md, "The prefetch back, priced from a pool").
+#[test]
+fn run129_to_run131_held_out_a_pool_of_the_stores_own_calibrations_prices_no_better() {
+    let embedded = store::embedded("h200")
+        .unwrap()
+        .task_terms
+        .unwrap()
+        .pools()
+        .to_vec();
+    let stands = PhaseOverrides {
+        final_beside: true,
+        cpu_beside: true,
+        ..PhaseOverrides::default()
+    };
+    let at = (64u64 << 20) as f64;
+    let runs = (121..=131).map(|r| format!("run{r}")).collect::<Vec<_>>();
+    let fitted: Vec<TaskTerms> = runs.iter().map(|r| terms_of(&own_calibration(r))).collect();
+    let mut errors: [Vec<f64>; 3] = [vec![], vec![], vec![]];
+    for (i, tag) in [(8, 80), (9, 81), (10, 82)] {
+        let run = &runs[i];
+        let own = fitted[i].clone();
+        let store_pool = TaskTerms::pools_of(&fitted[i - 8..=i], &model::POOLED_TERMS, at);
+        assert_eq!(store_pool[0].calibrations, 9);
+        let [mut from_store, mut from_embedded] = [own.clone(), own.clone()];
+        for (t, pools) in [
+            (&mut from_store, &store_pool),
+            (&mut from_embedded, &embedded),
+        ] {
+            let uses = t.price_from_pools(pools, at);
+            assert!(
+                matches!(uses[..], [model::PoolUse::Priced(_)]),
+                "{run}: {uses:?}"
+            );
+        }
+        for (task, group) in WORKLOADS {
+            let csv = format!("calibration/h200/{run}/tasks-{tag}-{group}.csv");
+            if !Path::new(&csv).exists() {
+                continue;
+            }
+            let table = Table::read(Path::new(&csv)).unwrap();
+            let v = [&own, &from_store, &from_embedded].map(|t| validated(t, &table, task, stands));
+            for (j, p) in v[0].points.iter().enumerate() {
+                if p.policy.name().contains("prefetch") {
+                    for (e, w) in errors.iter_mut().zip(&v) {
+                        e.push(w.points[j].paired_error_pct.unwrap());
+                    }
+                }
+            }
+        }
+    }
+    let beyond = errors
+        .each_ref()
+        .map(|e| e.iter().filter(|x| x.abs() > 5.0).count());
+    assert_eq!((beyond, errors[0].len()), ([7, 8, 8], 24));
+}
+
 /// `fit --price-from-pool` writes what `calibrate` would: the calibration's terms checked as
 /// measured, then the prefetch back priced from the embedded model's pool, its own fit and the
 /// pool's size kept in the file and said in its notes; `--pool-from` builds a pool. Bad uses fail
