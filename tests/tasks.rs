@@ -3969,15 +3969,10 @@ fn run122_to_run124_held_out_for_the_read_mostly_prefetch() {
     );
 }
 
-/// The prefetch back priced from the embedded model's pool (the median of 31 calibrations,
-/// `run77`–`run124`), held out on four fresh VMs (`run125`–`run128`) by the rule of
-/// `calibration/h200/run125/judge.py`, written before them. The prefetching rows of each run's
-/// workloads on its own calibration, paired with both passes, as the model stands: 18 of 32 cells
-/// beyond 5 % with the calibration's own prefetch back, 7 priced from the pool (median |error|
-/// 5.79 → 2.60 %). With the run's probe the probe prices it better, 3 of 32 against the pool's
-/// 6 (`judge.txt`), so a probe overrides a pooled term as any other. No other row moves.
-#[test]
-fn run125_to_run128_held_out_the_pool_prices_the_prefetch_back_as_the_model_stands() {
+/// What the pool rules (`run125/judge.py`, `run129/judge.py`) price with: the embedded `h200`
+/// model's pools, the model as it stands paired with both passes beside each row, and the size
+/// pools compare prices at (64 MiB).
+fn pool_rules() -> (Vec<model::TermPool>, PhaseOverrides, f64) {
     let pools = store::embedded("h200")
         .unwrap()
         .task_terms
@@ -3989,7 +3984,19 @@ fn run125_to_run128_held_out_the_pool_prices_the_prefetch_back_as_the_model_stan
         cpu_beside: true,
         ..PhaseOverrides::default()
     };
-    let at = (64u64 << 20) as f64;
+    (pools, stands, (64u64 << 20) as f64)
+}
+
+/// The prefetch back priced from the embedded model's pool (the median of 31 calibrations,
+/// `run77`–`run124`), held out on four fresh VMs (`run125`–`run128`) by the rule of
+/// `calibration/h200/run125/judge.py`, written before them. The prefetching rows of each run's
+/// workloads on its own calibration, paired with both passes, as the model stands: 18 of 32 cells
+/// beyond 5 % with the calibration's own prefetch back, 7 priced from the pool (median |error|
+/// 5.79 → 2.60 %). With the run's probe the probe prices it better, 3 of 32 against the pool's
+/// 6 (`judge.txt`), so a probe overrides a pooled term as any other. No other row moves.
+#[test]
+fn run125_to_run128_held_out_the_pool_prices_the_prefetch_back_as_the_model_stands() {
+    let (pools, stands, at) = pool_rules();
     let mut errors: [Vec<f64>; 2] = [vec![], vec![]];
     for (run, tag) in [
         ("run125", 76),
@@ -4043,18 +4050,7 @@ fn run125_to_run128_held_out_the_pool_prices_the_prefetch_back_as_the_model_stan
 /// (NOTES.md, "The prefetch back, priced from a pool").
 #[test]
 fn run129_to_run131_held_out_a_pool_of_the_stores_own_calibrations_prices_no_better() {
-    let embedded = store::embedded("h200")
-        .unwrap()
-        .task_terms
-        .unwrap()
-        .pools()
-        .to_vec();
-    let stands = PhaseOverrides {
-        final_beside: true,
-        cpu_beside: true,
-        ..PhaseOverrides::default()
-    };
-    let at = (64u64 << 20) as f64;
+    let (embedded, stands, at) = pool_rules();
     let runs = (121..=131).map(|r| format!("run{r}")).collect::<Vec<_>>();
     let fitted: Vec<TaskTerms> = runs.iter().map(|r| terms_of(&own_calibration(r))).collect();
     let mut errors: [Vec<f64>; 3] = [vec![], vec![], vec![]];
