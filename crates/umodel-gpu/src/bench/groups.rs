@@ -578,7 +578,8 @@ impl Runner<'_, '_> {
     /// sequence, each trial after the last one's free. The fill and the checks run on every core:
     /// a new allocation advised read-mostly filled by one thread paid 2.46 ms for its prefetch,
     /// filled on every core 2.48 (run121/rm.txt), and the one-thread fills and checks cost the
-    /// calibration about 1.5 s. `bytes`: a whole number of floats.
+    /// calibration about 1.5 s (held out on run129-run131, calibration/h200/run129/judge.txt).
+    /// `bytes`: a whole number of floats.
     fn read_mostly_prefetch(
         &mut self,
         bytes: u64,
