@@ -435,8 +435,12 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
             all.push(t);
             sources.push(format!("{} (sha256 {sha})", src.display()));
         }
-        let pools =
-            model::TaskTerms::pools_of(&all, &model::POOLED_TERMS, model::fit::TASK_SHIFT_BYTES);
+        // At the size a calibration is priced from them (`store::price_from_pools`).
+        let pools = model::TaskTerms::pools_of(
+            &all,
+            &model::POOLED_TERMS,
+            store::CHECK_TASK_TERMS_AT as f64,
+        );
         if pools.is_empty() {
             bail!(
                 "--pool-from: none of these calibrations measures {}",
@@ -498,20 +502,28 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
             .as_ref()
             .map(|t| t.pools().to_vec())
             .unwrap_or_default();
-        let priced = if own.is_empty() {
-            store::price_from_embedded_pools(&mut m).map(|(_, uses)| uses)
-        } else {
-            store::price_from_pools(&mut m, &own, "this model carries")
-        };
-        match priced {
-            Some(uses) if !uses.is_empty() => {}
-            _ => {
-                bail!(
-                "--price-from-pool: no embedded model of this GPU ({}) carries a pool of a term \
-                 this model has",
-                if m.platform.gpu.is_empty() { "unnamed" } else { &m.platform.gpu }
+        let (priced, why_not) = if own.is_empty() {
+            let gpu = if m.platform.gpu.is_empty() {
+                "unnamed"
+            } else {
+                &m.platform.gpu
+            };
+            let why_not = format!(
+                "no embedded model of this GPU ({gpu}) carries a pool of a term this model has"
+            );
+            (
+                store::price_from_embedded_pools(&mut m).map(|(_, uses)| uses),
+                why_not,
             )
-            }
+        } else {
+            let uses = store::price_from_pools(&mut m, &own, "this model carries");
+            (
+                uses,
+                "the pools built here (--pool-from) are of no term this model has".to_string(),
+            )
+        };
+        if priced.is_none_or(|uses| uses.is_empty()) {
+            bail!("--price-from-pool: {why_not}");
         }
     }
     store::write_model(&a.output, &m).map_err(|e| match e {
