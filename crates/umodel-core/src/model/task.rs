@@ -286,9 +286,9 @@ fn rms_log_ratio(mine: f64, theirs: impl Iterator<Item = f64>) -> Option<f64> {
 /// any other.
 pub const POOLED_TERMS: [TermId; 1] = [TermId::PrefetchToHost];
 
-/// A term pooled over many calibrations of one platform: the calibration whose price at
-/// [`TASK_SHIFT_BYTES`](super::fit::TASK_SHIFT_BYTES) is the median of theirs, kept whole, with
-/// their spread about it as its run-to-run shift.
+/// A term pooled over many calibrations of one platform: the calibration whose price at 64 MiB
+/// ([`CHECK_TASK_TERMS_AT`](crate::store::CHECK_TASK_TERMS_AT), where pools are built and priced
+/// from) is the median of theirs, kept whole, with their spread about it as its run-to-run shift.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct TermPool {
     /// The term.
