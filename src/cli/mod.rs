@@ -456,6 +456,12 @@ struct ValidateArgs {
     /// of a trial or longer. Pairs each trial as the flags above do.
     #[arg(long, requires = "task")]
     faults_beside: bool,
+    /// With --task: price each trial from the migration probe measured at its own start (the
+    /// suite's four probe rounds before the trial's rows) instead of the run's, as a caller who
+    /// probes right before each task would be answered. The medians are priced from the run's
+    /// probe (as --probe); each trial is paired as the flags above do.
+    #[arg(long, requires = "task", conflicts_with = "probe_from")]
+    probe_beside: bool,
     /// List every point, not only the summary.
     #[arg(long, short = 'v')]
     verbose: bool,

@@ -562,6 +562,7 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
             final_beside: a.final_beside,
             cpu_beside: a.cpu_beside,
             faults_beside: a.faults_beside,
+            probe_beside: a.probe_beside,
             ..PhaseOverrides::default()
         },
     )
@@ -634,6 +635,11 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
                 .unwrap_or(0)
         );
     }
+    if let Some(n) = v.trial_probes {
+        out!(
+            "  each trial paired with the probe at its own start ({n} trials' probes): the medians below from the run's, the paired errors from each trial's"
+        );
+    }
     out!(
         "  {:<24} {:>4} {:>10} {:>21} {:>10} {:>21} {:>3} {:>7} {:>3}",
         "policy",
@@ -678,7 +684,12 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
             })
             .collect();
         out!(
-            "  paired by trial (each trial's prediction, given the passes beside its row, over its total): median |error| {:.2} %, max {:.2} %, {} beyond 5 %: {}",
+            "  paired by trial (each trial's prediction, given the passes beside its row{}, over its total): median |error| {:.2} %, max {:.2} %, {} beyond 5 %: {}",
+            if v.trial_probes.is_some() {
+                " and its trial's probe"
+            } else {
+                ""
+            },
             ps.median_abs_pct,
             ps.max_abs_pct,
             ps.beyond_5pct,

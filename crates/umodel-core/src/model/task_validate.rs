@@ -162,6 +162,10 @@ pub struct TaskValidation {
     /// The run's migration probe, where the migrating steps were priced from it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub probe: Option<Probe>,
+    /// With [`PhaseOverrides::probe_beside`]: the trials' own probes found (one a trial, at its
+    /// start), which priced the paired errors.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trial_probes: Option<usize>,
     /// Each policy at each reuse measured.
     pub points: Vec<TaskPoint>,
     /// Median absolute percentage error over the points, %.
@@ -238,7 +242,7 @@ pub enum TaskValidateError {
     #[error(
         "{source_desc}: no migration probe beside `{name}` (no `{name}:probe_to_host`, \
          `probe_fault_in`, `probe_fault_back` or `probe_after_prefetch` rows: runs of the suite \
-         before the probe lack them); validate without --probe"
+         before the probe lack them); validate without --probe or --probe-beside"
     )]
     NoProbe {
         /// The measurement CSV.
@@ -345,6 +349,8 @@ struct BesideRow {
     fin: Option<f64>,
     cpu: Option<f64>,
     sparse: Option<f64>,
+    /// The probe measured at the start of the row's trial: an index into [`Beside::probes`].
+    probe: Option<usize>,
 }
 
 impl BesideRow {
@@ -367,12 +373,44 @@ impl BesideRow {
 /// `plain_cpu_beside`), by policy and reuse. A pass belongs to the last `total` row of its
 /// policy, R and trial before it: by position, not by trial number alone, since a table read from
 /// several files repeats the trial numbers.
-type Beside = BTreeMap<(Policy, Option<u32>), Vec<BesideRow>>;
+///
+/// A trial's probe (`probe_of`'s `probe_*` rows, its own or its sibling's: [`own_or_sibling`])
+/// belongs to every `total` row after it, up to the next trial's probe.
+#[derive(Default)]
+struct Beside {
+    rows: BTreeMap<(Policy, Option<u32>), Vec<BesideRow>>,
+    /// Each trial's probe samples: its size, and per figure in [`PROBE_PARTS`]' order.
+    probes: Vec<(u64, [Vec<f64>; 5])>,
+}
 
-fn beside_rows(table: &Table, name: &str) -> Beside {
+/// A probe's rows, in the order of [`Probe::from_samples`].
+const PROBE_PARTS: [TaskPart; 5] = [
+    TaskPart::ProbeToHost,
+    TaskPart::ProbeFaultIn,
+    TaskPart::ProbeFaultBack,
+    TaskPart::ProbeAfterPrefetch,
+    TaskPart::ProbeToDevice,
+];
+
+fn beside_rows(table: &Table, name: &str, probe_of: Option<&str>) -> Beside {
     let mut open = BTreeMap::new();
-    let mut out = Beside::new();
+    let mut out = Beside::default();
+    // The probe now open, and whether a `total` row has followed it (the next probe row starts
+    // the next trial's).
+    let mut probe: Option<usize> = None;
+    let mut probe_used = false;
     for r in &table.rows {
+        if let Some(k) = probe_of.and_then(|p| PROBE_PARTS.iter().position(|&q| is_part(r, p, q))) {
+            if probe.is_none() || probe_used {
+                out.probes.push((r.bytes, Default::default()));
+                probe = Some(out.probes.len() - 1);
+                probe_used = false;
+            }
+            if let Some(i) = probe {
+                out.probes[i].1[k].push(r.time_ms);
+            }
+            continue;
+        }
         let Some(part) = [
             TaskPart::Total,
             TaskPart::PlainFinalBeside,
@@ -383,14 +421,16 @@ fn beside_rows(table: &Table, name: &str) -> Beside {
         .find(|&p| is_part(r, name, p)) else {
             continue;
         };
-        let rows = out.entry((r.policy, r.reuse)).or_default();
+        let rows = out.rows.entry((r.policy, r.reuse)).or_default();
         let key = (r.policy, r.reuse, r.trial);
         if part == TaskPart::Total {
             open.insert(key, rows.len());
             rows.push(BesideRow {
                 total: Some(r.time_ms),
+                probe,
                 ..BesideRow::default()
             });
+            probe_used = true;
             continue;
         }
         let i = match open.get(&key) {
@@ -493,19 +533,18 @@ pub struct PhaseOverrides {
     /// calibration ([`TaskTerms::sparse_reference`]). Sparse faults run at one of two levels, in
     /// spells of a trial or longer; the partial update's managed row carries them.
     pub faults_beside: bool,
+    /// Pair each trial with the migration probe measured at its start (the `probe_*` rows
+    /// before its first `total` row, by position; four rounds a trial in the suite): each
+    /// trial's prediction is priced from its own trial's probe instead of the run's, as a caller
+    /// who probes right before each task would be answered. Implies [`Self::use_probe`] for the
+    /// medians; pairs each trial as the flags above do.
+    pub probe_beside: bool,
 }
 
 /// The migration probe a run measured beside `name`'s plain phases (its `<name>:probe_*` rows,
 /// else those of the one other task of its group), `None` when it measured none.
 pub fn run_probe(table: &Table, name: &str) -> Option<Probe> {
-    let rows = [
-        TaskPart::ProbeToHost,
-        TaskPart::ProbeFaultIn,
-        TaskPart::ProbeFaultBack,
-        TaskPart::ProbeAfterPrefetch,
-        TaskPart::ProbeToDevice,
-    ]
-    .map(|part| own_or_sibling(table, name, part));
+    let rows = PROBE_PARTS.map(|part| own_or_sibling(table, name, part));
     let bytes = rows.iter().find_map(|rows| rows.first())?.bytes;
     let [to_host, fault_in, fault_back, after, to_device] =
         rows.map(|rows| rows.iter().map(|r| r.time_ms).collect::<Vec<_>>());
@@ -564,23 +603,28 @@ pub fn validate_task(
         });
     };
     let fin = over.cpu_final_ms.or_else(|| median(&fin_rows));
-    let probe = if over.use_probe {
-        let Some(mut p) = run_probe(table, name) else {
+    // The rows do not carry the share; the suite probes in the task's shape since run55, so rows
+    // at the shape's size were measured with its share.
+    let shaped = |mut p: Probe| {
+        let shape = task.probe_shape();
+        if p.bytes == shape.bytes {
+            p.cpu_fraction = shape.cpu_fraction;
+        }
+        p
+    };
+    let probe = if over.use_probe || over.probe_beside {
+        let Some(p) = run_probe(table, name) else {
             return Err(TaskValidateError::NoProbe {
                 source_desc,
                 name: name.clone(),
             });
         };
-        // The rows do not carry the share; the suite probes in the task's shape since run55, so
-        // rows at the shape's size were measured with its share.
-        let shape = task.probe_shape();
-        if p.bytes == shape.bytes {
-            p.cpu_fraction = shape.cpu_fraction;
-        }
-        Some(p)
+        Some(shaped(p))
     } else {
         None
     };
+    // The calibration's terms, which each trial's own probe prices from (`--probe-beside`).
+    let calibrated = terms;
     let probed;
     let terms = match &probe {
         Some(p) => {
@@ -614,7 +658,30 @@ pub fn validate_task(
     let want_fin = over.final_beside && over.cpu_final_ms.is_none() && has_final;
     let want_cpu = over.cpu_beside && over.cpu_ms.is_none();
     let want_faults = over.faults_beside;
-    let beside = (want_fin || want_cpu || want_faults).then(|| beside_rows(table, name));
+    let want_probe = over.probe_beside;
+    // Whose probe rows the trials carry: the task's own, else its sibling's (as `run_probe`).
+    let probe_of = want_probe
+        .then(|| {
+            PROBE_PARTS.iter().find_map(|&q| {
+                let r = own_or_sibling(table, name, q).into_iter().next()?;
+                TaskCase::parse(r.group, &r.case).map(|c| c.task)
+            })
+        })
+        .flatten();
+    let beside = (want_fin || want_cpu || want_faults || want_probe)
+        .then(|| beside_rows(table, name, probe_of.as_deref()));
+    // Each trial's probe, priced: `None` where its rows give no probe (a trial cut short).
+    let trial_terms: Vec<Option<TaskTerms>> = match &beside {
+        Some(b) if want_probe => b
+            .probes
+            .iter()
+            .map(|(bytes, v)| {
+                let p = Probe::from_samples(*bytes, [&v[0], &v[1], &v[2], &v[3], &v[4]]);
+                p.map(|p| calibrated.probed(&shaped(p))).transpose()
+            })
+            .collect::<Result<_, _>>()?,
+        _ => Vec::new(),
+    };
     // The calibration's own sparse cell at the size of those beside the rows.
     let sparse_ref = match table
         .rows
@@ -641,7 +708,7 @@ pub fn validate_task(
         let key = (*policy, *r);
         let own: &[BesideRow] = beside
             .as_ref()
-            .and_then(|b| b.get(&key))
+            .and_then(|b| b.rows.get(&key))
             .map_or(&[], Vec::as_slice);
         // The median of the passes beside this policy's rows, where asked for.
         let own_median = |want: bool, part: TaskPart| -> Result<Option<f64>, TaskValidateError> {
@@ -663,10 +730,11 @@ pub fn validate_task(
         let own_cpu = own_median(want_cpu, TaskPart::PlainCpuBeside)?;
         // `cpu_fault_run` at the level of the sparse faults beside a row (`ms`), where asked for.
         let level = |ms: f64| ms / sparse_ref.map_or(ms, |c| c.cpu_ms);
-        let at_level =
-            |k: Option<f64>| k.map(|k| terms.with_latency_scaled(TermId::CpuFaultRun, k));
+        let at_level = |base: &TaskTerms, k: Option<f64>| {
+            k.map(|k| base.with_latency_scaled(TermId::CpuFaultRun, k))
+        };
         let own_scale = own_median(want_faults, TaskPart::SparseCpuBeside)?.map(level);
-        let scaled = at_level(own_scale);
+        let scaled = at_level(terms, own_scale);
         let point_terms = scaled.as_ref().unwrap_or(terms);
         let mut t = task.clone();
         t.cpu_ms = Some(own_cpu.unwrap_or(cpu));
@@ -690,6 +758,15 @@ pub fn validate_task(
                 {
                     continue;
                 }
+                // The trial's own probe, where asked for; a trial without one is left out too.
+                let trial_base = if want_probe {
+                    let Some(Some(t)) = b.probe.and_then(|i| trial_terms.get(i)) else {
+                        continue;
+                    };
+                    t
+                } else {
+                    terms
+                };
                 let mut each = t.clone();
                 if want_fin {
                     each.cpu_final_ms = b.fin;
@@ -697,8 +774,8 @@ pub fn validate_task(
                 if want_cpu {
                     each.cpu_ms = b.cpu;
                 }
-                let row_terms = at_level(b.sparse.filter(|_| want_faults).map(level));
-                let priced = row_terms.as_ref().unwrap_or(terms);
+                let row_terms = at_level(trial_base, b.sparse.filter(|_| want_faults).map(level));
+                let priced = row_terms.as_ref().unwrap_or(trial_base);
                 ratios.push(predict_task(priced, &each, *policy)?.time_ms / total);
             }
             median(&ratios).map(|m| 100.0 * (m - 1.0))
@@ -809,6 +886,7 @@ pub fn validate_task(
         source: source_desc,
         phases,
         probe,
+        trial_probes: want_probe.then(|| trial_terms.iter().flatten().count()),
         median_ape_pct: median(&apes).unwrap_or(0.0),
         max_ape_pct: apes.iter().copied().fold(0.0, f64::max),
         coverage_pct: 100.0 * points.iter().filter(|p| p.in_interval).count() as f64
@@ -1400,5 +1478,118 @@ mod tests {
             "before run96",
             "--cpu-beside",
         );
+    }
+
+    /// A run whose migration rates move from trial to trial: each trial's four probe rounds at
+    /// its start, then every policy's total priced from that trial's own probe. Trials 2 and 3
+    /// lack their probe's prefetch back: their probes leave it at the calibration's, as a
+    /// caller's probe without that figure would.
+    fn drifting_probe(task: &Task, terms: &TaskTerms) -> Table {
+        let shape = task.probe_shape();
+        let mut rows = Vec::new();
+        for trial in 0..4u32 {
+            let level = 1.0 + f64::from(trial);
+            let mut samples: [Vec<f64>; 5] = Default::default();
+            for k in 0..4u32 {
+                // A round's figures at the trial's level, the rounds a little apart.
+                let figures = [4.0, 6.0, 5.0, 2.0, 1.5].map(|ms| ms * level + 0.01 * f64::from(k));
+                for (i, (part, ms)) in PROBE_PARTS.into_iter().zip(figures).enumerate() {
+                    if trial >= 2 && part == TaskPart::ProbeToHost {
+                        continue;
+                    }
+                    samples[i].push(ms);
+                    rows.push(Row::of(
+                        &TaskCase::new(Group::Workload, &task.name, part),
+                        Policy::ManagedPrefetch,
+                        shape.bytes,
+                        trial * 4 + k,
+                        ms,
+                    ));
+                }
+            }
+            for (part, ms) in [(TaskPart::PlainCpu, 20.0), (TaskPart::PlainFinal, 5.0)] {
+                let mut r = Row::of(
+                    &TaskCase::new(Group::Workload, &task.name, part),
+                    Policy::Pageable,
+                    1,
+                    trial,
+                    ms,
+                );
+                r.reuse = None;
+                rows.push(r);
+            }
+            rows.push(Row::of(
+                &TaskCase::new(Group::Workload, &task.name, TaskPart::PlainGpu),
+                Policy::Device,
+                1,
+                trial,
+                0.3,
+            ));
+            let probe = Probe::from_samples(
+                shape.bytes,
+                [
+                    &samples[0],
+                    &samples[1],
+                    &samples[2],
+                    &samples[3],
+                    &samples[4],
+                ],
+            )
+            .map(|mut p| {
+                p.cpu_fraction = shape.cpu_fraction;
+                terms.probed(&p).unwrap()
+            })
+            .unwrap();
+            let mut t = task.clone();
+            (t.cpu_ms, t.gpu_ms, t.cpu_final_ms) = (Some(20.0), Some(0.3), Some(5.0));
+            for policy in Policy::HANDOFF {
+                let ms = predict_task(&probe, &t, policy).unwrap().time_ms;
+                rows.push(row_of(task, TaskPart::Total, policy, trial, ms));
+            }
+        }
+        Table {
+            rows,
+            ..Table::default()
+        }
+    }
+
+    #[test]
+    fn each_trial_priced_from_the_probe_at_its_start_pairs_a_drifting_run_exactly() {
+        let terms = toy_terms();
+        let task = workloads::seed_001();
+        let table = drifting_probe(&task, &terms);
+        let beside = PhaseOverrides {
+            probe_beside: true,
+            ..PhaseOverrides::default()
+        };
+        let v = validate_task(&terms, &task, &table, beside).unwrap();
+        let paired = v.paired.unwrap();
+        assert!(paired.max_abs_pct < 1e-9, "{paired:?}");
+        assert_eq!(v.points.len(), Policy::HANDOFF.len());
+        assert_eq!(v.trial_probes, Some(4));
+        // The medians are priced from the run's probe, as `--probe` prices them.
+        let run = PhaseOverrides {
+            use_probe: true,
+            ..PhaseOverrides::default()
+        };
+        let whole = validate_task(&terms, &task, &table, run).unwrap();
+        assert_eq!(v.probe, whole.probe);
+        for (a, b) in v.points.iter().zip(&whole.points) {
+            assert_eq!(a.predicted_ms, b.predicted_ms, "{}", a.policy);
+        }
+        assert!(whole.paired.is_none());
+    }
+
+    #[test]
+    fn pairing_each_trial_with_its_probe_needs_probe_rows() {
+        let terms = toy_terms();
+        let task = workloads::seed_001();
+        let table = rows_for(&task, &terms, 1.0);
+        let over = PhaseOverrides {
+            probe_beside: true,
+            ..PhaseOverrides::default()
+        };
+        let e = validate_task(&terms, &task, &table, over).unwrap_err();
+        assert!(matches!(e, TaskValidateError::NoProbe { .. }), "{e}");
     }
 }
