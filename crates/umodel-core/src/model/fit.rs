@@ -97,7 +97,15 @@ struct Cells {
     /// R = 1 alternations: each trial's CPU stage, and the trial less it.
     cpu_stage: BTreeMap<(Policy, u64), Vec<f64>>,
     t1_platform: BTreeMap<(Policy, u64), Vec<f64>>,
+    /// R = 1 alternations of the prefetching policies: each trial's prefetch back to the host.
+    host_prefetch: BTreeMap<(Policy, u64), Vec<f64>>,
 }
+
+/// The policies whose movement back is the driver writing host pages ([`Knot::host_prefetch_ms`]).
+/// An explicit copy back into its host buffer is not scaled: shifting its `stage:move_out` with
+/// the CPU update took the committed calibrations' copy cells further from the full runs (NOTES.md,
+/// "The prefetch back at the host's level").
+pub const HOST_LEVEL_PREFETCH: [Policy; 2] = [Policy::ManagedPrefetch, Policy::ManagedAdvisePrefetch];
 
 /// Each handoff `alternating` row with the CPU update of its own trial (the `stage:cpu` row of the
 /// same policy, size, R and trial), in row order. Tables joined from several files repeat trial
@@ -138,6 +146,15 @@ pub fn fit(table: &Table, opts: &FitOptions) -> Result<(PlatformModel, FitReport
                 .entry((r.policy, r.bytes))
                 .or_default()
                 .push(r.time_ms),
+            Some(HandoffCase::Stage(Stage::MoveOut))
+                if in_sizes && r.reuse == Some(1) && HOST_LEVEL_PREFETCH.contains(&r.policy) =>
+            {
+                cells
+                    .host_prefetch
+                    .entry((r.policy, r.bytes))
+                    .or_default()
+                    .push(r.time_ms)
+            }
             Some(HandoffCase::Alternating) => {
                 let reuse = r.reuse.ok_or(FitError::MissingReuse {
                     path: path.clone(),
@@ -245,6 +262,10 @@ pub fn fit(table: &Table, opts: &FitOptions) -> Result<(PlatformModel, FitReport
                     .and_then(|v| Summary::of(v)),
                 t1_platform_ms: cells
                     .t1_platform
+                    .get(&(policy, bytes))
+                    .and_then(|v| Summary::of(v)),
+                host_prefetch_ms: cells
+                    .host_prefetch
                     .get(&(policy, bytes))
                     .and_then(|v| Summary::of(v)),
                 lsq,

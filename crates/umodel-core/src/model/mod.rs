@@ -106,6 +106,12 @@ pub struct Knot {
     /// which on a shared VM moves between runs while this part does not (NOTES.md, "Given the CPU").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub t1_platform_ms: Option<Summary>,
+    /// The prefetching policies' prefetch back to the host inside the R = 1 alternations (their
+    /// trials' `stage:move_out` rows), ms, where recorded: part of `t1_platform_ms` that runs at
+    /// the host memory's level, as the CPU update does, so a prediction given a CPU update scales
+    /// it with that update (NOTES.md, "The prefetch back at the host's level").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_prefetch_ms: Option<Summary>,
     /// Least-squares `F`, `G` over all measured R at this size, where several R were measured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lsq: Option<LsqFit>,
@@ -609,6 +615,7 @@ impl PlatformModel {
                 let optional = [
                     ("cpu_stage_ms", &k.cpu_stage_ms),
                     ("t1_platform_ms", &k.t1_platform_ms),
+                    ("host_prefetch_ms", &k.host_prefetch_ms),
                 ];
                 let present = optional
                     .iter()

@@ -444,6 +444,9 @@ struct CompiledKnot {
     /// where it does not: [`CompiledPolicy::cpu_split`] says).
     cpu: Triple,
     p1: Triple,
+    /// The part of `p1` that runs at the host memory's level (the prefetching policies' prefetch
+    /// back, [`super::Knot::host_prefetch_ms`]; zeros elsewhere): scaled with a given CPU update.
+    host: Triple,
     /// The next knot's bytes less these, as [`eval_knots`] computes it (`x1 − x0` in f64), so
     /// that interpolation here gives its answers to the bit; 0 at the last knot.
     dx: f64,
@@ -565,6 +568,11 @@ impl Predictor {
                             g: triple(&k.g_ms),
                             cpu: split.map_or([0.0; 3], |(c, _)| triple(c)),
                             p1: split.map_or([0.0; 3], |(_, p)| triple(p)),
+                            host: k
+                                .host_prefetch_ms
+                                .as_ref()
+                                .filter(|_| split.is_some())
+                                .map_or([0.0; 3], triple),
                             dx: pm
                                 .knots
                                 .get(i + 1)
@@ -603,7 +611,7 @@ impl Predictor {
         let moderate = policies.iter().all(|p| {
             p.platform_shift <= MODERATE
                 && p.knots.iter().all(|k| {
-                    [k.t1, k.g, k.cpu, k.p1]
+                    [k.t1, k.g, k.cpu, k.p1, k.host]
                         .iter()
                         .flatten()
                         .all(|&v| v == 0.0 || (1.0 / MODERATE..=MODERATE).contains(&v))
@@ -865,10 +873,21 @@ impl Predictor {
         k: f64,
         given_ms: Option<f64>,
     ) -> GivenCpu {
-        let ([c, p1, g], extrapolated) = self.at_size(&p.knots, bytes, |k| [k.cpu, k.p1, k.g]);
+        let ([c, p1, g, host], extrapolated) =
+            self.at_size(&p.knots, bytes, |k| [k.cpu, k.p1, k.g, k.host]);
         let extra = reuse - 1.0;
         let (cpu_ms, cpu_se, cpu_sd) = (given_ms.unwrap_or(k * c[0]), k * c[1], k * c[2]);
-        let time = cpu_ms + p1[0] + extra * g[0];
+        // The prefetch back writes host pages at the host memory's level, which the CPU update
+        // shows: it moves with the update given over the calibrated one (NOTES.md, "The prefetch
+        // back at the host's level"). 0 where the model keeps no such part; unscaled where the
+        // calibrated update is no positive time (an extrapolation far below the knots).
+        let level = match given_ms {
+            Some(ms) if c[0] > 0.0 => ms / c[0],
+            Some(_) => 1.0,
+            None => k,
+        };
+        let host_ms = host[0] * (level - 1.0);
+        let time = cpu_ms + p1[0] + host_ms + extra * g[0];
         let se = rss(rss(cpu_se, p1[1]), extra * g[1]);
         // Without earlier runs to measure the platform share's run-to-run shift, a new run's
         // platform share is taken to sit anywhere one calibration trial of it could: its trial

@@ -576,6 +576,7 @@ pub fn compose(m: &super::PlatformModel) -> Option<super::PlatformModel> {
                 // the access and management terms without the CPU's speed.
                 cpu_stage_ms: Some(exact(cpu)),
                 t1_platform_ms: Some(exact(f + g - cpu)),
+                host_prefetch_ms: None,
                 lsq: None,
             });
         }
