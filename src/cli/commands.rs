@@ -319,6 +319,7 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
     let opts = model::FitOptions {
         sizes: a.sizes,
         l2_split: a.l2_split,
+        no_host_level: a.no_host_level,
         interpolation: match a.interpolation {
             super::InterpArg::Linear => model::Interpolation::Linear,
             super::InterpArg::Loglog => model::Interpolation::LogLog,

@@ -309,9 +309,10 @@ struct PredictArgs {
     task: TaskArgs,
     /// The CPU update of one alternation takes MS ms, as it runs under this policy (on pinned host
     /// memory for explicit-copy and host-mapped; managed policies include the faults that bring
-    /// pages back to the CPU); the model supplies the movement, the passes and the sync. With
-    /// --task: one round's CPU phase on ordinary host memory (the model adds what each policy
-    /// costs it).
+    /// pages back to the CPU); the model supplies the movement, the passes and the sync, a
+    /// prefetch back to the host scaled as your update is over the calibrated one (both run at
+    /// the host memory's speed). With --task: one round's CPU phase on ordinary host memory (the
+    /// model adds what each policy costs it).
     #[arg(
         long,
         value_name = "MS",
@@ -519,6 +520,12 @@ struct FitArgs {
     /// these CSVs of `umodel bench peer contention` on the same host (repeatable).
     #[arg(long, value_name = "PEER.csv")]
     peer_from: Vec<PathBuf>,
+    /// Fit the handoff as umodel did before the host-level prefetch back (NOTES.md, "The
+    /// prefetch back at the host's level"): a given CPU update then leaves the prefetching
+    /// policies' prefetch back as calibrated. Reproduces the embedded models and models fitted
+    /// before 2026-12-03.
+    #[arg(long)]
+    no_host_level: bool,
     /// [experimental] Split the size model at the GPU's L2 size. Not adopted: the ablation found
     /// it worse (NOTES.md, "Minimal plan: the ablation").
     #[arg(long)]

@@ -211,14 +211,15 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../../../models/gb200-paper.json"),
     ),
     // `umodel fit calibration/h200/run2/full-3.csv --noise-from calibration/h200/run2/full-1.csv
-    // --noise-from calibration/h200/run2/minimal-{1,2,3}.csv` (one flag per file)
-    // `--task-terms-from calibration/h200/run16/data/models/nvidia-h200-0931b6b9ea7c.minimal.csv`:
+    // --noise-from calibration/h200/run2/minimal-{1,2,3}.csv --no-host-level` (one flag per
+    // file) `--task-terms-from calibration/h200/run16/data/models/nvidia-h200-0931b6b9ea7c.minimal.csv`:
     // the same F and G as the model `umodel calibrate --plan full` wrote on the H200 test machine
     // (run2/full-3.model.json), with the level shifts between its runs added to the intervals, and
     // the task terms of a calibration of this version (NOTES.md; tests/h200.rs).
     ("h200", include_str!("../../../models/h200.json")),
     // `umodel fit R0/M --noise-from R1/M --noise-from F --task-terms-from R0/M --task-terms-from
-    // R1/M --task-noise-from R0/M --task-noise-from R1/M --task-noise-from F -o models/h100.json`,
+    // R1/M --task-noise-from R0/M --task-noise-from R1/M --task-noise-from F --no-host-level -o
+    // models/h100.json`,
     // R0 and R1 calibration/h100/run110 and run111 (two freshly started H100 VMs), M
     // data/models/nvidia-h100-80gb-hbm3-ed53a484761b.minimal.csv, F run113's full plan
     // (run113/full/models/….full.csv, a VM whose GPU read over the link at 0.6 of the others'

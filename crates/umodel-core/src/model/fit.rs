@@ -76,6 +76,10 @@ pub struct FitOptions {
     pub interpolation: super::Interpolation,
     /// What the run was measured under (its facts file's stamp), recorded in the model.
     pub stamp: Option<crate::stamp::Stamp>,
+    /// Fit the handoff as before the host-level prefetch back: keep no
+    /// [`Knot::host_prefetch_ms`], so a given CPU update leaves the prefetch back as calibrated.
+    /// What reproduces the embedded models and every model fitted before 2026-12-03.
+    pub no_host_level: bool,
 }
 
 /// What the fit did, for the person running it.
@@ -105,7 +109,8 @@ struct Cells {
 /// An explicit copy back into its host buffer is not scaled: shifting its `stage:move_out` with
 /// the CPU update took the committed calibrations' copy cells further from the full runs (NOTES.md,
 /// "The prefetch back at the host's level").
-pub const HOST_LEVEL_PREFETCH: [Policy; 2] = [Policy::ManagedPrefetch, Policy::ManagedAdvisePrefetch];
+pub const HOST_LEVEL_PREFETCH: [Policy; 2] =
+    [Policy::ManagedPrefetch, Policy::ManagedAdvisePrefetch];
 
 /// Each handoff `alternating` row with the CPU update of its own trial (the `stage:cpu` row of the
 /// same policy, size, R and trial), in row order. Tables joined from several files repeat trial
@@ -267,6 +272,7 @@ pub fn fit(table: &Table, opts: &FitOptions) -> Result<(PlatformModel, FitReport
                 host_prefetch_ms: cells
                     .host_prefetch
                     .get(&(policy, bytes))
+                    .filter(|_| !opts.no_host_level)
                     .and_then(|v| Summary::of(v)),
                 lsq,
             });

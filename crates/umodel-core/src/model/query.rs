@@ -1290,6 +1290,69 @@ mod tests {
         }
     }
 
+    /// The prefetching policies' prefetch back moves with a given CPU update, as the host's level
+    /// moves both (NOTES.md, "The prefetch back at the host's level"): at the calibrated update
+    /// nothing changes, at K times it the prefetch back adds (K − 1) times itself, in those
+    /// policies only, by every query given a CPU; plain queries and models without the part
+    /// answer as before.
+    #[test]
+    fn a_given_cpu_update_moves_the_prefetch_back_in_the_prefetching_policies_only() {
+        let m = crate::store::embedded("h200").unwrap();
+        assert!(m
+            .policies
+            .iter()
+            .flat_map(|p| &p.knots)
+            .all(|k| k.host_prefetch_ms.is_none()));
+        let mut with = m.clone();
+        for p in &mut with.policies {
+            if crate::model::fit::HOST_LEVEL_PREFETCH.contains(&p.policy) {
+                for k in &mut p.knots {
+                    // Half the platform share, as a calibration's `stage:move_out` is about.
+                    let mut h = k.t1_platform_ms.unwrap();
+                    h.median /= 2.0;
+                    k.host_prefetch_ms = Some(h);
+                }
+            }
+        }
+        let (before, after) = (Predictor::new(&m), Predictor::new(&with));
+        let bytes = m.policies[0].knots[1].bytes;
+        for p in Policy::HANDOFF {
+            let knot = &with.policy(p).unwrap().knots[1];
+            let (c, h) = (
+                knot.cpu_stage_ms.as_ref().unwrap().median,
+                knot.host_prefetch_ms.as_ref().map_or(0.0, |h| h.median),
+            );
+            assert_eq!(
+                before.predict(p, bytes, 4.0).unwrap(),
+                after.predict(p, bytes, 4.0).unwrap()
+            );
+            for (cpu, level) in [
+                (CpuUpdate::Scaled(1.0), 1.0),
+                (CpuUpdate::Scaled(1.5), 1.5),
+                (CpuUpdate::StageMs(2.0 * c), 2.0),
+                (CpuUpdate::StageMs(0.5 * c), 0.5),
+            ] {
+                let [a, b] =
+                    [&before, &after].map(|q| q.predict_with_cpu(p, bytes, 4.0, cpu).unwrap());
+                let moved = b.time_ms - a.time_ms;
+                assert!(
+                    (moved - h * (level - 1.0)).abs() < 1e-9 * b.time_ms,
+                    "{p} {cpu:?}: moved {moved}, host part {h}"
+                );
+                assert_eq!(h > 0.0, crate::model::fit::HOST_LEVEL_PREFETCH.contains(&p));
+                // The ranking given a CPU prices each policy as predict_with_cpu does.
+                if let CpuUpdate::Scaled(_) = cpu {
+                    let ranked = after.choose_with_cpu(bytes, 4.0, cpu).unwrap();
+                    let mine = ranked.ranking().iter().find(|r| r.policy == p).unwrap();
+                    assert!(
+                        (mine.time_ms - b.time_ms).abs() < 1e-9 * b.time_ms,
+                        "{p} {cpu:?}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn answers_too_large_to_price_are_the_same_error_from_every_query() {
         let m = crate::store::embedded("h200").unwrap();
