@@ -4,9 +4,9 @@
 # A minimal calibration, then the full plan in another process (its R >= 2 cells held out),
 # cut so that the whole stays under 585 s; packed after each. Written before any of its data
 # came back.
-#   bash calibration/h200/run132/run132.sh
+#   bash calibration/h200/run132/run132.sh [RUN]   (run133: the same on another fresh VM)
 set -u
-RUN=run132; BIN=devbin/r129
+RUN=${1:-run132}; BIN=devbin/r129
 T0=$(date +%s); left() { echo $(( 585 - ($(date +%s) - T0) )); }
 R=$PWD; B=$R/$BIN; W=/root/work/$RUN; mkdir -p $W/bin; cd $W
 xz -dc $B/umodel.xz > bin/umodel; chmod +x bin/*
