@@ -7,23 +7,6 @@ on main either way; if it fails here, NOTES.md reports the adoption as mixed and
     python3 calibration/h200/heldout-back/judge3.py BEFORE AFTER
 
 from the repository root; output judge3.txt beside this file.
-"""Rule 2, written 2026-12-03 after rule 1 (judge.py) said "not adopted" and before run132's data
-came back: the same change (the branch host-level-back, 8f92556) judged again on a fresh target.
-
-Rule 1 on run5/full-5, run10/full-6 and run26/full: the pairs with median APE <= 1.0 % went
-59 -> 66 of 108 and the median 0.96 -> 0.93 %, but the prefetching policies' largest APE rose
-at the median over pairs 23.6 -> 25.3 % (their 16 MiB cells), so it failed (b). Over all six
-targets it was 17.6 -> 15.5 %; a variant scaling only 64 MiB and up was no better there
-(17.5 %) and is not judged.
-
-Held out: run132's full plan (a fresh VM, current code), against the same 36 calibrations and
-run132's own minimal one. The change is adopted only if rule 1's four criteria hold both on
-run132's full run alone and pooled over the four held-out targets (run5, run10, run26, run132);
-otherwise not. The six earlier targets are printed too.
-
-    python3 calibration/h200/heldout-back/judge2.py BEFORE AFTER
-
-from the repository root; output judge2.txt beside this file.
 """
 import glob, json, os, statistics as st, subprocess, sys, tempfile
 
