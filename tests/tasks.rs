@@ -809,15 +809,16 @@ proptest! {
 /// handoff's cells to within 7 % everywhere and 2 % at the median.
 #[test]
 fn the_handoff_as_a_task_agrees_with_the_handoff() {
-    let (mut m, _, _) =
-        umodel::calibrate::fit_csv(&Path::new(RUN16).join(MINIMAL), None, Default::default())
-            .unwrap();
     // A task prices the prefetch back at the calibrated host level (its CPU phase is the user's
     // code, no reading of the host's level); the handoff given a CPU update scales it with that
     // update (NOTES.md, "The prefetch back at the host's level"). Compared at the same level.
-    for k in m.policies.iter_mut().flat_map(|p| p.knots.iter_mut()) {
-        k.host_prefetch_ms = None;
-    }
+    let at_calibrated_level = model::FitOptions {
+        no_host_level: true,
+        ..Default::default()
+    };
+    let (m, _, _) =
+        umodel::calibrate::fit_csv(&Path::new(RUN16).join(MINIMAL), None, at_calibrated_level)
+            .unwrap();
     let terms = m.task_terms.as_ref().unwrap();
     let device = m.policy(Policy::ExplicitCopy).unwrap();
     let mut diffs = Vec::new();
