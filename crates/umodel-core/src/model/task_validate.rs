@@ -1507,24 +1507,7 @@ mod tests {
                     ));
                 }
             }
-            for (part, ms) in [(TaskPart::PlainCpu, 20.0), (TaskPart::PlainFinal, 5.0)] {
-                let mut r = Row::of(
-                    &TaskCase::new(Group::Workload, &task.name, part),
-                    Policy::Pageable,
-                    1,
-                    trial,
-                    ms,
-                );
-                r.reuse = None;
-                rows.push(r);
-            }
-            rows.push(Row::of(
-                &TaskCase::new(Group::Workload, &task.name, TaskPart::PlainGpu),
-                Policy::Device,
-                1,
-                trial,
-                0.3,
-            ));
+            rows.extend(plain_rows(task, trial, 20.0, 5.0));
             let probe = Probe::from_samples(
                 shape.bytes,
                 [
