@@ -4385,3 +4385,77 @@ fn validate_probe_beside_pairs_run131_and_refuses_runs_without_a_probe() {
     args.extend(["--probe-from", probe]);
     fails_with(&d, &args, None, &["--probe-from", "cannot be used with"]);
 }
+
+/// `validate --back-beside` (an experiment, not adopted: NOTES.md "The prefetch back beside each
+/// row") prices each row's prefetch back at the level of the final pass beside it. On `run131`'s
+/// partial update it moves the two prefetching rows only (−5.83 / −9.09 % → −1.67 / −4.57 %,
+/// their prediction up by the slower passes beside them); the other rows, and a task with no
+/// final host access, answer exactly as without it. It needs the passes beside the rows.
+#[test]
+fn validate_back_beside_moves_only_the_prefetching_rows() {
+    let d = tempfile::tempdir().unwrap();
+    let model = "calibration/h200/run131/model-minimal-1.json";
+    let run = |task: &str, table: &str, extra: &[&str]| {
+        let mut c = umodel(&d);
+        c.args(["validate", "-m", model, "--task", task, table])
+            .args(["--final-beside", "--cpu-beside", "--probe", "--json"])
+            .args(extra);
+        json_ok(&mut c)["points"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    p["policy"].as_str().unwrap().to_string(),
+                    p["paired_error_pct"].as_f64().unwrap(),
+                    p["predicted_ms"].as_f64().unwrap(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let partial = (
+        "tasks/partial-update.json",
+        "calibration/h200/run131/tasks-82-partial.csv",
+    );
+    let before = run(partial.0, partial.1, &[]);
+    let after = run(partial.0, partial.1, &["--back-beside"]);
+    assert_eq!(before.len(), 6);
+    for (b, a) in before.iter().zip(&after) {
+        assert_eq!(b.0, a.0);
+        match b.0.as_str() {
+            "managed-prefetch" | "managed-advise-prefetch" => {
+                let (want_b, want_a) = if b.0 == "managed-prefetch" {
+                    (-5.83, -1.67)
+                } else {
+                    (-9.09, -4.57)
+                };
+                assert!((b.1 - want_b).abs() < 0.005, "{b:?}");
+                assert!((a.1 - want_a).abs() < 0.005, "{a:?}");
+                assert!(a.2 > b.2, "{b:?} {a:?}");
+            }
+            _ => assert_eq!(b, a),
+        }
+    }
+    let prodcons = (
+        "tasks/producer-consumer.json",
+        "calibration/h200/run131/tasks-82-prodcons.csv",
+    );
+    assert_eq!(
+        run(prodcons.0, prodcons.1, &[]),
+        run(prodcons.0, prodcons.1, &["--back-beside"])
+    );
+    fails_with(
+        &d,
+        &[
+            "validate",
+            "-m",
+            model,
+            "--task",
+            partial.0,
+            partial.1,
+            "--back-beside",
+        ],
+        None,
+        &["--final-beside"],
+    );
+}

@@ -463,6 +463,13 @@ struct ValidateArgs {
     /// probe (as --probe); each trial is paired as the flags above do.
     #[arg(long, requires = "task", conflicts_with = "probe_from")]
     probe_beside: bool,
+    /// [experimental] With --task --final-beside: price each row's prefetch back to the host at
+    /// the host's level beside it: the term times the final pass timed right after the row over
+    /// the run's plain final access. Not adopted: over 31 runs no better (NOTES.md, "The
+    /// prefetch back beside each row: not adopted"). Pairs each trial as the flags above do;
+    /// tasks without a final host access are priced as before.
+    #[arg(long, requires = "final_beside")]
+    back_beside: bool,
     /// List every point, not only the summary.
     #[arg(long, short = 'v')]
     verbose: bool,

@@ -563,6 +563,7 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
             cpu_beside: a.cpu_beside,
             faults_beside: a.faults_beside,
             probe_beside: a.probe_beside,
+            back_beside: a.back_beside,
             ..PhaseOverrides::default()
         },
     )

@@ -568,6 +568,19 @@ impl TaskTerms {
         out
     }
 
+    /// These terms with term `t`'s whole cost (fixed and per GiB) times `scale`, its spread and
+    /// shift as they were: a term priced at another level of the same hardware (the prefetch back
+    /// at the host's level beside a row, `validate --task --back-beside`).
+    pub fn with_cost_scaled(&self, t: TermId, scale: f64) -> TaskTerms {
+        let mut out = self.without_fit_report();
+        if let Some(c) = out.costs[t.index()].as_mut() {
+            c.lat_ms *= scale;
+            c.ms_per_gib *= scale;
+            c.cov = c.cov.map(|v| v * scale * scale);
+        }
+        out
+    }
+
     /// How much of a first pass's faults its kernel leaves exposed, if calibrated.
     #[inline]
     pub fn faults_under_compute(&self) -> Option<&FaultsUnderCompute> {

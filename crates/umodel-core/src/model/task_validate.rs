@@ -539,6 +539,14 @@ pub struct PhaseOverrides {
     /// who probes right before each task would be answered. Implies [`Self::use_probe`] for the
     /// medians; pairs each trial as the flags above do.
     pub probe_beside: bool,
+    /// Price each row's prefetch back to the host (`prefetch_to_host`) at the host's level of
+    /// the plain final pass timed right after it: the term times that pass over the run's plain
+    /// final access (or the given one). The driver writes the pages at the host memory's level,
+    /// which flips within a trial; in the partial update the prefetch back follows the pass
+    /// beside its own row (+0.73 at the median over 23 runs) and not the probe at its trial's
+    /// start (calibration/h200/heldout-back/task_level.txt). Only for a task with a final access;
+    /// pairs each trial as the flags above do, with [`Self::final_beside`]'s rows.
+    pub back_beside: bool,
 }
 
 /// The migration probe a run measured beside `name`'s plain phases (its `<name>:probe_*` rows,
@@ -659,6 +667,18 @@ pub fn validate_task(
     let want_cpu = over.cpu_beside && over.cpu_ms.is_none();
     let want_faults = over.faults_beside;
     let want_probe = over.probe_beside;
+    // The host's level beside a row, as its final pass over the one the task was given.
+    let want_back = over.back_beside && has_final;
+    let back_level = match (want_back, fin) {
+        (false, _) => None,
+        (true, Some(f)) if f > 0.0 => Some(f),
+        (true, _) => {
+            return Err(TaskValidateError::NoPhases {
+                source_desc,
+                name: name.clone(),
+            })
+        }
+    };
     // Whose probe rows the trials carry: the task's own, else its sibling's (as `run_probe`).
     let probe_of = want_probe
         .then(|| {
@@ -668,7 +688,7 @@ pub fn validate_task(
             })
         })
         .flatten();
-    let beside = (want_fin || want_cpu || want_faults || want_probe)
+    let beside = (want_fin || want_cpu || want_faults || want_probe || want_back)
         .then(|| beside_rows(table, name, probe_of.as_deref()));
     // Each trial's probe, priced: `None` where its rows give no probe (a trial cut short).
     let trial_terms: Vec<Option<TaskTerms>> = match &beside {
@@ -730,11 +750,23 @@ pub fn validate_task(
         let own_cpu = own_median(want_cpu, TaskPart::PlainCpuBeside)?;
         // `cpu_fault_run` at the level of the sparse faults beside a row (`ms`), where asked for.
         let level = |ms: f64| ms / sparse_ref.map_or(ms, |c| c.cpu_ms);
-        let at_level = |base: &TaskTerms, k: Option<f64>| {
-            k.map(|k| base.with_latency_scaled(TermId::CpuFaultRun, k))
+        // The prefetch back at the level of the final pass beside a row (`ms`), where asked for.
+        let host_level = |ms: f64| back_level.map(|f| ms / f);
+        let at_level = |base: &TaskTerms, faults: Option<f64>, back: Option<f64>| {
+            let faulted = faults.map(|k| base.with_latency_scaled(TermId::CpuFaultRun, k));
+            match back {
+                Some(k) => Some(
+                    faulted
+                        .as_ref()
+                        .unwrap_or(base)
+                        .with_cost_scaled(TermId::PrefetchToHost, k),
+                ),
+                None => faulted,
+            }
         };
         let own_scale = own_median(want_faults, TaskPart::SparseCpuBeside)?.map(level);
-        let scaled = at_level(terms, own_scale);
+        let own_back = own_median(want_back, TaskPart::PlainFinalBeside)?.and_then(host_level);
+        let scaled = at_level(terms, own_scale, own_back);
         let point_terms = scaled.as_ref().unwrap_or(terms);
         let mut t = task.clone();
         t.cpu_ms = Some(own_cpu.unwrap_or(cpu));
@@ -752,7 +784,7 @@ pub fn validate_task(
             for b in own {
                 // A row missing a pass asked for (a trial cut short) is left out.
                 let Some(total) = b.total else { continue };
-                if (want_fin && b.fin.is_none())
+                if ((want_fin || want_back) && b.fin.is_none())
                     || (want_cpu && b.cpu.is_none())
                     || (want_faults && b.sparse.is_none())
                 {
@@ -774,7 +806,11 @@ pub fn validate_task(
                 if want_cpu {
                     each.cpu_ms = b.cpu;
                 }
-                let row_terms = at_level(trial_base, b.sparse.filter(|_| want_faults).map(level));
+                let row_terms = at_level(
+                    trial_base,
+                    b.sparse.filter(|_| want_faults).map(level),
+                    b.fin.filter(|_| want_back).and_then(host_level),
+                );
                 let priced = row_terms.as_ref().unwrap_or(trial_base);
                 ratios.push(predict_task(priced, &each, *policy)?.time_ms / total);
             }
