@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Which way the handoff given the CPU leans, by policy and size: for every minimal calibration
+of run81-run133 (but run109), fitted by this build, against each of the five held-out full runs
+(rule 3's pairs), each trial given its own CPU update, the median over calibrations of the
+signed error (predicted over measured, less 1) of every cell, then the median over R; and each
+VM's own pair (run132's and run133's minimal calibration against the full plan run minutes later
+on the same VM), at R = 1. A descriptive look, nothing chosen on it.
+
+    python3 calibration/h200/heldout-back/lean.py UMODEL
+
+from the repository root; output lean.txt beside this file.
+"""
+import collections, glob, json, os, statistics as st, subprocess, sys, tempfile
+
+U = sys.argv[1]
+H = "calibration/h200"
+FULL = "full/models/nvidia-h200-0931b6b9ea7c.full.csv"
+TARGETS = [f"run133/{FULL}", f"run132/{FULL}", "run5/full-5.csv", "run10/full-6.csv", f"run26/{FULL}"]
+
+
+def run(args):
+    r = subprocess.run(args, capture_output=True, text=True)
+    if r.returncode:
+        raise SystemExit(f"{' '.join(args)}: {r.stderr}")
+    return r.stdout
+
+
+def signed(model, target):
+    v = json.loads(run([U, "validate", "--cpu-from-trials", "--json", "--model", model, f"{H}/{target}"]))
+    return {(p["policy"], p["bytes"] >> 20, p["reuse"]): 100 * (p["predicted_ms"] / p["measured_ms"] - 1)
+            for p in v["points"]}
+
+
+tmp = tempfile.mkdtemp()
+by = collections.defaultdict(list)  # (policy, MiB, R, target) -> signed errors over calibrations
+own = {}
+for n in range(81, 134):
+    if n == 109:
+        continue
+    cs = sorted(glob.glob(f"{H}/run{n}/data/models/*.minimal*.csv"))
+    if not cs:
+        continue
+    m = f"{tmp}/run{n}.json"
+    run([U, "fit", cs[0], "-o", m])
+    for t in TARGETS:
+        for k, e in signed(m, t).items():
+            by[k + (t.split("/")[0],)].append(e)
+        if t.startswith(f"run{n}/"):
+            own[f"run{n}"] = signed(m, t)
+
+names = [t.split("/")[0] for t in TARGETS]
+out = ["signed error %, median over the calibrations, then over R (1-32), given each trial's CPU update",
+       f"{'policy':24} {'MiB':>5} " + " ".join(f"{n:>7}" for n in names)]
+cells = sorted({k[:2] for k in by})
+for pol, mib in cells:
+    row = []
+    for n in names:
+        per_r = [st.median(v) for k, v in by.items() if k[0] == pol and k[1] == mib and k[3] == n]
+        row.append(st.median(per_r) if per_r else float("nan"))
+    out.append(f"{pol:24} {mib:5d} " + " ".join(f"{x:+7.1f}" for x in row))
+out += ["", "each VM's own pair (its minimal calibration against its full plan), R = 1, signed error %"]
+for name, e in sorted(own.items()):
+    out.append(f"  {name}: " + ", ".join(f"{p} {b} MiB {e[(p, b, 1)]:+.1f}" for p, b in cells
+                                         if (p, b, 1) in e and p.startswith("managed") and p != "managed-advise"))
+text = "\n".join(out) + "\n"
+open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "lean.txt"), "w").write(text)
+print(text, end="")
