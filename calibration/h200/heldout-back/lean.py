@@ -10,23 +10,16 @@ on the same VM), at R = 1. A descriptive look, nothing chosen on it.
 
 from the repository root; output lean.txt beside this file.
 """
-import collections, glob, json, os, statistics as st, subprocess, sys, tempfile
+import collections, os, statistics as st, sys, tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pairs import TARGETS, calibrations, given_cpu, run  # noqa: E402
 
 U = sys.argv[1]
-H = "calibration/h200"
-FULL = "full/models/nvidia-h200-0931b6b9ea7c.full.csv"
-TARGETS = [f"run133/{FULL}", f"run132/{FULL}", "run5/full-5.csv", "run10/full-6.csv", f"run26/{FULL}"]
-
-
-def run(args):
-    r = subprocess.run(args, capture_output=True, text=True)
-    if r.returncode:
-        raise SystemExit(f"{' '.join(args)}: {r.stderr}")
-    return r.stdout
 
 
 def signed(model, target):
-    v = json.loads(run([U, "validate", "--cpu-from-trials", "--json", "--model", model, f"{H}/{target}"]))
+    v = given_cpu(U, model, target)
     return {(p["policy"], p["bytes"] >> 20, p["reuse"]): 100 * (p["predicted_ms"] / p["measured_ms"] - 1)
             for p in v["points"]}
 
@@ -34,19 +27,14 @@ def signed(model, target):
 tmp = tempfile.mkdtemp()
 by = collections.defaultdict(list)  # (policy, MiB, R, target) -> signed errors over calibrations
 own = {}
-for n in range(81, 134):
-    if n == 109:
-        continue
-    cs = sorted(glob.glob(f"{H}/run{n}/data/models/*.minimal*.csv"))
-    if not cs:
-        continue
-    m = f"{tmp}/run{n}.json"
-    run([U, "fit", cs[0], "-o", m])
+for name, c in calibrations():
+    m = f"{tmp}/{name}.json"
+    run([U, "fit", c, "-o", m])
     for t in TARGETS:
         for k, e in signed(m, t).items():
             by[k + (t.split("/")[0],)].append(e)
-        if t.startswith(f"run{n}/"):
-            own[f"run{n}"] = signed(m, t)
+        if t.startswith(f"{name}/"):
+            own[name] = signed(m, t)
 
 names = [t.split("/")[0] for t in TARGETS]
 out = ["signed error %, median over the calibrations, then over R (1-32), given each trial's CPU update",

@@ -13,13 +13,12 @@ resolved count is if anything low. A descriptive look, no rule: nothing is chose
 
 from the repository root; output resolution.txt beside this file.
 """
-import collections, csv, glob, json, math, os, statistics as st, subprocess, sys, tempfile
+import collections, csv, math, os, statistics as st, sys, tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pairs import H, TARGETS, calibrations, given_cpu, run  # noqa: E402
 
 U = sys.argv[1]
-H = "calibration/h200"
-TARGETS = ["run133/full/models/nvidia-h200-0931b6b9ea7c.full.csv",
-           "run132/full/models/nvidia-h200-0931b6b9ea7c.full.csv", "run5/full-5.csv",
-           "run10/full-6.csv", "run26/full/models/nvidia-h200-0931b6b9ea7c.full.csv"]
 
 
 def median_ci(xs, level=0.95):
@@ -43,20 +42,7 @@ def trials(path):
     return cells
 
 
-def run(args):
-    r = subprocess.run(args, capture_output=True, text=True)
-    if r.returncode:
-        raise SystemExit(f"{' '.join(args)}: {r.stderr}")
-    return r.stdout
-
-
-cals = []
-for n in range(81, 134):
-    if n == 109:
-        continue
-    cs = sorted(glob.glob(f"{H}/run{n}/data/models/*.minimal*.csv"))
-    if cs:
-        cals.append((f"run{n}", cs[0]))
+cals = calibrations()
 tmp = tempfile.mkdtemp()
 measured = {t: trials(f"{H}/{t}") for t in TARGETS}
 pairs = 0
@@ -69,7 +55,7 @@ for name, c in cals:
     m = f"{tmp}/{name}.json"
     run([U, "fit", c, "-o", m])
     for t in TARGETS:
-        v = json.loads(run([U, "validate", "--cpu-from-trials", "--json", "--model", m, f"{H}/{t}"]))
+        v = given_cpu(U, m, t)
         pairs += 1
         worst = None
         any_resolved = False
