@@ -4387,7 +4387,7 @@ fn validate_probe_beside_pairs_run131_and_refuses_runs_without_a_probe() {
 }
 
 /// `validate --back-beside` (an experiment, not adopted: NOTES.md "The prefetch back beside each
-/// row") prices each row's prefetch back at the level of the final pass beside it. On `run131`'s
+/// row: not adopted") prices each row's prefetch back at the level of the final pass beside it. On `run131`'s
 /// partial update it moves the two prefetching rows only (−5.83 / −9.09 % → −1.67 / −4.57 %,
 /// their prediction up by the slower passes beside them); the other rows, and a task with no
 /// final host access, answer exactly as without it. It needs the passes beside the rows.

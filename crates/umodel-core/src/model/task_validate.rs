@@ -545,7 +545,9 @@ pub struct PhaseOverrides {
     /// which flips within a trial; in the partial update the prefetch back follows the pass
     /// beside its own row (+0.73 at the median over 23 runs) and not the probe at its trial's
     /// start (calibration/h200/heldout-back/task_level.txt). Only for a task with a final access;
-    /// pairs each trial as the flags above do, with [`Self::final_beside`]'s rows.
+    /// pairs each trial as the flags above do, with [`Self::final_beside`]'s rows. An experiment,
+    /// not adopted: over 31 runs it put more cells beyond 5 %, not fewer
+    /// (calibration/h200/run134/judge.txt).
     pub back_beside: bool,
 }
 
