@@ -5,13 +5,16 @@ calibration, `r1-1`, `r1-2`) and as the full plan does (R swept 1-32 within each
 trials of the total, the CPU stage and the platform share (total less CPU stage, what a
 prediction given the CPU update prices), ms.
 
-    python3 calibration/h200/run136/compare.py
+run137 (the same on another VM) adds a second calibration after `r1-2`.
 
-from the repository root; output compare.txt beside this file.
+    python3 calibration/h200/run136/compare.py [RUN]
+
+from the repository root (RUN default run136); output compare.txt in that run's folder.
 """
-import collections, csv, glob, os, statistics as st
+import collections, csv, glob, os, statistics as st, sys
 
-D = os.path.dirname(os.path.abspath(__file__))
+D = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                 sys.argv[1] if len(sys.argv) > 1 else "run136")
 
 
 def load(path):
@@ -28,8 +31,14 @@ def load(path):
     return out
 
 
-files = {"calibration": glob.glob(f"{D}/data/models/*.minimal.csv")[0]}
+# A calibration's CSV keeps the latest name; an earlier one of the same store is archived with
+# its time stamp.
+latest = f"{D}/data/models/nvidia-h200-0931b6b9ea7c.minimal.csv"
+first = sorted(glob.glob(f"{D}/data/models/*.minimal.2*Z.csv"))
+files = {"calibration": first[0] if first else latest}
 files.update({k: f"{D}/{k}.csv" for k in ("sweep-1", "r1-1", "sweep-2", "r1-2")})
+if first:
+    files["calibration-2"] = latest
 L = {k: load(f) for k, f in files.items()}
 out = ["total / CPU stage / platform share at R = 1, medians in ms (trials), in the order run",
        f"{'cell':28}" + "".join(f"{k:>26}" for k in files)]
