@@ -4458,4 +4458,29 @@ fn validate_back_beside_moves_only_the_prefetching_rows() {
         None,
         &["--final-beside"],
     );
+    // A run without the plain final access to read the level against is refused, saying so.
+    let text = std::fs::read_to_string(partial.1).unwrap();
+    let no_final: String = text
+        .lines()
+        .filter(|l| !l.contains("partial-update:plain_final,"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let cut = d.path().join("no-final.csv");
+    std::fs::write(&cut, no_final).unwrap();
+    let cut = cut.to_str().unwrap();
+    fails_with(
+        &d,
+        &[
+            "validate",
+            "-m",
+            model,
+            "--task",
+            partial.0,
+            cut,
+            "--final-beside",
+            "--back-beside",
+        ],
+        None,
+        &["no plain final access for `partial-update`", "no-final.csv"],
+    );
 }

@@ -227,6 +227,18 @@ pub enum TaskValidateError {
         /// The tasks the table measured (`none` when it measured none).
         found: String,
     },
+    /// `back_beside` needs the final access the task was given, to read the host's level
+    /// against, and there is none: neither in the table nor given.
+    #[error(
+        "{source_desc}: no plain final access for `{name}` (`{name}:plain_final` rows) to read \
+         the host's level beside each row against; validate without --back-beside"
+    )]
+    NoFinal {
+        /// The measurement CSV.
+        source_desc: String,
+        /// The task's name.
+        name: String,
+    },
     /// The plain CPU or GPU phase time is neither in the table nor given.
     #[error(
         "{source_desc}: no plain-memory phase times for `{name}` (`{name}:plain_cpu` and \
@@ -675,7 +687,7 @@ pub fn validate_task(
         (false, _) => None,
         (true, Some(f)) if f > 0.0 => Some(f),
         (true, _) => {
-            return Err(TaskValidateError::NoPhases {
+            return Err(TaskValidateError::NoFinal {
                 source_desc,
                 name: name.clone(),
             })
