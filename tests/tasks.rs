@@ -4387,8 +4387,8 @@ fn validate_probe_beside_pairs_run131_and_refuses_runs_without_a_probe() {
 }
 
 /// `validate --back-beside` (an experiment, not adopted: NOTES.md "The prefetch back beside each
-/// row: not adopted") prices each row's prefetch back at the level of the final pass beside it. On `run131`'s
-/// partial update it moves the two prefetching rows only (−5.83 / −9.09 % → −1.67 / −4.57 %,
+/// row: not adopted") prices each row's prefetch back at the level of the final pass beside it.
+/// On `run131`'s partial update it moves the two prefetching rows only (−5.83 / −9.09 % → −1.67 / −4.57 %,
 /// their prediction up by the slower passes beside them); the other rows, and a task with no
 /// final host access, answer exactly as without it. It needs the passes beside the rows.
 #[test]
@@ -4444,20 +4444,13 @@ fn validate_back_beside_moves_only_the_prefetching_rows() {
         run(prodcons.0, prodcons.1, &[]),
         run(prodcons.0, prodcons.1, &["--back-beside"])
     );
-    fails_with(
-        &d,
-        &[
-            "validate",
-            "-m",
-            model,
-            "--task",
-            partial.0,
-            partial.1,
-            "--back-beside",
-        ],
-        None,
-        &["--final-beside"],
-    );
+    // The partial update validated against `table` with `flags` is refused with `wants`.
+    let refused = |table: &str, flags: &[&str], wants: &[&str]| {
+        let mut args = vec!["validate", "-m", model, "--task", partial.0, table];
+        args.extend(flags);
+        fails_with(&d, &args, None, wants);
+    };
+    refused(partial.1, &["--back-beside"], &["--final-beside"]);
     // A run without the plain final access to read the level against is refused, saying so.
     let text = std::fs::read_to_string(partial.1).unwrap();
     let no_final: String = text
@@ -4467,20 +4460,9 @@ fn validate_back_beside_moves_only_the_prefetching_rows() {
         .collect();
     let cut = d.path().join("no-final.csv");
     std::fs::write(&cut, no_final).unwrap();
-    let cut = cut.to_str().unwrap();
-    fails_with(
-        &d,
-        &[
-            "validate",
-            "-m",
-            model,
-            "--task",
-            partial.0,
-            cut,
-            "--final-beside",
-            "--back-beside",
-        ],
-        None,
+    refused(
+        cut.to_str().unwrap(),
+        &["--final-beside", "--back-beside"],
         &["no plain final access for `partial-update`", "no-final.csv"],
     );
 }
