@@ -8,19 +8,13 @@ heldout-back/lean.txt has for run132 and run133, on two more VMs. A descriptive 
 
 from the repository root; output own_pair.txt beside this file.
 """
-import glob, json, os, statistics as st, subprocess, sys, tempfile
+import glob, json, os, statistics as st, sys, tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "heldout-back"))
+from pairs import H, run  # noqa: E402
 
 U = sys.argv[1]
-H = "calibration/h200"
 PREFETCHING = ("managed-prefetch", "managed-advise-prefetch")
-
-
-def run(args):
-    r = subprocess.run(args, capture_output=True, text=True)
-    if r.returncode:
-        raise SystemExit(f"{' '.join(args)}: {r.stderr}")
-    return r.stdout
-
 
 tmp = tempfile.mkdtemp()
 out = ["signed error % (predicted over measured, less 1), median over the cells; median APE over all",
