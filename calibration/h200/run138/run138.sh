@@ -9,6 +9,10 @@
 # calibration at the end for a second pair. Validated offline with task files of the same sizes
 # (scale_tasks.py). Written before any of its data came back.
 #   bash calibration/h200/run138/run138.sh
+# run139 (another fresh VM, after run138's data came back: seed 001 and the producer/consumer
+# 7-16 % off at 16 MiB, 13-37 % at 4 MiB, where at 64 MiB other VMs' runs were within 1-2 %):
+# the same two workloads at 4, 16 and 64 MiB on one VM, to tell the size from the VM:
+#   SIZES=4MiB,16MiB,64MiB WORKLOADS="prodcons workload" bash calibration/h200/run138/run138.sh run139 86
 set -u
 RUN=${1:-run138}; TAG=${2:-85}; BIN=${BIN:-devbin/r129}
 SIZES=${SIZES:-256KiB,1MiB,4MiB,16MiB}; WORKLOADS=${WORKLOADS:-workload prodcons partial compute}
