@@ -12,10 +12,10 @@
 # run139 (another fresh VM, after run138's data came back: seed 001 and the producer/consumer
 # 7-16 % off at 16 MiB, 13-37 % at 4 MiB, where at 64 MiB other VMs' runs were within 1-2 %):
 # the same two workloads at 4, 16 and 64 MiB on one VM, to tell the size from the VM:
-#   SIZES=4MiB,16MiB,64MiB WORKLOADS="prodcons workload" bash calibration/h200/run138/run138.sh run139 86
+#   LIM=200 SIZES=4MiB,16MiB,64MiB WORKLOADS="prodcons workload" bash calibration/h200/run138/run138.sh run139 86
 set -u
 RUN=${1:-run138}; TAG=${2:-85}; BIN=${BIN:-devbin/r129}
-SIZES=${SIZES:-256KiB,1MiB,4MiB,16MiB}; WORKLOADS=${WORKLOADS:-workload prodcons partial compute}
+SIZES=${SIZES:-256KiB,1MiB,4MiB,16MiB}; LIM=${LIM:-110}; WORKLOADS=${WORKLOADS:-workload prodcons partial compute}
 T0=$(date +%s); left() { echo $(( 560 - ($(date +%s) - T0) )); }
 R=$PWD; W=/root/work/$RUN; mkdir -p $W/bin; cd $W
 xz -dc $R/$BIN/umodel.xz > bin/umodel; chmod +x bin/*
@@ -26,7 +26,7 @@ cal 1
 timeout 30 bin/umodel probe -o probe-1.json > probe-1.txt 2>&1; echo "rc=$?" >> probe-1.txt
 pack
 for w in $WORKLOADS; do
-  lim=110; l=$(( $(left) - 45 )); [ $l -lt $lim ] && lim=$l; [ $lim -lt 20 ] && { echo "skipped: $lim s left" > tasks-$TAG-$w.err; continue; }
+  lim=$LIM; l=$(( $(left) - 45 )); [ $l -lt $lim ] && lim=$l; [ $lim -lt 20 ] && { echo "skipped: $lim s left" > tasks-$TAG-$w.err; continue; }
   s=$(date +%s); timeout $lim bin/umodel bench $w --sizes $SIZES --trials 15 --out tasks-$TAG-$w.csv --step-times steps-$TAG-$w.csv > tasks-$TAG-$w.log 2> tasks-$TAG-$w.err; echo "rc=$? wall_s=$(( $(date +%s) - s )) limit_s=$lim" >> tasks-$TAG-$w.err
   uptime >> machine.txt; pack
 done
