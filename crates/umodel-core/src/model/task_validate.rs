@@ -9,14 +9,15 @@
 //! `probe_fault_back`; since `run38` `probe_after_prefetch`: [`Probe`]), which `--probe` prices
 //! the migrating steps from.
 
-use std::collections::BTreeMap;
+use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
 use super::query::within_noise;
 use super::task::{predict_task, Probe, TaskQueryError, TaskTerms, TermId};
 use crate::policy::Policy;
-use crate::schema::{TaskCase, TaskPart};
+use crate::schema::{Group, TaskCase, TaskPart};
 use crate::stats::{median, Summary};
 use crate::table::{Row, Table};
 use crate::task::Task;
@@ -262,7 +263,7 @@ pub enum TaskValidateError {
         /// The task's name.
         name: String,
     },
-    /// A `total` row's size differs from the task file's footprint (another task's run).
+    /// No `total` row has the task file's footprint (another task's run, or another size's).
     #[error(
         "{source_desc}: `{name}` was measured with buffers of {measured} bytes in all, but the task \
          file describes {described} (validate with the task file of the run)"
@@ -272,10 +273,25 @@ pub enum TaskValidateError {
         source_desc: String,
         /// The task's name.
         name: String,
-        /// The row's `bytes`, all buffers together.
-        measured: u64,
+        /// The sizes its `total` rows were measured at (all buffers together), comma-separated.
+        measured: String,
         /// Bytes the task file describes.
         described: u64,
+    },
+    /// `--faults-beside` on a run of several sizes, whose sparse faults beside the rows were
+    /// timed at one size in every size's block and cannot be told apart.
+    #[error(
+        "{source_desc}: `{name}` was measured at several sizes ({sizes} bytes in all), and the \
+         sparse faults beside its rows were timed at one size in each of them, so they cannot be \
+         paired with this size's rows; validate without --faults-beside, or a run of one size"
+    )]
+    SeveralSizes {
+        /// The measurement CSV.
+        source_desc: String,
+        /// The task's name.
+        name: String,
+        /// The sizes its `total` rows were measured at, comma-separated.
+        sizes: String,
     },
     /// Plain phases beside the rows were asked for and the run has none for a row.
     #[error(
@@ -576,8 +592,109 @@ pub fn run_probe(table: &Table, name: &str) -> Option<Probe> {
     )
 }
 
+/// `table`'s rows of `task`'s size. A run of the suite at several sizes (`bench <group> --sizes
+/// A,B`) holds a block of rows per size: the rows keyed by the task's size (its totals, its sides,
+/// the plain phases) are kept where `bytes` is the task's footprint, the probe's where it is the
+/// task's probe size; the sparse faults beside the rows, timed at one fixed size in every block,
+/// only in a run of one size. Every other group's rows stay; a run of one size is taken as it is.
+fn of_task_size<'t>(
+    table: &'t Table,
+    task: &Task,
+    faults_beside: bool,
+) -> Result<Cow<'t, Table>, TaskValidateError> {
+    let name = &task.name;
+    let footprint = task.footprint();
+    let totals = || {
+        table
+            .rows
+            .iter()
+            .filter(|r| is_part(r, name, TaskPart::Total))
+    };
+    let sizes: BTreeSet<u64> = totals().map(|r| r.bytes).collect();
+    let list = || {
+        sizes
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if sizes.is_empty() {
+        return Ok(Cow::Borrowed(table)); // no rows of the task: `validate_one_size` says so
+    }
+    if !sizes.contains(&footprint) {
+        return Err(TaskValidateError::Footprint {
+            source_desc: table.source.display().to_string(),
+            name: name.clone(),
+            measured: list(),
+            described: footprint,
+        });
+    }
+    if sizes.len() == 1 {
+        return Ok(Cow::Borrowed(table));
+    }
+    if faults_beside {
+        return Err(TaskValidateError::SeveralSizes {
+            source_desc: table.source.display().to_string(),
+            name: name.clone(),
+            sizes: list(),
+        });
+    }
+    let mut groups: Vec<Group> = totals().map(|r| r.group).collect();
+    groups.dedup();
+    let probe_bytes = task.probe_shape().bytes;
+    let keep: Vec<bool> = table
+        .rows
+        .iter()
+        .map(|r| {
+            if !groups.contains(&r.group) {
+                return true;
+            }
+            match TaskCase::parse(r.group, &r.case).map(|c| c.part) {
+                Some(p) if PROBE_PARTS.contains(&p) => r.bytes == probe_bytes,
+                Some(TaskPart::SparseCpuBeside | TaskPart::SparseGpuBeside) => false,
+                _ => r.bytes == footprint,
+            }
+        })
+        .collect();
+    let pick = |v: &[String]| {
+        v.iter()
+            .zip(&keep)
+            .filter(|(_, &k)| k)
+            .map(|(x, _)| x.clone())
+            .collect()
+    };
+    Ok(Cow::Owned(Table {
+        source: table.source.clone(),
+        rows: table
+            .rows
+            .iter()
+            .zip(&keep)
+            .filter(|(_, &k)| k)
+            .map(|(r, _)| r.clone())
+            .collect(),
+        failed: table.failed.clone(),
+        extra: table
+            .extra
+            .iter()
+            .map(|(c, v)| (c.clone(), pick(v)))
+            .collect(),
+        warnings: table.warnings.clone(),
+    }))
+}
+
 /// Validates `task` against its rows in `table`.
 pub fn validate_task(
+    terms: &TaskTerms,
+    task: &Task,
+    table: &Table,
+    over: PhaseOverrides,
+) -> Result<TaskValidation, TaskValidateError> {
+    let one_size = of_task_size(table, task, over.faults_beside)?;
+    validate_one_size(terms, task, &one_size, over)
+}
+
+/// [`validate_task`] on a table whose rows of `task` are of its size.
+fn validate_one_size(
     terms: &TaskTerms,
     task: &Task,
     table: &Table,
@@ -598,18 +715,6 @@ pub fn validate_task(
                     m.join(", ")
                 }
             },
-        });
-    }
-    if let Some(r) = table
-        .rows
-        .iter()
-        .find(|r| is_part(r, name, TaskPart::Total) && r.bytes != task.footprint())
-    {
-        return Err(TaskValidateError::Footprint {
-            source_desc,
-            name: name.clone(),
-            measured: r.bytes,
-            described: task.footprint(),
         });
     }
     let cpu_rows = plain(table, name, TaskPart::PlainCpu);
@@ -1131,6 +1236,71 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("201326592") && e.contains("134221824"), "{e}");
+    }
+
+    #[test]
+    fn a_run_of_several_sizes_is_validated_from_the_rows_of_the_task_files_size() {
+        // `bench workload --sizes 4MiB,64MiB`: a block of rows per size, one after the other,
+        // and the sparse faults beside each row timed at 64 MiB in both.
+        let terms = toy_terms();
+        let big = workloads::seed_001();
+        let mut small = workloads::seed_001();
+        for b in &mut small.buffers {
+            b.bytes = 4 << 20;
+        }
+        let block = |task: &Task, skew: f64| {
+            let mut t = rows_for(task, &terms, skew);
+            for r in &mut t.rows {
+                r.bytes = task.footprint(); // the plain phases are keyed by the footprint
+            }
+            for trial in 0..5 {
+                t.rows.push(row_of(
+                    task,
+                    TaskPart::SparseCpuBeside,
+                    Policy::Managed,
+                    trial,
+                    9.0,
+                ));
+                t.rows.last_mut().unwrap().bytes = 64 << 20;
+            }
+            t.rows
+        };
+        let mut rows = block(&small, 1.25);
+        rows.extend(block(&big, 1.0));
+        let table = Table {
+            rows,
+            ..Table::default()
+        };
+        let v = validate_task(&terms, &big, &table, PhaseOverrides::default()).unwrap();
+        assert_eq!(v.points.len(), 6);
+        assert!(v.points.iter().all(|p| p.trials == 5), "{:?}", v.points);
+        assert!(v.max_ape_pct < 0.1, "{}", v.max_ape_pct); // rows_for's trials differ a little
+                                                           // The small block was measured 25 % above its prediction: 20 % of what was measured.
+        let v = validate_task(&terms, &small, &table, PhaseOverrides::default()).unwrap();
+        assert!(v.points.iter().all(|p| p.trials == 5));
+        assert!(
+            (v.median_ape_pct - 20.0).abs() < 0.1,
+            "{}",
+            v.median_ape_pct
+        );
+        // A size not measured names those that were.
+        let mut other = small.clone();
+        other.buffers[0].bytes = 8 << 20;
+        let e = validate_task(&terms, &other, &table, PhaseOverrides::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(&format!("{}, {}", small.footprint(), big.footprint())),
+            "{e}"
+        );
+        // The sparse faults beside the rows cannot be told apart between the blocks.
+        let over = PhaseOverrides {
+            faults_beside: true,
+            ..PhaseOverrides::default()
+        };
+        let e = validate_task(&terms, &big, &table, over).unwrap_err();
+        assert!(matches!(e, TaskValidateError::SeveralSizes { .. }), "{e}");
+        assert!(e.to_string().contains("without --faults-beside"), "{e}");
     }
 
     #[test]
