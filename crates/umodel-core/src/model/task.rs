@@ -2286,6 +2286,9 @@ impl Assumptions {
     /// No `prefetch_duplicate`: a prefetch of read-mostly pages to the device priced as a plain
     /// prefetch.
     pub const NO_PREFETCH_DUPLICATE: u32 = 1 << 12;
+    /// A term priced calls smaller than the smallest size it was fitted at: its fixed part is
+    /// extrapolated below the calibration ([`BELOW_FITTED`]).
+    pub const BELOW_CALIBRATED: u32 = 1 << 13;
 
     fn set(&mut self, f: u32) {
         self.0 |= f;
@@ -2332,6 +2335,10 @@ impl Assumptions {
             (
                 Self::NO_PREFETCH_DUPLICATE,
                 "this model has no `prefetch_duplicate` (calibrations before it): a prefetch of read-mostly pages to the device, which duplicates them, priced as a plain prefetch (likely optimistic)",
+            ),
+            (
+                Self::BELOW_CALIBRATED,
+                "the task moves or faults less at a time than the smallest size its terms were measured at (`show` lists each term's sizes): their fixed costs are extrapolated below the calibration; on the H200, tasks of 4 MiB buffers came 2-37 % off at the median over policies, of 256 KiB 18-90 %, where tasks of 64 MiB came within 1-4 % (NOTES.md, \"Tasks smaller than the calibration\")",
             ),
         ]
         .iter()
@@ -3603,6 +3610,13 @@ fn gpu_items(
     (g.passes, g.hidden)
 }
 
+/// A term's calls averaging less than this share of the smallest size it was fitted at are
+/// extrapolations below the calibration ([`Assumptions::BELOW_CALIBRATED`]). On the H200 the task
+/// terms are fitted at 16 and 64 MiB; tasks of 16 MiB buffers came 2-16 % off at the median over
+/// policies, of 4 MiB 2-37 %, of 256 KiB 18-90 % (calibration/h200/run138/small.txt). The margin
+/// keeps a task a little under the smallest size, as the fit's cells are, from being named.
+const BELOW_FITTED: f64 = 0.75;
+
 /// The prediction from a policy's priced parts and term uses. Variance: each term's fitted
 /// uncertainty (its uses are one estimate, so they add linearly), the term's spread within a run
 /// (also shared by its uses), and the given phases' own spread; the interval is that, scaled by
@@ -3631,6 +3645,11 @@ fn prediction(
         used &= used - 1;
         let u = uses[i];
         if let Some(c) = terms.costs[i].as_ref() {
+            // Bytes a call below the fitted sizes, without a division on the query's path; a
+            // latency-only term (launches, fault runs) prices no bytes.
+            if u.gib > 0.0 && u.gib * GIB < BELOW_FITTED * c.sizes[0] as f64 * u.lats {
+                assumptions.set(Assumptions::BELOW_CALIBRATED);
+            }
             var += u.lats * u.lats * c.cov[0]
                 + 2.0 * u.lats * u.gib * c.cov[1]
                 + u.gib * u.gib * c.cov[2];
@@ -5745,6 +5764,43 @@ pub(crate) mod tests {
         )
         .unwrap();
         assert!(q.assumptions.is_empty(), "{:?}", q.assumptions.notes());
+    }
+
+    #[test]
+    fn a_task_smaller_than_its_terms_were_fitted_at_says_so_and_one_inside_does_not() {
+        // toy_terms are fitted at 16 MiB-1 GiB; seed 001 moves 64 MiB a call, a 1 MiB variant
+        // 1 MiB (run138: such tasks came 18-46 % off on the H200).
+        let terms = toy_terms();
+        let at = |mib: u64| {
+            let mut t = with_phases(workloads::seed_001(), 20.0, 0.3);
+            t.cpu_final_ms = Some(5.0);
+            for b in &mut t.buffers {
+                b.bytes = mib << 20;
+            }
+            t
+        };
+        let below = |t: &Task, policy: Policy| {
+            predict_task(&terms, t, policy)
+                .unwrap()
+                .assumptions
+                .has(Assumptions::BELOW_CALIBRATED)
+        };
+        for policy in Policy::HANDOFF {
+            assert!(!below(&at(64), policy), "{policy} at 64 MiB");
+            assert!(!below(&at(16), policy), "{policy} at 16 MiB");
+            assert!(below(&at(1), policy), "{policy} at 1 MiB");
+        }
+        // 12 MiB is within the margin of the smallest fitted size; 11 MiB is not.
+        assert!(!below(&at(12), Policy::ExplicitCopy));
+        assert!(below(&at(11), Policy::ExplicitCopy));
+        // The compiled path, which a scheduler queries, says the same.
+        let c = terms.compile(&at(1)).unwrap();
+        let choice = c.choose(TaskOverrides::default()).unwrap();
+        assert!(choice.assumptions().has(Assumptions::BELOW_CALIBRATED));
+        let c = terms.compile(&at(64)).unwrap();
+        let choice = c.choose(TaskOverrides::default()).unwrap();
+        assert!(!choice.assumptions().has(Assumptions::BELOW_CALIBRATED));
+        assert!(Assumptions(Assumptions::BELOW_CALIBRATED).notes()[0].contains("extrapolated"));
     }
 
     #[test]
