@@ -4466,3 +4466,150 @@ fn validate_back_beside_moves_only_the_prefetching_rows() {
         &["no plain final access for `partial-update`", "no-final.csv"],
     );
 }
+
+/// run138 and run139 (NOTES.md, "Tasks smaller than the calibration"): the workloads with every
+/// buffer smaller than the 16 and 64 MiB the task terms are fitted at, each from the run's first
+/// calibration, read from runs of several sizes (`bench --sizes`) by the task file's size. The
+/// predictions hold at 64 MiB and not below 16 MiB, and say so where their terms are extrapolated.
+#[test]
+fn smaller_tasks_than_the_calibration_measured_miss_and_say_so() {
+    let d = tempfile::tempdir().unwrap();
+    let sized = |name: &str, mib: f64| {
+        let mut t = Task::read(&Path::new("tasks").join(format!("{name}.json"))).unwrap();
+        for b in &mut t.buffers {
+            b.bytes = (mib * (1u64 << 20) as f64) as u64;
+        }
+        let f = d.path().join(format!("{name}-{mib}.json"));
+        std::fs::write(&f, serde_json::to_string(&t).unwrap()).unwrap();
+        f
+    };
+    // (run, its CSV, task, MiB a buffer, median APE %, max APE %, clear orderings right, of)
+    for (run, csv, task, mib, median, max, right, total) in [
+        (
+            "run138",
+            "tasks-85-workload.csv",
+            "seed-001",
+            0.25,
+            46.95,
+            62.83,
+            11,
+            13,
+        ),
+        (
+            "run138",
+            "tasks-85-workload.csv",
+            "seed-001",
+            4.0,
+            14.06,
+            18.07,
+            14,
+            14,
+        ),
+        (
+            "run138",
+            "tasks-85-prodcons.csv",
+            "producer-consumer",
+            4.0,
+            26.67,
+            36.07,
+            13,
+            13,
+        ),
+        (
+            "run138",
+            "tasks-85-partial.csv",
+            "partial-update",
+            0.25,
+            73.24,
+            105.54,
+            9,
+            11,
+        ),
+        (
+            "run138",
+            "tasks-85-compute.csv",
+            "compute-bound",
+            1.0,
+            1.92,
+            9.20,
+            23,
+            23,
+        ),
+        (
+            "run139",
+            "tasks-86-prodcons.csv",
+            "producer-consumer",
+            16.0,
+            7.86,
+            17.71,
+            13,
+            13,
+        ),
+        (
+            "run139",
+            "tasks-86-workload.csv",
+            "seed-001",
+            64.0,
+            3.96,
+            4.51,
+            14,
+            14,
+        ),
+        (
+            "run139",
+            "tasks-86-prodcons.csv",
+            "producer-consumer",
+            64.0,
+            2.31,
+            6.13,
+            13,
+            13,
+        ),
+    ] {
+        let dir = Path::new("calibration/h200").join(run);
+        let model = dir.join("model-minimal-1.json");
+        let file = sized(task, mib);
+        let v = json_ok(
+            umodel(&d)
+                .args(["validate", "-m"])
+                .arg(&model)
+                .arg("--task")
+                .arg(&file)
+                .arg(dir.join(csv))
+                .arg("--json"),
+        );
+        let what = format!("{run} {task} at {mib} MiB");
+        let trials: Vec<u64> = v["points"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["trials"].as_u64().unwrap())
+            .collect();
+        // This size's rows alone (the compute-bound task's 1 MiB block has all 15).
+        assert!(trials.iter().all(|&n| n == 15), "{what}: {trials:?}");
+        assert!(
+            (v["median_ape_pct"].as_f64().unwrap() - median).abs() < 0.005,
+            "{what}: {v}"
+        );
+        assert!(
+            (v["max_ape_pct"].as_f64().unwrap() - max).abs() < 0.005,
+            "{what}: {v}"
+        );
+        assert_eq!(v["order_right"], right, "{what}");
+        assert_eq!(v["order_total"], total, "{what}");
+        // The prediction names the extrapolation below 16 MiB, not at 64.
+        let c = json_ok(
+            umodel(&d)
+                .args(["choose", "-m"])
+                .arg(&model)
+                .arg("--task")
+                .arg(&file)
+                .arg("--json"),
+        );
+        let named = c["assumptions"].as_array().is_some_and(|a| {
+            a.iter()
+                .any(|n| n.as_str().unwrap().contains("extrapolated"))
+        });
+        assert_eq!(named, mib < 16.0, "{what}: {c}");
+    }
+}
