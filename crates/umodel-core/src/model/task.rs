@@ -2286,7 +2286,7 @@ impl Assumptions {
     /// No `prefetch_duplicate`: a prefetch of read-mostly pages to the device priced as a plain
     /// prefetch.
     pub const NO_PREFETCH_DUPLICATE: u32 = 1 << 12;
-    /// A term priced calls smaller than the smallest size it was fitted at: its fixed part is
+    /// A term priced a call smaller than the smallest size it was fitted at: its fixed part is
     /// extrapolated below the calibration ([`BELOW_FITTED`]).
     pub const BELOW_CALIBRATED: u32 = 1 << 13;
 
@@ -2651,6 +2651,11 @@ impl Pricer<'_> {
             return 0.0;
         };
         let l = if lat { c.lat_ms } else { 0.0 };
+        // A call below the sizes the term was fitted at; a latency-only term (launches, fault
+        // runs) prices no bytes. Compiled tasks note it once, when compiled.
+        if lat && bytes > 0.0 {
+            self.note_size(c, bytes);
+        }
         let ms = (l + c.ms_per_gib * bytes / GIB) * times * scale;
         let gib = bytes / GIB * times;
         self.used |= 1 << t.index();
@@ -2670,6 +2675,15 @@ impl Pricer<'_> {
             });
         }
         ms
+    }
+
+    /// Notes [`Assumptions::BELOW_CALIBRATED`] where `bytes`, one call's, lie below the sizes `c`
+    /// was fitted at.
+    #[inline]
+    fn note_size(&mut self, c: &Cost, bytes: f64) {
+        if bytes < BELOW_FITTED * c.sizes[0] as f64 {
+            self.assumed.set(Assumptions::BELOW_CALIBRATED);
+        }
     }
 
     /// One fault per separate run of the pages that move: a share `f` of a buffer's pages spread
@@ -2833,6 +2847,7 @@ impl Pricer<'_> {
             let both = r.min(w);
             let excess = (prw - hi).max(0.0);
             if let Some(c) = self.terms.get(hi_term) {
+                self.note_size(c, hi_bytes);
                 lc.terms[0] = Some(hi_term);
                 lc.ms[0] = c.lat_ms + c.ms_per_gib * hi_bytes / GIB;
                 lc.gib[0] = hi_bytes / GIB;
@@ -2856,6 +2871,7 @@ impl Pricer<'_> {
                 MapRead
             };
             if let Some(c) = self.terms.get(t) {
+                self.note_size(c, l.gather);
                 lc.terms[2] = Some(t);
                 lc.ms[2] = 0.0 + c.ms_per_gib * l.gather / GIB;
                 lc.gib[2] = l.gather / GIB;
@@ -3610,8 +3626,8 @@ fn gpu_items(
     (g.passes, g.hidden)
 }
 
-/// A term's calls averaging less than this share of the smallest size it was fitted at are
-/// extrapolations below the calibration ([`Assumptions::BELOW_CALIBRATED`]). On the H200 the task
+/// A term's call of less than this share of the smallest size it was fitted at is an
+/// extrapolation below the calibration ([`Assumptions::BELOW_CALIBRATED`]). On the H200 the task
 /// terms are fitted at 16 and 64 MiB; tasks of 16 MiB buffers came 2-16 % off at the median over
 /// policies, of 4 MiB 2-37 %, of 256 KiB 18-90 % (calibration/h200/run138/small.txt). The margin
 /// keeps a task a little under the smallest size, as the fit's cells are, from being named.
@@ -3645,11 +3661,6 @@ fn prediction(
         used &= used - 1;
         let u = uses[i];
         if let Some(c) = terms.costs[i].as_ref() {
-            // Bytes a call below the fitted sizes, without a division on the query's path; a
-            // latency-only term (launches, fault runs) prices no bytes.
-            if u.gib > 0.0 && u.gib * GIB < BELOW_FITTED * c.sizes[0] as f64 * u.lats {
-                assumptions.set(Assumptions::BELOW_CALIBRATED);
-            }
             var += u.lats * u.lats * c.cov[0]
                 + 2.0 * u.lats * u.gib * c.cov[1]
                 + u.gib * u.gib * c.cov[2];
