@@ -13,6 +13,9 @@
 # 7-16 % off at 16 MiB, 13-37 % at 4 MiB, where at 64 MiB other VMs' runs were within 1-2 %):
 # the same two workloads at 4, 16 and 64 MiB on one VM, to tell the size from the VM:
 #   LIM=200 SIZES=4MiB,16MiB,64MiB WORKLOADS="prodcons workload" bash calibration/h200/run138/run138.sh run139 86
+# run141 (another fresh VM, after run140): the compute-bound task at 4 and 16 MiB, which run138's
+# time limit cut (2 trials at 4 MiB, none at 16):
+#   LIM=300 SIZES=4MiB,16MiB WORKLOADS=compute bash calibration/h200/run138/run138.sh run141 88
 set -u
 RUN=${1:-run138}; TAG=${2:-85}; BIN=${BIN:-devbin/r129}
 SIZES=${SIZES:-256KiB,1MiB,4MiB,16MiB}; LIM=${LIM:-110}; WORKLOADS=${WORKLOADS:-workload prodcons partial compute}
