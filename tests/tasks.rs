@@ -4467,7 +4467,22 @@ fn validate_back_beside_moves_only_the_prefetching_rows() {
     );
 }
 
-/// run138 and run139 (NOTES.md, "Tasks smaller than the calibration"): the workloads with every
+/// (run, workload group, task, MiB a buffer, [median, max] APE %, [clear orderings right, of]),
+/// as `calibration/h200/run138/small.txt` records them with each run's first calibration.
+#[rustfmt::skip]
+const SMALL_TASKS: [(&str, &str, &str, f64, [f64; 2], [u64; 2]); 9] = [
+    ("run138", "workload", "seed-001", 0.25, [46.95, 62.83], [11, 13]),
+    ("run138", "workload", "seed-001", 4.0, [14.06, 18.07], [14, 14]),
+    ("run138", "prodcons", "producer-consumer", 4.0, [26.67, 36.07], [13, 13]),
+    ("run138", "partial", "partial-update", 0.25, [73.24, 105.54], [9, 11]),
+    ("run138", "compute", "compute-bound", 1.0, [1.92, 9.20], [23, 23]),
+    ("run139", "prodcons", "producer-consumer", 16.0, [7.86, 17.71], [13, 13]),
+    ("run139", "workload", "seed-001", 64.0, [3.96, 4.51], [14, 14]),
+    ("run139", "prodcons", "producer-consumer", 64.0, [2.31, 6.13], [13, 13]),
+    ("run141", "compute", "compute-bound", 16.0, [2.42, 11.62], [38, 38]),
+];
+
+/// run138, run139 and run141 (NOTES.md, "Tasks smaller than the calibration"): the workloads with every
 /// buffer smaller than the 16 and 64 MiB the task terms are fitted at, each from the run's first
 /// calibration, read from runs of several sizes (`bench --sizes`) by the task file's size. The
 /// predictions hold at 64 MiB and not below 16 MiB, and say so where their terms are extrapolated.
@@ -4483,89 +4498,13 @@ fn smaller_tasks_than_the_calibration_measured_miss_and_say_so() {
         std::fs::write(&f, serde_json::to_string(&t).unwrap()).unwrap();
         f
     };
-    // (run, its CSV, task, MiB a buffer, median APE %, max APE %, clear orderings right, of)
-    for (run, csv, task, mib, median, max, right, total) in [
-        (
-            "run138",
-            "tasks-85-workload.csv",
-            "seed-001",
-            0.25,
-            46.95,
-            62.83,
-            11,
-            13,
-        ),
-        (
-            "run138",
-            "tasks-85-workload.csv",
-            "seed-001",
-            4.0,
-            14.06,
-            18.07,
-            14,
-            14,
-        ),
-        (
-            "run138",
-            "tasks-85-prodcons.csv",
-            "producer-consumer",
-            4.0,
-            26.67,
-            36.07,
-            13,
-            13,
-        ),
-        (
-            "run138",
-            "tasks-85-partial.csv",
-            "partial-update",
-            0.25,
-            73.24,
-            105.54,
-            9,
-            11,
-        ),
-        (
-            "run138",
-            "tasks-85-compute.csv",
-            "compute-bound",
-            1.0,
-            1.92,
-            9.20,
-            23,
-            23,
-        ),
-        (
-            "run139",
-            "tasks-86-prodcons.csv",
-            "producer-consumer",
-            16.0,
-            7.86,
-            17.71,
-            13,
-            13,
-        ),
-        (
-            "run139",
-            "tasks-86-workload.csv",
-            "seed-001",
-            64.0,
-            3.96,
-            4.51,
-            14,
-            14,
-        ),
-        (
-            "run139",
-            "tasks-86-prodcons.csv",
-            "producer-consumer",
-            64.0,
-            2.31,
-            6.13,
-            13,
-            13,
-        ),
-    ] {
+    for (run, group, task, mib, [median, max], [right, total]) in SMALL_TASKS {
+        let tag = match run {
+            "run138" => 85,
+            "run139" => 86,
+            _ => 88,
+        };
+        let csv = format!("tasks-{tag}-{group}.csv");
         let dir = Path::new("calibration/h200").join(run);
         let model = dir.join("model-minimal-1.json");
         let file = sized(task, mib);

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""run138, run139: the task predictions for tasks smaller than the calibration measures. run138:
-each workload at 256 KiB, 1 MiB, 4 MiB and 16 MiB a buffer (16 MiB is the smallest size the task
-terms are fitted at); run139, another VM: seed 001 and the producer/consumer at 4, 16 and 64 MiB.
+"""run138, run139, run141: the task predictions for tasks smaller than the calibration measures.
+run138: each workload at 256 KiB, 1 MiB, 4 MiB and 16 MiB a buffer (16 MiB is the smallest size the
+task terms are fitted at); run139, another VM: seed 001 and the producer/consumer at 4, 16 and 64
+MiB; run141, another: the compute-bound task at 4 and 16 MiB (run138's time limit cut it there).
 Each validated with each of its run's two minimal calibrations, given the run's plain phases;
 `paired` gives each trial the plain passes beside its row (--final-beside --cpu-beside).
     python3 calibration/h200/run138/small.py [UMODEL]     (in small.txt)"""
@@ -16,7 +17,8 @@ ALL = [("seed-001", "workload"), ("seed-001-overlapped", "workload"), ("partial-
        ("compute-bound", "compute"), ("producer-consumer", "prodcons")]
 # run, its tag, sizes, workloads
 RUNS = [("run138", "85", ["256KiB", "1MiB", "4MiB", "16MiB"], ALL),
-        ("run139", "86", ["4MiB", "16MiB", "64MiB"], [ALL[0], ALL[1], ALL[4]])]
+        ("run139", "86", ["4MiB", "16MiB", "64MiB"], [ALL[0], ALL[1], ALL[4]]),
+        ("run141", "88", ["4MiB", "16MiB"], [ALL[3]])]
 
 
 def validate(run, model, task, csv, paired):
