@@ -4469,8 +4469,16 @@ fn validate_back_beside_moves_only_the_prefetching_rows() {
 
 /// (run, workload group, task, MiB a buffer, [median, max] APE %, [clear orderings right, of]),
 /// as `calibration/h200/run138/small.txt` records them with each run's first calibration.
+type SmallTask = (
+    &'static str,
+    &'static str,
+    &'static str,
+    f64,
+    [f64; 2],
+    [u64; 2],
+);
 #[rustfmt::skip]
-const SMALL_TASKS: [(&str, &str, &str, f64, [f64; 2], [u64; 2]); 9] = [
+const SMALL_TASKS: [SmallTask; 9] = [
     ("run138", "workload", "seed-001", 0.25, [46.95, 62.83], [11, 13]),
     ("run138", "workload", "seed-001", 4.0, [14.06, 18.07], [14, 14]),
     ("run138", "prodcons", "producer-consumer", 4.0, [26.67, 36.07], [13, 13]),

@@ -2338,7 +2338,7 @@ impl Assumptions {
             ),
             (
                 Self::BELOW_CALIBRATED,
-                "the task moves or faults less at a time than the smallest size its terms were measured at (`show` lists each term's sizes): their fixed costs are extrapolated below the calibration; on the H200, tasks of 4 MiB buffers came 2-37 % off at the median over policies, of 256 KiB 18-90 %, where tasks of 64 MiB came within 1-4 % (NOTES.md, \"Tasks smaller than the calibration\")",
+                "the task moves or faults less at a time than the smallest size its terms were measured at (`show` lists each term's sizes): their fixed costs are extrapolated below the calibration; on the H200, tasks of 4 MiB buffers came up to 37 % off at the median over policies, of 256 KiB up to 89 %, against 2-7 % at 64 MiB (NOTES.md, \"Tasks smaller than the calibration\")",
             ),
         ]
         .iter()
@@ -3628,9 +3628,9 @@ fn gpu_items(
 
 /// A term's call of less than this share of the smallest size it was fitted at is an
 /// extrapolation below the calibration ([`Assumptions::BELOW_CALIBRATED`]). On the H200 the task
-/// terms are fitted at 16 and 64 MiB; tasks of 16 MiB buffers came 2-16 % off at the median over
-/// policies, of 4 MiB 2-37 %, of 256 KiB 18-90 % (calibration/h200/run138/small.txt). The margin
-/// keeps a task a little under the smallest size, as the fit's cells are, from being named.
+/// terms are fitted at 16 and 64 MiB, and tasks of 4 MiB buffers came up to 37 % off at the median
+/// over policies, of 256 KiB up to 89 %, against 2-7 % at 64 MiB (calibration/h200/run138/
+/// small.txt). The margin keeps a call a little under the smallest size from being named.
 const BELOW_FITTED: f64 = 0.75;
 
 /// The prediction from a policy's priced parts and term uses. Variance: each term's fitted
@@ -5780,7 +5780,7 @@ pub(crate) mod tests {
     #[test]
     fn a_task_smaller_than_its_terms_were_fitted_at_says_so_and_one_inside_does_not() {
         // toy_terms are fitted at 16 MiB-1 GiB; seed 001 moves 64 MiB a call, a 1 MiB variant
-        // 1 MiB (run138: such tasks came 18-46 % off on the H200).
+        // 1 MiB (run138: tasks of 1 MiB buffers came up to 29 % off on the H200).
         let terms = toy_terms();
         let at = |mib: u64| {
             let mut t = with_phases(workloads::seed_001(), 20.0, 0.3);

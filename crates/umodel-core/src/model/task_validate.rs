@@ -1274,8 +1274,9 @@ mod tests {
         let v = validate_task(&terms, &big, &table, PhaseOverrides::default()).unwrap();
         assert_eq!(v.points.len(), 6);
         assert!(v.points.iter().all(|p| p.trials == 5), "{:?}", v.points);
-        assert!(v.max_ape_pct < 0.1, "{}", v.max_ape_pct); // rows_for's trials differ a little
-                                                           // The small block was measured 25 % above its prediction: 20 % of what was measured.
+        // rows_for's trials differ a little from the prediction.
+        assert!(v.max_ape_pct < 0.1, "{}", v.max_ape_pct);
+        // The small block was measured 25 % above its prediction: 20 % of what was measured.
         let v = validate_task(&terms, &small, &table, PhaseOverrides::default()).unwrap();
         assert!(v.points.iter().all(|p| p.trials == 5));
         assert!(
