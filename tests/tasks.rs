@@ -4516,15 +4516,13 @@ fn smaller_tasks_than_the_calibration_measured_miss_and_say_so() {
         let dir = Path::new("calibration/h200").join(run);
         let model = dir.join("model-minimal-1.json");
         let file = sized(task, mib);
-        let v = json_ok(
-            umodel(&d)
-                .args(["validate", "-m"])
-                .arg(&model)
-                .arg("--task")
-                .arg(&file)
-                .arg(dir.join(csv))
-                .arg("--json"),
-        );
+        // `validate` with the run's CSV, `choose` without: the same model and task file.
+        let ask = |command: &str, csv: Option<&Path>| {
+            let mut c = umodel(&d);
+            c.args([command, "-m"]).arg(&model).arg("--task").arg(&file);
+            json_ok(c.args(csv).arg("--json"))
+        };
+        let v = ask("validate", Some(&dir.join(csv)));
         let what = format!("{run} {task} at {mib} MiB");
         let trials: Vec<u64> = v["points"]
             .as_array()
@@ -4532,7 +4530,7 @@ fn smaller_tasks_than_the_calibration_measured_miss_and_say_so() {
             .iter()
             .map(|p| p["trials"].as_u64().unwrap())
             .collect();
-        // This size's rows alone (the compute-bound task's 1 MiB block has all 15).
+        // This size's rows alone: every block here has 15 trials a cell.
         assert!(trials.iter().all(|&n| n == 15), "{what}: {trials:?}");
         assert!(
             (v["median_ape_pct"].as_f64().unwrap() - median).abs() < 0.005,
@@ -4545,14 +4543,7 @@ fn smaller_tasks_than_the_calibration_measured_miss_and_say_so() {
         assert_eq!(v["order_right"], right, "{what}");
         assert_eq!(v["order_total"], total, "{what}");
         // The prediction names the extrapolation below 16 MiB, not at 64.
-        let c = json_ok(
-            umodel(&d)
-                .args(["choose", "-m"])
-                .arg(&model)
-                .arg("--task")
-                .arg(&file)
-                .arg("--json"),
-        );
+        let c = ask("choose", None);
         let named = c["assumptions"].as_array().is_some_and(|a| {
             a.iter()
                 .any(|n| n.as_str().unwrap().contains("extrapolated"))

@@ -2286,8 +2286,8 @@ impl Assumptions {
     /// No `prefetch_duplicate`: a prefetch of read-mostly pages to the device priced as a plain
     /// prefetch.
     pub const NO_PREFETCH_DUPLICATE: u32 = 1 << 12;
-    /// A term priced a call smaller than the smallest size it was fitted at: its fixed part is
-    /// extrapolated below the calibration ([`BELOW_FITTED`]).
+    /// A term priced a call under three quarters of the smallest size it was fitted at: its fixed
+    /// part is extrapolated below the calibration.
     pub const BELOW_CALIBRATED: u32 = 1 << 13;
 
     fn set(&mut self, f: u32) {
