@@ -165,6 +165,18 @@ int main(int argc, char **argv) {
     umodel_task_free(partial_probed);
     if (umodel_task_note(NULL) != NULL) printf("FAIL a note for NULL\n"), failures++;
 
+    /* What the answers had to assume, in the command line's words: with no times given, the
+     * phases are estimated from the bytes. */
+    umodel_task_query none = {0};
+    uint32_t assumed = 0;
+    if (umodel_task_assumptions(t, &none, &assumed) != UMODEL_OK) {
+        printf("FAIL assumptions: %s\n", umodel_last_error());
+        failures++;
+    } else {
+        for (uint32_t bit = 1; bit != 0; bit <<= 1)
+            if (assumed & bit) printf("task-assumed %u %s\n", bit, umodel_assumption_note(bit));
+    }
+
     /* Bad calls fail with a status and a message. */
     umodel_decision d = {-1, -1.0, -1};
     q.given = UMODEL_GIVEN_CPU_MS;

@@ -51,6 +51,58 @@
 // `umodel_task_query.given` bit: `reuse` replaces the task's own.
 #define UMODEL_GIVEN_REUSE 16
 
+// `umodel_task_assumptions` bit: `cpu_ms` not given, estimated from the bytes the CPU touches.
+#define UMODEL_ASSUMED_CPU_ESTIMATED 1
+
+// `umodel_task_assumptions` bit: `gpu_ms` not given, estimated from the bytes the GPU touches.
+#define UMODEL_ASSUMED_GPU_ESTIMATED (1 << 1)
+
+// `umodel_task_assumptions` bit: `cpu_final_ms` not given, estimated from the bytes.
+#define UMODEL_ASSUMED_FINAL_ESTIMATED (1 << 2)
+
+// `umodel_task_assumptions` bit: no random-order terms in the model, random access priced at the
+// sequential rate.
+#define UMODEL_ASSUMED_RANDOM_AS_SEQUENTIAL (1 << 3)
+
+// `umodel_task_assumptions` bit: no measured prefetch of pages already in place, taken as free.
+#define UMODEL_ASSUMED_NO_PREFETCH_NOOP (1 << 4)
+
+// `umodel_task_assumptions` bit: no CPU update on host-resident managed pages, taken as plain
+// memory.
+#define UMODEL_ASSUMED_NO_CPU_MANAGED (1 << 5)
+
+// `umodel_task_assumptions` bit: no GPU write over the link, priced as a read.
+#define UMODEL_ASSUMED_WRITE_AS_READ (1 << 6)
+
+// `umodel_task_assumptions` bit: no launch/synchronisation term, taken as zero.
+#define UMODEL_ASSUMED_NO_SYNC (1 << 7)
+
+// `umodel_task_assumptions` bit: no `faults_under_compute`, a kernel's faults taken to hide
+// under its work up to the shorter of the two.
+#define UMODEL_ASSUMED_FAULTS_HIDE (1 << 8)
+
+// `umodel_task_assumptions` bit: no `map_gather_write`, random reads beside writes over the link
+// priced as the two apart.
+#define UMODEL_ASSUMED_GATHER_WRITE_AS_SUM (1 << 9)
+
+// `umodel_task_assumptions` bit: no `fault_in_scalar`, faults under a kernel of one element a
+// thread priced at the four-floats-a-thread rate.
+#define UMODEL_ASSUMED_SCALAR_AS_VECTOR (1 << 10)
+
+// `umodel_task_assumptions` bit: no `prefetch_next`, a prefetch right after another priced as
+// the first.
+#define UMODEL_ASSUMED_NO_PREFETCH_NEXT (1 << 11)
+
+// `umodel_task_assumptions` bit: no `prefetch_duplicate`, a read-mostly prefetch priced as a
+// plain one.
+#define UMODEL_ASSUMED_NO_PREFETCH_DUPLICATE (1 << 12)
+
+// `umodel_task_assumptions` bit: a call (copy, prefetch, fault, pass over the link) smaller than
+// the sizes its term was measured at, its fixed cost extrapolated below the calibration (on the
+// H200, tasks of 4 MiB buffers came up to 37 % off; NOTES.md, "Tasks smaller than the
+// calibration").
+#define UMODEL_ASSUMED_BELOW_CALIBRATED (1 << 13)
+
 // What a call did. `UMODEL_OK` is 0; on anything else `umodel_last_error()` says what went
 // wrong and no output was written.
 typedef enum umodel_status {
@@ -330,6 +382,23 @@ enum umodel_status umodel_task_compile_probed(const struct umodel_model *m,
 // # Safety
 // `t` is NULL or a live handle from `umodel_task_compile` or `umodel_task_compile_probed`.
 const char *umodel_task_note(const struct umodel_task *t);
+
+// What the answers to `q` had to assume, every policy's together (the command line's `note:`
+// lines; `--json`'s `assumptions`): `*bits` = `UMODEL_ASSUMED_*` bits, or-ed, 0 when nothing.
+// `umodel_assumption_note()` gives each bit's words.
+//
+// Errors: `UMODEL_INVALID_ARGUMENT` (NULL handle or output, a bad value in `q`),
+// `UMODEL_QUERY` (a term the task needs is missing from the model).
+//
+// # Safety
+// `t` is NULL or a live task handle; `q` NULL or readable; `bits` NULL or writable.
+enum umodel_status umodel_task_assumptions(const struct umodel_task *t,
+                                           const struct umodel_task_query *q,
+                                           uint32_t *bits);
+
+// The words of one `UMODEL_ASSUMED_*` bit, as the command line prints it after `note:`; NULL for
+// 0, for several bits at once and for a bit no constant names. The string is static.
+const char *umodel_assumption_note(uint32_t bit);
 
 // Releases a handle from `umodel_task_compile()`. NULL is ignored. Call it once, after every
 // thread is done with the handle.

@@ -19,8 +19,8 @@ use std::ffi::{c_char, c_double, c_int, c_void, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use umodel::model::{
-    BatchError, CompiledTask, Decision, Predictor, Probe, ProbeError, QueryError, TaskOverrides,
-    TaskQueryError,
+    Assumptions, BatchError, CompiledTask, Decision, Predictor, Probe, ProbeError, QueryError,
+    TaskOverrides, TaskQueryError,
 };
 use umodel::store::StoreError;
 use umodel::task::{Task, TaskError};
@@ -796,6 +796,91 @@ pub unsafe extern "C" fn umodel_task_note(t: *const umodel_task) -> *const c_cha
     unsafe { t.as_ref() }
         .and_then(|t| t.note.as_ref())
         .map_or(std::ptr::null(), |n| n.as_ptr())
+}
+
+/// `umodel_task_assumptions` bit: `cpu_ms` not given, estimated from the bytes the CPU touches.
+pub const UMODEL_ASSUMED_CPU_ESTIMATED: u32 = 1;
+/// `umodel_task_assumptions` bit: `gpu_ms` not given, estimated from the bytes the GPU touches.
+pub const UMODEL_ASSUMED_GPU_ESTIMATED: u32 = 1 << 1;
+/// `umodel_task_assumptions` bit: `cpu_final_ms` not given, estimated from the bytes.
+pub const UMODEL_ASSUMED_FINAL_ESTIMATED: u32 = 1 << 2;
+/// `umodel_task_assumptions` bit: no random-order terms in the model, random access priced at the
+/// sequential rate.
+pub const UMODEL_ASSUMED_RANDOM_AS_SEQUENTIAL: u32 = 1 << 3;
+/// `umodel_task_assumptions` bit: no measured prefetch of pages already in place, taken as free.
+pub const UMODEL_ASSUMED_NO_PREFETCH_NOOP: u32 = 1 << 4;
+/// `umodel_task_assumptions` bit: no CPU update on host-resident managed pages, taken as plain
+/// memory.
+pub const UMODEL_ASSUMED_NO_CPU_MANAGED: u32 = 1 << 5;
+/// `umodel_task_assumptions` bit: no GPU write over the link, priced as a read.
+pub const UMODEL_ASSUMED_WRITE_AS_READ: u32 = 1 << 6;
+/// `umodel_task_assumptions` bit: no launch/synchronisation term, taken as zero.
+pub const UMODEL_ASSUMED_NO_SYNC: u32 = 1 << 7;
+/// `umodel_task_assumptions` bit: no `faults_under_compute`, a kernel's faults taken to hide
+/// under its work up to the shorter of the two.
+pub const UMODEL_ASSUMED_FAULTS_HIDE: u32 = 1 << 8;
+/// `umodel_task_assumptions` bit: no `map_gather_write`, random reads beside writes over the link
+/// priced as the two apart.
+pub const UMODEL_ASSUMED_GATHER_WRITE_AS_SUM: u32 = 1 << 9;
+/// `umodel_task_assumptions` bit: no `fault_in_scalar`, faults under a kernel of one element a
+/// thread priced at the four-floats-a-thread rate.
+pub const UMODEL_ASSUMED_SCALAR_AS_VECTOR: u32 = 1 << 10;
+/// `umodel_task_assumptions` bit: no `prefetch_next`, a prefetch right after another priced as
+/// the first.
+pub const UMODEL_ASSUMED_NO_PREFETCH_NEXT: u32 = 1 << 11;
+/// `umodel_task_assumptions` bit: no `prefetch_duplicate`, a read-mostly prefetch priced as a
+/// plain one.
+pub const UMODEL_ASSUMED_NO_PREFETCH_DUPLICATE: u32 = 1 << 12;
+/// `umodel_task_assumptions` bit: a call (copy, prefetch, fault, pass over the link) smaller than
+/// the sizes its term was measured at, its fixed cost extrapolated below the calibration (on the
+/// H200, tasks of 4 MiB buffers came up to 37 % off; NOTES.md, "Tasks smaller than the
+/// calibration").
+pub const UMODEL_ASSUMED_BELOW_CALIBRATED: u32 = 1 << 13;
+
+/// What the answers to `q` had to assume, every policy's together (the command line's `note:`
+/// lines; `--json`'s `assumptions`): `*bits` = `UMODEL_ASSUMED_*` bits, or-ed, 0 when nothing.
+/// `umodel_assumption_note()` gives each bit's words.
+///
+/// Errors: `UMODEL_INVALID_ARGUMENT` (NULL handle or output, a bad value in `q`),
+/// `UMODEL_QUERY` (a term the task needs is missing from the model).
+///
+/// # Safety
+/// `t` is NULL or a live task handle; `q` NULL or readable; `bits` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn umodel_task_assumptions(
+    t: *const umodel_task,
+    q: *const umodel_task_query,
+    bits: *mut u32,
+) -> umodel_status {
+    guard(|| {
+        // SAFETY: forwarded contract.
+        let (t, o) = unsafe { (task_handle(t)?, query_arg(q)?) };
+        let out = out_ptr(bits, "bits")?;
+        let c = t.compiled.choose(o).map_err(|e| task_failure(&e))?;
+        // SAFETY: checked writable pointer (the caller's contract).
+        unsafe { *out = c.assumptions().bits() };
+        Ok(())
+    })
+}
+
+/// The words of one `UMODEL_ASSUMED_*` bit, as the command line prints it after `note:`; NULL for
+/// 0, for several bits at once and for a bit no constant names. The string is static.
+#[no_mangle]
+pub extern "C" fn umodel_assumption_note(bit: u32) -> *const c_char {
+    static NOTES: std::sync::OnceLock<Vec<(u32, CString)>> = std::sync::OnceLock::new();
+    let notes = NOTES.get_or_init(|| {
+        Assumptions::ALL
+            .iter()
+            .map(|&b| {
+                let words = Assumptions::from_bits(b).notes().concat();
+                (b, CString::new(words).unwrap_or_default())
+            })
+            .collect()
+    });
+    notes
+        .iter()
+        .find(|(b, _)| *b == bit)
+        .map_or(std::ptr::null(), |(_, n)| n.as_ptr())
 }
 
 /// Releases a handle from `umodel_task_compile()`. NULL is ignored. Call it once, after every

@@ -508,3 +508,99 @@ fn a_fault_scale_of_c_code_on_a_gpu() {
     );
     assert_eq!(r.scale, r.code_extra_ms / r.read_extra_ms);
 }
+
+/// A task's answers say what they assumed, as the command line's notes do: the constants are the
+/// library's, each bit has its words, and a task smaller than the calibration is named
+/// (NOTES.md, "Tasks smaller than the calibration").
+#[test]
+fn a_tasks_assumptions_reach_c_with_their_words() {
+    use umodel::model::Assumptions as A;
+    for (c, rust) in [
+        (UMODEL_ASSUMED_CPU_ESTIMATED, A::CPU_ESTIMATED),
+        (UMODEL_ASSUMED_GPU_ESTIMATED, A::GPU_ESTIMATED),
+        (UMODEL_ASSUMED_FINAL_ESTIMATED, A::FINAL_ESTIMATED),
+        (UMODEL_ASSUMED_RANDOM_AS_SEQUENTIAL, A::RANDOM_AS_SEQUENTIAL),
+        (UMODEL_ASSUMED_NO_PREFETCH_NOOP, A::NO_PREFETCH_NOOP),
+        (UMODEL_ASSUMED_NO_CPU_MANAGED, A::NO_CPU_MANAGED),
+        (UMODEL_ASSUMED_WRITE_AS_READ, A::WRITE_AS_READ),
+        (UMODEL_ASSUMED_NO_SYNC, A::NO_SYNC),
+        (UMODEL_ASSUMED_FAULTS_HIDE, A::FAULTS_HIDE),
+        (UMODEL_ASSUMED_GATHER_WRITE_AS_SUM, A::GATHER_WRITE_AS_SUM),
+        (UMODEL_ASSUMED_SCALAR_AS_VECTOR, A::SCALAR_AS_VECTOR),
+        (UMODEL_ASSUMED_NO_PREFETCH_NEXT, A::NO_PREFETCH_NEXT),
+        (
+            UMODEL_ASSUMED_NO_PREFETCH_DUPLICATE,
+            A::NO_PREFETCH_DUPLICATE,
+        ),
+        (UMODEL_ASSUMED_BELOW_CALIBRATED, A::BELOW_CALIBRATED),
+    ] {
+        assert_eq!(c, rust);
+        let note = umodel_assumption_note(c);
+        assert!(!note.is_null(), "bit {c}");
+        let words = unsafe { CStr::from_ptr(note) }.to_str().unwrap();
+        assert_eq!(words, A::from_bits(c).notes()[0]);
+    }
+    assert_eq!(A::ALL.len(), 14, "a new assumption needs its C constant");
+    for bit in [0, 3, 1 << 20] {
+        assert!(umodel_assumption_note(bit).is_null(), "bit {bit}");
+    }
+
+    let m = load(Some("h200")).unwrap();
+    let compile = |text: &str| {
+        let text = CString::new(text).unwrap();
+        let mut t = std::ptr::null_mut();
+        assert_eq!(
+            unsafe { umodel_task_compile(m, text.as_ptr(), &mut t) },
+            umodel_status::UMODEL_OK,
+            "{}",
+            last_error()
+        );
+        t
+    };
+    let bits = |t: *const umodel_task, q: &umodel_task_query| {
+        let mut b = u32::MAX;
+        let s = unsafe { umodel_task_assumptions(t, q, &mut b) };
+        assert_eq!(s, umodel_status::UMODEL_OK, "{}", last_error());
+        b
+    };
+    let times = umodel_task_query {
+        given: UMODEL_GIVEN_CPU_MS | UMODEL_GIVEN_GPU_MS | UMODEL_GIVEN_CPU_FINAL_MS,
+        cpu_ms: 14.0,
+        gpu_ms: 0.29,
+        cpu_final_ms: 26.0,
+        rounds: 0,
+        reuse: 0.0,
+    };
+    let none = umodel_task_query { given: 0, ..times };
+    let seed = compile(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tasks/seed-001.json"
+    ));
+    assert_eq!(bits(seed, &times) & UMODEL_ASSUMED_BELOW_CALIBRATED, 0);
+    assert_ne!(bits(seed, &none) & UMODEL_ASSUMED_CPU_ESTIMATED, 0);
+    // The same task with buffers of 1 MiB.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tasks/seed-001.json"
+    ))
+    .unwrap();
+    assert_eq!(text.matches("\"bytes\": 67108864").count(), 3);
+    let task = text.replace("\"bytes\": 67108864", "\"bytes\": 1048576");
+    let small = compile(&task);
+    assert_ne!(bits(small, &times) & UMODEL_ASSUMED_BELOW_CALIBRATED, 0);
+    // Bad arguments are errors, never answers.
+    let mut b = 0;
+    assert_eq!(
+        unsafe { umodel_task_assumptions(std::ptr::null(), &times, &mut b) },
+        umodel_status::UMODEL_INVALID_ARGUMENT
+    );
+    assert_eq!(
+        unsafe { umodel_task_assumptions(seed, &times, std::ptr::null_mut()) },
+        umodel_status::UMODEL_INVALID_ARGUMENT
+    );
+    unsafe {
+        umodel_task_free(seed);
+        umodel_task_free(small);
+        umodel_free(m);
+    }
+}

@@ -244,6 +244,7 @@ fn the_c_task_example_agrees_with_the_rust_api() {
         ..Default::default()
     };
     let mut seen = std::collections::BTreeMap::<&str, usize>::new();
+    let mut assumed = 0;
     for line in stdout.lines() {
         let w: Vec<&str> = line.split(' ').collect();
         *seen.entry(w[0]).or_default() += 1;
@@ -287,6 +288,15 @@ fn the_c_task_example_agrees_with_the_rust_api() {
                     .shape_mismatch(&Task::read(&partial_path).unwrap())
                     .unwrap();
                 assert_eq!(line.strip_prefix("task-note "), Some(want.as_str()));
+            }
+            "task-assumed" => {
+                // Each bit the library assumed with no times given, in its words.
+                let bit: u32 = w[1].parse().unwrap();
+                let all = seed.choose(TaskOverrides::default()).unwrap().assumptions();
+                assert_ne!(all.bits() & bit, 0, "{line}");
+                assumed |= bit;
+                let words = umodel::model::Assumptions::from_bits(bit).notes()[0];
+                assert_eq!(w[2..].join(" "), words, "{line}");
             }
             "task-breakeven" => {
                 let task = if w[1] == "seed-001" { &seed } else { &partial };
@@ -351,6 +361,13 @@ fn the_c_task_example_agrees_with_the_rust_api() {
     assert_eq!(seen.get("task-breakeven"), Some(&2), "{stdout}");
     assert_eq!(seen.get("task-probed"), Some(&2), "{stdout}");
     assert_eq!(seen.get("task-note"), Some(&1), "{stdout}");
+    let want = seed.choose(TaskOverrides::default()).unwrap().assumptions();
+    assert_eq!(assumed, want.bits(), "{stdout}");
+    assert_ne!(
+        assumed & umodel_c::UMODEL_ASSUMED_CPU_ESTIMATED,
+        0,
+        "{stdout}"
+    );
     assert_eq!(seen.get("error"), Some(&8), "{stdout}");
     // The partial update's break-even is the one `umodel breakeven --task` prints (R* = 1.523).
     assert!(stdout.contains("task-breakeven partial-update 3.96 0.13500000000000001 16 1.52"));

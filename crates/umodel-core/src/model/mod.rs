@@ -43,10 +43,10 @@ pub use query::{
     BatchError, Choice, CpuUpdate, Decision, Prediction, Predictor, QueryError, Ranked,
 };
 pub use task::{
-    breakeven_task, choose_task, explain_task, fit_task_terms, predict_task, CompiledTask,
-    FaultsUnderCompute, PoolUse, PooledTerm, Probe, ProbeError, ProbeFigure, RoundByRound,
-    SparseReference, TaskChoice, TaskOverrides, TaskPrediction, TaskQueryError, TaskTerms, TermId,
-    TermPool, TermUse, UnusualTerm, POOLED_TERMS, POOL_SHIFTS,
+    breakeven_task, choose_task, explain_task, fit_task_terms, predict_task, Assumptions,
+    CompiledTask, FaultsUnderCompute, PoolUse, PooledTerm, Probe, ProbeError, ProbeFigure,
+    RoundByRound, SparseReference, TaskChoice, TaskOverrides, TaskPrediction, TaskQueryError,
+    TaskTerms, TermId, TermPool, TermUse, UnusualTerm, POOLED_TERMS, POOL_SHIFTS,
 };
 pub use task_validate::{
     validate_task, PairedSummary, PartCheck, PartsCheck, PhaseOverrides, TaskPoint,

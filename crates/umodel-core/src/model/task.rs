@@ -2290,8 +2290,34 @@ impl Assumptions {
     /// part is extrapolated below the calibration.
     pub const BELOW_CALIBRATED: u32 = 1 << 13;
 
+    /// Every assumption, one bit each.
+    pub const ALL: [u32; 14] = [
+        Self::CPU_ESTIMATED,
+        Self::GPU_ESTIMATED,
+        Self::FINAL_ESTIMATED,
+        Self::RANDOM_AS_SEQUENTIAL,
+        Self::NO_PREFETCH_NOOP,
+        Self::NO_CPU_MANAGED,
+        Self::WRITE_AS_READ,
+        Self::NO_SYNC,
+        Self::FAULTS_HIDE,
+        Self::GATHER_WRITE_AS_SUM,
+        Self::SCALAR_AS_VECTOR,
+        Self::NO_PREFETCH_NEXT,
+        Self::NO_PREFETCH_DUPLICATE,
+        Self::BELOW_CALIBRATED,
+    ];
+
     fn set(&mut self, f: u32) {
         self.0 |= f;
+    }
+    /// The assumptions as bits (the constants above, or-ed), for interfaces without this type.
+    pub fn bits(self) -> u32 {
+        self.0
+    }
+    /// The assumptions `bits` names; bits no constant above names are dropped.
+    pub fn from_bits(bits: u32) -> Assumptions {
+        Assumptions(bits & Self::ALL.iter().fold(0, |a, b| a | b))
     }
     /// Whether the assumption `f` (one of the constants above) was made.
     pub fn has(self, f: u32) -> bool {
@@ -5775,6 +5801,22 @@ pub(crate) mod tests {
         )
         .unwrap();
         assert!(q.assumptions.is_empty(), "{:?}", q.assumptions.notes());
+    }
+
+    #[test]
+    fn assumptions_read_back_from_their_bits_and_each_has_words() {
+        let mut all = 0;
+        for b in Assumptions::ALL {
+            assert_eq!(b.count_ones(), 1, "{b}");
+            assert_eq!(all & b, 0, "{b} twice");
+            all |= b;
+            let a = Assumptions::from_bits(b);
+            assert_eq!(a.bits(), b);
+            assert_eq!(a.notes().len(), 1, "{b}");
+        }
+        // Bits no constant names are dropped, not kept.
+        assert!(Assumptions::from_bits(1 << 20).is_empty());
+        assert_eq!(Assumptions::from_bits(u32::MAX).bits(), all);
     }
 
     #[test]
