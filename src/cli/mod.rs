@@ -416,7 +416,8 @@ struct ValidateArgs {
     /// workload groups), given the phase times the same run measured on plain memory. Cells
     /// beyond 5 % are counted twice: all of them, and those whose prediction also lies outside
     /// the trials that hold the measured median (order statistics, ≥ 80 %): misses the
-    /// measurement resolves, where the rest may be the trials' own scatter.
+    /// measurement resolves, where the rest may be the trials' own scatter. A run at several
+    /// sizes (`bench <group> --sizes`) is validated at the size the task file describes.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["held_out", "cpu_from_trials", "composed"])]
     task: Option<PathBuf>,
     /// With --task: also each side of the task (CPU phases with their faults, GPU phases with
@@ -568,7 +569,9 @@ pub struct BenchArgs {
     /// (two GPUs or more), oversub (managed memory beyond the device; two opt-ins).
     #[arg(value_name = "GROUP")]
     groups: Vec<String>,
-    /// Sizes (comma-separated). Default: each group's own sizes.
+    /// Sizes (comma-separated). Default: each group's own sizes. The validation workloads run
+    /// with every buffer this long, one block per size (`validate --task` takes a task file of
+    /// that size; `calibration/h200/run138/scale_tasks.py` writes them).
     #[arg(long, value_name = "SIZES", value_delimiter = ',', value_parser = parse_bytes, allow_hyphen_values = true)]
     sizes: Option<Vec<u64>>,
     /// Measured trials per cell (warm-ups are extra and not written).
