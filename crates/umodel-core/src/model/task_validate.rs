@@ -596,7 +596,8 @@ pub fn run_probe(table: &Table, name: &str) -> Option<Probe> {
 /// A,B`) holds a block of rows per size: the rows keyed by the task's size (its totals, its sides,
 /// the plain phases) are kept where `bytes` is the task's footprint, the probe's where it is the
 /// task's probe size; the sparse faults beside the rows, timed at one fixed size in every block,
-/// only in a run of one size. Every other group's rows stay; a run of one size is taken as it is.
+/// only in a run of one size. Failed rows are chosen alike (the validation counts them). Every
+/// other group's rows stay; a run of one size is taken as it is.
 fn of_task_size<'t>(
     table: &'t Table,
     task: &Task,
@@ -639,44 +640,42 @@ fn of_task_size<'t>(
             sizes: list(),
         });
     }
-    let mut groups: Vec<Group> = totals().map(|r| r.group).collect();
-    groups.dedup();
+    // The groups the task was measured in (one, or seed 001's with its overlapped variant).
+    let mut groups: Vec<Group> = Vec::new();
+    for g in totals().map(|r| r.group) {
+        if !groups.contains(&g) {
+            groups.push(g);
+        }
+    }
     let probe_bytes = task.probe_shape().bytes;
-    let keep: Vec<bool> = table
-        .rows
-        .iter()
-        .map(|r| {
-            if !groups.contains(&r.group) {
-                return true;
-            }
-            match TaskCase::parse(r.group, &r.case).map(|c| c.part) {
-                Some(p) if PROBE_PARTS.contains(&p) => r.bytes == probe_bytes,
-                Some(TaskPart::SparseCpuBeside | TaskPart::SparseGpuBeside) => false,
-                _ => r.bytes == footprint,
-            }
-        })
-        .collect();
-    let pick = |v: &[String]| {
-        v.iter()
-            .zip(&keep)
-            .filter(|(_, &k)| k)
-            .map(|(x, _)| x.clone())
-            .collect()
+    let of_size = |r: &Row| {
+        if !groups.contains(&r.group) {
+            return true;
+        }
+        match TaskCase::parse(r.group, &r.case).map(|c| c.part) {
+            Some(p) if PROBE_PARTS.contains(&p) => r.bytes == probe_bytes,
+            Some(TaskPart::SparseCpuBeside | TaskPart::SparseGpuBeside) => false,
+            _ => r.bytes == footprint,
+        }
     };
+    let of_size_rows = |rows: &[Row]| rows.iter().filter(|r| of_size(r)).cloned().collect();
+    // The extra columns hold a value per usable row, in their order.
+    let keep: Vec<bool> = table.rows.iter().map(of_size).collect();
     Ok(Cow::Owned(Table {
         source: table.source.clone(),
-        rows: table
-            .rows
-            .iter()
-            .zip(&keep)
-            .filter(|(_, &k)| k)
-            .map(|(r, _)| r.clone())
-            .collect(),
-        failed: table.failed.clone(),
+        rows: of_size_rows(&table.rows),
+        failed: of_size_rows(&table.failed),
         extra: table
             .extra
             .iter()
-            .map(|(c, v)| (c.clone(), pick(v)))
+            .map(|(c, v)| {
+                let v = v
+                    .iter()
+                    .zip(&keep)
+                    .filter(|(_, &k)| k)
+                    .map(|(x, _)| x.clone());
+                (c.clone(), v.collect())
+            })
             .collect(),
         warnings: table.warnings.clone(),
     }))
@@ -1267,17 +1266,22 @@ mod tests {
         };
         let mut rows = block(&small, 1.25);
         rows.extend(block(&big, 1.0));
+        // A row of the small block that failed its check counts for the small size alone.
+        let failed = vec![row_of(&small, TaskPart::Total, Policy::Managed, 5, 1.0)];
         let table = Table {
             rows,
+            failed,
             ..Table::default()
         };
         let v = validate_task(&terms, &big, &table, PhaseOverrides::default()).unwrap();
+        assert_eq!(v.failed_rows, 0);
         assert_eq!(v.points.len(), 6);
         assert!(v.points.iter().all(|p| p.trials == 5), "{:?}", v.points);
         // rows_for's trials differ a little from the prediction.
         assert!(v.max_ape_pct < 0.1, "{}", v.max_ape_pct);
         // The small block was measured 25 % above its prediction: 20 % of what was measured.
         let v = validate_task(&terms, &small, &table, PhaseOverrides::default()).unwrap();
+        assert_eq!(v.failed_rows, 1);
         assert!(v.points.iter().all(|p| p.trials == 5));
         assert!(
             (v.median_ape_pct - 20.0).abs() < 0.1,
