@@ -2660,6 +2660,13 @@ impl Scratch {
     }
 }
 
+/// A term's call of less than this share of the smallest size it was fitted at is an
+/// extrapolation below the calibration ([`Assumptions::BELOW_CALIBRATED`]). On the H200 the task
+/// terms are fitted at 16 and 64 MiB, and tasks of 4 MiB buffers came up to 37 % off at the median
+/// over policies, of 256 KiB up to 89 %, against 2-7 % at 64 MiB (calibration/h200/run138/
+/// small.txt). The margin keeps a call a little under the smallest size from being named.
+const BELOW_FITTED: f64 = 0.75;
+
 impl Pricer<'_> {
     /// The cost of `bytes` under term `t` (`lat`: whether the call pays the latency), counted.
     #[inline]
@@ -3651,13 +3658,6 @@ fn gpu_items(
     }
     (g.passes, g.hidden)
 }
-
-/// A term's call of less than this share of the smallest size it was fitted at is an
-/// extrapolation below the calibration ([`Assumptions::BELOW_CALIBRATED`]). On the H200 the task
-/// terms are fitted at 16 and 64 MiB, and tasks of 4 MiB buffers came up to 37 % off at the median
-/// over policies, of 256 KiB up to 89 %, against 2-7 % at 64 MiB (calibration/h200/run138/
-/// small.txt). The margin keeps a call a little under the smallest size from being named.
-const BELOW_FITTED: f64 = 0.75;
 
 /// The prediction from a policy's priced parts and term uses. Variance: each term's fitted
 /// uncertainty (its uses are one estimate, so they add linearly), the term's spread within a run
