@@ -7,10 +7,11 @@
 // allocations each trial, with the host filling every buffer first.
 //
 //   nvcc -O3 -arch=sm_90 -fmad=false -std=c++17 -o kmeans kmeans.cu -lpthread
-//   ./kmeans BYTES TRIALS THREADS > out.csv
+//   [KMEANS_STEPS=steps.csv] ./kmeans BYTES TRIALS THREADS [batched|each] > out.csv
 //
 // BYTES: each buffer's size (points: floats, labels: 32-bit); THREADS: host threads of the CPU
-// phase. Writes one CSV row per trial and policy (`policy` = plain for the phases timed on
+// phase; `batched` (the default) enqueues a phase's moves back to back and waits once, `each` waits
+// after every move. KMEANS_STEPS: where to write each move's time (events around it). Writes one CSV row per trial and policy (`policy` = plain for the phases timed on
 // ordinary memory: the CPU phase on malloc'd heap memory with the caches evicted, one kernel on
 // cudaMalloc'd memory after a warm one, timed with events). Every trial's centroids after the last
 // round must equal, bit for bit, those of a reference run on plain memory, and the reference's
@@ -162,6 +163,47 @@ static void advise(const void* p, size_t b, cudaMemoryAdvise a, bool device) {
 }
 #endif
 
+// Per-step times of the moves (events around each, on the stream, so batched moves stay batched),
+// written to $KMEANS_STEPS when set; `each`: a synchronisation after every move, as a step-by-step
+// harness times them (umodel's does).
+static bool g_each = false;
+static FILE* g_steps = nullptr;
+static int g_trial = -1;
+static const char* g_mode = "batched";
+
+struct Moves {
+  cudaEvent_t ev[16];
+  const char* what[8];
+  const char* buf[8];
+  int n = 0;
+  void init() {
+    for (auto& e : ev) CK(cudaEventCreate(&e));
+  }
+  // Enqueues `f` between two events; with `each`, waits for it.
+  template <class F>
+  void add(const char* w, const char* b, cudaStream_t s, F f) {
+    CK(cudaEventRecord(ev[2 * n], s));
+    f();
+    CK(cudaEventRecord(ev[2 * n + 1], s));
+    what[n] = w;
+    buf[n] = b;
+    ++n;
+    if (g_each) CK(cudaStreamSynchronize(s));
+  }
+  // After the stream's work is done: the times, one row each.
+  void flush(const char* policy, int round) {
+    for (int i = 0; i < n; ++i) {
+      float ms;
+      CK(cudaEventElapsedTime(&ms, ev[2 * i], ev[2 * i + 1]));
+      if (g_steps && g_trial >= 0)
+        std::fprintf(g_steps, "%s,%s,%d,%d,%s,%s,%.5f\n", g_mode, policy, g_trial, round, what[i],
+                     buf[i], (double)ms);
+    }
+    n = 0;
+  }
+};
+static Moves g_moves;
+
 struct Result {
   double total_ms;
   double cpu_ms;  // the host's phases inside the trial
@@ -208,21 +250,27 @@ static Result run(Policy p, size_t n, int threads, cudaStream_t s) {
   for (int r = 0; r < ROUNDS; ++r) {
     // GPU side. Explicit copy: the points are stale on the card only before the first round
     // (the host never writes them); the labels are overwritten by the kernel, never copied in.
-    if (p == EXPLICIT && r == 0) CK(cudaMemcpyAsync(d_pts, h_pts, bytes, cudaMemcpyHostToDevice, s));
+    Moves& mv = g_moves;
+    if (p == EXPLICIT && r == 0)
+      mv.add("copy_to_device", "points", s,
+             [&] { CK(cudaMemcpyAsync(d_pts, h_pts, bytes, cudaMemcpyHostToDevice, s)); });
     if (pf) {
-      prefetch(h_pts, bytes, true, s);
-      prefetch(h_lab, bytes, true, s);
+      mv.add("prefetch_to_device", "points", s, [&] { prefetch(h_pts, bytes, true, s); });
+      mv.add("prefetch_to_device", "labels", s, [&] { prefetch(h_lab, bytes, true, s); });
     }
     assign<<<grid_for(n), 256, 0, s>>>(d_pts, d_lab, m, n);
     CK(cudaGetLastError());
     CK(cudaStreamSynchronize(s));
     // Host side: the labels the kernel wrote come back; prefetching policies bring back both.
-    if (p == EXPLICIT) CK(cudaMemcpyAsync(h_lab, d_lab, bytes, cudaMemcpyDeviceToHost, s));
+    if (p == EXPLICIT)
+      mv.add("copy_to_host", "labels", s,
+             [&] { CK(cudaMemcpyAsync(h_lab, d_lab, bytes, cudaMemcpyDeviceToHost, s)); });
     if (pf) {
-      prefetch(h_pts, bytes, false, s);
-      prefetch(h_lab, bytes, false, s);
+      mv.add("prefetch_to_host", "points", s, [&] { prefetch(h_pts, bytes, false, s); });
+      mv.add("prefetch_to_host", "labels", s, [&] { prefetch(h_lab, bytes, false, s); });
     }
     if (p == EXPLICIT || pf) CK(cudaStreamSynchronize(s));
+    mv.flush(NAMES[p], r);
     double c0 = now_ms();
     m = update(h_pts, h_lab, n, threads, m);
     cpu += now_ms() - c0;
@@ -247,9 +295,25 @@ static Result run(Policy p, size_t n, int threads, cudaStream_t s) {
 }
 
 int main(int argc, char** argv) {
-  if (argc != 4) {
-    std::fprintf(stderr, "usage: %s BYTES TRIALS THREADS\n", argv[0]);
+  if (argc != 4 && argc != 5) {
+    std::fprintf(stderr, "usage: %s BYTES TRIALS THREADS [batched|each]\n", argv[0]);
     return 2;
+  }
+  if (argc == 5) {
+    g_mode = argv[4];
+    if (std::strcmp(g_mode, "each") != 0 && std::strcmp(g_mode, "batched") != 0) {
+      std::fprintf(stderr, "the mode is `batched` (the default) or `each`, not `%s`\n", g_mode);
+      return 2;
+    }
+    g_each = std::strcmp(g_mode, "each") == 0;
+  }
+  if (const char* path = std::getenv("KMEANS_STEPS")) {
+    g_steps = std::fopen(path, "w");
+    if (!g_steps) {
+      std::fprintf(stderr, "%s: cannot write\n", path);
+      return 2;
+    }
+    std::fprintf(g_steps, "mode,policy,trial,round,step,buffer,ms\n");
   }
   size_t bytes = std::strtoull(argv[1], nullptr, 10);
   int trials = std::atoi(argv[2]);
@@ -261,6 +325,7 @@ int main(int argc, char** argv) {
   }
   cudaStream_t s;
   CK(cudaStreamCreate(&s));
+  g_moves.init();
 
   // The reference on plain memory: heap on the host, cudaMalloc on the card, copies between.
   std::vector<float> pts(n);
@@ -319,6 +384,7 @@ int main(int argc, char** argv) {
     sink = sink + tmp.c[0];  // keeps the timed update
     for (int i = 0; i < NPOL; ++i) {
       Policy p = (Policy)((i + t) % NPOL);  // rotated from trial to trial
+      g_trial = t - 1;
       Result r = run(p, n, threads, s);
       bool same = std::memcmp(&r.m, &ref, sizeof ref) == 0;
       ok &= same;
@@ -328,5 +394,6 @@ int main(int argc, char** argv) {
     }
     std::fflush(stdout);
   }
+  if (g_steps) std::fclose(g_steps);
   return ok ? 0 : 1;
 }
