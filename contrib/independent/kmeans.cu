@@ -9,6 +9,11 @@
 //   nvcc -O3 -arch=sm_90 -fmad=false -std=c++17 -o kmeans kmeans.cu -lpthread
 //   [KMEANS_STEPS=steps.csv] ./kmeans BYTES TRIALS THREADS [batched|each] > out.csv
 //
+// Built with -DWITH_UMODEL and umodel's C library (crates/umodel-c/include, libumodel_c.a), and
+// run with KMEANS_FAULT_SCALE=scale.csv, it first measures its host phase's own fault-back scale
+// (the task's `cpu_fault_scale`) with `umodel_fault_scale`, as a user would: that call times the
+// update on pages a GPU pass migrated and on heap memory, paired with umodel's own read.
+//
 // BYTES: each buffer's size (points: floats, labels: 32-bit); THREADS: host threads of the CPU
 // phase; `batched` (the default) enqueues a phase's moves back to back and waits once, `each` waits
 // after every move. KMEANS_STEPS: where to write each move's time (events around it). Writes one CSV row per trial and policy (`policy` = plain for the phases timed on
@@ -18,6 +23,9 @@
 // first labels must equal a host computation of them; a failed check is written as `failed` and
 // the program exits 1.
 #include <cuda_runtime.h>
+#ifdef WITH_UMODEL
+#include "umodel.h"
+#endif
 
 #include <algorithm>
 #include <chrono>
@@ -356,6 +364,40 @@ int main(int argc, char** argv) {
     ref = update(pts.data(), lab.data(), n, threads, ref);
   }
   if (!ok) std::fprintf(stderr, "the reference's labels differ from the host's\n");
+
+#ifdef WITH_UMODEL
+  // The host phase's own fault-back, as umodel measures a user's code: points and labels side by
+  // side in one buffer, the update over both halves.
+  if (const char* path = std::getenv("KMEANS_FAULT_SCALE")) {
+    struct Ctx {
+      size_t n;
+      int threads;
+      Centroids in, out;
+    } ctx{n, threads, initial(), initial()};
+    std::vector<unsigned> both(2 * n);
+    std::memcpy(both.data(), pts.data(), bytes);
+    std::memcpy(both.data() + n, lab.data(), bytes);
+    auto code = [](void* data, size_t, void* c) {
+      Ctx* x = (Ctx*)c;
+      const float* p = (const float*)data;
+      const unsigned* l = (const unsigned*)data + x->n;
+      x->out = update(p, l, x->n, x->threads, x->in);
+    };
+    umodel_fault_scale_result r;
+    umodel_status st = umodel_fault_scale(0, both.data(), 2 * bytes, 0, 9, code, &ctx, &r);
+    FILE* f = std::fopen(path, "w");
+    if (!f) {
+      std::fprintf(stderr, "%s: cannot write\n", path);
+      return 2;
+    }
+    std::fprintf(f, "bytes,threads,status,scale,code_extra_ms,read_extra_ms,rounds,failed,error\n");
+    std::fprintf(f, "%zu,%d,%d,%.5f,%.5f,%.5f,%d,%d,\"%s\"\n", bytes, threads, (int)st,
+                 st == UMODEL_OK ? r.scale : NAN, st == UMODEL_OK ? r.code_extra_ms : NAN,
+                 st == UMODEL_OK ? r.read_extra_ms : NAN, st == UMODEL_OK ? r.rounds : 0,
+                 st == UMODEL_OK ? r.failed : 0, st == UMODEL_OK ? "" : umodel_last_error());
+    std::fclose(f);
+  }
+#endif
 
   std::vector<char> evict(512u << 20);
   volatile float sink = 0;
