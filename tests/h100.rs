@@ -260,9 +260,10 @@ fn tasks_run112s_calibration_is_flagged_for_its_no_op_prefetch_alone() {
 
 /// The same workloads priced by each other H100 run's calibration, and by the embedded H200
 /// model: another VM of the same kind, and another GPU on the same link and host type, predict
-/// them about as well as the run's own calibration (20 of 180 and 10 of 90 cells beyond 5 %,
-/// paired, against 12 of 90; 21 of 180 and 13 of 90 before the no-op split, 22 of 180 and 16 of
-/// 90 before the write-only share), with the
+/// them about as well as the run's own calibration (21 of 180 and 10 of 90 cells beyond 5 %,
+/// paired, against 12 of 90; 20 of 180 before read-mostly no-ops took the settled price
+/// (calibration/h200/run144/judge.txt), 21 of 180 and 13 of 90 before the no-op split, 22 of 180
+/// and 16 of 90 before the write-only share), with the
 /// migrating steps taken from the run's own probe.
 #[test]
 fn tasks_another_h100_calibration_and_the_h200_model_predict_them_as_well() {
@@ -274,7 +275,7 @@ fn tasks_another_h100_calibration_and_the_h200_model_predict_them_as_well() {
             }));
         }
     }
-    assert_eq!(paired_beyond_5(&other), (20, 180));
+    assert_eq!(paired_beyond_5(&other), (21, 180));
     let h200 = store::embedded("h200").unwrap().task_terms.unwrap();
     let v = validations(&RUNS, |_| h200.clone());
     assert_eq!(paired_beyond_5(&v), (10, 90));

@@ -2626,7 +2626,8 @@ fn task_terms_from_several_calibrations_take_each_terms_median_calibration() {
 /// movement side (seed 001 and its overlapped variant, producer/consumer, compute-bound; R = 1)
 /// half as far off or less. Since the no-op split only the no-ops near a move pay the
 /// sequence's no-op, the others the settled cells, as without the sequence: run73 6 cells and
-/// 1.12 ms, run74 8 and 1.52 ms (6 and 1.09, 7 and 1.11 before).
+/// 1.14 ms, run74 8 and 1.55 ms (1.12 and 1.52 before read-mostly no-ops took the settled price,
+/// calibration/h200/run144/judge.txt; 6 and 1.09, 7 and 1.11 before the split).
 #[test]
 fn run73_and_run74_held_out_with_prefetches_in_sequence_calibrated() {
     let probe = PhaseOverrides {
@@ -2636,8 +2637,8 @@ fn run73_and_run74_held_out_with_prefetches_in_sequence_calibrated() {
     let work = WORKLOADS;
     // (run, tag, (beyond 5 % with, without), (mean |movement side| ms with, without))
     for (run, tag, beyond, moves) in [
-        ("run73", "34", (6, 7), (1.12, 2.22)),
-        ("run74", "35", (8, 8), (1.52, 2.85)),
+        ("run73", "34", (6, 7), (1.14, 2.22)),
+        ("run74", "35", (8, 8), (1.55, 2.85)),
     ] {
         let dir = Path::new("calibration/h200").join(run);
         let cal = dir.join("data-1/models/nvidia-h200-0931b6b9ea7c.minimal.csv");
@@ -2706,7 +2707,7 @@ fn run76_pages_random_reads_migrated_come_back_as_streamed_ones_do() {
         ..PhaseOverrides::default()
     };
     // (calibration, cells beyond 5 % and median |error| % of seed 001 and its overlapped variant)
-    for (i, want) in [(1, [(1, 3.08), (0, 1.71)]), (2, [(0, 2.54), (0, 1.64)])] {
+    for (i, want) in [(1, [(1, 3.08), (0, 1.44)]), (2, [(0, 2.54), (0, 1.64)])] {
         let cal = dir.join(format!(
             "data-{i}/models/nvidia-h200-0931b6b9ea7c.minimal.csv"
         ));
@@ -2917,7 +2918,7 @@ fn run78_and_run79_held_out_with_the_final_checks_own_fault_back() {
             (1.44, 0.54),
             [
                 (2.51, 1.65),
-                (2.15, 2.15),
+                (2.25, 2.25),
                 (2.08, 2.08),
                 (1.07, 0.93),
                 (1.82, 1.82),
@@ -2930,7 +2931,7 @@ fn run78_and_run79_held_out_with_the_final_checks_own_fault_back() {
             (1.44, 0.40),
             [
                 (1.37, 1.75),
-                (1.07, 1.07),
+                (0.95, 0.95),
                 (6.08, 6.08),
                 (1.30, 0.71),
                 (0.53, 0.53),
@@ -2981,14 +2982,14 @@ fn run80_run81_and_run83_held_out_on_the_faster_calibrations() {
             "run80",
             "data-1",
             "40",
-            [Some(6.98), Some(5.76), Some(2.28), Some(0.66), Some(1.59)],
+            [Some(6.98), Some(5.79), Some(2.28), Some(0.66), Some(1.59)],
             (30, 38),
         ),
         (
             "run81",
             "data-1",
             "41",
-            [Some(3.84), Some(1.15), Some(2.68), Some(0.64), Some(4.03)],
+            [Some(3.84), Some(1.43), Some(2.68), Some(0.64), Some(4.03)],
             (33, 38),
         ),
         (
@@ -3079,56 +3080,56 @@ fn scales_measured_once_by_the_library_call_held_out_on_every_run_of_the_task_fi
             "run73",
             "data-1",
             "34",
-            [2.68, 1.71, 11.51, 1.06, 2.06],
-            [2.08, 1.71, 10.36, 0.98, 2.16],
+            [2.68, 1.74, 11.51, 1.06, 2.06],
+            [2.08, 1.74, 10.36, 0.98, 2.16],
             (32, 32),
         ),
         (
             "run74",
             "data-1",
             "35",
-            [5.61, 2.79, 6.80, 0.95, 0.71],
-            [4.50, 2.79, 6.80, 0.78, 0.91],
+            [5.61, 2.85, 6.80, 0.95, 0.71],
+            [4.50, 2.85, 6.80, 0.78, 0.91],
             (30, 31),
         ),
         (
             "run77",
             "data",
             "37",
-            [2.68, 1.96, 9.71, 1.28, 1.77],
-            [3.23, 1.96, 9.71, 1.22, 1.77],
+            [2.74, 2.02, 9.71, 1.28, 1.77],
+            [3.29, 2.02, 9.71, 1.22, 1.77],
             (29, 30),
         ),
         (
             "run78",
             "data",
             "38",
-            [2.51, 2.15, 2.08, 1.07, 1.82],
-            [1.96, 2.15, 2.08, 0.93, 1.54],
+            [2.51, 2.25, 2.08, 1.07, 1.82],
+            [1.96, 2.25, 2.08, 0.93, 1.54],
             (37, 36),
         ),
         (
             "run79",
             "data",
             "39",
-            [1.37, 1.07, 6.08, 1.30, 0.53],
-            [1.31, 1.07, 6.08, 0.78, 0.18],
+            [1.37, 0.95, 6.08, 1.30, 0.53],
+            [1.31, 0.95, 6.08, 0.78, 0.18],
             (33, 33),
         ),
         (
             "run80",
             "data-1",
             "40",
-            [6.98, 5.76, 2.28, 0.66, 1.59],
-            [6.05, 5.76, 3.47, 0.57, 1.91],
+            [6.98, 5.79, 2.28, 0.66, 1.59],
+            [6.05, 5.79, 3.47, 0.57, 1.91],
             (30, 30),
         ),
         (
             "run81",
             "data-1",
             "41",
-            [3.84, 1.15, 2.68, 0.64, 4.03],
-            [3.84, 1.15, 2.68, 0.51, 3.54],
+            [3.84, 1.43, 2.68, 0.64, 4.03],
+            [3.84, 1.43, 2.68, 0.51, 3.54],
             (33, 33),
         ),
         (
@@ -3143,8 +3144,8 @@ fn scales_measured_once_by_the_library_call_held_out_on_every_run_of_the_task_fi
             "run84",
             "data",
             "43",
-            [1.25, 4.27, X, X, 1.30],
-            [1.25, 4.27, X, X, 1.30],
+            [0.86, 4.63, X, X, 1.30],
+            [0.86, 4.63, X, X, 1.30],
             (10, 11),
         ),
         (
@@ -3300,12 +3301,13 @@ fn calibrations_with_wide_fills_and_the_handoff_largest_first_took_15_to_17_s() 
 /// `run77`, measured on the code of commit 39b8681: a fresh calibration, then every workload at
 /// 15 trials a cell in another process, held out with the run's probe (NOTES.md "Prefetches in
 /// sequence"): 29 of 38 cells within 5 % (30 in `run77/compare.txt`, before `fault_in_scalar`
-/// had a latency), three of five workloads within 2.5 % at the median (seed 001 2.68 %, 1.98
+/// had a latency), three of five workloads within 2.5 % at the median (seed 001 2.74 %, 2.68
+/// before read-mostly no-ops took the settled price (run144), 1.98
 /// before the no-op split; the partial update 9.71 %).
 #[test]
 fn run77_every_workload_held_out_on_the_final_code() {
     let dir = Path::new("calibration/h200/run77");
-    let medians = [Some(2.68), Some(1.96), Some(9.71), Some(1.28), Some(1.77)];
+    let medians = [Some(2.74), Some(2.02), Some(9.71), Some(1.28), Some(1.77)];
     assert_eq!(held_out_with_probe(dir, "data", "37", medians), (29, 38));
 }
 
@@ -3372,7 +3374,7 @@ fn run92s_rows_paired_with_a_plain_final_access_beside_each_lose_the_host_passes
         .iter()
         .find(|q| q.policy == Policy::ManagedAdvisePrefetch);
     let advised = advised.unwrap().paired_error_pct.unwrap();
-    assert!((advised + 0.97).abs() < 0.01, "{advised}");
+    assert!((advised + 1.51).abs() < 0.01, "{advised}");
 }
 
 /// Runs `umodel ARGS` (a task validation with passes beside its rows): its text shows every line
@@ -3496,21 +3498,21 @@ fn run96_to_run99_paired_with_both_passes_beside_each_row() {
     #[rustfmt::skip]
     let runs = [
         ("run96", "49", "prodcons", "producer-consumer",    1.90,  0.88),
-        ("run96", "49", "workload", "seed-001",             3.50,  1.16),
-        ("run96", "49", "workload", "seed-001-overlapped",  3.70,  2.10),
+        ("run96", "49", "workload", "seed-001",             3.54,  1.20),
+        ("run96", "49", "workload", "seed-001-overlapped",  3.74,  2.15),
         ("run96", "49", "partial",  "partial-update",       4.00,  1.84),
         ("run96", "49", "compute",  "compute-bound",        1.87,  0.53),
         ("run97", "50", "prodcons", "producer-consumer",    1.17,  0.58),
-        ("run97", "50", "workload", "seed-001",             1.28,  1.28),
-        ("run97", "50", "workload", "seed-001-overlapped",  0.53,  0.90),
+        ("run97", "50", "workload", "seed-001",             1.28,  1.40),
+        ("run97", "50", "workload", "seed-001-overlapped",  0.70,  1.06),
         ("run97", "50", "partial",  "partial-update",       5.87,  1.50),
         ("run98", "51", "prodcons", "producer-consumer",    0.93,  1.64),
-        ("run98", "51", "workload", "seed-001",             4.20,  2.41),
-        ("run98", "51", "workload", "seed-001-overlapped",  7.98,  7.87),
+        ("run98", "51", "workload", "seed-001",             3.73,  2.41),
+        ("run98", "51", "workload", "seed-001-overlapped",  7.51,  7.37),
         ("run98", "51", "compute",  "compute-bound",        0.69,  0.51),
         ("run99", "52", "prodcons", "producer-consumer",    2.43,  2.89),
-        ("run99", "52", "workload", "seed-001",            11.35,  0.86),
-        ("run99", "52", "workload", "seed-001-overlapped", 13.13,  2.32),
+        ("run99", "52", "workload", "seed-001",            11.39,  0.90),
+        ("run99", "52", "workload", "seed-001-overlapped", 13.18,  2.37),
         ("run99", "52", "partial",  "partial-update",       3.16,  1.81),
     ];
     let mut terms: Option<(&str, TaskTerms)> = None;
@@ -3799,15 +3801,17 @@ fn validate_faults_beside_prices_run103s_managed_row_at_the_level_beside_it() {
 /// each task's policies and R) on 19 calibrations (the runs' own, `run92`'s, `run93`'s,
 /// `run95`'s and `run91`'s twelve), with the run's probe, from the plain phases at each trial's
 /// start against paired by trial with the final access and the CPU phase timed beside each row:
-/// 439 of 2090 cells beyond 5 % against 192, and the median |error| of a (run, calibration,
-/// workload) within 2.5 % in 128 of 323 against 253. By policy, paired: explicit copy 0 of 323
-/// (38 from the start), host-mapped 22, the migrating policies the rest. (Before the no-op
+/// 444 of 2090 cells beyond 5 % against 192, and the median |error| of a (run, calibration,
+/// workload) within 2.5 % in 127 of 323 against 251. By policy, paired: explicit copy 0 of 323
+/// (38 from the start), host-mapped 22, the migrating policies the rest. (Before read-mostly
+/// no-ops took the settled price (calibration/h200/run144/judge.txt): 439 against 192, 128 and
+/// 253, managed-advise-prefetch 67 / 51; before the no-op
 /// split: 463 against 221, 128 and 248, managed-prefetch 109 / 28 and managed-advise-prefetch
 /// 84 / 75; before the write-only share: 464 against 223, 124 and 241, managed 99 / 74 and
 /// managed-advise 117 / 24; before `fault_in_scalar` had a latency: 482 against 256, 118 and
 /// 237.)
 #[test]
-fn paired_with_both_passes_192_of_2090_cells_lie_beyond_5_pct_against_439() {
+fn paired_with_both_passes_192_of_2090_cells_lie_beyond_5_pct_against_444() {
     let h = Path::new("calibration/h200");
     let model = "data/models/nvidia-h200-0931b6b9ea7c.minimal.csv";
     let mut calibrations: Vec<_> = [
@@ -3887,15 +3891,15 @@ fn paired_with_both_passes_192_of_2090_cells_lie_beyond_5_pct_against_439() {
     }
     assert_eq!(calibrations.len() * tables.len(), 323);
     assert_eq!(cells, 2090);
-    assert_eq!(beyond, [439, 192]);
-    assert_eq!(held, [128, 253]);
+    assert_eq!(beyond, [444, 192]);
+    assert_eq!(held, [127, 251]);
     let want = [
         (Policy::ExplicitCopy, [38, 0]),
         (Policy::HostMapped, [17, 22]),
         (Policy::Managed, [110, 77]),
         (Policy::ManagedPrefetch, [102, 23]),
         (Policy::ManagedAdvise, [105, 19]),
-        (Policy::ManagedAdvisePrefetch, [67, 51]),
+        (Policy::ManagedAdvisePrefetch, [72, 51]),
     ];
     assert_eq!(by_policy.into_iter().collect::<Vec<_>>(), want);
 }
@@ -3970,8 +3974,8 @@ fn run122_to_run124_held_out_for_the_read_mostly_prefetch() {
     assert_eq!(
         advised,
         [
-            vec![-2.4, -0.3, -0.5, 0.6, -0.5, -1.9],
-            vec![-3.3, -1.2, -1.9, -0.8, -2.1, -3.5]
+            vec![-2.6, -0.5, -1.0, 0.1, -0.4, -1.9],
+            vec![-3.5, -1.4, -2.4, -1.3, -2.0, -3.5]
         ]
     );
 }
@@ -4287,7 +4291,7 @@ fn run116_held_out_after_the_write_only_share() {
                 assert_eq!(e, 2.3);
             }
             if p.policy == Policy::ManagedAdvisePrefetch && task.starts_with("seed-001") {
-                let want = if *task == "seed-001" { -1.0 } else { -1.8 };
+                let want = if *task == "seed-001" { -1.9 } else { -2.8 };
                 assert_eq!(e, want, "{task}");
             }
         }
@@ -4479,13 +4483,13 @@ type SmallTask = (
 );
 #[rustfmt::skip]
 const SMALL_TASKS: [SmallTask; 9] = [
-    ("run138", "workload", "seed-001", 0.25, [46.95, 62.83], [11, 13]),
-    ("run138", "workload", "seed-001", 4.0, [14.06, 18.07], [14, 14]),
+    ("run138", "workload", "seed-001", 0.25, [47.12, 62.83], [11, 13]),
+    ("run138", "workload", "seed-001", 4.0, [14.10, 18.07], [14, 14]),
     ("run138", "prodcons", "producer-consumer", 4.0, [26.67, 36.07], [13, 13]),
     ("run138", "partial", "partial-update", 0.25, [73.24, 105.54], [9, 11]),
     ("run138", "compute", "compute-bound", 1.0, [1.92, 9.20], [23, 23]),
     ("run139", "prodcons", "producer-consumer", 16.0, [7.86, 17.71], [13, 13]),
-    ("run139", "workload", "seed-001", 64.0, [3.96, 4.51], [14, 14]),
+    ("run139", "workload", "seed-001", 64.0, [3.89, 4.51], [14, 14]),
     ("run139", "prodcons", "producer-consumer", 64.0, [2.31, 6.13], [13, 13]),
     ("run141", "compute", "compute-bound", 16.0, [2.42, 11.62], [38, 38]),
 ];
