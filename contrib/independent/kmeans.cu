@@ -22,7 +22,7 @@
 // round must equal, bit for bit, those of a reference run on plain memory, and the reference's
 // first labels must equal a host computation of them; a failed check is written as `failed` and
 // the program exits 1.
-#include <cuda_runtime.h>
+#include "harness.cuh"
 #ifdef WITH_UMODEL
 #include "umodel.h"
 #endif
@@ -44,15 +44,6 @@ struct Centroids {
   float c[K];
 };
 
-#define CK(x)                                                                      \
-  do {                                                                             \
-    cudaError_t e_ = (x);                                                          \
-    if (e_ != cudaSuccess) {                                                       \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x,              \
-                   cudaGetErrorString(e_));                                        \
-      std::exit(2);                                                                \
-    }                                                                              \
-  } while (0)
 
 __global__ void assign(const float* __restrict__ pts, unsigned* __restrict__ labels,
                        Centroids m, size_t n) {
@@ -72,11 +63,6 @@ __global__ void assign(const float* __restrict__ pts, unsigned* __restrict__ lab
   }
 }
 
-static double now_ms() {
-  return std::chrono::duration<double, std::milli>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
 
 // The host's phase: new centroids from the points and their labels, each thread summing a slice
 // in order, the slices then added in order (so the result does not depend on timing).
@@ -137,80 +123,8 @@ static void fill(float* pts, unsigned* labels, size_t n) {
   }
 }
 
-enum Policy { EXPLICIT, MAPPED, MANAGED, PREFETCH, ADVISE, ADVISE_PREFETCH, NPOL };
-static const char* NAMES[NPOL] = {"explicit-copy",  "host-mapped",    "managed",
-                                  "managed-prefetch", "managed-advise", "managed-advise-prefetch"};
 
-static int grid_for(size_t n) { return (int)std::min<size_t>((n + 255) / 256, 132 * 16); }
 
-#if CUDART_VERSION >= 13000
-static cudaMemLocation on_device() {
-  cudaMemLocation l{};
-  l.type = cudaMemLocationTypeDevice;
-  l.id = 0;
-  return l;
-}
-static cudaMemLocation on_host() {
-  cudaMemLocation l{};
-  l.type = cudaMemLocationTypeHost;
-  l.id = 0;
-  return l;
-}
-static void prefetch(const void* p, size_t b, bool to_device, cudaStream_t s) {
-  CK(cudaMemPrefetchAsync(p, b, to_device ? on_device() : on_host(), 0, s));
-}
-static void advise(const void* p, size_t b, cudaMemoryAdvise a, bool device) {
-  CK(cudaMemAdvise(p, b, a, device ? on_device() : on_host()));
-}
-#else
-static void prefetch(const void* p, size_t b, bool to_device, cudaStream_t s) {
-  CK(cudaMemPrefetchAsync(p, b, to_device ? 0 : cudaCpuDeviceId, s));
-}
-static void advise(const void* p, size_t b, cudaMemoryAdvise a, bool device) {
-  CK(cudaMemAdvise(p, b, a, device ? 0 : cudaCpuDeviceId));
-}
-#endif
-
-// Per-step times of the moves (events around each, on the stream, so batched moves stay batched),
-// written to $KMEANS_STEPS when set; `each`: a synchronisation after every move, as a step-by-step
-// harness times them (umodel's does).
-static bool g_each = false;
-static FILE* g_steps = nullptr;
-static int g_trial = -1;
-static const char* g_mode = "batched";
-
-struct Moves {
-  cudaEvent_t ev[16];
-  const char* what[8];
-  const char* buf[8];
-  int n = 0;
-  void init() {
-    for (auto& e : ev) CK(cudaEventCreate(&e));
-  }
-  // Enqueues `f` between two events; with `each`, waits for it.
-  template <class F>
-  void add(const char* w, const char* b, cudaStream_t s, F f) {
-    CK(cudaEventRecord(ev[2 * n], s));
-    f();
-    CK(cudaEventRecord(ev[2 * n + 1], s));
-    what[n] = w;
-    buf[n] = b;
-    ++n;
-    if (g_each) CK(cudaStreamSynchronize(s));
-  }
-  // After the stream's work is done: the times, one row each.
-  void flush(const char* policy, int round) {
-    for (int i = 0; i < n; ++i) {
-      float ms;
-      CK(cudaEventElapsedTime(&ms, ev[2 * i], ev[2 * i + 1]));
-      if (g_steps && g_trial >= 0)
-        std::fprintf(g_steps, "%s,%s,%d,%d,%s,%s,%.5f\n", g_mode, policy, g_trial, round, what[i],
-                     buf[i], (double)ms);
-    }
-    n = 0;
-  }
-};
-static Moves g_moves;
 
 struct Result {
   double total_ms;
@@ -221,27 +135,9 @@ struct Result {
 // One trial of one policy: allocate, fill on the host, advise (untimed), then the timed rounds.
 static Result run(Policy p, size_t n, int threads, cudaStream_t s) {
   size_t bytes = n * 4;
-  float *h_pts = nullptr, *d_pts = nullptr;
-  unsigned *h_lab = nullptr, *d_lab = nullptr;
-  switch (p) {
-    case EXPLICIT:
-      CK(cudaMallocHost(&h_pts, bytes));
-      CK(cudaMallocHost(&h_lab, bytes));
-      CK(cudaMalloc(&d_pts, bytes));
-      CK(cudaMalloc(&d_lab, bytes));
-      break;
-    case MAPPED:
-      CK(cudaHostAlloc(&h_pts, bytes, cudaHostAllocMapped));
-      CK(cudaHostAlloc(&h_lab, bytes, cudaHostAllocMapped));
-      CK(cudaHostGetDevicePointer(&d_pts, h_pts, 0));
-      CK(cudaHostGetDevicePointer(&d_lab, h_lab, 0));
-      break;
-    default:
-      CK(cudaMallocManaged(&h_pts, bytes));
-      CK(cudaMallocManaged(&h_lab, bytes));
-      d_pts = h_pts;
-      d_lab = h_lab;
-  }
+  Buf pts(p, bytes), lab(p, bytes);
+  float *h_pts = (float*)pts.host, *d_pts = (float*)pts.dev;
+  unsigned *h_lab = (unsigned*)lab.host, *d_lab = (unsigned*)lab.dev;
   fill(h_pts, h_lab, n);
   if (p == ADVISE || p == ADVISE_PREFETCH) {
     // Points: both sides read, neither writes: read-mostly. Labels: the GPU writes them and the
@@ -284,21 +180,6 @@ static Result run(Policy p, size_t n, int threads, cudaStream_t s) {
     cpu += now_ms() - c0;
   }
   double total = now_ms() - t0;
-  switch (p) {
-    case EXPLICIT:
-      CK(cudaFreeHost(h_pts));
-      CK(cudaFreeHost(h_lab));
-      CK(cudaFree(d_pts));
-      CK(cudaFree(d_lab));
-      break;
-    case MAPPED:
-      CK(cudaFreeHost(h_pts));
-      CK(cudaFreeHost(h_lab));
-      break;
-    default:
-      CK(cudaFree(h_pts));
-      CK(cudaFree(h_lab));
-  }
   return {total, cpu, m};
 }
 
@@ -307,22 +188,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s BYTES TRIALS THREADS [batched|each]\n", argv[0]);
     return 2;
   }
-  if (argc == 5) {
-    g_mode = argv[4];
-    if (std::strcmp(g_mode, "each") != 0 && std::strcmp(g_mode, "batched") != 0) {
-      std::fprintf(stderr, "the mode is `batched` (the default) or `each`, not `%s`\n", g_mode);
-      return 2;
-    }
-    g_each = std::strcmp(g_mode, "each") == 0;
-  }
-  if (const char* path = std::getenv("KMEANS_STEPS")) {
-    g_steps = std::fopen(path, "w");
-    if (!g_steps) {
-      std::fprintf(stderr, "%s: cannot write\n", path);
-      return 2;
-    }
-    std::fprintf(g_steps, "mode,policy,trial,round,step,buffer,ms\n");
-  }
+  if (!parse_mode(argc, argv, 4) || !open_steps("KMEANS_STEPS")) return 2;
   size_t bytes = std::strtoull(argv[1], nullptr, 10);
   int trials = std::atoi(argv[2]);
   int threads = std::atoi(argv[3]);

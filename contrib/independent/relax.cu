@@ -1,0 +1,209 @@
+// A second independent workload for umodel's task predictions, written as a CUDA user would
+// (sharing only harness.cuh with kmeans.cu, none of umodel's code): an in-place relaxation whose
+// host side rewrites one page in ten of the field between GPU passes. Each round the host writes
+// its pages, then the GPU updates the whole field in place, x = 0.5 x + b; four rounds, host
+// first; after the last the host sums the field. Run under umodel's six handoff policies from
+// their definitions (copies of stale buffers only, prefetches to the side that runs next, seed
+// 001's advice per buffer), on fresh allocations each trial, the host filling every buffer first.
+// tasks/relax.json describes it.
+//
+//   nvcc -O3 -arch=sm_90 -fmad=false -std=c++17 -o relax relax.cu
+//   [RELAX_STEPS=steps.csv] ./relax BYTES TRIALS [batched|each] > out.csv
+//
+// BYTES: each buffer's size (floats). Writes one CSV row per trial and policy (`policy` = plain
+// for the phases timed on ordinary memory: the host's writes and its final sum on malloc'd heap
+// memory with the caches evicted, one kernel on cudaMalloc'd memory after a warm one, timed with
+// events). Every trial's final sum must equal, bit for bit, a reference run's on plain memory; a
+// failed check is written as `failed` and the program exits 1.
+#include "harness.cuh"
+
+#include <vector>
+
+constexpr int ROUNDS = 4;
+constexpr size_t PAGE = 4096 / sizeof(float);  // floats a 4 KiB page holds
+constexpr size_t EVERY = 10;                   // the host writes one page in ten
+
+__global__ void relax(float* __restrict__ x, const float* __restrict__ b, size_t n) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+       i += (size_t)gridDim.x * blockDim.x)
+    x[i] = 0.5f * x[i] + b[i];
+}
+
+// The host's phase: one page in ten rewritten (every page a different one each round).
+static void write_pages(float* x, size_t n, int round) {
+  size_t pages = n / PAGE;
+  for (size_t p = (size_t)round % EVERY; p < pages; p += EVERY)
+    for (size_t j = 0; j < PAGE; ++j) x[p * PAGE + j] = (float)(round + 1) + (float)j * 1e-3f;
+}
+
+// The host's last access: the field's sum.
+static double sum(const float* x, size_t n) {
+  double s = 0;
+  for (size_t i = 0; i < n; ++i) s += x[i];
+  return s;
+}
+
+static void fill(float* x, float* b, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    x[i] = (float)(i % 1000) * 1e-3f;
+    b[i] = (float)((i * 7) % 13) * 0.1f;
+  }
+}
+
+struct Result {
+  double total_ms;
+  double cpu_ms;  // the host's phases and its final sum inside the trial
+  double s;
+};
+
+// One trial of one policy: allocate, fill on the host, advise (untimed), then the timed rounds
+// and the final sum.
+static Result run(Policy p, size_t n, cudaStream_t s) {
+  size_t bytes = n * sizeof(float);
+  Buf xb(p, bytes), bb(p, bytes);
+  float *h_x = (float*)xb.host, *d_x = (float*)xb.dev;
+  float *h_b = (float*)bb.host, *d_b = (float*)bb.dev;
+  fill(h_x, h_b, n);
+  if (p == ADVISE || p == ADVISE_PREFETCH) {
+    // x: both sides change it every round: kept on the host, mapped for the GPU. b: the GPU's
+    // alone: settled on the card.
+    advise(h_x, bytes, cudaMemAdviseSetPreferredLocation, false);
+    advise(h_x, bytes, cudaMemAdviseSetAccessedBy, true);
+    advise(h_b, bytes, cudaMemAdviseSetPreferredLocation, true);
+  }
+  CK(cudaDeviceSynchronize());
+  bool pf = p == PREFETCH || p == ADVISE_PREFETCH;
+  Moves& mv = g_moves;
+  double cpu = 0;
+  double t0 = now_ms();
+  for (int r = 0; r < ROUNDS; ++r) {
+    // Host side. Explicit copy: from the second round x is stale on the host (the GPU changed
+    // it) and the host writes only part of it, so it comes back whole first.
+    if (p == EXPLICIT && r > 0)
+      mv.add("copy_to_host", "x", s,
+             [&] { CK(cudaMemcpyAsync(h_x, d_x, bytes, cudaMemcpyDeviceToHost, s)); });
+    if (pf) mv.add("prefetch_to_host", "x", s, [&] { prefetch(h_x, bytes, false, s); });
+    if (p == EXPLICIT || pf) CK(cudaStreamSynchronize(s));
+    double c0 = now_ms();
+    write_pages(h_x, n, r);
+    cpu += now_ms() - c0;
+    // GPU side. Explicit copy: x is stale on the card after every host phase, b only before the
+    // first round.
+    if (p == EXPLICIT) {
+      mv.add("copy_to_device", "x", s,
+             [&] { CK(cudaMemcpyAsync(d_x, h_x, bytes, cudaMemcpyHostToDevice, s)); });
+      if (r == 0)
+        mv.add("copy_to_device", "b", s,
+               [&] { CK(cudaMemcpyAsync(d_b, h_b, bytes, cudaMemcpyHostToDevice, s)); });
+    }
+    if (pf) {
+      mv.add("prefetch_to_device", "x", s, [&] { prefetch(h_x, bytes, true, s); });
+      mv.add("prefetch_to_device", "b", s, [&] { prefetch(h_b, bytes, true, s); });
+    }
+    relax<<<grid_for(n), 256, 0, s>>>(d_x, d_b, n);
+    CK(cudaGetLastError());
+    CK(cudaStreamSynchronize(s));
+    mv.flush(NAMES[p], r);
+  }
+  // The host's last access.
+  if (p == EXPLICIT)
+    mv.add("copy_to_host", "x", s,
+           [&] { CK(cudaMemcpyAsync(h_x, d_x, bytes, cudaMemcpyDeviceToHost, s)); });
+  if (pf) mv.add("prefetch_to_host", "x", s, [&] { prefetch(h_x, bytes, false, s); });
+  if (p == EXPLICIT || pf) CK(cudaStreamSynchronize(s));
+  mv.flush(NAMES[p], ROUNDS);
+  double c0 = now_ms();
+  double total_sum = sum(h_x, n);
+  cpu += now_ms() - c0;
+  return {now_ms() - t0, cpu, total_sum};
+}
+
+int main(int argc, char** argv) {
+  if (argc != 3 && argc != 4) {
+    std::fprintf(stderr, "usage: %s BYTES TRIALS [batched|each]\n", argv[0]);
+    return 2;
+  }
+  size_t bytes = std::strtoull(argv[1], nullptr, 10);
+  int trials = std::atoi(argv[2]);
+  size_t n = bytes / sizeof(float);
+  if (n < PAGE * EVERY || n % PAGE != 0 || trials < 1) {
+    std::fprintf(stderr, "BYTES must be whole pages, at least ten; TRIALS positive\n");
+    return 2;
+  }
+  if (!parse_mode(argc, argv, 3) || !open_steps("RELAX_STEPS")) return 2;
+  cudaStream_t s;
+  CK(cudaStreamCreate(&s));
+  g_moves.init();
+
+  // The reference on plain memory: heap on the host, cudaMalloc on the card, whole copies.
+  std::vector<float> x(n), b(n);
+  fill(x.data(), b.data(), n);
+  float *d_x, *d_b;
+  CK(cudaMalloc(&d_x, bytes));
+  CK(cudaMalloc(&d_b, bytes));
+  CK(cudaMemcpy(d_b, b.data(), bytes, cudaMemcpyHostToDevice));
+  for (int r = 0; r < ROUNDS; ++r) {
+    write_pages(x.data(), n, r);
+    CK(cudaMemcpy(d_x, x.data(), bytes, cudaMemcpyHostToDevice));
+    relax<<<grid_for(n), 256, 0, s>>>(d_x, d_b, n);
+    CK(cudaStreamSynchronize(s));
+    CK(cudaMemcpy(x.data(), d_x, bytes, cudaMemcpyDeviceToHost));
+  }
+  const double ref = sum(x.data(), n);
+  // The host's arithmetic checked on a few elements: x = 0.5 x + b, as the host computes it.
+  {
+    std::vector<float> y(n), c(n);
+    fill(y.data(), c.data(), n);
+    for (int r = 0; r < ROUNDS; ++r) {
+      write_pages(y.data(), n, r);
+      for (size_t i = 0; i < n; i += 4099) y[i] = 0.5f * y[i] + c[i];
+    }
+    for (size_t i = 0; i < n; i += 4099)
+      if (y[i] != x[i]) {
+        std::fprintf(stderr, "the reference's x[%zu] = %g, the host's %g\n", i, x[i], y[i]);
+        return 1;
+      }
+  }
+
+  std::vector<char> evict(512u << 20);
+  volatile double sink = 0;
+  bool ok = true;
+  std::printf("policy,trial,bytes,threads,total_ms,cpu_ms,gpu_ms,cpu_final_ms,check\n");
+  cudaEvent_t a, e;
+  CK(cudaEventCreate(&a));
+  CK(cudaEventCreate(&e));
+  for (int t = 0; t <= trials; ++t) {  // trial 0 is a warm-up, not written
+    // The plain phases: the host's writes and its final sum on heap memory, caches evicted
+    // before each; one kernel on device memory after a warm one.
+    std::memset(evict.data(), t & 0xff, evict.size());
+    double c0 = now_ms();
+    write_pages(x.data(), n, t % ROUNDS);
+    double cpu = now_ms() - c0;
+    std::memset(evict.data(), (t + 1) & 0xff, evict.size());
+    c0 = now_ms();
+    sink = sink + sum(x.data(), n);
+    double fin = now_ms() - c0;
+    relax<<<grid_for(n), 256, 0, s>>>(d_x, d_b, n);
+    CK(cudaEventRecord(a, s));
+    relax<<<grid_for(n), 256, 0, s>>>(d_x, d_b, n);
+    CK(cudaEventRecord(e, s));
+    CK(cudaEventSynchronize(e));
+    float gpu;
+    CK(cudaEventElapsedTime(&gpu, a, e));
+    if (t > 0)
+      std::printf("plain,%d,%zu,1,,%.5f,%.5f,%.5f,ok\n", t - 1, bytes, cpu, (double)gpu, fin);
+    for (int i = 0; i < NPOL; ++i) {
+      Policy p = (Policy)((i + t) % NPOL);  // rotated from trial to trial
+      g_trial = t - 1;
+      Result r = run(p, n, s);
+      bool same = r.s == ref;
+      ok &= same;
+      if (t > 0)
+        std::printf("%s,%d,%zu,1,%.5f,%.5f,,,%s\n", NAMES[p], t - 1, bytes, r.total_ms, r.cpu_ms,
+                    same ? "ok" : "failed");
+    }
+    std::fflush(stdout);
+  }
+  if (g_steps) std::fclose(g_steps);
+  return ok ? 0 : 1;
+}
