@@ -1,0 +1,184 @@
+//! The independent workloads (`contrib/independent/`, NOTES.md "An independent workload"): CUDA
+//! C++ programs written without any of umodel's code, run on the H200 under the six handoff
+//! policies, each with its own timing and correctness gate. Their committed runs are predicted
+//! here from each run's own minimal calibrations, given the phases each program timed on plain
+//! memory. This reproduces the figures NOTES.md records from the judges' output
+//! (`run144/current.txt` for the k-means, `run146/judge.txt` for the relaxation). No GPU is
+//! needed.
+
+use std::path::Path;
+
+use umodel::model::{self, TaskTerms};
+use umodel::stats::median;
+use umodel::task::Task;
+use umodel::{store, Policy};
+
+/// One program's run at one size: the plain phases' medians and each policy's total times.
+struct Run {
+    bytes: u64,
+    cpu_ms: f64,
+    gpu_ms: f64,
+    /// `None` for the k-means, which has no final host access.
+    fin_ms: Option<f64>,
+    /// (policy, total ms of each trial), every row of which passed its check.
+    totals: Vec<(Policy, Vec<f64>)>,
+}
+
+/// Reads a program's CSV (`policy,trial,bytes,threads,total_ms,cpu_ms,gpu_ms[,cpu_final_ms],check`),
+/// asserting that every row passed its check.
+fn read_run(path: &Path) -> Run {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name);
+    let (policy, bytes, total, cpu, gpu) = (
+        col("policy").unwrap(),
+        col("bytes").unwrap(),
+        col("total_ms").unwrap(),
+        col("cpu_ms").unwrap(),
+        col("gpu_ms").unwrap(),
+    );
+    let (fin, check) = (col("cpu_final_ms"), col("check").unwrap());
+    let (mut size, mut plain, mut totals) = (0, [vec![], vec![], vec![]], Vec::new());
+    for line in lines {
+        let f: Vec<&str> = line.split(',').collect();
+        assert_eq!(f[check], "ok", "{}: {line}", path.display());
+        size = f[bytes].parse().unwrap();
+        if f[policy] == "plain" {
+            plain[0].push(f[cpu].parse::<f64>().unwrap());
+            plain[1].push(f[gpu].parse::<f64>().unwrap());
+            if let Some(i) = fin {
+                plain[2].push(f[i].parse::<f64>().unwrap());
+            }
+        } else {
+            let p: Policy = f[policy].parse().unwrap();
+            let t: f64 = f[total].parse().unwrap();
+            match totals
+                .iter_mut()
+                .find(|(q, _): &&mut (Policy, Vec<f64>)| *q == p)
+            {
+                Some((_, v)) => v.push(t),
+                None => totals.push((p, vec![t])),
+            }
+        }
+    }
+    Run {
+        bytes: size,
+        cpu_ms: median(&plain[0]).unwrap(),
+        gpu_ms: median(&plain[1]).unwrap(),
+        fin_ms: median(&plain[2]),
+        totals,
+    }
+}
+
+/// The task file at the run's size with the run's plain phases given.
+fn task_of(file: &str, run: &Run) -> Task {
+    let mut t = Task::read(&Path::new("tasks").join(file)).unwrap();
+    for b in &mut t.buffers {
+        b.bytes = run.bytes;
+    }
+    t.cpu_ms = Some(run.cpu_ms);
+    t.gpu_ms = Some(run.gpu_ms);
+    t.cpu_final_ms = run.fin_ms;
+    t
+}
+
+/// Every policy's |error| % against its median total, and the clear orderings right of all
+/// (two policies whose measured ranges do not overlap, ordered the same way by the prediction).
+fn errors(terms: &TaskTerms, task: &Task, run: &Run) -> (Vec<f64>, usize, usize) {
+    let predicted: Vec<(f64, f64, f64, f64)> = run
+        .totals
+        .iter()
+        .map(|(p, v)| {
+            let time = model::predict_task(terms, task, *p).unwrap().time_ms;
+            let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
+            let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            (time, median(v).unwrap(), lo, hi)
+        })
+        .collect();
+    let (mut right, mut clear) = (0, 0);
+    for (i, a) in predicted.iter().enumerate() {
+        for b in &predicted[i + 1..] {
+            if a.3 < b.2 || b.3 < a.2 {
+                clear += 1;
+                right += usize::from((a.1 < b.1) == (a.0 < b.0));
+            }
+        }
+    }
+    let errors = predicted
+        .iter()
+        .map(|(time, measured, _, _)| 100.0 * (time - measured).abs() / measured)
+        .collect();
+    (errors, right, clear)
+}
+
+fn terms(run: &str, calibration: u32) -> TaskTerms {
+    let path = Path::new("calibration/h200")
+        .join(run)
+        .join(format!("model-minimal-{calibration}.json"));
+    store::read_model(&path).unwrap().task_terms.unwrap()
+}
+
+/// The k-means (`kmeans.cu`) on three fresh VMs, at 64 MiB a buffer with one host thread and with
+/// 16, and at 256 MiB with one: per (run, calibration), the cells beyond 5 % of 18 and the median
+/// |error|, as `run144/current.txt` has them. The targets are met in none, every clear
+/// ordering is right in all.
+#[test]
+fn the_independent_kmeans_misses_the_targets_but_orders_every_clear_pair_right() {
+    let want = [
+        ("run142", 1, 10, 5.43, 27),
+        ("run142", 2, 7, 3.68, 27),
+        ("run143", 1, 7, 2.29, 27),
+        ("run143", 2, 7, 3.12, 27),
+        ("run144", 1, 9, 4.56, 38),
+        ("run144", 2, 7, 3.30, 38),
+    ];
+    for (run, calibration, beyond, med, orderings) in want {
+        let t = terms(run, calibration);
+        let (mut all, mut right, mut clear) = (Vec::new(), 0, 0);
+        for file in [
+            "kmeans-67108864-t1.csv",
+            "kmeans-67108864-t16.csv",
+            "kmeans-268435456-t1.csv",
+        ] {
+            let r = read_run(&Path::new("calibration/h200").join(run).join(file));
+            let (e, ok, n) = errors(&t, &task_of("kmeans.json", &r), &r);
+            all.extend(e);
+            (right, clear) = (right + ok, clear + n);
+        }
+        let what = format!("{run} calibration {calibration}");
+        assert_eq!(all.len(), 18, "{what}");
+        assert_eq!(all.iter().filter(|&&e| e > 5.0).count(), beyond, "{what}");
+        let m = median(&all).unwrap();
+        assert!((m - med).abs() < 0.005, "{what}: {m}");
+        assert_eq!((right, clear), (orderings, orderings), "{what}");
+    }
+}
+
+/// The relaxation (`relax.cu`, the partial update's shape) on `run146`: every cell 23–54 % short,
+/// as `run146/judge.txt` has them (median 46.77 and 46.06 % on the two calibrations), while every
+/// clear ordering is right. The miss is its final host sum, which ran 3.3 times its plain timing
+/// inside the trials (`run148`).
+#[test]
+fn the_independent_relaxation_is_priced_short_by_its_host_side_alone() {
+    for (calibration, med) in [(1, 46.77), (2, 46.06)] {
+        let t = terms("run146", calibration);
+        let (mut all, mut right, mut clear) = (Vec::new(), 0, 0);
+        for file in ["relax-67108864.csv", "relax-268435456.csv"] {
+            let r = read_run(&Path::new("calibration/h200/run146").join(file));
+            let task = task_of("relax.json", &r);
+            let (e, ok, n) = errors(&t, &task, &r);
+            // Short everywhere: each prediction below its measured median.
+            for (p, v) in &r.totals {
+                let time = model::predict_task(&t, &task, *p).unwrap().time_ms;
+                assert!(time < median(v).unwrap(), "{file} {p}");
+            }
+            all.extend(e);
+            (right, clear) = (right + ok, clear + n);
+        }
+        assert_eq!(all.iter().filter(|&&e| e > 5.0).count(), 12);
+        let m = median(&all).unwrap();
+        assert!((m - med).abs() < 0.005, "calibration {calibration}: {m}");
+        assert_eq!((right, clear), (20, 20), "calibration {calibration}");
+    }
+}
