@@ -61,17 +61,18 @@ static void advise(const void* p, size_t b, cudaMemoryAdvise a, bool device) {
 #endif
 
 // Per-step times of the moves (events around each, on the stream, so batched moves stay batched),
-// written to $KMEANS_STEPS when set; `each`: a synchronisation after every move, as a step-by-step
-// harness times them (umodel's does).
+// written to the file `open_steps` opened, if any; `each`: a synchronisation after every move, as
+// a step-by-step harness times them (umodel's does). At most `MAX` moves between two flushes.
 static bool g_each = false;
 static FILE* g_steps = nullptr;
 static int g_trial = -1;
 static const char* g_mode = "batched";
 
 struct Moves {
-  cudaEvent_t ev[16];
-  const char* what[8];
-  const char* buf[8];
+  static constexpr int MAX = 8;
+  cudaEvent_t ev[2 * MAX];
+  const char* what[MAX];
+  const char* buf[MAX];
   int n = 0;
   void init() {
     for (auto& e : ev) CK(cudaEventCreate(&e));
@@ -79,6 +80,10 @@ struct Moves {
   // Enqueues `f` between two events; with `each`, waits for it.
   template <class F>
   void add(const char* w, const char* b, cudaStream_t s, F f) {
+    if (n == MAX) {
+      std::fprintf(stderr, "more than %d moves between two flushes\n", MAX);
+      std::exit(2);
+    }
     CK(cudaEventRecord(ev[2 * n], s));
     f();
     CK(cudaEventRecord(ev[2 * n + 1], s));

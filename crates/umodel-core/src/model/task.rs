@@ -5360,8 +5360,9 @@ pub(crate) mod tests {
         // the device, then prefetch keys and out in place: six no-ops in the gap of a move.
         // Under managed-advise-prefetch round 1's prefetch of the table to the host follows the
         // gap that moved all three, but the table is read-mostly: its no-ops pay the settled
-        // price anywhere; rounds 2-4's twelve have no move in their gap or the one before. The producer/consumer's rounds 2-4 prefetch the
-        // input in place in the gap after the output's move back: three more.
+        // price anywhere; rounds 2-4's twelve have no move in their gap or the one before. The
+        // producer/consumer's rounds 2-4 prefetch the input in place in the gap after the
+        // output's move back: three more.
         let mut terms = toy_terms();
         terms.set(TermId::PrefetchNoop, Cost::exact(0.0, 1.0));
         let noop = 64.0 / 1024.0;
