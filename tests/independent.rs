@@ -6,8 +6,11 @@
 //! (`run144/current.txt` for the k-means, `run146/judge.txt` for the relaxation). No GPU is
 //! needed.
 
+mod common;
+
 use std::path::Path;
 
+use common::{json_ok, umodel};
 use umodel::model::{self, TaskTerms};
 use umodel::stats::median;
 use umodel::task::Task;
@@ -228,5 +231,72 @@ fn the_relaxations_final_sum_runs_three_times_its_plain_timing_inside_the_trials
         } else {
             assert!((0.9..1.3).contains(&(wr / (4.0 * w))), "{p}: writes {wr}");
         }
+    }
+}
+
+/// A program's timings written as umodel's measurement CSV (what `contrib/independent/to_csv.py`
+/// writes): `<task>:total` rows per policy, `<task>:plain_cpu`, `plain_gpu` and, where timed,
+/// `plain_final`, in a task group, with the task's footprint as their size.
+fn as_measurement_csv(task: &Task, program_csv: &Path) -> String {
+    let text = std::fs::read_to_string(program_csv).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name);
+    let mut out = String::from(
+        "group,policy,case,pattern,bytes,useful_bytes,reuse,trial,time_ms,move_ms,check\n",
+    );
+    for line in lines {
+        let f: Vec<&str> = line.split(',').collect();
+        let bytes: u64 = f[col("bytes").unwrap()].parse().unwrap();
+        let footprint = bytes * task.buffers.len() as u64;
+        let (trial, check) = (f[col("trial").unwrap()], f[col("check").unwrap()]);
+        let mut row = |policy: &str, part: &str, ms: &str, reuse: &str| {
+            out += &format!(
+                "workload,{policy},{}:{part},,{footprint},,{reuse},{trial},{ms},,{check}\n",
+                task.name
+            );
+        };
+        if f[0] == "plain" {
+            row("pageable", "plain_cpu", f[col("cpu_ms").unwrap()], "");
+            row("device", "plain_gpu", f[col("gpu_ms").unwrap()], "");
+            if let Some(i) = col("cpu_final_ms") {
+                row("pageable", "plain_final", f[i], "");
+            }
+        } else {
+            row(f[0], "total", f[col("total_ms").unwrap()], "1");
+        }
+    }
+    out
+}
+
+/// A user's own program judged by the product: its timings written as the measurement CSV, `umodel
+/// validate --task` gives the figures the judges computed (`run142/judge.txt`: the k-means at 64
+/// MiB with one thread on `run142`'s first calibration, median 5.09 %, 3 of 6 beyond 5 %;
+/// `run146/judge.txt`: the relaxation at 64 MiB, 44.50 %, 6 of 6).
+#[test]
+fn validate_task_judges_an_independent_programs_timings_as_the_judges_did() {
+    let d = tempfile::tempdir().unwrap();
+    for (run, file, task, median, beyond) in [
+        ("run142", "kmeans-67108864-t1.csv", "kmeans.json", 5.09, 3),
+        ("run146", "relax-67108864.csv", "relax.json", 44.50, 6),
+    ] {
+        let dir = Path::new("calibration/h200").join(run);
+        let task_path = Path::new("tasks").join(task);
+        let t = Task::read(&task_path).unwrap();
+        let csv = d.path().join(format!("{run}.csv"));
+        std::fs::write(&csv, as_measurement_csv(&t, &dir.join(file))).unwrap();
+        let v = json_ok(
+            umodel(&d)
+                .args(["validate", "-m"])
+                .arg(dir.join("model-minimal-1.json"))
+                .arg("--task")
+                .arg(&task_path)
+                .arg(&csv)
+                .arg("--json"),
+        );
+        let m = v["median_ape_pct"].as_f64().unwrap();
+        assert!((m - median).abs() < 0.005, "{run}: {v}");
+        assert_eq!(v["beyond_5pct"], beyond, "{run}");
+        assert_eq!(v["failed_rows"], 0, "{run}");
     }
 }
