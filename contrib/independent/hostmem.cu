@@ -9,6 +9,7 @@
 //   nvcc -O3 -arch=sm_90 -std=c++17 -o hostmem hostmem.cu
 //   ./hostmem TRIALS > hostmem.csv
 #include "harness.cuh"
+#include "relax_passes.cuh"
 
 #include <sys/mman.h>
 
@@ -16,18 +17,6 @@
 
 constexpr size_t BYTES = 64u << 20;
 constexpr size_t N = BYTES / sizeof(float);
-constexpr size_t PAGE = 4096 / sizeof(float);
-
-static double sum(const float* x) {
-  double s = 0;
-  for (size_t i = 0; i < N; ++i) s += x[i];
-  return s;
-}
-
-static void write_pages(float* x, int round) {
-  for (size_t p = (size_t)round % 10; p < N / PAGE; p += 10)
-    for (size_t j = 0; j < PAGE; ++j) x[p * PAGE + j] = (float)(round + 1) + (float)j * 1e-3f;
-}
 
 int main(int argc, char** argv) {
   int trials = argc > 1 ? std::atoi(argv[1]) : 9;
@@ -61,11 +50,11 @@ int main(int argc, char** argv) {
       size_t kk = (k + t) % mem.size();  // rotated from trial to trial
       std::memset(evict.data(), t & 0xff, evict.size());
       double c0 = now_ms();
-      sink = sink + sum(mem[kk]);
+      sink = sink + sum(mem[kk], N);
       double s_ms = now_ms() - c0;
       std::memset(evict.data(), (t + 1) & 0xff, evict.size());
       c0 = now_ms();
-      write_pages(mem[kk], t % 10);
+      write_pages(mem[kk], N, t % EVERY);
       double w_ms = now_ms() - c0;
       if (t > 0) {
         std::printf("%s,sum,%d,%.5f\n", kinds[kk], t - 1, s_ms);

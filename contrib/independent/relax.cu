@@ -17,31 +17,16 @@
 // events). Every trial's final sum must equal, bit for bit, a reference run's on plain memory; a
 // failed check is written as `failed` and the program exits 1.
 #include "harness.cuh"
+#include "relax_passes.cuh"
 
 #include <vector>
 
 constexpr int ROUNDS = 4;
-constexpr size_t PAGE = 4096 / sizeof(float);  // floats a 4 KiB page holds
-constexpr size_t EVERY = 10;                   // the host writes one page in ten
 
 __global__ void relax(float* __restrict__ x, const float* __restrict__ b, size_t n) {
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
        i += (size_t)gridDim.x * blockDim.x)
     x[i] = 0.5f * x[i] + b[i];
-}
-
-// The host's phase: one page in ten rewritten (every page a different one each round).
-static void write_pages(float* x, size_t n, int round) {
-  size_t pages = n / PAGE;
-  for (size_t p = (size_t)round % EVERY; p < pages; p += EVERY)
-    for (size_t j = 0; j < PAGE; ++j) x[p * PAGE + j] = (float)(round + 1) + (float)j * 1e-3f;
-}
-
-// The host's last access: the field's sum.
-static double sum(const float* x, size_t n) {
-  double s = 0;
-  for (size_t i = 0; i < n; ++i) s += x[i];
-  return s;
 }
 
 static void fill(float* x, float* b, size_t n) {
