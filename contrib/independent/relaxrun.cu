@@ -1,18 +1,54 @@
 // relax.cu's own trial function, called here one policy at a time: its final sum took 47-56 ms
 // inside relax.cu's trials (calibration/h200/run148, run150) but 13-14 ms in relaxsum.cu's
-// rebuilding of the explicit-copy trial (run150). Is it relax.cu's code, or the other policies'
-// trials between? This program compiles relax.cu unchanged (its main renamed) and calls its
-// `run` for explicit-copy alone, then for the six policies rotated as relax.cu does, writing each
-// final sum's time. Not a model term: an investigation.
+// rebuilding of the explicit-copy trial (run150). This program compiles relax.cu unchanged (its
+// main renamed) and calls its `run`, writing each final sum's time. Not a model term: an
+// investigation.
 //
 //   nvcc -O3 -arch=sm_90 -fmad=false -std=c++17 -o relaxrun relaxrun.cu
-//   ./relaxrun TRIALS > relaxrun.csv
+//   ./relaxrun TRIALS > relaxrun.csv           explicit-copy alone, then the six rotated (run152)
+//   ./relaxrun TRIALS POLICY > relaxrun.csv    explicit-copy, then POLICY, a probe, explicit-copy
+//
+// The second form asks which policy's trials leave the host's later sums slow (run152 found
+// explicit-copy's 21 ms alone and 52 ms among the six). Its probe sums 64 MiB twice on fresh pinned
+// memory, once on pinned memory allocated at the start and once on heap memory, each after the
+// host filled it.
 #define main relax_main
 #include "relax.cu"
 #undef main
 
 // Every sum's result is used, or the compiler drops the sum (run151's rotated rows timed none).
 static volatile double g_sink = 0;
+
+static void row(const char* seq, const char* what, int t, const Result& r) {
+  g_sink = g_sink + r.s;
+  if (t >= 0)
+    std::printf("%s,%s,%d,%.5f,%.5f,%.5f\n", seq, what, t, r.total_ms, r.cpu_ms, r.fin_ms);
+}
+
+// The host's sum over memory it just filled, as a row whose final-sum column is the sum's time.
+static void probe_sum(const char* seq, const char* what, int t, float* x, size_t n) {
+  for (size_t i = 0; i < n; ++i) x[i] = (float)(i % 1000) * 1e-3f;
+  double c0 = now_ms();
+  double v = sum(x, n);
+  double ms = now_ms() - c0;
+  row(seq, what, t, {ms, ms, ms, v});
+}
+
+static void probe(const char* seq, float* kept_pinned, float* heap, size_t n, int trials) {
+  for (int t = 0; t < trials; ++t) {
+    float* f;
+    CK(cudaMallocHost(&f, n * sizeof(float)));
+    probe_sum(seq, "probe:fresh_pinned", t, f, n);
+    g_sink = g_sink + sum(f, n);
+    double c0 = now_ms();
+    double v = sum(f, n);
+    double ms = now_ms() - c0;
+    row(seq, "probe:fresh_pinned_again", t, {ms, ms, ms, v});
+    CK(cudaFreeHost(f));
+    probe_sum(seq, "probe:kept_pinned", t, kept_pinned, n);
+    probe_sum(seq, "probe:kept_heap", t, heap, n);
+  }
+}
 
 int main(int argc, char** argv) {
   int trials = argc > 1 ? std::atoi(argv[1]) : 9;
@@ -21,22 +57,30 @@ int main(int argc, char** argv) {
   CK(cudaStreamCreate(&s));
   g_moves.init();
   std::printf("sequence,policy,trial,total_ms,cpu_ms,cpu_final_ms\n");
-  for (int t = 0; t <= trials; ++t) {  // trial 0 is a warm-up, not written
-    Result r = run(EXPLICIT, n, s);
-    g_sink = g_sink + r.s;
-    if (t > 0)
-      std::printf("alone,%s,%d,%.5f,%.5f,%.5f\n", NAMES[EXPLICIT], t - 1, r.total_ms, r.cpu_ms,
-                  r.fin_ms);
-  }
-  for (int t = 0; t <= trials; ++t)
-    for (int i = 0; i < NPOL; ++i) {
-      Policy p = (Policy)((i + t) % NPOL);
-      Result r = run(p, n, s);
-      g_sink = g_sink + r.s;
-      if (t > 0)
-        std::printf("rotated,%s,%d,%.5f,%.5f,%.5f\n", NAMES[p], t - 1, r.total_ms, r.cpu_ms,
-                    r.fin_ms);
+  if (argc > 2) {
+    int p = 0;
+    while (p < NPOL && std::strcmp(NAMES[p], argv[2]) != 0) ++p;
+    if (p == NPOL) {
+      std::fprintf(stderr, "no policy `%s`\n", argv[2]);
+      return 2;
     }
+    float* kept;
+    CK(cudaMallocHost(&kept, n * sizeof(float)));
+    std::vector<float> heap(n);
+    probe("start", kept, heap.data(), n, 3);
+    for (int t = -1; t < trials; ++t) row("before", NAMES[EXPLICIT], t, run(EXPLICIT, n, s));
+    for (int t = -1; t < trials; ++t) row("itself", NAMES[p], t, run((Policy)p, n, s));
+    probe("after", kept, heap.data(), n, 3);
+    for (int t = -1; t < trials; ++t) row("after", NAMES[EXPLICIT], t, run(EXPLICIT, n, s));
+    CK(cudaFreeHost(kept));
+  } else {
+    for (int t = -1; t < trials; ++t) row("alone", NAMES[EXPLICIT], t, run(EXPLICIT, n, s));
+    for (int t = -1; t < trials; ++t)
+      for (int i = 0; i < NPOL; ++i) {
+        Policy p = (Policy)((i + t + 1) % NPOL);
+        row("rotated", NAMES[p], t, run(p, n, s));
+      }
+  }
   std::fprintf(stderr, "sink %g\n", (double)g_sink);
   return 0;
 }
