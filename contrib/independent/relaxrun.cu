@@ -7,14 +7,18 @@
 //   nvcc -O3 -arch=sm_90 -fmad=false -std=c++17 -o relaxrun relaxrun.cu
 //   ./relaxrun TRIALS > relaxrun.csv           explicit-copy alone, then the six rotated (run152)
 //   ./relaxrun TRIALS POLICY > relaxrun.csv    explicit-copy, then POLICY, a probe, explicit-copy
+//   ./relaxrun TRIALS POLICY alternate         explicit-copy and POLICY trial by trial
 //
 // The second form asks which policy's trials leave the host's later sums slow (run152 found
-// explicit-copy's 21 ms alone and 52 ms among the six). Its probe sums 64 MiB twice on fresh pinned
-// memory, once on pinned memory allocated at the start and once on heap memory, each after the
-// host filled it.
+// explicit-copy's 21 ms alone and 52 ms among the six; run153, none alone). The third alternates.
+// Every form probes at its start and end (the first also between its two loops): sums of 64 MiB
+// the host just filled, on fresh pinned memory (twice), pinned memory allocated at the start,
+// heap memory allocated at the start, fresh heap memory, and fresh heap memory in huge pages.
 #define main relax_main
 #include "relax.cu"
 #undef main
+
+#include <sys/mman.h>
 
 // Every sum's result is used, or the compiler drops the sum (run151's rotated rows timed none).
 static volatile double g_sink = 0;
@@ -35,7 +39,17 @@ static void probe_sum(const char* seq, const char* what, int t, float* x, size_t
 }
 
 static void probe(const char* seq, float* kept_pinned, float* heap, size_t n, int trials) {
+  const size_t bytes = n * sizeof(float);
   for (int t = 0; t < trials; ++t) {
+    {
+      float* h = (float*)std::aligned_alloc(2u << 20, bytes);
+      probe_sum(seq, "probe:fresh_heap", t, h, n);
+      std::free(h);
+      h = (float*)std::aligned_alloc(2u << 20, bytes);
+      if (madvise(h, bytes, MADV_HUGEPAGE) != 0) std::perror("madvise");
+      probe_sum(seq, "probe:fresh_heap_hugepages", t, h, n);
+      std::free(h);
+    }
     float* f;
     CK(cudaMallocHost(&f, n * sizeof(float)));
     probe_sum(seq, "probe:fresh_pinned", t, f, n);
@@ -56,7 +70,11 @@ int main(int argc, char** argv) {
   cudaStream_t s;
   CK(cudaStreamCreate(&s));
   g_moves.init();
+  float* kept;
+  CK(cudaMallocHost(&kept, n * sizeof(float)));
+  std::vector<float> heap(n);
   std::printf("sequence,policy,trial,total_ms,cpu_ms,cpu_final_ms\n");
+  probe("start", kept, heap.data(), n, 3);
   if (argc > 2) {
     int p = 0;
     while (p < NPOL && std::strcmp(NAMES[p], argv[2]) != 0) ++p;
@@ -64,23 +82,28 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "no policy `%s`\n", argv[2]);
       return 2;
     }
-    float* kept;
-    CK(cudaMallocHost(&kept, n * sizeof(float)));
-    std::vector<float> heap(n);
-    probe("start", kept, heap.data(), n, 3);
-    for (int t = -1; t < trials; ++t) row("before", NAMES[EXPLICIT], t, run(EXPLICIT, n, s));
-    for (int t = -1; t < trials; ++t) row("itself", NAMES[p], t, run((Policy)p, n, s));
-    probe("after", kept, heap.data(), n, 3);
-    for (int t = -1; t < trials; ++t) row("after", NAMES[EXPLICIT], t, run(EXPLICIT, n, s));
-    CK(cudaFreeHost(kept));
+    if (argc > 3 && std::strcmp(argv[3], "alternate") == 0) {
+      for (int t = -1; t < trials; ++t) {
+        row("alternate", NAMES[EXPLICIT], t, run(EXPLICIT, n, s));
+        row("alternate", NAMES[p], t, run((Policy)p, n, s));
+      }
+    } else {
+      for (int t = -1; t < trials; ++t) row("before", NAMES[EXPLICIT], t, run(EXPLICIT, n, s));
+      for (int t = -1; t < trials; ++t) row("itself", NAMES[p], t, run((Policy)p, n, s));
+      probe("between", kept, heap.data(), n, 3);
+      for (int t = -1; t < trials; ++t) row("after", NAMES[EXPLICIT], t, run(EXPLICIT, n, s));
+    }
   } else {
     for (int t = -1; t < trials; ++t) row("alone", NAMES[EXPLICIT], t, run(EXPLICIT, n, s));
+    probe("between", kept, heap.data(), n, 3);
     for (int t = -1; t < trials; ++t)
       for (int i = 0; i < NPOL; ++i) {
         Policy p = (Policy)((i + t + 1) % NPOL);
         row("rotated", NAMES[p], t, run(p, n, s));
       }
   }
+  probe("end", kept, heap.data(), n, 3);
+  CK(cudaFreeHost(kept));
   std::fprintf(stderr, "sink %g\n", (double)g_sink);
   return 0;
 }
