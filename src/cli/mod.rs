@@ -413,11 +413,13 @@ struct ValidateArgs {
     #[arg(long)]
     composed: bool,
     /// Validate a task's predictions against the suite's run of it (rows `<task>:total` of the
-    /// workload groups), given the phase times the same run measured on plain memory. Cells
-    /// beyond 5 % are counted twice: all of them, and those whose prediction also lies outside
-    /// the trials that hold the measured median (order statistics, ≥ 80 %): misses the
-    /// measurement resolves, where the rest may be the trials' own scatter. A run at several
-    /// sizes (`bench <group> --sizes`) is validated at the size the task file describes.
+    /// workload groups) or your own program's timings of it (the same rows in group `task`, as
+    /// contrib/independent/to_csv.py writes them), given the phase times the same run measured
+    /// on plain memory. Cells beyond 5 % are counted twice: all of them, and those whose
+    /// prediction also lies outside the trials that hold the measured median (order statistics,
+    /// ≥ 80 %): misses the measurement resolves, where the rest may be the trials' own scatter.
+    /// A run at several sizes (`bench <group> --sizes`) is validated at the size the task file
+    /// describes.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["held_out", "cpu_from_trials", "composed"])]
     task: Option<PathBuf>,
     /// With --task: also each side of the task (CPU phases with their faults, GPU phases with
@@ -566,7 +568,8 @@ struct ShowArgs {
 pub struct BenchArgs {
     /// Groups to run. Default: hbm host_mapped transfer prefetch managed pattern handoff, and the
     /// validation tasks workload partial compute prodcons. Not by default: peer and contention
-    /// (two GPUs or more), oversub (managed memory beyond the device; two opt-ins).
+    /// (two GPUs or more), oversub (managed memory beyond the device; two opt-ins). Never: task
+    /// (the rows of your own program's timings, contrib/independent/to_csv.py).
     #[arg(value_name = "GROUP")]
     groups: Vec<String>,
     /// Sizes (comma-separated). Default: each group's own sizes. The validation workloads run

@@ -12,7 +12,8 @@ use std::fmt;
 
 use crate::peer::{ContentionCase, PeerCase};
 
-/// A benchmark group (seed 000, Table II, and the groups added since). Groups order by name, as
+/// A benchmark group (seed 000, Table II, and the groups added since), or `task`: the rows a
+/// user's own program wrote, which the suite never runs. Groups order by name, as
 /// the text they replaced did (tables and reports list cells in that order). Not
 /// `#[non_exhaustive]`: the suite matches on every group (sizes, trials, plans), and a new group is
 /// a change of the CSV contract that those matches must meet.
@@ -46,11 +47,14 @@ pub enum Group {
     Contention,
     /// Managed memory larger than the device (behind two opt-ins).
     Oversub,
+    /// A task timed by the user's own program, never by the suite (`<task>:<part>` cases, the
+    /// task named: `contrib/independent/to_csv.py` writes them), for `validate --task`.
+    Task,
 }
 
 impl Group {
     /// Every group, in the order the suite runs them.
-    pub const ALL: [Group; 14] = [
+    pub const ALL: [Group; 15] = [
         Group::Hbm,
         Group::HostMapped,
         Group::Transfer,
@@ -65,6 +69,7 @@ impl Group {
         Group::Peer,
         Group::Contention,
         Group::Oversub,
+        Group::Task,
     ];
 
     /// The `group` column's text.
@@ -84,6 +89,7 @@ impl Group {
             Group::Peer => "peer",
             Group::Contention => "contention",
             Group::Oversub => "oversub",
+            Group::Task => "task",
         }
     }
 
@@ -94,11 +100,12 @@ impl Group {
             .find(|g| g.name() == s || g.name().replace('_', "-") == s)
     }
 
-    /// Whether the group's rows are a validation task's (`<task>:<part>` cases, [`TaskCase`]).
+    /// Whether the group's rows are a validation task's (`<task>:<part>` cases, [`TaskCase`]):
+    /// the suite's task groups and `task`, a user's own program's.
     pub const fn is_task(self) -> bool {
         matches!(
             self,
-            Group::Workload | Group::Partial | Group::Compute | Group::ProdCons
+            Group::Workload | Group::Partial | Group::Compute | Group::ProdCons | Group::Task
         )
     }
 
@@ -603,10 +610,12 @@ impl TaskPart {
 }
 
 /// A case of a task group: the task's name (its file's `name`) and what the row measured. The
-/// earliest suite wrote the part alone (`total`), with no task name.
+/// earliest suite wrote the part alone (`total`), with no task name; the `task` group, which no
+/// suite wrote, always names its task.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TaskCase {
-    /// The task group (`workload`, `partial`, `compute`, `prodcons`).
+    /// The task group (`workload`, `partial`, `compute`, `prodcons`; `task` for a user's own
+    /// program's rows).
     pub group: Group,
     /// The task's name; empty in the earliest suite's rows.
     pub task: String,
@@ -624,12 +633,16 @@ impl TaskCase {
         }
     }
 
-    /// The case a `case` column of a task group names: `<task>:<part>`, or the part alone.
+    /// The case a `case` column of a task group names: `<task>:<part>`, or the part alone (the
+    /// earliest suite's rows; never in the `task` group).
     pub fn parse(group: Group, case: &str) -> Option<TaskCase> {
         if !group.is_task() {
             return None;
         }
         let (task, part) = case.rsplit_once(':').unwrap_or(("", case));
+        if task.is_empty() && group == Group::Task {
+            return None;
+        }
         Some(TaskCase {
             group,
             task: task.to_string(),
@@ -672,10 +685,7 @@ impl Case for ContentionCase {
 /// Whether `case` of `group` is a difference of two timings, whose `time_ms` may be negative
 /// ([`TaskPart::is_difference`]); every other row's time is a duration.
 pub fn is_difference(group: Group, case: &str) -> bool {
-    matches!(
-        group,
-        Group::Workload | Group::Partial | Group::Compute | Group::ProdCons
-    ) && TaskCase::parse(group, case).is_some_and(|c| c.part.is_difference())
+    group.is_task() && TaskCase::parse(group, case).is_some_and(|c| c.part.is_difference())
 }
 
 /// Whether `case` is one of `group`'s cases; the error says what the group's cases look like.
@@ -692,7 +702,7 @@ pub fn check_case(group: Group, case: &str) -> Result<(), String> {
         Group::Pattern => PatternCase::parse(case).is_some(),
         Group::Oversub => OversubCase::parse(case).is_some(),
         Group::Handoff => HandoffCase::parse(case).is_some(),
-        Group::Workload | Group::Partial | Group::Compute | Group::ProdCons => {
+        Group::Workload | Group::Partial | Group::Compute | Group::ProdCons | Group::Task => {
             TaskCase::parse(group, case).is_some()
         }
         Group::Peer => case.parse::<PeerCase>().is_ok(),
@@ -712,6 +722,10 @@ pub fn check_case(group: Group, case: &str) -> Result<(), String> {
         Group::Handoff => list(HandoffCase::ALL.iter().map(|c| c.name())),
         Group::Workload | Group::Partial | Group::Compute | Group::ProdCons => format!(
             "<task>:<part>, part one of {}",
+            list(TaskPart::ALL.iter().map(|p| p.name()))
+        ),
+        Group::Task => format!(
+            "<task>:<part>, the task named (its file's `name`), part one of {}",
             list(TaskPart::ALL.iter().map(|p| p.name()))
         ),
         Group::Peer => "<from>><to>:<step>, e.g. 0>1:copy_in".to_string(),
@@ -768,5 +782,57 @@ mod tests {
         assert!(check_case(Group::Peer, "0>1:copy_in").is_ok());
         assert!(check_case(Group::Peer, "0>1:teleport").is_err());
         assert!(check_case(Group::Contention, "h2d@2:gpu0").is_ok());
+    }
+
+    #[test]
+    fn the_task_group_holds_a_users_own_named_task_rows() {
+        // Last, so the suite's groups keep their places in `ALL`; named `task`.
+        assert_eq!(Group::ALL.last(), Some(&Group::Task));
+        assert_eq!(Group::Task.name(), "task");
+        assert_eq!(Group::parse("task"), Some(Group::Task));
+        assert!(Group::names().ends_with(", task"));
+        assert!(Group::Task.is_task());
+        // `<task>:<part>` as in the suite's task groups, the task's name may hold colons.
+        for (case, ok) in [
+            ("kmeans:total", true),
+            ("kmeans:plain_cpu", true),
+            ("kmeans:plain_final", true),
+            ("a:b:total", true),
+            ("kmeans:teleport", false),
+            ("triad", false),
+        ] {
+            assert_eq!(
+                check_case(Group::Task, case).is_ok(),
+                ok,
+                "{case}: {:?}",
+                check_case(Group::Task, case)
+            );
+            assert_eq!(
+                check_case(Group::Task, case).is_ok(),
+                check_case(Group::Workload, case).is_ok(),
+                "{case}"
+            );
+        }
+        // No suite wrote `task` rows, so the earliest suite's bare part is no case of it.
+        assert!(check_case(Group::Workload, "total").is_ok());
+        let e = check_case(Group::Task, "total").unwrap_err();
+        assert!(
+            e.contains("group `task`") && e.contains("<task>:<part>"),
+            "{e}"
+        );
+        assert!(check_case(Group::Task, ":total").is_err());
+        assert_eq!(TaskCase::parse(Group::Task, "total"), None);
+        for p in TaskPart::ALL {
+            let c = TaskCase::new(Group::Task, "kmeans", p);
+            assert_eq!(c.group(), Group::Task);
+            assert_eq!(TaskCase::parse(Group::Task, &c.text()), Some(c));
+            assert_eq!(
+                is_difference(Group::Task, &format!("kmeans:{}", p.name())),
+                is_difference(Group::Workload, &format!("kmeans:{}", p.name())),
+            );
+        }
+        assert!(is_difference(Group::Task, "kmeans:probe_fault_back"));
+        assert!(!is_difference(Group::Task, "kmeans:total"));
+        assert!(check_case(Group::Hbm, "kmeans:total").is_err());
     }
 }

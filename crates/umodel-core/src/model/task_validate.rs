@@ -1144,6 +1144,26 @@ mod tests {
     }
 
     #[test]
+    fn a_users_own_rows_in_the_task_group_validate_as_the_suites_do() {
+        // A user's own program writes the suite's rows in the `task` group
+        // (contrib/independent/to_csv.py): judged the same, every figure alike.
+        let terms = toy_terms();
+        let task = workloads::partial_update();
+        let suite = rows_for(&task, &terms, 1.1);
+        let mut own = suite.clone();
+        for r in &mut own.rows {
+            r.group = Group::Task;
+        }
+        let v = validate_task(&terms, &task, &own, PhaseOverrides::default()).unwrap();
+        assert_eq!(v.points.len(), 6);
+        assert!(v.median_ape_pct > 5.0, "{}", v.median_ape_pct);
+        assert_eq!(
+            v,
+            validate_task(&terms, &task, &suite, PhaseOverrides::default()).unwrap()
+        );
+    }
+
+    #[test]
     fn a_systematic_error_shows_in_the_ape() {
         let terms = toy_terms();
         let task = workloads::partial_update();

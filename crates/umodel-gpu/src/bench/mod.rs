@@ -47,8 +47,9 @@ pub(crate) const SEQUENCE_TRIALS: u32 = 6;
 
 pub use umodel_core::schema::Group;
 
-/// Everything `umodel bench` runs by default: every group in the suite's order but the last three
-/// (`peer` and `contention` need two GPUs, `oversub` two opt-ins).
+/// Everything `umodel bench` runs by default: every group in the suite's order but the last four
+/// (`peer` and `contention` need two GPUs, `oversub` two opt-ins, and `task` the suite never runs:
+/// it holds the rows of users' own programs).
 pub const DEFAULT_GROUPS: [Group; 11] = {
     let mut g = [Group::Hbm; 11];
     let mut i = 0;
@@ -58,23 +59,43 @@ pub const DEFAULT_GROUPS: [Group; 11] = {
     }
     g
 };
+const _: () = assert!(DEFAULT_GROUPS.len() + 4 == Group::ALL.len());
 const _: () = assert!(matches!(
-    [Group::ALL[11], Group::ALL[12], Group::ALL[13]],
-    [Group::Peer, Group::Contention, Group::Oversub]
+    Group::ALL,
+    [
+        ..,
+        Group::Peer,
+        Group::Contention,
+        Group::Oversub,
+        Group::Task
+    ]
 ));
 
-/// The group a command-line name stands for (`host-mapped` and `host_mapped` alike).
+/// Why the suite refuses the `task` group: its rows come from users' own programs.
+fn task_group_not_run() -> BenchError {
+    BenchError::Config(format!(
+        "the suite does not run the `{}` group: it holds the rows users' own programs write \
+         (contrib/independent/to_csv.py writes a program's timings so) for `umodel validate \
+         --task`; the suite's own validation tasks are workload, partial, compute and prodcons",
+        Group::Task
+    ))
+}
+
+/// The group a command-line name stands for (`host-mapped` and `host_mapped` alike), of those the
+/// suite runs (not `task`).
 pub fn parse_group(s: &str) -> Result<Group, BenchError> {
-    Group::parse(s).ok_or_else(|| {
-        BenchError::Config(format!(
+    match Group::parse(s) {
+        Some(Group::Task) => Err(task_group_not_run()),
+        Some(g) => Ok(g),
+        None => Err(BenchError::Config(format!(
             "unknown group `{s}` (groups: {}; not run by default: peer, contention, oversub)",
             DEFAULT_GROUPS
                 .iter()
                 .map(|g| g.name())
                 .collect::<Vec<_>>()
                 .join(", ")
-        ))
-    })
+        ))),
+    }
 }
 
 /// What the suite does with a group when the command line does not say: the sizes and trials
@@ -103,6 +124,9 @@ impl GroupPlan for Group {
             Group::Peer => vec![64 * MIB, 256 * MIB, GIB],
             Group::Contention => vec![GIB],
             Group::Oversub => vec![],
+            // Never measured: `parse_group` and `plan` refuse the group (users' own programs
+            // write its rows).
+            Group::Task => vec![],
         }
     }
 
@@ -118,6 +142,8 @@ impl GroupPlan for Group {
             Group::Workload | Group::Partial | Group::Compute | Group::ProdCons => 7,
             Group::Peer | Group::Contention => 7,
             Group::Oversub => 3,
+            // Never measured (as `default_sizes`): the task groups' count, were it asked for.
+            Group::Task => 7,
         }
     }
 }
@@ -561,6 +587,7 @@ pub fn plan(cfg: &BenchConfig) -> Result<Vec<Block>, BenchError> {
                 blocks.extend(sizes.iter().map(|&bytes| Block::Contention { bytes }))
             }
             Group::Oversub => blocks.push(Block::Oversub),
+            Group::Task => return Err(task_group_not_run()),
         }
     }
     if blocks.is_empty() {
@@ -1244,6 +1271,33 @@ pub fn summarise(rows: &[Row]) -> Vec<SummaryLine> {
 mod tests {
     use super::*;
     use umodel_core::schema::PatternCase;
+
+    #[test]
+    fn the_suite_refuses_the_task_group_users_programs_write() {
+        assert!(!DEFAULT_GROUPS.contains(&Group::Task));
+        let e = parse_group("task").unwrap_err().to_string();
+        assert!(
+            e.contains("`task`") && e.contains("does not run") && e.contains("to_csv.py"),
+            "{e}"
+        );
+        assert_eq!(parse_group("workload").unwrap(), Group::Workload);
+        assert_eq!(parse_group("host-mapped").unwrap(), Group::HostMapped);
+        let e = parse_group("gpu").unwrap_err().to_string();
+        assert!(
+            e.contains("unknown group `gpu`") && !e.contains("task,"),
+            "{e}"
+        );
+        // A configuration built by hand is refused too, before any GPU is touched.
+        for sizes in [None, Some(vec![MIB])] {
+            let cfg = BenchConfig {
+                groups: vec![Group::Hbm, Group::Task],
+                sizes,
+                ..BenchConfig::default()
+            };
+            let e = plan(&cfg).unwrap_err().to_string();
+            assert!(e.contains("`task`") && e.contains("does not run"), "{e}");
+        }
+    }
 
     #[test]
     fn a_pacer_only_shortens_when_the_deadline_presses() {
