@@ -10,7 +10,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{json_ok, umodel};
+use common::{fails_with, json_ok, umodel};
 use umodel::model::{self, TaskTerms};
 use umodel::stats::median;
 use umodel::task::Task;
@@ -278,8 +278,14 @@ fn the_relaxations_final_sum_runs_three_times_its_plain_timing_inside_the_trials
 
 /// A program's timings written as umodel's measurement CSV (what `contrib/independent/to_csv.py`
 /// writes): `<task>:total` rows per policy, `<task>:plain_cpu`, `plain_gpu` and, where timed,
-/// `plain_final`, in a task group, with the task's footprint as their size.
+/// `plain_final`, in the `task` group (a user's own program's rows), with the task's footprint as
+/// their size.
 fn as_measurement_csv(task: &Task, program_csv: &Path) -> String {
+    in_group("task", task, program_csv)
+}
+
+/// [`as_measurement_csv`]'s rows in `group`.
+fn in_group(group: &str, task: &Task, program_csv: &Path) -> String {
     let text = std::fs::read_to_string(program_csv).unwrap();
     let mut out = String::from(
         "group,policy,case,pattern,bytes,useful_bytes,reuse,trial,time_ms,move_ms,check\n",
@@ -288,7 +294,7 @@ fn as_measurement_csv(task: &Task, program_csv: &Path) -> String {
         let footprint = r.bytes * task.buffers.len() as u64;
         let mut row = |policy: &str, part: &str, ms: &str, reuse: &str| {
             out += &format!(
-                "workload,{policy},{}:{part},,{footprint},,{reuse},{},{ms},,{}\n",
+                "{group},{policy},{}:{part},,{footprint},,{reuse},{},{ms},,{}\n",
                 task.name, r.trial, r.check
             );
         };
@@ -335,4 +341,58 @@ fn validate_task_judges_an_independent_programs_timings_as_the_judges_did() {
         assert_eq!(v["beyond_5pct"], beyond, "{run}");
         assert_eq!(v["failed_rows"], 0, "{run}");
     }
+}
+
+/// `validate --task` judges a user's own program's rows (group `task`) exactly as it judged the
+/// same rows when they had to borrow the suite's `workload` group: every figure but the CSV's name.
+#[test]
+fn a_users_own_rows_in_the_task_group_validate_as_the_same_rows_in_a_suite_group() {
+    let d = tempfile::tempdir().unwrap();
+    for (run, file, task) in [
+        ("run142", "kmeans-67108864-t1.csv", "kmeans.json"),
+        ("run146", "relax-67108864.csv", "relax.json"),
+    ] {
+        let dir = Path::new("calibration/h200").join(run);
+        let task_path = Path::new("tasks").join(task);
+        let t = Task::read(&task_path).unwrap();
+        let validate = |group: &str| {
+            let csv = d.path().join(format!("{run}-{group}.csv"));
+            let text = in_group(group, &t, &dir.join(file));
+            assert!(text
+                .lines()
+                .skip(1)
+                .all(|l| l.starts_with(&format!("{group},"))));
+            std::fs::write(&csv, text).unwrap();
+            let mut v = json_ok(
+                umodel(&d)
+                    .args(["validate", "-m"])
+                    .arg(dir.join("model-minimal-1.json"))
+                    .arg("--task")
+                    .arg(&task_path)
+                    .arg(&csv)
+                    .arg("--json"),
+            );
+            v.as_object_mut().unwrap().remove("source");
+            v
+        };
+        let ours = validate("task");
+        assert_eq!(ours["points"].as_array().unwrap().len(), 6, "{run}: {ours}");
+        assert_eq!(ours["failed_rows"], 0, "{run}");
+        assert_eq!(ours, validate("workload"), "{run}");
+    }
+}
+
+/// The suite never runs the `task` group: `umodel bench task` says so (and where such rows come
+/// from) before touching a GPU or the output file.
+#[test]
+fn bench_refuses_the_task_group() {
+    let d = tempfile::tempdir().unwrap();
+    let out = d.path().join("m.csv");
+    fails_with(
+        &d,
+        &["bench", "task", "--out", out.to_str().unwrap()],
+        None,
+        &["`task`", "does not run", "own programs", "to_csv.py"],
+    );
+    assert!(!out.exists());
 }

@@ -8,9 +8,10 @@ judges them as it judges the suite's workloads:
 The program's CSV (as kmeans.cu and relax.cu write it): `policy,trial,bytes,...,total_ms,
 cpu_ms,gpu_ms[,cpu_final_ms],check`, where `plain` rows hold the phases timed on ordinary
 memory and the others each policy's whole-task time. Rows of a task carry `case =
-<task name>:<quantity>` (`total`, `plain_cpu`, `plain_gpu`, `plain_final`) in one of the suite's
-task groups (`workload` here) and the task's footprint as `bytes`: each buffer at the size the
-program ran, as the task file must describe it."""
+<task name>:<quantity>` (`total`, `plain_cpu`, `plain_gpu`, `plain_final`) in the `task` group
+(the rows of a user's own program; the suite writes its own tasks' rows in its groups, `workload`
+and the others, and never this one) and the task's footprint as `bytes`: each buffer at the size
+the program ran, as the task file must describe it."""
 import csv, json, sys
 
 HEADER = "group,policy,case,pattern,bytes,useful_bytes,reuse,trial,time_ms,move_ms,check"
@@ -25,7 +26,7 @@ def main():
     for r in csv.DictReader(open(sys.argv[2])):
         footprint = int(r["bytes"]) * buffers
         row = lambda policy, part, ms, reuse="": (
-            f"workload,{policy},{name}:{part},,{footprint},,{reuse},{r['trial']},{ms},,{r['check']}")
+            f"task,{policy},{name}:{part},,{footprint},,{reuse},{r['trial']},{ms},,{r['check']}")
         if r["policy"] == "plain":
             out.append(row("pageable", "plain_cpu", r["cpu_ms"]))
             out.append(row("device", "plain_gpu", r["gpu_ms"]))
