@@ -3,8 +3,8 @@
 //! policies, each with its own timing and correctness gate. Their committed runs are predicted
 //! here from each run's own minimal calibrations, given the phases each program timed on plain
 //! memory. This reproduces the figures NOTES.md records from the judges' output
-//! (`run144/current.txt` for the k-means, `run146/judge.txt` for the relaxation). No GPU is
-//! needed.
+//! (`run144/current.txt` for the k-means; `run146/judge.txt`, `run156/judge.txt` and
+//! `run157/judge.txt` for the relaxation). No GPU is needed.
 
 mod common;
 
@@ -203,12 +203,13 @@ fn the_independent_kmeans_misses_the_targets_but_orders_every_clear_pair_right()
     }
 }
 
-/// The relaxation (`relax.cu`, the partial update's shape) on `run146`: every cell 23–54 % short,
-/// as `run146/judge.txt` has them (median 46.77 and 46.06 % on the two calibrations), while every
-/// clear ordering is right. The miss is its final host sum, which ran 3.3 times its plain timing
-/// inside the trials (`run148`).
+/// The relaxation's first run (`relax.cu`, the partial update's shape; `run146`): every cell
+/// 23–54 % short, as `run146/judge.txt` has them (median 46.77 and 46.06 % on the two
+/// calibrations), while every clear ordering is right. The miss was the program's: its final
+/// host sum, inlined into the trial, ran 3.3 times its plain timing there (`run148`; the next
+/// test).
 #[test]
-fn the_independent_relaxation_is_priced_short_by_its_host_side_alone() {
+fn the_relaxations_first_run_is_priced_short_by_its_host_side_alone() {
     for (calibration, med) in [(1, 46.77), (2, 46.06)] {
         let t = terms("run146", calibration);
         let (mut all, mut right, mut clear) = (Vec::new(), 0, 0);
@@ -229,13 +230,14 @@ fn the_independent_relaxation_is_priced_short_by_its_host_side_alone() {
     }
 }
 
-/// Where the relaxation's host side goes (`run148`, 64 MiB, 9 trials; no calibration): inside
-/// the trials its four writes of one page in ten take what their plain timing gives (5.6–7.1 ms
+/// Where the first runs' host side went (`run148`, 64 MiB, 9 trials; no calibration): inside the
+/// trials the four writes of one page in ten took what their plain timing gives (5.6–7.1 ms
 /// against four times 1.4; 0.98–1.23 times), but for managed, which faults the pages back (5.5
-/// times). The final sum takes 47–56 ms under every policy, 3.2–3.9 times the 14.6 ms it takes on
-/// heap memory, where `run147` found the sum as fast on every kind of host memory a policy uses.
+/// times). The final sum took 47–56 ms under every policy, 3.2–3.9 times the 14.6 ms it took
+/// plain: inlined into the trial, it kept its accumulator on the stack (NOTES.md, "An
+/// independent workload"; `run156` timed the fixed program).
 #[test]
-fn the_relaxations_final_sum_runs_three_times_its_plain_timing_inside_the_trials() {
+fn the_inlined_final_sum_of_run148_ran_three_times_its_plain_timing_inside_the_trials() {
     let text = std::fs::read_to_string("calibration/h200/run148/relax-67108864.csv").unwrap();
     let (mut plain, mut writes, mut sums) = ([vec![], vec![]], Vec::new(), Vec::new());
     for r in program_rows(&text) {
@@ -272,6 +274,79 @@ fn the_relaxations_final_sum_runs_three_times_its_plain_timing_inside_the_trials
             assert!(wr > 4.0 * 4.0 * w, "{p}: writes {wr}");
         } else {
             assert!((0.9..1.3).contains(&(wr / (4.0 * w))), "{p}: writes {wr}");
+        }
+    }
+}
+
+/// The relaxation with its host passes `noinline` (`run156`, `run157`: two fresh VMs, two
+/// calibrations each): per (run, size, calibration) the cells beyond 5 % of 6 and the median
+/// |error|, as each run's `judge.txt` has them. 22 of 48 beyond 5 %, every clear ordering right
+/// (11 of 11 in each), the targets met in none of the eight pairs.
+#[test]
+fn the_relaxation_with_noinline_passes_misses_22_of_48_cells_and_orders_every_clear_pair_right() {
+    let want = [
+        ("run156", "relax-67108864.csv", 1, 3, 3.65),
+        ("run156", "relax-67108864.csv", 2, 1, 1.50),
+        ("run156", "relax-268435456.csv", 1, 3, 4.40),
+        ("run156", "relax-268435456.csv", 2, 2, 4.54),
+        ("run157", "relax-67108864.csv", 1, 3, 7.83),
+        ("run157", "relax-67108864.csv", 2, 4, 10.05),
+        ("run157", "relax-268435456.csv", 1, 3, 3.77),
+        ("run157", "relax-268435456.csv", 2, 3, 4.08),
+    ];
+    let mut total = 0;
+    for (run, file, calibration, beyond, med) in want {
+        let r = read_run(&Path::new("calibration/h200").join(run).join(file));
+        let (e, right, clear) = errors(&terms(run, calibration), &task_of("relax.json", &r), &r);
+        let abs: Vec<f64> = e.iter().map(|e| e.abs()).collect();
+        let what = format!("{run} {file} calibration {calibration}");
+        let n = abs.iter().filter(|&&e| e > 5.0).count();
+        assert_eq!(n, beyond, "{what}");
+        let m = median(&abs).unwrap();
+        assert!((m - med).abs() < 0.005, "{what}: {m}");
+        assert_eq!((right, clear), (11, 11), "{what}");
+        total += n;
+    }
+    assert_eq!(total, 22);
+}
+
+/// The fix, timed: with both passes `noinline` the final sum inside the trials takes what it
+/// takes plain, 0.95–1.04 times on both VMs (`run156`, `run157`, 64 MiB, 15 trials), managed
+/// 1.5–1.7 times with its faults back. The same source built without the attributes, on the
+/// same VMs (`inlined-67108864.csv`, 3 trials), ran its sums 3.6–3.8 times as long (managed
+/// 4.3–4.4).
+#[test]
+fn with_noinline_passes_the_final_sum_inside_the_trials_takes_its_plain_time() {
+    let medians = |path: &str| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut by: Vec<(String, Vec<f64>)> = Vec::new();
+        for r in program_rows(&text) {
+            assert_eq!(r.check, "ok", "{path}: trial {} {}", r.trial, r.policy);
+            let fin = ms(r.cpu_final_ms.unwrap());
+            match by.iter_mut().find(|(p, _)| p == r.policy) {
+                Some((_, v)) => v.push(fin),
+                None => by.push((r.policy.to_string(), vec![fin])),
+            }
+        }
+        by.into_iter()
+            .map(|(p, v)| (p, median(&v).unwrap()))
+            .collect::<Vec<_>>()
+    };
+    // (file, the other policies' range of ratios to plain, managed's)
+    let files = [
+        ("relax-67108864.csv", 0.94..1.05, 1.45..1.75),
+        ("inlined-67108864.csv", 3.5..3.9, 4.2..4.5),
+    ];
+    for run in ["run156", "run157"] {
+        for (file, others, managed) in &files {
+            let m = medians(&format!("calibration/h200/{run}/{file}"));
+            assert_eq!(m.len(), 7, "{run} {file}");
+            let plain = m.iter().find(|(p, _)| p == "plain").unwrap().1;
+            for (p, fin) in m.iter().filter(|(p, _)| p != "plain") {
+                let ratio = fin / plain;
+                let want = if p == "managed" { managed } else { others };
+                assert!(want.contains(&ratio), "{run} {file} {p}: {ratio}");
+            }
         }
     }
 }
