@@ -4,7 +4,7 @@
 //! here from each run's own minimal calibrations, given the phases each program timed on plain
 //! memory. This reproduces the figures NOTES.md records from the judges' output
 //! (`run144/current.txt` for the k-means; `run146/judge.txt`, `run156/judge.txt` and
-//! `run157/judge.txt` for the relaxation; `run158/judge.txt` for the compute-bound `horner.cu`).
+//! `run157/judge.txt` for the relaxation; `run158/judge.txt` and `run159/judge.txt` for the compute-bound `horner.cu`).
 //! No GPU is needed.
 
 mod common;
@@ -352,36 +352,25 @@ fn with_noinline_passes_the_final_sum_inside_the_trials_takes_its_plain_time() {
     }
 }
 
-/// The compute-bound workload (`horner.cu`, `run158`: one fresh VM, two calibrations; 64 MiB
-/// with K = 16 and K = 4096, 256 MiB with K = 4096; R = 4): per (configuration, calibration) the
-/// cells beyond 5 % of 6 and the median |error|, as `run158/judge.txt` has them; the issue's
-/// targets met in three of the six pairs; every clear ordering right. And the crossover: the
-/// explicit copy ahead of host-mapped at K = 16, behind it at K = 4096, measured and predicted.
-#[test]
-fn the_compute_bound_horner_meets_the_targets_in_3_of_6_pairs_and_its_crossover_is_predicted() {
-    let want = [
-        ("horner-67108864-k16.csv", 1, 0, 2.06, 9, true),
-        ("horner-67108864-k16.csv", 2, 2, 3.57, 9, false),
-        ("horner-67108864-k4096.csv", 1, 0, 2.49, 11, true),
-        ("horner-67108864-k4096.csv", 2, 0, 1.94, 11, true),
-        ("horner-268435456-k4096.csv", 1, 1, 2.36, 10, false),
-        ("horner-268435456-k4096.csv", 2, 3, 3.59, 10, false),
-    ];
+/// One run of the compute-bound workload (`horner.cu`; 64 MiB with K = 16 and K = 4096, 256 MiB
+/// with K = 4096; R = 4) against its judge's figures: per (configuration, calibration) the cells
+/// beyond 5 % of 6, the median |error|, the clear orderings (all right) and whether the issue's
+/// targets are met. And the crossover: the explicit copy ahead of host-mapped at K = 16, behind
+/// it at K = 4096, measured (medians) and predicted. Returns the pairs that meet the targets.
+fn horner_run(run: &str, want: [(&str, u32, usize, f64, usize); 6]) -> usize {
     let mut met = 0;
-    for (file, calibration, beyond, med, orderings, targets) in want {
-        let r = read_run(&Path::new("calibration/h200/run158").join(file));
-        let t = terms("run158", calibration);
+    for (file, calibration, beyond, med, orderings) in want {
+        let r = read_run(&Path::new("calibration/h200").join(run).join(file));
+        let t = terms(run, calibration);
         let task = task_of("horner.json", &r);
         let (e, right, clear) = errors(&t, &task, &r);
         let abs: Vec<f64> = e.iter().map(|e| e.abs()).collect();
-        let what = format!("{file} calibration {calibration}");
+        let what = format!("{run} {file} calibration {calibration}");
         assert_eq!(abs.iter().filter(|&&e| e > 5.0).count(), beyond, "{what}");
         let m = median(&abs).unwrap();
         assert!((m - med).abs() < 0.005, "{what}: {m}");
         assert_eq!((right, clear), (orderings, orderings), "{what}");
-        assert_eq!(beyond == 0 && m <= 2.5, targets, "{what}");
-        met += usize::from(targets);
-        // Which of the two comes first, measured (medians) and predicted.
+        met += usize::from(beyond == 0 && m <= 2.5);
         let measured = |p: Policy| median(&r.totals.iter().find(|x| x.0 == p).unwrap().1).unwrap();
         let predicted = |p: Policy| model::predict_task(&t, &task, p).unwrap().time_ms;
         let copy_first = file.contains("-k16");
@@ -396,7 +385,36 @@ fn the_compute_bound_horner_meets_the_targets_in_3_of_6_pairs_and_its_crossover_
             "{what}"
         );
     }
-    assert_eq!(met, 3);
+    met
+}
+
+/// `run158` (`run158/judge.txt`): the targets met in three of the six pairs.
+#[test]
+fn the_compute_bound_horner_meets_the_targets_in_3_of_6_pairs_and_its_crossover_is_predicted() {
+    let want = [
+        ("horner-67108864-k16.csv", 1, 0, 2.06, 9),
+        ("horner-67108864-k16.csv", 2, 2, 3.57, 9),
+        ("horner-67108864-k4096.csv", 1, 0, 2.49, 11),
+        ("horner-67108864-k4096.csv", 2, 0, 1.94, 11),
+        ("horner-268435456-k4096.csv", 1, 1, 2.36, 10),
+        ("horner-268435456-k4096.csv", 2, 3, 3.59, 10),
+    ];
+    assert_eq!(horner_run("run158", want), 3);
+}
+
+/// `run159` (`run159/judge.txt`), held out on a noisier VM: the targets met in none of the six
+/// pairs, 10 of 36 cells beyond 5 %, every clear ordering and the crossover still right.
+#[test]
+fn the_compute_bound_horner_held_out_on_a_noisier_vm_meets_the_targets_nowhere() {
+    let want = [
+        ("horner-67108864-k16.csv", 1, 2, 3.62, 3),
+        ("horner-67108864-k16.csv", 2, 2, 4.16, 3),
+        ("horner-67108864-k4096.csv", 1, 1, 1.10, 2),
+        ("horner-67108864-k4096.csv", 2, 2, 2.17, 2),
+        ("horner-268435456-k4096.csv", 1, 1, 3.97, 5),
+        ("horner-268435456-k4096.csv", 2, 2, 4.81, 5),
+    ];
+    assert_eq!(horner_run("run159", want), 0);
 }
 
 /// A program's timings written as umodel's measurement CSV (what `contrib/independent/to_csv.py`
