@@ -53,7 +53,7 @@ pub enum Group {
 }
 
 impl Group {
-    /// Every group, in the order the suite runs them.
+    /// Every group: the suite's in the order it runs them, then `task`, which it never runs.
     pub const ALL: [Group; 15] = [
         Group::Hbm,
         Group::HostMapped,
