@@ -168,6 +168,28 @@ fn terms(run: &str, calibration: u32) -> TaskTerms {
     store::read_model(&path).unwrap().task_terms.unwrap()
 }
 
+/// One (run, program CSV, calibration) pair against its judge's figures: the cells beyond 5 %,
+/// the median |error| (to 0.005) and every clear ordering right, `orderings` of them. Returns the
+/// run, the calibration's terms, the task at the run's size and the median |error|, for a test's
+/// further checks.
+fn check_pair(
+    (run, file, calibration): (&str, &str, u32),
+    task_file: &str,
+    (beyond, med, orderings): (usize, f64, usize),
+) -> (Run, TaskTerms, Task, f64) {
+    let r = read_run(&Path::new("calibration/h200").join(run).join(file));
+    let t = terms(run, calibration);
+    let task = task_of(task_file, &r);
+    let (e, right, clear) = errors(&t, &task, &r);
+    let abs: Vec<f64> = e.iter().map(|e| e.abs()).collect();
+    let what = format!("{run} {file} calibration {calibration}");
+    assert_eq!(abs.iter().filter(|&&e| e > 5.0).count(), beyond, "{what}");
+    let m = median(&abs).unwrap();
+    assert!((m - med).abs() < 0.005, "{what}: {m}");
+    assert_eq!((right, clear), (orderings, orderings), "{what}");
+    (r, t, task, m)
+}
+
 /// The k-means (`kmeans.cu`) on three fresh VMs, at 64 MiB a buffer with one host thread and with
 /// 16, and at 256 MiB with one: per (run, calibration), the cells beyond 5 % of 18 and the median
 /// |error|, as `run144/current.txt` has them. The targets are met in none, every clear
@@ -297,16 +319,8 @@ fn the_relaxation_with_noinline_passes_misses_22_of_48_cells_and_orders_every_cl
     ];
     let mut total = 0;
     for (run, file, calibration, beyond, med) in want {
-        let r = read_run(&Path::new("calibration/h200").join(run).join(file));
-        let (e, right, clear) = errors(&terms(run, calibration), &task_of("relax.json", &r), &r);
-        let abs: Vec<f64> = e.iter().map(|e| e.abs()).collect();
-        let what = format!("{run} {file} calibration {calibration}");
-        let n = abs.iter().filter(|&&e| e > 5.0).count();
-        assert_eq!(n, beyond, "{what}");
-        let m = median(&abs).unwrap();
-        assert!((m - med).abs() < 0.005, "{what}: {m}");
-        assert_eq!((right, clear), (11, 11), "{what}");
-        total += n;
+        check_pair((run, file, calibration), "relax.json", (beyond, med, 11));
+        total += beyond;
     }
     assert_eq!(total, 22);
 }
@@ -360,16 +374,12 @@ fn with_noinline_passes_the_final_sum_inside_the_trials_takes_its_plain_time() {
 fn horner_run(run: &str, want: [(&str, u32, usize, f64, usize); 6]) -> usize {
     let mut met = 0;
     for (file, calibration, beyond, med, orderings) in want {
-        let r = read_run(&Path::new("calibration/h200").join(run).join(file));
-        let t = terms(run, calibration);
-        let task = task_of("horner.json", &r);
-        let (e, right, clear) = errors(&t, &task, &r);
-        let abs: Vec<f64> = e.iter().map(|e| e.abs()).collect();
+        let (r, t, task, m) = check_pair(
+            (run, file, calibration),
+            "horner.json",
+            (beyond, med, orderings),
+        );
         let what = format!("{run} {file} calibration {calibration}");
-        assert_eq!(abs.iter().filter(|&&e| e > 5.0).count(), beyond, "{what}");
-        let m = median(&abs).unwrap();
-        assert!((m - med).abs() < 0.005, "{what}: {m}");
-        assert_eq!((right, clear), (orderings, orderings), "{what}");
         met += usize::from(beyond == 0 && m <= 2.5);
         let measured = |p: Policy| median(&r.totals.iter().find(|x| x.0 == p).unwrap().1).unwrap();
         let predicted = |p: Policy| model::predict_task(&t, &task, p).unwrap().time_ms;
