@@ -720,6 +720,8 @@ prop_compose! {
             cpu_final_ms: fin,
             cpu_fault_scale: None,
             cpu_final_fault_scale: None,
+            cpu_threads: None,
+            cpu_final_threads: None,
             overlap_prefetch: overlap,
             buffers,
         }

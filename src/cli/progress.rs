@@ -609,6 +609,15 @@ fn calibrate_one(
                     crate::units::format_size(u.bytes)
                 );
             }
+            if let Some(f) = t.fault_back_threads() {
+                out!(
+                    "  faults back on {} host threads: {:.2} of one thread's cost (median of {} trials at {}); a task's `cpu_threads` prices it",
+                    f.threads,
+                    f.ratio,
+                    f.trials,
+                    crate::units::format_size(f.bytes)
+                );
+            }
         }
         for u in &o.unusual_terms {
             out!(

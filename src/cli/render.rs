@@ -490,6 +490,17 @@ fn task_terms_table(t: &crate::model::TaskTerms) {
             format_size(f.bytes)
         );
     }
+    if let Some(f) = t.fault_back_threads() {
+        out!(
+            "    faults back on {} host threads: {:.2} of one thread's cost (± {:.2}, {} trials at {}); 4 threads priced at {:.2}",
+            f.threads,
+            f.ratio,
+            f.se,
+            f.trials,
+            format_size(f.bytes),
+            f.scale(4)
+        );
+    }
 }
 
 pub(super) fn show_text(m: &PlatformModel, src: &ModelSource) {

@@ -110,6 +110,14 @@ fn headline(t: &Task, a: Assumptions) -> String {
         .into_iter()
         .filter_map(|(name, x)| x.map(|x| format!("{name} faults back at {x}×"))),
     )
+    .chain(
+        [
+            ("CPU phase", t.cpu_threads),
+            ("final host access", t.cpu_final_threads),
+        ]
+        .into_iter()
+        .filter_map(|(name, x)| x.map(|x| format!("{name} on {x} threads"))),
+    )
     .filter(|s| !s.is_empty())
     .collect();
     format!(

@@ -368,6 +368,12 @@ cases! {
         CpuReadHeap = "cpu_read_heap",
         /// A CPU read of pages a GPU pass migrated.
         CpuReadMigrated = "cpu_read_migrated",
+        /// [`ManagedCase::CpuReadHeap`] on 16 threads, one per core
+        /// (`umodel_core::model::task::FAULT_BACK_THREADS`), each reading its share of the buffer.
+        CpuReadHeapWide = "cpu_read_heap_wide",
+        /// [`ManagedCase::CpuReadMigrated`] on the same 16 threads: what many host threads pay to
+        /// fault pages back, beside one thread's in the same trials.
+        CpuReadMigratedWide = "cpu_read_migrated_wide",
         /// *An experiment* (`calibration/h200/run76`): a CPU read of pages the GPU's random reads
         /// migrated, measured beside [`ManagedCase::CpuReadMigrated`]. They came back at the same
         /// cost as pages a streaming pass migrated, so no term uses it.

@@ -468,6 +468,15 @@ pub struct Task {
     /// The same for the final host access.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_final_fault_scale: Option<f64>,
+    /// Host threads of one round's CPU phase (1 when not given). Many threads fault pages back
+    /// faster than one: where the model measured it (`cpu_fault_back_threads`) the faults back are
+    /// priced at that share, between one thread and the calibration's 16 by Amdahl's law. A
+    /// measured `cpu_fault_scale`, which already holds the code's threads, is given instead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_threads: Option<u32>,
+    /// The same for the final host access.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_final_threads: Option<u32>,
     /// The prefetching policies issue the next GPU phase's prefetches on a second stream while the
     /// current GPU phase runs (seed 001's exercise), for buffers the CPU does not touch in between.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -485,6 +494,8 @@ fn one_u32() -> u32 {
 
 /// The most buffers a task may have (a model query walks them per round and policy).
 pub const MAX_BUFFERS: usize = 64;
+/// The most host threads a task's CPU phase may say it runs on.
+pub const MAX_THREADS: u32 = 4096;
 /// The most rounds a task may have.
 pub const MAX_ROUNDS: u32 = 1_000_000;
 /// The largest task file read (a task is a few hundred bytes; this stops `/dev/zero`).
@@ -749,24 +760,67 @@ impl Task {
                 ));
             }
         }
-        // A scale for a host access the task never makes would be silently unused.
+        // A scale or thread count for a host access the task never makes would be silently
+        // unused.
+        let rounds_touch = self.buffers.iter().any(|b| b.cpu.touches());
+        let final_touch = self.buffers.iter().any(|b| b.cpu_final.touches());
         for (field, v, touches) in [
             (
                 "cpu_fault_scale",
-                self.cpu_fault_scale,
-                self.buffers.iter().any(|b| b.cpu.touches()),
+                self.cpu_fault_scale.map(|v| v.to_string()),
+                rounds_touch,
             ),
             (
                 "cpu_final_fault_scale",
-                self.cpu_final_fault_scale,
-                self.buffers.iter().any(|b| b.cpu_final.touches()),
+                self.cpu_final_fault_scale.map(|v| v.to_string()),
+                final_touch,
+            ),
+            (
+                "cpu_threads",
+                self.cpu_threads.map(|v| v.to_string()),
+                rounds_touch,
+            ),
+            (
+                "cpu_final_threads",
+                self.cpu_final_threads.map(|v| v.to_string()),
+                final_touch,
             ),
         ] {
             if let (Some(v), false) = (v, touches) {
                 return Err(bad(
                     field.into(),
-                    v.to_string(),
+                    v,
                     "given for a task whose host never makes that access",
+                ));
+            }
+        }
+        for (field, threads, scale, scale_field) in [
+            (
+                "cpu_threads",
+                self.cpu_threads,
+                self.cpu_fault_scale,
+                "cpu_fault_scale",
+            ),
+            (
+                "cpu_final_threads",
+                self.cpu_final_threads,
+                self.cpu_final_fault_scale,
+                "cpu_final_fault_scale",
+            ),
+        ] {
+            let Some(t) = threads else { continue };
+            if !(1..=MAX_THREADS).contains(&t) {
+                return Err(bad(
+                    field.into(),
+                    t.to_string(),
+                    &format!("host threads: from 1 to {MAX_THREADS}"),
+                ));
+            }
+            if scale.is_some() {
+                return Err(bad(
+                    field.into(),
+                    t.to_string(),
+                    &format!("give one of `{field}` and `{scale_field}`: a measured scale already holds the code's threads"),
                 ));
             }
         }
@@ -794,6 +848,8 @@ impl Task {
             cpu_final_ms: None,
             cpu_fault_scale: None,
             cpu_final_fault_scale: None,
+            cpu_threads: None,
+            cpu_final_threads: None,
             overlap_prefetch: false,
             // The suite's handoff kernels move four floats a thread.
             buffers: vec![Buffer::new("x", bytes)
@@ -834,6 +890,25 @@ impl Task {
             self.cpu_fault_scale
         }
         .unwrap_or(1.0)
+    }
+
+    /// [`Task::cpu_fault_scale`] (`last`: [`Task::cpu_final_fault_scale`]) as given.
+    pub fn given_fault_scale(&self, last: bool) -> Option<f64> {
+        if last {
+            self.cpu_final_fault_scale
+        } else {
+            self.cpu_fault_scale
+        }
+    }
+
+    /// [`Task::cpu_threads`] (`last`: [`Task::cpu_final_threads`]), 1 when not given.
+    pub fn threads(&self, last: bool) -> u32 {
+        if last {
+            self.cpu_final_threads
+        } else {
+            self.cpu_threads
+        }
+        .unwrap_or(1)
     }
 
     /// Total bytes of all buffers.
@@ -1213,6 +1288,8 @@ pub mod workloads {
             cpu_final_ms: None,
             cpu_fault_scale: None,
             cpu_final_fault_scale: None,
+            cpu_threads: None,
+            cpu_final_threads: None,
             overlap_prefetch: false,
             buffers: vec![
                 Buffer::new("table", 64 * MIB)
@@ -1248,6 +1325,8 @@ pub mod workloads {
             cpu_final_ms: None,
             cpu_fault_scale: None,
             cpu_final_fault_scale: None,
+            cpu_threads: None,
+            cpu_final_threads: None,
             overlap_prefetch: false,
             // Its kernel is the suite's in-place pass, four floats a thread.
             buffers: vec![Buffer::new("x", 256 * MIB)
@@ -1272,6 +1351,8 @@ pub mod workloads {
             cpu_final_ms: None,
             cpu_fault_scale: None,
             cpu_final_fault_scale: None,
+            cpu_threads: None,
+            cpu_final_threads: None,
             overlap_prefetch: false,
             buffers: vec![
                 Buffer::new("input", 64 * MIB)
@@ -1296,6 +1377,8 @@ pub mod workloads {
             cpu_final_ms: None,
             cpu_fault_scale: None,
             cpu_final_fault_scale: None,
+            cpu_threads: None,
+            cpu_final_threads: None,
             overlap_prefetch: false,
             buffers: vec![
                 Buffer::new("input", 64 * MIB).gpu(Access::Read),
@@ -1489,6 +1572,26 @@ mod tests {
                 r#"{"cpu_fault_scale": 2, "buffers": [{"name": "x", "bytes": 8, "gpu": "read", "cpu_final": "read"}]}"#,
                 "cpu_fault_scale",
                 "2",
+            ),
+            (
+                r#"{"cpu_threads": 0, "buffers": [{"name": "x", "bytes": 8, "gpu": "read", "cpu": "read"}]}"#,
+                "cpu_threads",
+                "0",
+            ),
+            (
+                r#"{"cpu_final_threads": 5000, "buffers": [{"name": "x", "bytes": 8, "gpu": "read", "cpu_final": "read"}]}"#,
+                "cpu_final_threads",
+                "5000",
+            ),
+            (
+                r#"{"cpu_threads": 16, "buffers": [{"name": "x", "bytes": 8, "gpu": "read", "cpu_final": "read"}]}"#,
+                "cpu_threads",
+                "16",
+            ),
+            (
+                r#"{"cpu_threads": 16, "cpu_fault_scale": 0.6, "buffers": [{"name": "x", "bytes": 8, "gpu": "read", "cpu": "read"}]}"#,
+                "cpu_threads",
+                "16",
             ),
         ] {
             let e = parse(json).unwrap_err();

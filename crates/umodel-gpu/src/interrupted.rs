@@ -572,6 +572,25 @@ fn a_calibration_fits_the_share_of_faults_its_compute_cells_leave_exposed() {
 }
 
 #[test]
+fn a_calibration_fits_what_sixteen_threads_pay_to_fault_pages_back() {
+    // The fake's reads of 2·b bytes: one thread at 20 GB/s on heap memory and 9 on migrated
+    // pages, sixteen at 160 and 27; a trial's jitter scales its four cells alike, so the share is
+    // exactly (1/27 − 1/160) / (1/9 − 1/20) in every trial, at the largest size (64 MiB).
+    let d = tempfile::tempdir().unwrap();
+    let out = calibrate_fake(d.path(), false, vec![], &mut Silent).unwrap();
+    let m = store::read_model(&out.model_path).unwrap();
+    let f = *m
+        .task_terms
+        .as_ref()
+        .and_then(|t| t.fault_back_threads())
+        .expect("the minimal plan measures the wide reads");
+    let want = (1.0 / 27.0 - 1.0 / 160.0) / (1.0 / 9.0 - 1.0 / 20.0);
+    assert!((f.ratio - want).abs() < 1e-9, "{f:?} against {want}");
+    assert_eq!((f.threads, f.trials, f.bytes), (16, 3, 64 * MIB));
+    assert!((f.scale(16) - want).abs() < 1e-12 && f.scale(1) == 1.0);
+}
+
+#[test]
 fn the_prefetch_sequence_gives_prefetch_next_and_the_no_op() {
     // The fake's second prefetch of a sequence takes 1.2 times its first (49 GB/s), its no-op
     // 0.03 ms at every size, which prices a no-op after a move; the settled no-ops 0.02 ms,

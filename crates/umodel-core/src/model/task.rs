@@ -435,11 +435,68 @@ pub struct SparseReference {
     pub gpu_ms: f64,
 }
 
+/// Threads of the calibration's wide read of migrated pages ([`FaultBackThreads`]): the H200 and
+/// H100 test machines have 16 cores, and the independent k-means ran its host phase on 16
+/// (NOTES.md "An independent workload"). A fixed count, so the cell means the same on every host;
+/// on one with fewer cores its threads share them (the run's facts name the cores).
+pub const FAULT_BACK_THREADS: u32 = 16;
+
+/// What faulting pages back costs a host phase on many threads, as a share of what one thread's
+/// read pays: the calibration's read of migrated pages less the same read of heap memory, on
+/// [`FAULT_BACK_THREADS`] threads over one thread's, paired by trial at the largest size measured
+/// (`managed/cpu_read_migrated_wide`, `cpu_read_heap_wide`). On the H200 the k-means's 16 host
+/// threads faulted its pages back at about half of one thread's cost
+/// (calibration/h200/run142/sides.txt, run145/judge.txt: its own code's scale 0.57).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct FaultBackThreads {
+    /// Threads of the wide read.
+    pub threads: u32,
+    /// The share, the median over trials.
+    pub ratio: f64,
+    /// Standard error of that median.
+    pub se: f64,
+    /// Spread of one trial's share (standard deviation).
+    pub sd: f64,
+    /// Trials behind it.
+    pub trials: u32,
+    /// The cells' size, bytes.
+    pub bytes: u64,
+}
+
+impl FaultBackThreads {
+    /// A share known exactly (tests and tools).
+    pub fn exact(threads: u32, ratio: f64) -> FaultBackThreads {
+        FaultBackThreads {
+            threads,
+            ratio,
+            se: 0.0,
+            sd: 0.0,
+            trials: 0,
+            bytes: 0,
+        }
+    }
+
+    /// The share of one thread's fault-back a host phase on `threads` threads pays: 1 on one
+    /// thread, [`FaultBackThreads::ratio`] on the calibration's count, between them as a part
+    /// that does not spread over threads and one that does (Amdahl's law through the two
+    /// points; a judgement, measured only at the ends). Beyond the calibration's count it stays
+    /// at the ratio: more threads than were measured are not taken to help.
+    pub fn scale(&self, threads: u32) -> f64 {
+        let w = f64::from(self.threads.max(2));
+        let t = f64::from(threads.clamp(1, self.threads.max(1)));
+        let serial = ((self.ratio - 1.0 / w) / (1.0 - 1.0 / w)).max(0.0);
+        serial + (1.0 - serial) / t
+    }
+}
+
 /// The platform terms of task predictions, fitted from one calibration's cells.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TaskTerms {
     costs: [Option<Cost>; TermId::COUNT],
     under_compute: Option<FaultsUnderCompute>,
+    /// What many host threads pay to fault pages back, over one (calibrations since `run160`).
+    fault_back_threads: Option<FaultBackThreads>,
     /// Whether `duplicate` and `duplicate_random` come from read-mostly advice given after the
     /// host's fill (as tasks advise; since `run69`), not before it: 3–4× cheaper (`run68`), so
     /// calibrations measured the two ways are not compared.
@@ -480,6 +537,8 @@ struct TaskTermsFile {
     costs: BTreeMap<TermId, Cost>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     faults_under_compute: Option<FaultsUnderCompute>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    cpu_fault_back_threads: Option<FaultBackThreads>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     duplication_after_fill: bool,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -502,6 +561,7 @@ impl Serialize for TaskTerms {
                 .filter_map(|&t| self.costs[t.index()].map(|c| (t, c)))
                 .collect(),
             faults_under_compute: self.under_compute,
+            cpu_fault_back_threads: self.fault_back_threads,
             duplication_after_fill: self.duplication_after_fill,
             noop_in_sequence: self.noop_in_sequence,
             sparse_cells: self.sparse.clone(),
@@ -518,6 +578,7 @@ impl<'de> Deserialize<'de> for TaskTerms {
         let f = TaskTermsFile::deserialize(d)?;
         let mut t = TaskTerms {
             under_compute: f.faults_under_compute,
+            fault_back_threads: f.cpu_fault_back_threads,
             duplication_after_fill: f.duplication_after_fill,
             noop_in_sequence: f.noop_in_sequence,
             sparse: f.sparse_cells,
@@ -539,6 +600,7 @@ impl TaskTerms {
         TaskTerms {
             costs: self.costs,
             under_compute: self.under_compute,
+            fault_back_threads: self.fault_back_threads,
             duplication_after_fill: self.duplication_after_fill,
             noop_in_sequence: self.noop_in_sequence,
             sparse: self.sparse.clone(),
@@ -589,6 +651,15 @@ impl TaskTerms {
     /// Sets it (tests and tools).
     pub fn set_faults_under_compute(&mut self, f: Option<FaultsUnderCompute>) {
         self.under_compute = f;
+    }
+    /// What many host threads pay to fault pages back, over one thread, if calibrated.
+    #[inline]
+    pub fn fault_back_threads(&self) -> Option<&FaultBackThreads> {
+        self.fault_back_threads.as_ref()
+    }
+    /// Sets it (tests and tools).
+    pub fn set_fault_back_threads(&mut self, f: Option<FaultBackThreads>) {
+        self.fault_back_threads = f;
     }
     /// The share priced: 0 (the longer of kernel and faults) where not calibrated.
     #[inline]
@@ -705,6 +776,12 @@ impl TaskTerms {
             all.iter()
                 .filter_map(|a| a.under_compute)
                 .map(|u| (u.share, u))
+                .collect(),
+        );
+        out.fault_back_threads = middle(
+            all.iter()
+                .filter_map(|a| a.fault_back_threads)
+                .map(|f| (f.ratio, f))
                 .collect(),
         );
         out.fit = TermFit {
@@ -857,6 +934,15 @@ impl TaskTerms {
             {
                 return Err(
                     "task term `faults_under_compute` has a negative or non-finite value".into(),
+                );
+            }
+        }
+        if let Some(f) = &self.fault_back_threads {
+            if [f.ratio, f.se, f.sd].iter().any(|x| !x.is_finite() || *x < 0.0)
+                || !(1..=4096).contains(&f.threads)
+            {
+                return Err(
+                    "task term `cpu_fault_back_threads` has a negative or non-finite value, or threads outside 1-4096".into(),
                 );
             }
         }
@@ -1969,6 +2055,7 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     b.direct(GpuRead, &HbmCase::Read, Device);
     b.direct(GpuGather, &HbmCase::Random, Device);
     let under_compute = faults_under_compute(&b);
+    let fault_back_threads = fault_back_threads(&b);
     let mut obs = b.obs;
     // Random reads of data that fit in the GPU's L2 mostly hit it after the first touch of a line:
     // they say nothing of the link or of faults where a larger size was measured.
@@ -1992,6 +2079,7 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     let mut terms = TaskTerms {
         costs,
         under_compute,
+        fault_back_threads,
         sparse: sparse_cells(&trials),
         duplication_after_fill: seq_after || random_after,
         pools: Vec::new(),
@@ -2210,6 +2298,54 @@ fn faults_under_compute(b: &Builder<'_>) -> Option<FaultsUnderCompute> {
     })
 }
 
+/// What the wide read's fault-back costs over one thread's ([`FaultBackThreads`]), trial by trial
+/// at the largest size with all four cells: (wide migrated − wide heap) / (migrated − heap), the
+/// four read side by side in each trial. A trial whose one-thread fault-back came out at or below
+/// nothing says nothing and is left out; a wide one below nothing counts as 0.
+fn fault_back_threads(b: &Builder<'_>) -> Option<FaultBackThreads> {
+    use ManagedCase::*;
+    let (p, plain) = (Policy::Managed, Policy::Pageable);
+    let bytes = b
+        .sizes(&CpuReadMigratedWide, p)
+        .into_iter()
+        .filter(|&n| {
+            [&CpuReadHeapWide, &CpuReadHeap]
+                .iter()
+                .all(|c| !b.times(*c, plain, n).is_empty())
+                && !b.times(&CpuReadMigrated, p, n).is_empty()
+        })
+        .max()?;
+    // Each trial's read of `case` less its `base` read, by trial.
+    let less_by_trial = |case: &dyn Case, pc: Policy, base: &dyn Case| -> BTreeMap<u32, f64> {
+        let base = b.times(base, plain, bytes);
+        b.times(case, pc, bytes)
+            .iter()
+            .filter_map(|&(t, _, x)| {
+                let (_, _, y) = base.iter().find(|u| u.0 == t)?;
+                Some((t, x - y))
+            })
+            .collect()
+    };
+    let one = less_by_trial(&CpuReadMigrated, p, &CpuReadHeap);
+    let wide = less_by_trial(&CpuReadMigratedWide, p, &CpuReadHeapWide);
+    let ratios: Vec<f64> = one
+        .iter()
+        .filter_map(|(t, o)| {
+            let w = wide.get(t)?;
+            (*o > 0.0 && w.is_finite()).then(|| (w / o).max(0.0))
+        })
+        .collect();
+    let s = Summary::of(&ratios)?;
+    Some(FaultBackThreads {
+        threads: FAULT_BACK_THREADS,
+        ratio: s.median,
+        se: s.se,
+        sd: s.sd,
+        trials: ratios.len() as u32,
+        bytes,
+    })
+}
+
 /// What faulting pages in costs a pass of one float a thread over the streaming pass, at `bytes`:
 /// the ratio of each pass on host pages less the same pass again, as their terms take them
 /// ([`less`], paired by trial).
@@ -2289,9 +2425,12 @@ impl Assumptions {
     /// A term priced a call under three quarters of the smallest size it was fitted at: its fixed
     /// part is extrapolated below the calibration.
     pub const BELOW_CALIBRATED: u32 = 1 << 13;
+    /// No `cpu_fault_back_threads`: a host phase on many threads priced to fault pages back at one
+    /// thread's rate.
+    pub const FAULT_BACK_ONE_THREAD: u32 = 1 << 14;
 
     /// Every assumption, one bit each.
-    pub const ALL: [u32; 14] = [
+    pub const ALL: [u32; 15] = [
         Self::CPU_ESTIMATED,
         Self::GPU_ESTIMATED,
         Self::FINAL_ESTIMATED,
@@ -2306,6 +2445,7 @@ impl Assumptions {
         Self::NO_PREFETCH_NEXT,
         Self::NO_PREFETCH_DUPLICATE,
         Self::BELOW_CALIBRATED,
+        Self::FAULT_BACK_ONE_THREAD,
     ];
 
     fn set(&mut self, f: u32) {
@@ -2365,6 +2505,10 @@ impl Assumptions {
             (
                 Self::BELOW_CALIBRATED,
                 "the task moves or faults less at a time than the smallest size its terms were measured at (`show` lists each term's sizes): their fixed costs are extrapolated below the calibration; on the H200, tasks of 4 MiB buffers came up to 37 % off at the median over policies, of 256 KiB up to 89 %, against 2-7 % at 64 MiB (NOTES.md, \"Tasks smaller than the calibration\")",
+            ),
+            (
+                Self::FAULT_BACK_ONE_THREAD,
+                "this model has no `cpu_fault_back_threads` (calibrations before it): a host phase on many threads priced to fault pages back at one thread's rate (likely pessimistic: on the H200 16 threads paid about half of it, NOTES.md \"The CPU's faults back on many threads\")",
             ),
         ]
         .iter()
@@ -3050,7 +3194,7 @@ fn phase_rel_sd(terms: &TaskTerms, cpu_given: bool, gpu_given: bool) -> (f64, f6
 /// CPU-side extras of touching a buffer's regions (`all`: the final access touches every page).
 /// Pages that come back are priced as one move of their bytes plus one fault per separate run
 /// of them (a dense touch migrates large chunks per fault; pages spread over the buffer fault
-/// one by one), `scale` times what the calibration's read pays ([`Task::fault_scale`]). Pages
+/// one by one), at `scale` of what the calibration's read pays ([`Scale`]). Pages
 /// prefetched back cost the CPU's first write to them, not a read (H200: reads ran at plain
 /// speed, calibration/h200/run13 and run14).
 fn cpu_touch(
@@ -3059,7 +3203,7 @@ fn cpu_touch(
     bytes: f64,
     writes: bool,
     all: bool,
-    scale: f64,
+    scale: Scale,
 ) -> f64 {
     use TermId::*;
     let (mut back, mut prefetched, mut host) = (0.0, 0.0, 0.0);
@@ -3087,6 +3231,7 @@ fn cpu_touch(
     }
     let mut ms = 0.0;
     if back > 0.0 {
+        let scale = scale.of(p);
         ms += p.cost_scaled(CpuFaultBack, back * bytes, true, 1.0, scale);
         ms += p.runs(CpuFaultRun, back, bytes, scale);
     }
@@ -3113,7 +3258,10 @@ fn host_extras(
     all: bool,
 ) -> f64 {
     let mut extra = 0.0;
-    let scale = task.fault_scale(all);
+    let scale = Scale {
+        given: task.given_fault_scale(all),
+        threads: task.threads(all),
+    };
     for (i, b) in task.buffers.iter().enumerate() {
         let a = access(b);
         if a.touches() {
@@ -3121,6 +3269,35 @@ fn host_extras(
         }
     }
     extra
+}
+
+/// What a host access's faults back are priced at, in units of the calibration's one-thread read.
+#[derive(Clone, Copy)]
+struct Scale {
+    /// The host code's own, measured ([`Task::cpu_fault_scale`]).
+    given: Option<f64>,
+    /// Its threads ([`Task::cpu_threads`]).
+    threads: u32,
+}
+
+impl Scale {
+    /// The measured scale where given; else, on many threads, the model's share for them
+    /// ([`FaultBackThreads::scale`]), one thread's rate (said) where the model has none.
+    fn of(self, p: &mut Pricer<'_>) -> f64 {
+        if let Some(s) = self.given {
+            return s;
+        }
+        if self.threads <= 1 {
+            return 1.0;
+        }
+        match p.terms.fault_back_threads() {
+            Some(f) => f.scale(self.threads),
+            None => {
+                p.assumed.set(Assumptions::FAULT_BACK_ONE_THREAD);
+                1.0
+            }
+        }
+    }
 }
 
 /// Where a policy's priced steps go: straight into a prediction ([`Direct`]), or into a compiled
@@ -6573,6 +6750,58 @@ pub(crate) mod tests {
             .predict(Policy::Managed, TaskOverrides::default())
             .unwrap();
         assert!((got.time_ms - time(&scaled, Policy::Managed).time_ms).abs() < 1e-9);
+    }
+
+    #[test]
+    fn many_threads_fault_pages_back_at_the_calibrated_share() {
+        // Sixteen threads at half of one thread's cost: Amdahl's law through (1, 1) and (16, 0.5)
+        // has a serial part of 7/15, so 4 threads pay 7/15 + 8/60 = 0.6.
+        let f = FaultBackThreads::exact(16, 0.5);
+        for (threads, want) in [(1, 1.0), (4, 0.6), (16, 0.5), (64, 0.5)] {
+            assert!((f.scale(threads) - want).abs() < 1e-12, "{threads}");
+        }
+        // The share never rises with threads when many are cheaper, nor falls when dearer.
+        for r in [0.0, 0.05, 0.5, 1.0, 1.7] {
+            let f = FaultBackThreads::exact(16, r);
+            let v: Vec<f64> = (1..=40).map(|t| f.scale(t)).collect();
+            let ok = v.windows(2).all(|w| if r <= 1.0 { w[1] <= w[0] } else { w[1] >= w[0] });
+            assert!(ok && v[0] == 1.0, "{r}: {v:?}");
+        }
+
+        // Seed 001 under managed: the host reads the 64 MiB table back each of four rounds (12.5
+        // ms each at 200 ms/GiB), and the output once at the end.
+        let mut terms = toy_terms();
+        let one = with_phases(workloads::seed_001(), 10.0, 0.3);
+        let mut many = one.clone();
+        many.cpu_threads = Some(4);
+        let time = |terms: &TaskTerms, t: &Task, p| predict_task(terms, t, p).unwrap();
+        // Without the cell: one thread's price, said.
+        let plain = time(&terms, &one, Policy::Managed);
+        let said = time(&terms, &many, Policy::Managed);
+        assert_eq!(said.time_ms, plain.time_ms);
+        assert!(said.assumptions.has(Assumptions::FAULT_BACK_ONE_THREAD));
+        assert!(!plain.assumptions.has(Assumptions::FAULT_BACK_ONE_THREAD));
+        // Nothing faults back under the copy: nothing to say.
+        let copy = time(&terms, &many, Policy::ExplicitCopy);
+        assert!(!copy.assumptions.has(Assumptions::FAULT_BACK_ONE_THREAD));
+        // With it: the rounds' faults back at 0.6, the final access's (one thread) as before.
+        terms.set_fault_back_threads(Some(f));
+        let got = time(&terms, &many, Policy::Managed);
+        assert!(!got.assumptions.has(Assumptions::FAULT_BACK_ONE_THREAD));
+        assert!((plain.time_ms - got.time_ms - 0.4 * 4.0 * 12.5).abs() < 1e-9);
+        let mut last = one.clone();
+        last.cpu_final_threads = Some(16);
+        let fin = time(&terms, &last, Policy::Managed);
+        assert!((plain.time_ms - fin.time_ms - 0.5 * 12.5).abs() < 1e-9);
+        // A compiled task answers the same.
+        let c = terms.compile(&many).unwrap();
+        let q = c
+            .predict(Policy::Managed, TaskOverrides::default())
+            .unwrap();
+        assert!((q.time_ms - got.time_ms).abs() < 1e-9);
+        // The figure survives the model file.
+        let back: TaskTerms = serde_json::from_str(&serde_json::to_string(&terms).unwrap()).unwrap();
+        assert_eq!(back.fault_back_threads(), Some(&f));
     }
 
     #[test]

@@ -138,6 +138,31 @@ pub fn timed_read(x: &[f32]) -> (f64, f64) {
     (ms_since(s), black_box(sum))
 }
 
+/// [`timed_read`] on `threads` threads, worker i on core i (modulo the cores), each summing its
+/// contiguous share; timed from before the first thread starts to after the last joins (a host
+/// phase on many threads pays its start too; the plain read beside it pays the same).
+pub fn timed_read_threads(x: &[f32], threads: usize) -> (f64, f64) {
+    let chunk = even_chunk_for(x.len(), threads);
+    let s = std::time::Instant::now();
+    let sum = std::thread::scope(|sc| {
+        let parts: Vec<_> = x
+            .chunks(chunk)
+            .enumerate()
+            .map(|(i, part)| {
+                sc.spawn(move || {
+                    place_worker(i);
+                    black_box(part).iter().map(|v| f64::from(*v)).sum::<f64>()
+                })
+            })
+            .collect();
+        parts
+            .into_iter()
+            .map(|h| h.join().expect("read thread"))
+            .sum::<f64>()
+    });
+    (ms_since(s), black_box(sum))
+}
+
 /// Floats in a 4 KiB page: the unit the CPU's sparse touches and their checks count in.
 pub const PAGE_FLOATS: usize = 1024;
 

@@ -467,6 +467,16 @@ pub(crate) fn rows(block: &Block, cfg: &BenchConfig) -> Vec<Row> {
                         c(Managed, "cpu_read_migrated", b).useful(2 * b),
                         ms(2 * b, 9.0),
                     ),
+                    // Sixteen threads: the plain read 8× faster, the fault-back about half of
+                    // one thread's (as on the H200, calibration/h200/run142/sides.txt).
+                    (
+                        c(Pageable, "cpu_read_heap_wide", b).useful(2 * b),
+                        ms(2 * b, 160.0),
+                    ),
+                    (
+                        c(Managed, "cpu_read_migrated_wide", b).useful(2 * b),
+                        ms(2 * b, 27.0),
+                    ),
                 ],
                 trials,
             );

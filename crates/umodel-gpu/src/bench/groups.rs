@@ -5,6 +5,7 @@ use std::time::Instant;
 use super::cpu::{self, fill_ramp, ramp_mismatches, ramp_sum};
 use super::{ms_since, BenchError, CellSpec, Group, Runner, Trial, RAMP, SEQUENCE_TRIALS};
 use crate::gpu::{random_key, Advice, DeviceBuf, Gpu, GpuMem, Location, ManagedBuf, Shape};
+use umodel_core::model::task::FAULT_BACK_THREADS;
 use umodel_core::policy::Policy;
 use umodel_core::schema::{
     Case, HbmCase, HostMappedCase, ManagedCase, PatternCase, PrefetchCase, TransferCase,
@@ -1031,45 +1032,71 @@ impl Runner<'_, '_> {
         // difference is the cost of faulting them back), and on pages prefetched to the GPU, passed
         // over and prefetched back (what the prefetching handoffs update; on the H200 ~1.6x the
         // resident rate). One thread, whatever the handoff uses: a task's CPU phase is its own, and
-        // these are the costs one thread meets.
+        // these are the costs one thread meets. The two reads again on 16 threads: many threads
+        // fault pages back at a share of one thread's cost (the k-means's 16 at about half,
+        // calibration/h200/run142/sides.txt), a platform figure a task's `cpu_threads` prices.
         let mut m: ManagedBuf<f32> = gpu.managed(n)?;
         let mut heap = vec![0f32; n];
-        // (case, policy, memory state before, a read pass instead of the update)
+        let wide = FAULT_BACK_THREADS as usize;
+        // (case, policy, memory state before, a read pass instead of the update, its threads)
         let cases = [
-            (ManagedCase::CpuWriteHeap, Policy::Pageable, None, false),
+            (ManagedCase::CpuWriteHeap, Policy::Pageable, None, false, 1),
             (
                 ManagedCase::CpuWriteResident,
                 Policy::Managed,
                 Some(Before::Nothing),
                 false,
+                1,
             ),
             (
                 ManagedCase::CpuWrite,
                 Policy::Managed,
                 Some(Before::GpuPass),
                 false,
+                1,
             ),
             (
                 ManagedCase::CpuWritePrefetched,
                 Policy::ManagedPrefetch,
                 Some(Before::PrefetchRoundTrip),
                 false,
+                1,
             ),
-            (ManagedCase::CpuReadHeap, Policy::Pageable, None, true),
+            (ManagedCase::CpuReadHeap, Policy::Pageable, None, true, 1),
             (
                 ManagedCase::CpuReadMigrated,
                 Policy::Managed,
                 Some(Before::GpuPass),
                 true,
+                1,
+            ),
+            (ManagedCase::CpuReadHeapWide, Policy::Pageable, None, true, wide),
+            (
+                ManagedCase::CpuReadMigratedWide,
+                Policy::Managed,
+                Some(Before::GpuPass),
+                true,
+                wide,
             ),
         ];
+        let read = |x: &[f32], threads: usize| {
+            if threads > 1 {
+                cpu::timed_read_threads(x, threads)
+            } else {
+                cpu::timed_read(x)
+            }
+        };
         for t in 0..warm + trials {
-            for (case, policy, before, read) in cases {
+            for (case, policy, before, is_read, threads) in cases {
                 let (ms, ok) = match before {
                     None => {
-                        fill_ramp(&mut heap, RAMP, 0.0);
-                        if read {
-                            let (ms, sum) = cpu::timed_read(&heap);
+                        if threads > 1 {
+                            cpu::fill_ramp_wide(&mut heap, RAMP, 0.0);
+                        } else {
+                            fill_ramp(&mut heap, RAMP, 0.0);
+                        }
+                        if is_read {
+                            let (ms, sum) = read(&heap, threads);
                             (ms, sum == ramp_sum(n, RAMP) as f64)
                         } else {
                             let ms = cpu::timed_update(&mut heap, 1);
@@ -1098,8 +1125,8 @@ impl Runner<'_, '_> {
                             offset += 1.0;
                         }
                         gpu.sync()?;
-                        if read {
-                            let (ms, sum) = cpu::timed_read(m.host()?);
+                        if is_read {
+                            let (ms, sum) = read(m.host()?, threads);
                             (
                                 ms,
                                 sum == ramp_sum(n, RAMP) as f64 + f64::from(offset) * n as f64,
