@@ -368,6 +368,10 @@ cases! {
         CpuReadHeap = "cpu_read_heap",
         /// A CPU read of pages a GPU pass migrated.
         CpuReadMigrated = "cpu_read_migrated",
+        /// [`ManagedCase::CpuReadHeap`] on 4 threads, one per core (since `run161`).
+        CpuReadHeap4 = "cpu_read_heap_4t",
+        /// [`ManagedCase::CpuReadMigrated`] on the same 4 threads.
+        CpuReadMigrated4 = "cpu_read_migrated_4t",
         /// [`ManagedCase::CpuReadHeap`] on 16 threads, one per core
         /// (`umodel_core::model::task::FAULT_BACK_THREADS`), each reading its share of the buffer.
         CpuReadHeapWide = "cpu_read_heap_wide",

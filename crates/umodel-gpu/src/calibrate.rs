@@ -27,6 +27,8 @@ use umodel_core::table::{Table, TableError};
 
 const MIB: u64 = 1 << 20;
 const GIB: u64 = 1 << 30;
+/// The size of the `managed-host` block ([`Block::ManagedHost`]).
+const MANAGED_HOST_BYTES: u64 = 256 * MIB;
 
 /// A calibration plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,6 +163,16 @@ impl Plan {
         }
         for bytes in self.managed_sizes() {
             b.push(Block::Managed { bytes });
+        }
+        // The host's reads on many threads above the managed group's sizes: what they pay to fault
+        // pages back per byte falls with the size (calibration/h200/run160), and tasks of 256 MiB
+        // buffers are common. About a second on the H200.
+        if let Some(&top) = self.managed_sizes().iter().max() {
+            if top < MANAGED_HOST_BYTES {
+                b.push(Block::ManagedHost {
+                    bytes: MANAGED_HOST_BYTES,
+                });
+            }
         }
         let mut sizes = self.sizes();
         if self.adaptive().deadline_s.is_some() {

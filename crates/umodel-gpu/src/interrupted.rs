@@ -588,6 +588,22 @@ fn a_calibration_fits_what_sixteen_threads_pay_to_fault_pages_back() {
     assert!((f.ratio - want).abs() < 1e-9, "{f:?} against {want}");
     assert_eq!((f.threads, f.trials, f.bytes), (16, 3, 64 * MIB));
     assert!((f.scale(16) - want).abs() < 1e-12 && f.scale(1) == 1.0);
+    // The terms for 4 and 16 threads, from the managed blocks and the 256 MiB `managed-host`
+    // block: the fake's fault-back is proportional to the bytes (2·b at 16 or 27 GB/s on migrated
+    // pages less 60 or 160 on heap memory), so each term holds at every size, 256 MiB included.
+    use umodel_core::model::TermId;
+    let t = m.task_terms.as_ref().unwrap();
+    for (term, heap, migrated) in [
+        (TermId::CpuFaultBack4, 60.0, 16.0),
+        (TermId::CpuFaultBack16, 160.0, 27.0),
+    ] {
+        let c = t.get(term).expect("fitted");
+        for bytes in [16 * MIB, 64 * MIB, 256 * MIB] {
+            let want = 2.0 * bytes as f64 * (1.0 / migrated - 1.0 / heap) / 1e6;
+            let got = c.at(bytes as f64);
+            assert!((got / want - 1.0).abs() < 1e-3, "{term:?} {bytes}: {got} vs {want}");
+        }
+    }
 }
 
 #[test]

@@ -238,6 +238,27 @@ fn ms(bytes: u64, gbps: f64) -> f64 {
     0.005 + bytes as f64 / (gbps * 1e6)
 }
 
+/// The managed group's host reads on 4 and 16 threads: the plain read 3× and 8× faster than one
+/// thread's (20 GB/s), the fault-back 0.75 and about half of one thread's (9 GB/s on migrated
+/// pages; the H200's share at 16 threads, calibration/h200/run142/sides.txt).
+fn wide_reads(b: u64) -> Vec<(CellSpec<'static>, f64)> {
+    use Policy::{Managed, Pageable};
+    [
+        (Pageable, "cpu_read_heap_4t", 60.0),
+        (Managed, "cpu_read_migrated_4t", 16.0),
+        (Pageable, "cpu_read_heap_wide", 160.0),
+        (Managed, "cpu_read_migrated_wide", 27.0),
+    ]
+    .into_iter()
+    .map(|(p, case, gbps)| {
+        (
+            CellSpec::new(named(Group::Managed, case), p, b).useful(2 * b),
+            ms(2 * b, gbps),
+        )
+    })
+    .collect()
+}
+
 /// A deterministic spread of ±0.8 % over trials (the same for a trial index in any run).
 fn jitter(t: u32) -> f64 {
     1.0 + 0.004 * [0.0, 1.0, -1.0, 2.0, -2.0][t as usize % 5]
@@ -467,19 +488,15 @@ pub(crate) fn rows(block: &Block, cfg: &BenchConfig) -> Vec<Row> {
                         c(Managed, "cpu_read_migrated", b).useful(2 * b),
                         ms(2 * b, 9.0),
                     ),
-                    // Sixteen threads: the plain read 8× faster, the fault-back about half of
-                    // one thread's (as on the H200, calibration/h200/run142/sides.txt).
-                    (
-                        c(Pageable, "cpu_read_heap_wide", b).useful(2 * b),
-                        ms(2 * b, 160.0),
-                    ),
-                    (
-                        c(Managed, "cpu_read_migrated_wide", b).useful(2 * b),
-                        ms(2 * b, 27.0),
-                    ),
-                ],
+                ]
+                .into_iter()
+                .chain(wide_reads(b))
+                .collect::<Vec<_>>(),
                 trials,
             );
+        }
+        Block::ManagedHost { bytes: b } => {
+            trial_major(&mut out, &wide_reads(b), trials);
         }
         Block::Handoff { policy, bytes: b } => handoff(&mut out, cfg, policy, b),
         // Groups no calibration plan runs: their last cell, which is what `--resume` reads.

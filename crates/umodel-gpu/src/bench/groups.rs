@@ -1026,20 +1026,36 @@ impl Runner<'_, '_> {
                 )?;
             }
         }
+        self.host_touches(bytes, warm, trials, false)
+    }
+
+    /// `managed`'s CPU cells at `bytes`, side by side in every trial (`wide_only`: the host's reads
+    /// on many threads only, the `managed-host` block above the managed group's sizes).
+    pub(crate) fn host_touches(
+        &mut self,
+        bytes: u64,
+        warm: u32,
+        trials: u32,
+        wide_only: bool,
+    ) -> Result<(), BenchError> {
+        let n = floats(bytes);
+        let bytes = n as u64 * 4;
+        let gpu = self.gpu;
         // CPU updates, side by side in every trial so their differences are not the shared core's
         // level shifts (H200.md, "Noise"): on plain heap memory (what a user times their CPU phase
         // on), on host-resident managed pages, on pages a GPU pass just migrated away (the
         // difference is the cost of faulting them back), and on pages prefetched to the GPU, passed
         // over and prefetched back (what the prefetching handoffs update; on the H200 ~1.6x the
         // resident rate). One thread, whatever the handoff uses: a task's CPU phase is its own, and
-        // these are the costs one thread meets. The two reads again on 16 threads: many threads
-        // fault pages back at a share of one thread's cost (the k-means's 16 at about half,
-        // calibration/h200/run142/sides.txt), a platform figure a task's `cpu_threads` prices.
+        // these are the costs one thread meets. The two reads again on 4 and on 16 threads: many
+        // threads fault pages back at a share of one thread's cost that depends on the size (at
+        // 16 threads 0.6-1.8 at 16 MiB, 0.37-0.70 at 64; calibration/h200/run160), which a task's
+        // `cpu_threads` prices.
         let mut m: ManagedBuf<f32> = gpu.managed(n)?;
         let mut heap = vec![0f32; n];
         let wide = FAULT_BACK_THREADS as usize;
         // (case, policy, memory state before, a read pass instead of the update, its threads)
-        let cases = [
+        let all = [
             (ManagedCase::CpuWriteHeap, Policy::Pageable, None, false, 1),
             (
                 ManagedCase::CpuWriteResident,
@@ -1070,6 +1086,14 @@ impl Runner<'_, '_> {
                 true,
                 1,
             ),
+            (ManagedCase::CpuReadHeap4, Policy::Pageable, None, true, 4),
+            (
+                ManagedCase::CpuReadMigrated4,
+                Policy::Managed,
+                Some(Before::GpuPass),
+                true,
+                4,
+            ),
             (ManagedCase::CpuReadHeapWide, Policy::Pageable, None, true, wide),
             (
                 ManagedCase::CpuReadMigratedWide,
@@ -1079,6 +1103,10 @@ impl Runner<'_, '_> {
                 wide,
             ),
         ];
+        let cases: Vec<_> = all
+            .into_iter()
+            .filter(|c| !wide_only || c.4 > 1)
+            .collect();
         let read = |x: &[f32], threads: usize| {
             if threads > 1 {
                 cpu::timed_read_threads(x, threads)
@@ -1087,7 +1115,7 @@ impl Runner<'_, '_> {
             }
         };
         for t in 0..warm + trials {
-            for (case, policy, before, is_read, threads) in cases {
+            for &(case, policy, before, is_read, threads) in &cases {
                 let (ms, ok) = match before {
                     None => {
                         if threads > 1 {

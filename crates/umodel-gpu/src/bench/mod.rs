@@ -432,6 +432,11 @@ pub enum Block {
     Managed {
         bytes: u64,
     },
+    /// The managed group's host reads on many threads only, at a size above the group's own (the
+    /// share many threads pay to fault pages back moves with the size).
+    ManagedHost {
+        bytes: u64,
+    },
     Pattern {
         bytes: u64,
         state: groups::State,
@@ -464,7 +469,7 @@ impl Block {
             Block::HostMapped { .. } => Group::HostMapped,
             Block::Transfer { .. } => Group::Transfer,
             Block::Prefetch { .. } => Group::Prefetch,
-            Block::Managed { .. } => Group::Managed,
+            Block::Managed { .. } | Block::ManagedHost { .. } => Group::Managed,
             Block::Pattern { .. } => Group::Pattern,
             Block::Handoff { .. } => Group::Handoff,
             Block::Task { workload, .. } => workload.group(),
@@ -481,6 +486,7 @@ impl Block {
             }
             Block::Handoff { policy, bytes } => format!("handoff {policy} {}", format_size(*bytes)),
             Block::Oversub => "oversub".into(),
+            Block::ManagedHost { bytes } => format!("managed host reads {}", format_size(*bytes)),
             Block::Peer { bytes, from, to } => {
                 format!("peer {from}>{to} {}", format_size(*bytes))
             }
@@ -886,6 +892,16 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
             ),
             t(Group::Managed),
         )],
+        Block::ManagedHost { bytes } => vec![(
+            key(
+                &ManagedCase::CpuReadMigratedWide,
+                Policy::Managed,
+                "",
+                *bytes,
+                None,
+            ),
+            t(Group::Managed),
+        )],
         Block::Pattern { bytes, state } => vec![(
             key(&state.case(), state.policy(), "page:2097152", *bytes, None),
             t(Group::Pattern),
@@ -1209,6 +1225,10 @@ impl Runner<'_, '_> {
             Block::Transfer { bytes } => self.transfer(bytes),
             Block::Prefetch { bytes } => self.prefetch(bytes),
             Block::Managed { bytes } => self.managed(bytes),
+            Block::ManagedHost { bytes } => {
+                let trials = self.trials(Group::Managed);
+                self.host_touches(bytes, 1, trials, true)
+            }
             Block::Pattern { bytes, state } => self.pattern(bytes, state),
             Block::Handoff { policy, bytes } => self.handoff(policy, bytes),
             Block::Task { workload, bytes } => self.workload_task(workload, bytes),
