@@ -25,6 +25,10 @@ j = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(j)
 j.UMODEL = sys.argv[1] if len(sys.argv) > 1 else "umodel"
 TERMS = ("cpu_fault_back_4t", "cpu_fault_back_16t")
+# Mended after the first reading (judge-asrun.txt): this build wrote the two terms under serde's
+# spelling (`cpu_fault_back4`, `cpu_fault_back16`), not the names `show` prints, so C stripped
+# nothing and equalled B. Both spellings are stripped now; nothing else changed.
+SPELLED = TERMS + ("cpu_fault_back4", "cpu_fault_back16")
 
 
 def main():
@@ -39,9 +43,9 @@ def main():
         wall = open(os.path.join(HERE, f"calibrate-{name[-1]}.err")).read().strip().splitlines()[-1]
         print(f"{name} ({wall}): share on 16 threads "
               + (f"{f['ratio']:.3f} ({f['trials']} trials at {f['bytes'] >> 20} MiB)" if f else "not measured")
-              + "; " + ", ".join(f"{t} " + (f"{tt[t]['lat_ms']:.3f} ms + {tt[t]['ms_per_gib']:.1f} ms/GiB" if t in tt else "absent")
-                                 for t in ("cpu_fault_back",) + TERMS))
-        for t in TERMS:
+              + "; " + ", ".join(f"{t} {tt[t]['lat_ms']:.3f} ms + {tt[t]['ms_per_gib']:.1f} ms/GiB"
+                                 for t in ("cpu_fault_back",) + SPELLED if t in tt))
+        for t in SPELLED:
             tt.pop(t, None)
         c = os.path.join(tmp, name + "-share.json")
         json.dump(doc, open(c, "w"))
