@@ -372,6 +372,10 @@ cases! {
         CpuReadHeap4 = "cpu_read_heap_4t",
         /// [`ManagedCase::CpuReadMigrated`] on the same 4 threads.
         CpuReadMigrated4 = "cpu_read_migrated_4t",
+        /// [`ManagedCase::CpuReadHeap`] on 8 threads, one per core (since `run162`).
+        CpuReadHeap8 = "cpu_read_heap_8t",
+        /// [`ManagedCase::CpuReadMigrated`] on the same 8 threads.
+        CpuReadMigrated8 = "cpu_read_migrated_8t",
         /// [`ManagedCase::CpuReadHeap`] on 16 threads, one per core
         /// (`umodel_core::model::task::FAULT_BACK_THREADS`), each reading its share of the buffer.
         CpuReadHeapWide = "cpu_read_heap_wide",

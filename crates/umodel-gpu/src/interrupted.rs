@@ -572,7 +572,7 @@ fn a_calibration_fits_the_share_of_faults_its_compute_cells_leave_exposed() {
 }
 
 #[test]
-fn a_calibration_fits_what_sixteen_threads_pay_to_fault_pages_back() {
+fn a_calibration_fits_what_many_threads_pay_to_fault_pages_back() {
     // The fake's reads of 2·b bytes: one thread at 20 GB/s on heap memory and 9 on migrated
     // pages, sixteen at 160 and 27; a trial's jitter scales its four cells alike, so the share is
     // exactly (1/27 − 1/160) / (1/9 − 1/20) in every trial, at the largest size (64 MiB).
@@ -588,13 +588,14 @@ fn a_calibration_fits_what_sixteen_threads_pay_to_fault_pages_back() {
     assert!((f.ratio - want).abs() < 1e-9, "{f:?} against {want}");
     assert_eq!((f.threads, f.trials, f.bytes), (16, 3, 64 * MIB));
     assert!((f.scale(16) - want).abs() < 1e-12 && f.scale(1) == 1.0);
-    // The terms for 4 and 16 threads, from the managed blocks and the 256 MiB `managed-host`
+    // The terms for 4, 8 and 16 threads, from the managed blocks and the 256 MiB `managed-host`
     // block: the fake's fault-back is proportional to the bytes (2·b at 16 or 27 GB/s on migrated
     // pages less 60 or 160 on heap memory), so each term holds at every size, 256 MiB included.
     use umodel_core::model::TermId;
     let t = m.task_terms.as_ref().unwrap();
     for (term, heap, migrated) in [
         (TermId::CpuFaultBack4, 60.0, 16.0),
+        (TermId::CpuFaultBack8, 100.0, 20.0),
         (TermId::CpuFaultBack16, 160.0, 27.0),
     ] {
         let c = t.get(term).expect("fitted");

@@ -125,6 +125,10 @@ pub enum TermId {
     // snake case does (`cpu_fault_back4`), which they are still read by.
     #[serde(rename = "cpu_fault_back_4t", alias = "cpu_fault_back4")]
     CpuFaultBack4,
+    /// The same on 8 threads (since `run162`: the k-means's 8 threads paid less than its 4 or 16,
+    /// calibration/h200/run161/judge.txt, which no interpolation between 4 and 16 gives).
+    #[serde(rename = "cpu_fault_back_8t")]
+    CpuFaultBack8,
     /// The same on 16 threads.
     #[serde(rename = "cpu_fault_back_16t", alias = "cpu_fault_back16")]
     CpuFaultBack16,
@@ -132,7 +136,7 @@ pub enum TermId {
 
 impl TermId {
     /// Every term, in index order.
-    pub const ALL: [TermId; 33] = [
+    pub const ALL: [TermId; 34] = [
         TermId::CopyH2d,
         TermId::CopyD2h,
         TermId::PrefetchToDevice,
@@ -166,6 +170,7 @@ impl TermId {
         TermId::PrefetchDuplicate,
         TermId::CpuFaultBack4,
         TermId::CpuFaultBack16,
+        TermId::CpuFaultBack8,
     ];
     /// How many terms there are.
     pub const COUNT: usize = Self::ALL.len();
@@ -210,6 +215,7 @@ impl TermId {
             TermId::PrefetchNoopAfterMove => "prefetch_noop_after_move",
             TermId::PrefetchDuplicate => "prefetch_duplicate",
             TermId::CpuFaultBack4 => "cpu_fault_back_4t",
+            TermId::CpuFaultBack8 => "cpu_fault_back_8t",
             TermId::CpuFaultBack16 => "cpu_fault_back_16t",
         }
     }
@@ -2015,6 +2021,11 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
             ManagedCase::CpuReadHeap4,
         ),
         (
+            CpuFaultBack8,
+            ManagedCase::CpuReadMigrated8,
+            ManagedCase::CpuReadHeap8,
+        ),
+        (
             CpuFaultBack16,
             ManagedCase::CpuReadMigratedWide,
             ManagedCase::CpuReadHeapWide,
@@ -3245,10 +3256,10 @@ fn phase_rel_sd(terms: &TaskTerms, cpu_given: bool, gpu_given: bool) -> (f64, f6
 
 impl Scale {
     /// What `threads` host threads pay to fault `bytes` back over one thread, from the terms of the
-    /// reads on 4 and 16 threads at that size: linear in log2(threads) between one thread and the
-    /// counts measured (a judgement: the k-means's 4 threads paid 0.43 of one thread's at 64 MiB,
-    /// its 16 0.52, calibration/h200/run160/judge.txt), 16's beyond 16. `None` without one
-    /// thread's term or either count's.
+    /// reads on 4, 8 and 16 threads at that size: linear in log2(threads) between one thread and
+    /// the counts measured (a judgement: the k-means's 4 threads paid 0.43 of one thread's at 64
+    /// MiB, its 16 0.52, calibration/h200/run160/judge.txt; its 8 less than either, run161), 16's
+    /// beyond 16. `None` without one thread's term or any count's.
     fn threads_over_one(terms: &TaskTerms, threads: u32, bytes: f64) -> Option<f64> {
         use TermId::*;
         let one = terms.get(CpuFaultBack)?.at(bytes);
@@ -3258,7 +3269,7 @@ impl Scale {
         let mut prev = (0.0, one);
         let mut last = None;
         let x = f64::from(threads).log2();
-        for (n, term) in [(2.0, CpuFaultBack4), (4.0, CpuFaultBack16)] {
+        for (n, term) in [(2.0, CpuFaultBack4), (3.0, CpuFaultBack8), (4.0, CpuFaultBack16)] {
             let Some(c) = terms.get(term) else { continue };
             let c = c.at(bytes);
             if x <= n {
@@ -6922,6 +6933,16 @@ pub(crate) mod tests {
             let c = terms.compile(&t).unwrap();
             let q = c.predict(Policy::Managed, TaskOverrides::default()).unwrap();
             assert!((q.time_ms - got.time_ms).abs() < 1e-9);
+        }
+        // An 8-thread term below both (as the k-means paid, run161) prices 8 threads, and 6 (at
+        // log2 6 ≈ 2.585) between 4's and 8's.
+        let mut with8 = terms.clone();
+        with8.set(TermId::CpuFaultBack8, Cost::exact(0.0, 64.0));
+        for (threads, back) in [(8, 4.0), (6, 6.75 + (6f64.log2() - 2.0) * (4.0 - 6.75)), (12, 4.0 + (12f64.log2() - 3.0) * 2.0)] {
+            let mut t = one.clone();
+            t.cpu_threads = Some(threads);
+            let got = time(&with8, &t, Policy::Managed);
+            assert!((plain.time_ms - got.time_ms - 4.0 * (12.5 - back)).abs() < 1e-9, "{threads}");
         }
         // Only the 16-thread term: 4 threads halfway (in log2) between one thread and 16.
         let mut only16 = terms.clone();

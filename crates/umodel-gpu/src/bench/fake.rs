@@ -238,14 +238,16 @@ fn ms(bytes: u64, gbps: f64) -> f64 {
     0.005 + bytes as f64 / (gbps * 1e6)
 }
 
-/// The managed group's host reads on 4 and 16 threads: the plain read 3× and 8× faster than one
-/// thread's (20 GB/s), the fault-back 0.75 and about half of one thread's (9 GB/s on migrated
-/// pages; the H200's share at 16 threads, calibration/h200/run142/sides.txt).
+/// The managed group's host reads on 4, 8 and 16 threads: the plain read 3×, 5× and 8× faster
+/// than one thread's (20 GB/s), the fault-back 0.75, about 0.67 and about half of one thread's
+/// (9 GB/s on migrated pages; the H200's share at 16 threads, calibration/h200/run142/sides.txt).
 fn wide_reads(b: u64) -> Vec<(CellSpec<'static>, f64)> {
     use Policy::{Managed, Pageable};
     [
         (Pageable, "cpu_read_heap_4t", 60.0),
         (Managed, "cpu_read_migrated_4t", 16.0),
+        (Pageable, "cpu_read_heap_8t", 100.0),
+        (Managed, "cpu_read_migrated_8t", 20.0),
         (Pageable, "cpu_read_heap_wide", 160.0),
         (Managed, "cpu_read_migrated_wide", 27.0),
     ]

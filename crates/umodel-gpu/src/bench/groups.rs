@@ -1047,7 +1047,7 @@ impl Runner<'_, '_> {
         // difference is the cost of faulting them back), and on pages prefetched to the GPU, passed
         // over and prefetched back (what the prefetching handoffs update; on the H200 ~1.6x the
         // resident rate). One thread, whatever the handoff uses: a task's CPU phase is its own, and
-        // these are the costs one thread meets. The two reads again on 4 and on 16 threads: many
+        // these are the costs one thread meets. The two reads again on 4, 8 and 16 threads: many
         // threads fault pages back at a share of one thread's cost that depends on the size (at
         // 16 threads 0.6-1.8 at 16 MiB, 0.37-0.70 at 64; calibration/h200/run160), which a task's
         // `cpu_threads` prices.
@@ -1093,6 +1093,14 @@ impl Runner<'_, '_> {
                 Some(Before::GpuPass),
                 true,
                 4,
+            ),
+            (ManagedCase::CpuReadHeap8, Policy::Pageable, None, true, 8),
+            (
+                ManagedCase::CpuReadMigrated8,
+                Policy::Managed,
+                Some(Before::GpuPass),
+                true,
+                8,
             ),
             (ManagedCase::CpuReadHeapWide, Policy::Pageable, None, true, wide),
             (
