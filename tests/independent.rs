@@ -4,7 +4,8 @@
 //! here from each run's own minimal calibrations, given the phases each program timed on plain
 //! memory. This reproduces the figures NOTES.md records from the judges' output
 //! (`run144/current.txt` for the k-means; `run146/judge.txt`, `run156/judge.txt` and
-//! `run157/judge.txt` for the relaxation; `run158/judge.txt` and `run159/judge.txt` for the compute-bound `horner.cu`).
+//! `run157/judge.txt` for the relaxation; `run158/judge.txt` and `run159/judge.txt` for the compute-bound `horner.cu`;
+//! `run161/judge.txt` and `run162/judge.txt` for the k-means on many host threads).
 //! No GPU is needed.
 
 mod common;
@@ -223,6 +224,88 @@ fn the_independent_kmeans_misses_the_targets_but_orders_every_clear_pair_right()
         let m = median(&all).unwrap();
         assert!((m - med).abs() < 0.005, "{what}: {m}");
         assert_eq!((right, clear), (orderings, orderings), "{what}");
+    }
+}
+
+/// The managed row of a k-means run and its host side: (median total, median of the host phases
+/// timed inside the trials), ms.
+fn managed_row(path: &Path) -> (f64, f64) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let (mut total, mut host) = (Vec::new(), Vec::new());
+    for r in program_rows(&text).iter().filter(|r| r.policy == "managed") {
+        assert_eq!(r.check, "ok", "{}", path.display());
+        total.push(ms(r.total_ms));
+        host.push(ms(r.cpu_ms));
+    }
+    (median(&total).unwrap(), median(&host).unwrap())
+}
+
+/// The k-means on many host threads (`run161`, `run162`; NOTES.md "The CPU's faults back on many
+/// threads"): per run, over its (configuration, calibration) pairs, the managed row's host side
+/// within 15 % with the task's `cpu_threads` given, and the managed total's median |error| without
+/// it and with it, as each run's `judge.txt` has them (A and B there).
+#[test]
+fn many_host_threads_given_take_the_kmeans_managed_row_from_42_and_58_to_6_and_11_percent() {
+    for (run, files, within, without, with) in [
+        (
+            "run161",
+            &[
+                "kmeans-268435456-t16.csv",
+                "kmeans-268435456-t4.csv",
+                "kmeans-67108864-t16.csv",
+                "kmeans-67108864-t4.csv",
+                "kmeans-67108864-t8.csv",
+            ],
+            5,
+            42.19,
+            6.33,
+        ),
+        (
+            "run162",
+            &[
+                "kmeans-268435456-t16.csv",
+                "kmeans-268435456-t8.csv",
+                "kmeans-67108864-t12.csv",
+                "kmeans-67108864-t2.csv",
+                "kmeans-67108864-t8.csv",
+            ],
+            6,
+            58.39,
+            11.16,
+        ),
+    ] {
+        let (mut near, mut a, mut b) = (0, Vec::new(), Vec::new());
+        for file in files {
+            let path = Path::new("calibration/h200").join(run).join(file);
+            let threads: u32 = file
+                .rsplit_once("-t")
+                .unwrap()
+                .1
+                .trim_end_matches(".csv")
+                .parse()
+                .unwrap();
+            let r = read_run(&path);
+            let (total, host) = managed_row(&path);
+            for calibration in [1, 2] {
+                let t = terms(run, calibration);
+                let mut task = task_of("kmeans.json", &r);
+                let plain = model::predict_task(&t, &task, Policy::Managed).unwrap();
+                task.cpu_threads = Some(threads);
+                let given = model::predict_task(&t, &task, Policy::Managed).unwrap();
+                let side = given.parts.cpu_ms + given.parts.cpu_faults_ms;
+                near += usize::from((side - host).abs() <= 0.15 * host);
+                a.push((100.0 * (plain.time_ms - total) / total).abs());
+                b.push((100.0 * (given.time_ms - total) / total).abs());
+                // Fewer faults priced, never more, with the threads given.
+                assert!(given.time_ms < plain.time_ms, "{run} {file} {calibration}");
+            }
+        }
+        assert_eq!(near, within, "{run}");
+        let (ma, mb) = (median(&a).unwrap(), median(&b).unwrap());
+        assert!(
+            (ma - without).abs() < 0.005 && (mb - with).abs() < 0.005,
+            "{run}: {ma} {mb}"
+        );
     }
 }
 

@@ -602,7 +602,10 @@ fn a_calibration_fits_what_many_threads_pay_to_fault_pages_back() {
         for bytes in [16 * MIB, 64 * MIB, 256 * MIB] {
             let want = 2.0 * bytes as f64 * (1.0 / migrated - 1.0 / heap) / 1e6;
             let got = c.at(bytes as f64);
-            assert!((got / want - 1.0).abs() < 1e-3, "{term:?} {bytes}: {got} vs {want}");
+            assert!(
+                (got / want - 1.0).abs() < 1e-3,
+                "{term:?} {bytes}: {got} vs {want}"
+            );
         }
     }
 }

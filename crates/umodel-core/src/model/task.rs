@@ -974,7 +974,9 @@ impl TaskTerms {
             }
         }
         if let Some(f) = &self.fault_back_threads {
-            if [f.ratio, f.se, f.sd].iter().any(|x| !x.is_finite() || *x < 0.0)
+            if [f.ratio, f.se, f.sd]
+                .iter()
+                .any(|x| !x.is_finite() || *x < 0.0)
                 || !(1..=4096).contains(&f.threads)
             {
                 return Err(
@@ -3269,7 +3271,11 @@ impl Scale {
         let mut prev = (0.0, one);
         let mut last = None;
         let x = f64::from(threads).log2();
-        for (n, term) in [(2.0, CpuFaultBack4), (3.0, CpuFaultBack8), (4.0, CpuFaultBack16)] {
+        for (n, term) in [
+            (2.0, CpuFaultBack4),
+            (3.0, CpuFaultBack8),
+            (4.0, CpuFaultBack16),
+        ] {
             let Some(c) = terms.get(term) else { continue };
             let c = c.at(bytes);
             if x <= n {
@@ -6860,12 +6866,15 @@ pub(crate) mod tests {
             ("cpu_fault_back4", TermId::CpuFaultBack4),
             ("cpu_fault_back16", TermId::CpuFaultBack16),
         ] {
-            assert_eq!(serde_json::from_str::<TermId>(&format!("\"{old}\"")).unwrap(), t);
+            assert_eq!(
+                serde_json::from_str::<TermId>(&format!("\"{old}\"")).unwrap(),
+                t
+            );
         }
     }
 
     #[test]
-        fn many_threads_fault_pages_back_at_the_calibrated_share() {
+    fn many_threads_fault_pages_back_at_the_calibrated_share() {
         // Sixteen threads at half of one thread's cost: Amdahl's law through (1, 1) and (16, 0.5)
         // has a serial part of 7/15, so 4 threads pay 7/15 + 8/60 = 0.6.
         let f = FaultBackThreads::exact(16, 0.5);
@@ -6876,7 +6885,9 @@ pub(crate) mod tests {
         for r in [0.0, 0.05, 0.5, 1.0, 1.7] {
             let f = FaultBackThreads::exact(16, r);
             let v: Vec<f64> = (1..=40).map(|t| f.scale(t)).collect();
-            let ok = v.windows(2).all(|w| if r <= 1.0 { w[1] <= w[0] } else { w[1] >= w[0] });
+            let ok = v
+                .windows(2)
+                .all(|w| if r <= 1.0 { w[1] <= w[0] } else { w[1] >= w[0] });
             assert!(ok && v[0] == 1.0, "{r}: {v:?}");
         }
 
@@ -6912,7 +6923,8 @@ pub(crate) mod tests {
             .unwrap();
         assert!((q.time_ms - got.time_ms).abs() < 1e-9);
         // The figure survives the model file.
-        let back: TaskTerms = serde_json::from_str(&serde_json::to_string(&terms).unwrap()).unwrap();
+        let back: TaskTerms =
+            serde_json::from_str(&serde_json::to_string(&terms).unwrap()).unwrap();
         assert_eq!(back.fault_back_threads(), Some(&f));
 
         // With terms for 4 and 16 threads they price it, at the size of each access (here 64 MiB
@@ -6920,7 +6932,13 @@ pub(crate) mod tests {
         // between them, 16's beyond.
         terms.set(TermId::CpuFaultBack4, Cost::exact(0.5, 100.0));
         terms.set(TermId::CpuFaultBack16, Cost::exact(1.0, 80.0));
-        for (threads, back) in [(2, (12.5 + 6.75) / 2.0), (4, 6.75), (8, 6.375), (16, 6.0), (99, 6.0)] {
+        for (threads, back) in [
+            (2, (12.5 + 6.75) / 2.0),
+            (4, 6.75),
+            (8, 6.375),
+            (16, 6.0),
+            (99, 6.0),
+        ] {
             let mut t = one.clone();
             t.cpu_threads = Some(threads);
             let got = time(&terms, &t, Policy::Managed);
@@ -6931,18 +6949,27 @@ pub(crate) mod tests {
                 plain.time_ms
             );
             let c = terms.compile(&t).unwrap();
-            let q = c.predict(Policy::Managed, TaskOverrides::default()).unwrap();
+            let q = c
+                .predict(Policy::Managed, TaskOverrides::default())
+                .unwrap();
             assert!((q.time_ms - got.time_ms).abs() < 1e-9);
         }
         // An 8-thread term below both (as the k-means paid, run161) prices 8 threads, and 6 (at
         // log2 6 ≈ 2.585) between 4's and 8's.
         let mut with8 = terms.clone();
         with8.set(TermId::CpuFaultBack8, Cost::exact(0.0, 64.0));
-        for (threads, back) in [(8, 4.0), (6, 6.75 + (6f64.log2() - 2.0) * (4.0 - 6.75)), (12, 4.0 + (12f64.log2() - 3.0) * 2.0)] {
+        for (threads, back) in [
+            (8, 4.0),
+            (6, 6.75 + (6f64.log2() - 2.0) * (4.0 - 6.75)),
+            (12, 4.0 + (12f64.log2() - 3.0) * 2.0),
+        ] {
             let mut t = one.clone();
             t.cpu_threads = Some(threads);
             let got = time(&with8, &t, Policy::Managed);
-            assert!((plain.time_ms - got.time_ms - 4.0 * (12.5 - back)).abs() < 1e-9, "{threads}");
+            assert!(
+                (plain.time_ms - got.time_ms - 4.0 * (12.5 - back)).abs() < 1e-9,
+                "{threads}"
+            );
         }
         // Only the 16-thread term: 4 threads halfway (in log2) between one thread and 16.
         let mut only16 = terms.clone();

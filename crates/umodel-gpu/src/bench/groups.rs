@@ -1102,7 +1102,13 @@ impl Runner<'_, '_> {
                 true,
                 8,
             ),
-            (ManagedCase::CpuReadHeapWide, Policy::Pageable, None, true, wide),
+            (
+                ManagedCase::CpuReadHeapWide,
+                Policy::Pageable,
+                None,
+                true,
+                wide,
+            ),
             (
                 ManagedCase::CpuReadMigratedWide,
                 Policy::Managed,
@@ -1111,10 +1117,7 @@ impl Runner<'_, '_> {
                 wide,
             ),
         ];
-        let cases: Vec<_> = all
-            .into_iter()
-            .filter(|c| !wide_only || c.4 > 1)
-            .collect();
+        let cases: Vec<_> = all.into_iter().filter(|c| !wide_only || c.4 > 1).collect();
         let read = |x: &[f32], threads: usize| {
             if threads > 1 {
                 cpu::timed_read_threads(x, threads)
