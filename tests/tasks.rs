@@ -1587,6 +1587,42 @@ fn minimal_calibrations_of_the_final_plan_took_under_20_s() {
     assert!(walls.iter().all(|w| *w <= 20.0));
 }
 
+/// The calibrations since the host's reads on 4, 8 and 16 threads (`run160`–`run164`; NOTES.md,
+/// "The 20-second calibration"): 15.1–23.1 s, the two past 20 s on `run163`'s slow VM; on
+/// `run164`'s VM the build before the cells and the build with them in turn, 0.4–0.6 s apart.
+#[test]
+fn calibrations_with_the_many_thread_host_reads_and_what_the_reads_cost() {
+    let wall = |path: String| -> f64 {
+        let err = std::fs::read_to_string(Path::new("calibration/h200").join(&path)).unwrap();
+        let ms = err.rsplit("wall_ms=").next().unwrap().trim();
+        ms.parse::<f64>().unwrap() / 1e3
+    };
+    let mut walls: Vec<f64> = ["run160", "run161", "run162", "run163"]
+        .iter()
+        .flat_map(|r| (1..=2).map(move |n| format!("{r}/calibrate-{n}.err")))
+        .map(wall)
+        .collect();
+    let (old, new): (Vec<f64>, Vec<f64>) = (
+        (1..=3)
+            .map(|n| wall(format!("run164/calibrate-old-{n}.err")))
+            .collect(),
+        (1..=3)
+            .map(|n| wall(format!("run164/calibrate-new-{n}.err")))
+            .collect(),
+    );
+    walls.extend(&new);
+    assert_eq!(walls.len(), 11);
+    let (lo, hi) = walls
+        .iter()
+        .fold((f64::MAX, 0.0f64), |(l, h), w| (l.min(*w), h.max(*w)));
+    assert_eq!((lo, hi), (15.13, 23.142));
+    assert_eq!(walls.iter().filter(|w| **w > 20.0).count(), 2);
+    assert_eq!(old, [15.905, 15.471, 15.468]);
+    for (o, n) in old.iter().zip(&new) {
+        assert!((0.4..=0.65).contains(&(n - o)), "{o} -> {n}");
+    }
+}
+
 /// The task intervals with each term's run-to-run shift (measured against the other calibrations
 /// of the final method, never chosen on these runs) hold 89–100 % of the held-out workload cells of
 /// `tasks-4`, `tasks-5` and `tasks-7`; without it 61–87 % (NOTES.md, "Tasks" → "Intervals").

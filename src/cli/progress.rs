@@ -609,13 +609,9 @@ fn calibrate_one(
                     crate::units::format_size(u.bytes)
                 );
             }
-            if let Some(f) = t.fault_back_threads() {
+            if let Some(shares) = super::render::fault_back_shares(t) {
                 out!(
-                    "  faults back on {} host threads: {:.2} of one thread's cost (median of {} trials at {}); a task's `cpu_threads` prices it",
-                    f.threads,
-                    f.ratio,
-                    f.trials,
-                    crate::units::format_size(f.bytes)
+                    "  faults back on many host threads, of one thread's cost: {shares}; a task's `cpu_threads` prices it"
                 );
             }
         }

@@ -490,17 +490,27 @@ fn task_terms_table(t: &crate::model::TaskTerms) {
             format_size(f.bytes)
         );
     }
-    if let Some(f) = t.fault_back_threads() {
-        out!(
-            "    faults back on {} host threads: {:.2} of one thread's cost (± {:.2}, {} trials at {}); 4 threads priced at {:.2}",
-            f.threads,
-            f.ratio,
-            f.se,
-            f.trials,
-            format_size(f.bytes),
-            f.scale(4)
-        );
+    if let Some(shares) = fault_back_shares(t) {
+        out!("    faults back on many host threads, of one thread's cost: {shares}");
     }
+}
+
+/// The shares many host threads pay to fault pages back, of one thread's cost, at 64 and 256 MiB
+/// (`calibrate`'s summary and `show`); `None` where the model prices none.
+pub(super) fn fault_back_shares(t: &crate::model::TaskTerms) -> Option<String> {
+    let at = |bytes: u64| -> Option<String> {
+        let v: Vec<String> = [4, 8, 16]
+            .iter()
+            .filter_map(|&n| {
+                t.fault_back_share(n, bytes as f64)
+                    .map(|s| format!("{n} threads {s:.2}"))
+            })
+            .collect();
+        (!v.is_empty())
+            .then(|| format!("at {}: {}", crate::units::format_size(bytes), v.join(", ")))
+    };
+    let parts: Vec<String> = [64 << 20, 256 << 20].into_iter().filter_map(at).collect();
+    (!parts.is_empty()).then(|| parts.join("; "))
 }
 
 pub(super) fn show_text(m: &PlatformModel, src: &ModelSource) {

@@ -103,6 +103,11 @@
 // calibration").
 #define UMODEL_ASSUMED_BELOW_CALIBRATED (1 << 13)
 
+// `umodel_task_assumptions` bit: a host phase on many threads (`cpu_threads`) priced to fault
+// pages back at one thread's cost, the model having no terms for many threads (calibrations
+// before them; NOTES.md, "The CPU's faults back on many threads").
+#define UMODEL_ASSUMED_FAULT_BACK_ONE_THREAD (1 << 14)
+
 // What a call did. `UMODEL_OK` is 0; on anything else `umodel_last_error()` says what went
 // wrong and no output was written.
 typedef enum umodel_status {

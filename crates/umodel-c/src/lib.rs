@@ -836,6 +836,10 @@ pub const UMODEL_ASSUMED_NO_PREFETCH_DUPLICATE: u32 = 1 << 12;
 /// H200, tasks of 4 MiB buffers came up to 37 % off; NOTES.md, "Tasks smaller than the
 /// calibration").
 pub const UMODEL_ASSUMED_BELOW_CALIBRATED: u32 = 1 << 13;
+/// `umodel_task_assumptions` bit: a host phase on many threads (`cpu_threads`) priced to fault
+/// pages back at one thread's cost, the model having no terms for many threads (calibrations
+/// before them; NOTES.md, "The CPU's faults back on many threads").
+pub const UMODEL_ASSUMED_FAULT_BACK_ONE_THREAD: u32 = 1 << 14;
 
 /// What the answers to `q` had to assume, every policy's together (the command line's `note:`
 /// lines; `--json`'s `assumptions`): `*bits` = `UMODEL_ASSUMED_*` bits, or-ed, 0 when nothing.

@@ -533,6 +533,10 @@ fn a_tasks_assumptions_reach_c_with_their_words() {
             A::NO_PREFETCH_DUPLICATE,
         ),
         (UMODEL_ASSUMED_BELOW_CALIBRATED, A::BELOW_CALIBRATED),
+        (
+            UMODEL_ASSUMED_FAULT_BACK_ONE_THREAD,
+            A::FAULT_BACK_ONE_THREAD,
+        ),
     ] {
         assert_eq!(c, rust);
         let note = umodel_assumption_note(c);
@@ -540,7 +544,7 @@ fn a_tasks_assumptions_reach_c_with_their_words() {
         let words = unsafe { CStr::from_ptr(note) }.to_str().unwrap();
         assert_eq!(words, A::from_bits(c).notes()[0]);
     }
-    assert_eq!(A::ALL.len(), 14, "a new assumption needs its C constant");
+    assert_eq!(A::ALL.len(), 15, "a new assumption needs its C constant");
     for bit in [0, 3, 1 << 20] {
         assert!(umodel_assumption_note(bit).is_null(), "bit {bit}");
     }
@@ -588,6 +592,13 @@ fn a_tasks_assumptions_reach_c_with_their_words() {
     let task = text.replace("\"bytes\": 67108864", "\"bytes\": 1048576");
     let small = compile(&task);
     assert_ne!(bits(small, &times) & UMODEL_ASSUMED_BELOW_CALIBRATED, 0);
+    // On 16 host threads, against the embedded model, which has no terms for many threads.
+    assert_eq!(bits(seed, &times) & UMODEL_ASSUMED_FAULT_BACK_ONE_THREAD, 0);
+    let threaded = compile(&text.replacen('{', "{\"cpu_threads\": 16, ", 1));
+    assert_ne!(
+        bits(threaded, &times) & UMODEL_ASSUMED_FAULT_BACK_ONE_THREAD,
+        0
+    );
     // Bad arguments are errors, never answers.
     let mut b = 0;
     assert_eq!(
@@ -601,6 +612,7 @@ fn a_tasks_assumptions_reach_c_with_their_words() {
     unsafe {
         umodel_task_free(seed);
         umodel_task_free(small);
+        umodel_task_free(threaded);
         umodel_free(m);
     }
 }

@@ -169,8 +169,8 @@ impl TermId {
         TermId::PrefetchNoopAfterMove,
         TermId::PrefetchDuplicate,
         TermId::CpuFaultBack4,
-        TermId::CpuFaultBack16,
         TermId::CpuFaultBack8,
+        TermId::CpuFaultBack16,
     ];
     /// How many terms there are.
     pub const COUNT: usize = Self::ALL.len();
@@ -696,6 +696,17 @@ impl TaskTerms {
     /// Sets it (tests and tools).
     pub fn set_fault_back_threads(&mut self, f: Option<FaultBackThreads>) {
         self.fault_back_threads = f;
+    }
+    /// What a host access of `bytes` on `threads` threads pays to fault pages back, as a share of
+    /// one thread's cost, as the pricing takes it: from the terms of each thread count measured,
+    /// else from the 16-thread share ([`FaultBackThreads::scale`]); `None` where the model has
+    /// neither, or on one thread.
+    pub fn fault_back_share(&self, threads: u32, bytes: f64) -> Option<f64> {
+        if threads <= 1 {
+            return None;
+        }
+        Scale::threads_over_one(self, threads, bytes)
+            .or_else(|| self.fault_back_threads.map(|f| f.scale(threads)))
     }
     /// The share priced: 0 (the longer of kernel and faults) where not calibrated.
     #[inline]
@@ -6862,7 +6873,8 @@ pub(crate) mod tests {
 
     #[test]
     fn every_term_is_written_under_the_name_it_is_shown_by() {
-        for t in TermId::ALL {
+        for (i, t) in TermId::ALL.into_iter().enumerate() {
+            assert_eq!(t.index(), i, "{t:?}: `ALL` is in index order");
             let json = serde_json::to_string(&t).unwrap();
             assert_eq!(json, format!("\"{}\"", t.name()));
             assert_eq!(serde_json::from_str::<TermId>(&json).unwrap(), t);
