@@ -8,8 +8,10 @@
 // tasks/relax.json describes it.
 //
 //   nvcc -O3 -arch=sm_90 -fmad=false -std=c++17 -o relax relax.cu
-//   [RELAX_STEPS=steps.csv] ./relax BYTES TRIALS [batched|each] > out.csv
+//   [RELAX_STEPS=steps.csv] [RELAX_THREADS=N] ./relax BYTES TRIALS [batched|each] > out.csv
 //
+// RELAX_THREADS: host threads of both host passes, each on a contiguous share (1 by default, as
+// every run before run165; relax_passes.cuh).
 // BYTES: each buffer's size (floats). Writes one CSV row per trial and policy (`cpu_ms`: the
 // host's phases and final sum inside the trial, `cpu_final_ms` the final sum alone; `policy` =
 // plain for the phases timed on ordinary memory: the host's writes and its final sum on malloc'd heap
@@ -22,6 +24,7 @@
 #include <vector>
 
 constexpr int ROUNDS = 4;
+static int g_threads = 1;  // RELAX_THREADS
 
 __global__ void relax(float* __restrict__ x, const float* __restrict__ b, size_t n) {
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
@@ -72,7 +75,7 @@ static Result run(Policy p, size_t n, cudaStream_t s) {
     if (pf) mv.add("prefetch_to_host", "x", s, [&] { prefetch(h_x, bytes, false, s); });
     if (p == EXPLICIT || pf) CK(cudaStreamSynchronize(s));
     double c0 = now_ms();
-    write_pages(h_x, n, r);
+    write_pages_on(h_x, n, r, g_threads);
     cpu += now_ms() - c0;
     // GPU side. Explicit copy: x is stale on the card after every host phase, b only before the
     // first round.
@@ -100,7 +103,7 @@ static Result run(Policy p, size_t n, cudaStream_t s) {
   if (p == EXPLICIT || pf) CK(cudaStreamSynchronize(s));
   mv.flush(NAMES[p], ROUNDS);
   double c0 = now_ms();
-  double total_sum = sum(h_x, n);
+  double total_sum = sum_on(h_x, n, g_threads);
   double fin = now_ms() - c0;
   cpu += fin;
   return {now_ms() - t0, cpu, fin, total_sum};
@@ -119,6 +122,11 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (!parse_mode(argc, argv, 3) || !open_steps("RELAX_STEPS")) return 2;
+  if (const char* e = std::getenv("RELAX_THREADS")) g_threads = std::atoi(e);
+  if (g_threads < 1 || g_threads > 256) {
+    std::fprintf(stderr, "RELAX_THREADS must be 1 to 256\n");
+    return 2;
+  }
   cudaStream_t s;
   CK(cudaStreamCreate(&s));
   g_moves.init();
@@ -131,13 +139,13 @@ int main(int argc, char** argv) {
   CK(cudaMalloc(&d_b, bytes));
   CK(cudaMemcpy(d_b, b.data(), bytes, cudaMemcpyHostToDevice));
   for (int r = 0; r < ROUNDS; ++r) {
-    write_pages(x.data(), n, r);
+    write_pages_on(x.data(), n, r, g_threads);
     CK(cudaMemcpy(d_x, x.data(), bytes, cudaMemcpyHostToDevice));
     relax<<<grid_for(n), 256, 0, s>>>(d_x, d_b, n);
     CK(cudaStreamSynchronize(s));
     CK(cudaMemcpy(x.data(), d_x, bytes, cudaMemcpyDeviceToHost));
   }
-  const double ref = sum(x.data(), n);
+  const double ref = sum_on(x.data(), n, g_threads);
   // The host's arithmetic checked on a few elements: x = 0.5 x + b, as the host computes it.
   {
     std::vector<float> y(n), c(n);
@@ -165,11 +173,11 @@ int main(int argc, char** argv) {
     // before each; one kernel on device memory after a warm one.
     std::memset(evict.data(), t & 0xff, evict.size());
     double c0 = now_ms();
-    write_pages(x.data(), n, t % ROUNDS);
+    write_pages_on(x.data(), n, t % ROUNDS, g_threads);
     double cpu = now_ms() - c0;
     std::memset(evict.data(), (t + 1) & 0xff, evict.size());
     c0 = now_ms();
-    sink = sink + sum(x.data(), n);
+    sink = sink + sum_on(x.data(), n, g_threads);
     double fin = now_ms() - c0;
     relax<<<grid_for(n), 256, 0, s>>>(d_x, d_b, n);
     CK(cudaEventRecord(a, s));
@@ -179,7 +187,8 @@ int main(int argc, char** argv) {
     float gpu;
     CK(cudaEventElapsedTime(&gpu, a, e));
     if (t > 0)
-      std::printf("plain,%d,%zu,1,,%.5f,%.5f,%.5f,ok\n", t - 1, bytes, cpu, (double)gpu, fin);
+      std::printf("plain,%d,%zu,%d,,%.5f,%.5f,%.5f,ok\n", t - 1, bytes, g_threads, cpu,
+                  (double)gpu, fin);
     for (int i = 0; i < NPOL; ++i) {
       Policy p = (Policy)((i + t) % NPOL);  // rotated from trial to trial
       g_trial = t - 1;
@@ -187,8 +196,8 @@ int main(int argc, char** argv) {
       bool same = r.s == ref;
       ok &= same;
       if (t > 0)
-        std::printf("%s,%d,%zu,1,%.5f,%.5f,,%.5f,%s\n", NAMES[p], t - 1, bytes, r.total_ms,
-                    r.cpu_ms, r.fin_ms, same ? "ok" : "failed");
+        std::printf("%s,%d,%zu,%d,%.5f,%.5f,,%.5f,%s\n", NAMES[p], t - 1, bytes, g_threads,
+                    r.total_ms, r.cpu_ms, r.fin_ms, same ? "ok" : "failed");
     }
     std::fflush(stdout);
   }
