@@ -324,7 +324,13 @@ fn the_relaxation_on_many_host_threads_gains_less_from_the_thread_count() {
         "relax-67108864-t4.csv",
     ] {
         let path = Path::new("calibration/h200/run165").join(file);
-        let threads: u32 = file.rsplit_once("-t").unwrap().1.trim_end_matches(".csv").parse().unwrap();
+        let threads: u32 = file
+            .rsplit_once("-t")
+            .unwrap()
+            .1
+            .trim_end_matches(".csv")
+            .parse()
+            .unwrap();
         let r = read_run(&path);
         let (total, host) = managed_row(&path);
         for calibration in [1, 2] {
@@ -343,7 +349,10 @@ fn the_relaxation_on_many_host_threads_gains_less_from_the_thread_count() {
     }
     assert_eq!((near, above), (3, 1));
     let (ma, mb) = (median(&a).unwrap(), median(&b).unwrap());
-    assert!((ma - 21.41).abs() < 0.005 && (mb - 9.31).abs() < 0.005, "{ma} {mb}");
+    assert!(
+        (ma - 21.41).abs() < 0.005 && (mb - 9.31).abs() < 0.005,
+        "{ma} {mb}"
+    );
 }
 
 /// The relaxation's first run (`relax.cu`, the partial update's shape; `run146`): every cell
