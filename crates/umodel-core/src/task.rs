@@ -469,9 +469,10 @@ pub struct Task {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_final_fault_scale: Option<f64>,
     /// Host threads of one round's CPU phase (1 when not given). Many threads fault pages back
-    /// faster than one: where the model measured it (`cpu_fault_back_threads`) the faults back are
-    /// priced at that share, between one thread and the calibration's 16 by Amdahl's law. A
-    /// measured `cpu_fault_scale`, which already holds the code's threads, is given instead.
+    /// for less than one: where the model has the terms of the host's reads on 4, 8 and 16 threads
+    /// (`cpu_fault_back_4t` …, calibrations since `run161`) the faults back are priced from them,
+    /// linear in log2(threads) between the counts, 16's beyond. A measured `cpu_fault_scale`,
+    /// which already holds the code's threads, is given instead (not both).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_threads: Option<u32>,
     /// The same for the final host access.
@@ -1599,6 +1600,21 @@ mod tests {
             assert!(matches!(e, TaskError::Value { .. }), "{json}: {s}");
             assert!(s.contains(&format!("`{field}`")), "{json}: {s}");
             assert!(s.contains(&format!("(got {value})")), "{json}: {s}");
+        }
+    }
+
+    #[test]
+    fn a_thread_count_that_is_no_whole_number_is_named_with_its_place() {
+        for (v, col) in [("1.5", 19), ("-1", 18), ("\"16\"", 20)] {
+            let json = format!(
+                r#"{{"cpu_threads": {v}, "buffers": [{{"name": "x", "bytes": 8, "gpu": "read", "cpu": "read"}}]}}"#
+            );
+            let e = parse(&json).unwrap_err().to_string();
+            assert!(e.contains(&format!("t.json:1:{col}")), "{e}");
+            assert!(
+                e.contains("`cpu_threads`") && e.contains("expected u32"),
+                "{e}"
+            );
         }
     }
 
