@@ -466,7 +466,10 @@ pub const FAULT_BACK_THREADS: u32 = 16;
 /// [`FAULT_BACK_THREADS`] threads over one thread's, paired by trial at the largest size measured
 /// (`managed/cpu_read_migrated_wide`, `cpu_read_heap_wide`). On the H200 the k-means's 16 host
 /// threads faulted its pages back at about half of one thread's cost
-/// (calibration/h200/run142/sides.txt, run145/judge.txt: its own code's scale 0.57).
+/// (calibration/h200/run142/sides.txt, run145/judge.txt: its own code's scale 0.57). The first
+/// design (`run160`, not passed): since `run161` the terms of each thread count price instead
+/// ([`TermId::CpuFaultBack16`] and the others), and this share only prices a model that has it
+/// and not them.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct FaultBackThreads {
