@@ -27,7 +27,7 @@ use umodel_core::table::{Table, TableError};
 
 const MIB: u64 = 1 << 20;
 const GIB: u64 = 1 << 30;
-/// The size of the `managed-host` block ([`Block::ManagedHost`]).
+/// The size of the `managed host reads` block ([`Block::ManagedHost`]).
 const MANAGED_HOST_BYTES: u64 = 256 * MIB;
 
 /// A calibration plan.
@@ -166,7 +166,8 @@ impl Plan {
         }
         // The host's reads on many threads above the managed group's sizes: what they pay to fault
         // pages back per byte falls with the size (calibration/h200/run160), and tasks of 256 MiB
-        // buffers are common. About a second on the H200.
+        // buffers are common. With the wide reads in the managed blocks, 0.4-0.6 s of calibration
+        // on the H200 (calibration/h200/run164).
         if let Some(&top) = self.managed_sizes().iter().max() {
             if top < MANAGED_HOST_BYTES {
                 b.push(Block::ManagedHost {

@@ -588,7 +588,7 @@ fn a_calibration_fits_what_many_threads_pay_to_fault_pages_back() {
     assert!((f.ratio - want).abs() < 1e-9, "{f:?} against {want}");
     assert_eq!((f.threads, f.trials, f.bytes), (16, 3, 64 * MIB));
     assert!((f.scale(16) - want).abs() < 1e-12 && f.scale(1) == 1.0);
-    // The terms for 4, 8 and 16 threads, from the managed blocks and the 256 MiB `managed-host`
+    // The terms for 4, 8 and 16 threads, from the managed blocks and the 256 MiB `managed host reads`
     // block: the fake's fault-back is proportional to the bytes (2·b at 16 or 27 GB/s on migrated
     // pages less 60 or 160 on heap memory), so each term holds at every size, 256 MiB included.
     use umodel_core::model::TermId;

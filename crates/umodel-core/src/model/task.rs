@@ -2029,7 +2029,7 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     // The same read on many threads, each against the plain read on as many, in the same trials,
     // with a fixed part: their cost per byte falls with the size (16 threads: 160 ms/GiB at 16
     // MiB, 78 at 64, calibration/h200/run160; the k-means's 16 threads paid 68 at 64 MiB and 40
-    // at 256, run160/judge.txt), so they are measured up to 256 MiB (`managed-host` blocks).
+    // at 256, run160/judge.txt), so they are measured up to 256 MiB (`managed host reads` blocks).
     for (term, migrated, heap) in [
         (
             CpuFaultBack4,

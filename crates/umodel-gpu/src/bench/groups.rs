@@ -1030,7 +1030,7 @@ impl Runner<'_, '_> {
     }
 
     /// `managed`'s CPU cells at `bytes`, side by side in every trial (`wide_only`: the host's reads
-    /// on many threads only, the `managed-host` block above the managed group's sizes).
+    /// on many threads only, the `managed host reads` block above the managed group's sizes).
     pub(crate) fn host_touches(
         &mut self,
         bytes: u64,
