@@ -3382,6 +3382,17 @@ impl Scale {
         if let Some(s) = Scale::threads_over_one(p.terms, self.threads, bytes) {
             return s;
         }
+        // Terms for many threads but one thread's fault-back priced at nothing (`run163`'s first
+        // calibration, whose heap reads ran as slowly as migrated pages): nothing to scale, and
+        // nothing the model lacks.
+        let counts = [
+            TermId::CpuFaultBack4,
+            TermId::CpuFaultBack8,
+            TermId::CpuFaultBack16,
+        ];
+        if counts.iter().any(|t| p.terms.get(*t).is_some()) {
+            return 1.0;
+        }
         match p.terms.fault_back_threads() {
             Some(f) => f.scale(self.threads),
             None => {
@@ -6997,6 +7008,12 @@ pub(crate) mod tests {
         only16.costs[TermId::CpuFaultBack4.index()] = None;
         let got = time(&only16, &many, Policy::Managed);
         assert!((plain.time_ms - got.time_ms - 4.0 * (12.5 - (12.5 + 6.0) / 2.0)).abs() < 1e-9);
+        // One thread's fault-back priced at nothing, the terms there: nothing to scale, no note.
+        let mut zero = terms.clone();
+        zero.set(TermId::CpuFaultBack, Cost::exact(0.0, 0.0));
+        let z = time(&zero, &many, Policy::Managed);
+        assert!(!z.assumptions.has(Assumptions::FAULT_BACK_ONE_THREAD));
+        assert_eq!(z.time_ms, time(&zero, &one, Policy::Managed).time_ms);
         // A measured scale of the code itself still wins.
         let mut given = one.clone();
         given.cpu_fault_scale = Some(0.9);
