@@ -239,7 +239,7 @@ fn ms(bytes: u64, gbps: f64) -> f64 {
 }
 
 /// The managed group's host reads on 4, 8 and 16 threads: the plain read 3×, 5× and 8× faster
-/// than one thread's (20 GB/s), the fault-back 0.75, about 0.67 and about half of one thread's
+/// than one thread's (20 GB/s), the fault-back 0.75, 0.65 and about half of one thread's
 /// (9 GB/s on migrated pages; the H200's share at 16 threads, calibration/h200/run142/sides.txt).
 fn wide_reads(b: u64) -> Vec<(CellSpec<'static>, f64)> {
     use Policy::{Managed, Pageable};
