@@ -702,14 +702,15 @@ impl TaskTerms {
     }
     /// What a host access of `bytes` on `threads` threads pays to fault pages back, as a share of
     /// one thread's cost, as the pricing takes it: from the terms of each thread count measured,
-    /// else from the 16-thread share ([`FaultBackThreads::scale`]); `None` where the model has
-    /// neither, or on one thread.
+    /// else from the 16-thread share ([`FaultBackThreads::scale`]), at most 1; `None` where the
+    /// model has neither, or on one thread.
     pub fn fault_back_share(&self, threads: u32, bytes: f64) -> Option<f64> {
         if threads <= 1 {
             return None;
         }
         Scale::threads_over_one(self, threads, bytes)
             .or_else(|| self.fault_back_threads.map(|f| f.scale(threads)))
+            .map(|s| s.min(1.0))
     }
     /// The share priced: 0 (the longer of kernel and faults) where not calibrated.
     #[inline]
@@ -3379,8 +3380,12 @@ impl Scale {
         if self.threads <= 1 {
             return 1.0;
         }
+        // Never dearer than one thread: no measurement had many threads pay more to fault pages
+        // back (the k-means and the relaxation on 2-16 threads, run160-run166), while a share
+        // taken at a sparse touch's few bytes can exceed 1 from the many-thread terms' fixed part
+        // alone (the relaxation's writes on 16 threads priced 1.9 times one thread's, run165).
         if let Some(s) = Scale::threads_over_one(p.terms, self.threads, bytes) {
-            return s;
+            return s.min(1.0);
         }
         // Terms for many threads but one thread's fault-back priced at nothing (`run163`'s first
         // calibration, whose heap reads ran as slowly as migrated pages): nothing to scale, and
@@ -3394,7 +3399,7 @@ impl Scale {
             return 1.0;
         }
         match p.terms.fault_back_threads() {
-            Some(f) => f.scale(self.threads),
+            Some(f) => f.scale(self.threads).min(1.0),
             None => {
                 p.assumed.set(Assumptions::FAULT_BACK_ONE_THREAD);
                 1.0
@@ -7008,6 +7013,13 @@ pub(crate) mod tests {
         only16.costs[TermId::CpuFaultBack4.index()] = None;
         let got = time(&only16, &many, Policy::Managed);
         assert!((plain.time_ms - got.time_ms - 4.0 * (12.5 - (12.5 + 6.0) / 2.0)).abs() < 1e-9);
+        // Never dearer than one thread, whatever a term's fixed part says at these bytes.
+        let mut dear = terms.clone();
+        dear.set(TermId::CpuFaultBack16, Cost::exact(50.0, 80.0));
+        let mut on16 = one.clone();
+        on16.cpu_threads = Some(16);
+        assert_eq!(time(&dear, &on16, Policy::Managed).time_ms, plain.time_ms);
+        assert_eq!(dear.fault_back_share(16, (64u64 << 20) as f64), Some(1.0));
         // One thread's fault-back priced at nothing, the terms there: nothing to scale, no note.
         let mut zero = terms.clone();
         zero.set(TermId::CpuFaultBack, Cost::exact(0.0, 0.0));
