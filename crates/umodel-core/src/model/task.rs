@@ -1736,17 +1736,18 @@ impl Builder<'_> {
 }
 
 impl Builder<'_> {
-    /// A cell less another of the same group, policy and size, paired by trial, with the term's
-    /// latency (the pair differs by a call, not only by bytes).
+    /// A cell less another of the same group and size, paired by trial, with the term's latency
+    /// (the pair differs by a call, not only by bytes).
     fn difference_with_latency(
         &mut self,
         term: TermId,
         case: &dyn Case,
         policy: Policy,
         base: &dyn Case,
+        base_policy: Policy,
     ) -> bool {
         let before = self.obs.len();
-        self.difference(term, case, policy, base, policy);
+        self.difference(term, case, policy, base, base_policy);
         for o in &mut self.obs[before..] {
             o.lat = true;
         }
@@ -1915,12 +1916,14 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
             &PrefetchCase::ToHostRead,
             ManagedPrefetch,
             &PrefetchCase::HostRead,
+            ManagedPrefetch,
         )
         && !b.difference_with_latency(
             PrefetchToHost,
             &PrefetchCase::ToHostTouch,
             ManagedPrefetch,
             &PrefetchCase::HostTouch,
+            ManagedPrefetch,
         )
     {
         b.direct(PrefetchToHost, &PrefetchCase::ToHost, ManagedPrefetch);
@@ -1951,6 +1954,7 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         &ManagedCase::ColdScalar,
         Managed,
         &ManagedCase::ReusedScalar,
+        Managed,
     );
     b.difference(
         FaultInRandom,
@@ -2048,11 +2052,7 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
             ManagedCase::CpuReadHeapWide,
         ),
     ] {
-        let before = b.obs.len();
-        b.difference(term, &migrated, Managed, &heap, Pageable);
-        for o in &mut b.obs[before..] {
-            o.lat = true;
-        }
+        b.difference_with_latency(term, &migrated, Managed, &heap, Pageable);
     }
     if !b.difference(
         CpuAfterPrefetch,
