@@ -885,12 +885,7 @@ impl Task {
 
     /// [`Task::cpu_fault_scale`] (`last`: [`Task::cpu_final_fault_scale`]), 1 when not given.
     pub fn fault_scale(&self, last: bool) -> f64 {
-        if last {
-            self.cpu_final_fault_scale
-        } else {
-            self.cpu_fault_scale
-        }
-        .unwrap_or(1.0)
+        self.given_fault_scale(last).unwrap_or(1.0)
     }
 
     /// [`Task::cpu_fault_scale`] (`last`: [`Task::cpu_final_fault_scale`]) as given.

@@ -704,13 +704,27 @@ impl TaskTerms {
     /// one thread's cost, as the pricing takes it: from the terms of each thread count measured,
     /// else from the 16-thread share ([`FaultBackThreads::scale`]), at most 1; `None` where the
     /// model has neither, or on one thread.
+    ///
+    /// Never above 1: no measurement had many threads pay more to fault pages back (the k-means
+    /// and the relaxation on 2-16 threads, run160-run166), while a share taken at a sparse
+    /// touch's few bytes can exceed 1 from the many-thread terms' fixed part alone (the
+    /// relaxation's writes on 16 threads priced 1.9 times one thread's, run165). With the terms
+    /// but one thread's fault-back priced at nothing (`run163`'s first calibration, whose heap
+    /// reads ran as slowly as migrated pages), 1: nothing to scale.
     pub fn fault_back_share(&self, threads: u32, bytes: f64) -> Option<f64> {
         if threads <= 1 {
             return None;
         }
-        Scale::threads_over_one(self, threads, bytes)
-            .or_else(|| self.fault_back_threads.map(|f| f.scale(threads)))
-            .map(|s| s.min(1.0))
+        if let Some(s) = Scale::threads_over_one(self, threads, bytes) {
+            return Some(s.min(1.0));
+        }
+        if FAULT_BACK_COUNTS
+            .iter()
+            .any(|&(_, t)| self.get(t).is_some())
+        {
+            return Some(1.0);
+        }
+        self.fault_back_threads.map(|f| f.scale(threads).min(1.0))
     }
     /// The share priced: 0 (the longer of kernel and faults) where not calibrated.
     #[inline]
@@ -992,11 +1006,12 @@ impl TaskTerms {
             if [f.ratio, f.se, f.sd]
                 .iter()
                 .any(|x| !x.is_finite() || *x < 0.0)
-                || !(1..=4096).contains(&f.threads)
+                || !(1..=crate::task::MAX_THREADS).contains(&f.threads)
             {
-                return Err(
-                    "task term `cpu_fault_back_threads` has a negative or non-finite value, or threads outside 1-4096".into(),
-                );
+                return Err(format!(
+                    "task term `cpu_fault_back_threads` has a negative or non-finite value, or threads outside 1-{}",
+                    crate::task::MAX_THREADS
+                ));
             }
         }
         Ok(())
@@ -3359,6 +3374,13 @@ fn host_extras(
     extra
 }
 
+/// The many-thread fault-back terms, each with log2 of its thread count, in rising order.
+const FAULT_BACK_COUNTS: [(f64, TermId); 3] = [
+    (2.0, TermId::CpuFaultBack4),
+    (3.0, TermId::CpuFaultBack8),
+    (4.0, TermId::CpuFaultBack16),
+];
+
 /// What a host access's faults back are priced at, in units of the calibration's one-thread read.
 #[derive(Clone, Copy)]
 struct Scale {
@@ -3369,10 +3391,8 @@ struct Scale {
 }
 
 impl Scale {
-    /// The measured scale where given; else, on many threads, what the model's terms for as many
-    /// threads price `bytes` at over one thread's ([`Scale::threads_over_one`]); else its share
-    /// for them ([`FaultBackThreads::scale`], calibrations of `run160`); else one thread's rate,
-    /// said.
+    /// The measured scale where given; else, on many threads, the model's share for them at
+    /// `bytes` ([`TaskTerms::fault_back_share`]); else one thread's rate, said.
     fn of(self, p: &mut Pricer<'_>, bytes: f64) -> f64 {
         if let Some(s) = self.given {
             return s;
@@ -3380,31 +3400,12 @@ impl Scale {
         if self.threads <= 1 {
             return 1.0;
         }
-        // Never dearer than one thread: no measurement had many threads pay more to fault pages
-        // back (the k-means and the relaxation on 2-16 threads, run160-run166), while a share
-        // taken at a sparse touch's few bytes can exceed 1 from the many-thread terms' fixed part
-        // alone (the relaxation's writes on 16 threads priced 1.9 times one thread's, run165).
-        if let Some(s) = Scale::threads_over_one(p.terms, self.threads, bytes) {
-            return s.min(1.0);
-        }
-        // Terms for many threads but one thread's fault-back priced at nothing (`run163`'s first
-        // calibration, whose heap reads ran as slowly as migrated pages): nothing to scale, and
-        // nothing the model lacks.
-        let counts = [
-            TermId::CpuFaultBack4,
-            TermId::CpuFaultBack8,
-            TermId::CpuFaultBack16,
-        ];
-        if counts.iter().any(|t| p.terms.get(*t).is_some()) {
-            return 1.0;
-        }
-        match p.terms.fault_back_threads() {
-            Some(f) => f.scale(self.threads).min(1.0),
-            None => {
+        p.terms
+            .fault_back_share(self.threads, bytes)
+            .unwrap_or_else(|| {
                 p.assumed.set(Assumptions::FAULT_BACK_ONE_THREAD);
                 1.0
-            }
-        }
+            })
     }
 
     /// What `threads` host threads pay to fault `bytes` back over one thread, from the terms of the
@@ -3413,19 +3414,14 @@ impl Scale {
     /// MiB, its 16 0.52, calibration/h200/run160/judge.txt; its 8 less than either, run161), 16's
     /// beyond 16. `None` without one thread's term or any count's.
     fn threads_over_one(terms: &TaskTerms, threads: u32, bytes: f64) -> Option<f64> {
-        use TermId::*;
-        let one = terms.get(CpuFaultBack)?.at(bytes);
+        let one = terms.get(TermId::CpuFaultBack)?.at(bytes);
         if one.is_nan() || one <= 0.0 {
             return None;
         }
         let mut prev = (0.0, one);
         let mut last = None;
         let x = f64::from(threads).log2();
-        for (n, term) in [
-            (2.0, CpuFaultBack4),
-            (3.0, CpuFaultBack8),
-            (4.0, CpuFaultBack16),
-        ] {
+        for (n, term) in FAULT_BACK_COUNTS {
             let Some(c) = terms.get(term) else { continue };
             let c = c.at(bytes);
             if x <= n {
