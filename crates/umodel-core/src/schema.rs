@@ -390,6 +390,20 @@ cases! {
         CpuWriteSparseHeap = "cpu_write_sparse_heap",
         /// The CPU writing one page in ten of migrated managed memory.
         CpuWriteSparse = "cpu_write_sparse",
+        /// [`ManagedCase::CpuWriteSparseHeap`] on 4 threads, one per core, each writing its
+        /// share's pages (since `run167`).
+        CpuWriteSparseHeap4 = "cpu_write_sparse_heap_4t",
+        /// [`ManagedCase::CpuWriteSparse`] on the same 4 threads.
+        CpuWriteSparse4 = "cpu_write_sparse_4t",
+        /// [`ManagedCase::CpuWriteSparseHeap`] on 8 threads.
+        CpuWriteSparseHeap8 = "cpu_write_sparse_heap_8t",
+        /// [`ManagedCase::CpuWriteSparse`] on the same 8 threads.
+        CpuWriteSparse8 = "cpu_write_sparse_8t",
+        /// [`ManagedCase::CpuWriteSparseHeap`] on 16 threads
+        /// (`umodel_core::model::task::FAULT_BACK_THREADS`).
+        CpuWriteSparseHeapWide = "cpu_write_sparse_heap_wide",
+        /// [`ManagedCase::CpuWriteSparse`] on the same 16 threads.
+        CpuWriteSparseWide = "cpu_write_sparse_wide",
         /// A GPU pass over managed memory after the CPU wrote one page in ten.
         SparseRefault = "sparse-refault",
         /// The same pass again right after, every page now on the device: the base of

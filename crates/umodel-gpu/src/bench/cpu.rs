@@ -168,11 +168,42 @@ pub const PAGE_FLOATS: usize = 1024;
 
 /// Sets every element of one 4 KiB page in `every` to `v` (pages 0, every, 2·every, …).
 pub fn sparse_write(x: &mut [f32], every: usize, v: f32) {
+    sparse_write_pages(x, 0, every, 0, v);
+}
+
+/// [`sparse_write`] of pages `first`, `first + every`, … of a slice whose page 0 is the buffer's
+/// page `base`.
+fn sparse_write_pages(x: &mut [f32], base: usize, every: usize, first: usize, v: f32) {
     for (p, page) in x.chunks_mut(PAGE_FLOATS).enumerate() {
-        if p % every == 0 {
+        if (base + p) % every == first {
             page.fill(v);
         }
     }
+}
+
+/// [`sparse_write`] of pages `first`, `first + every`, … on `threads` threads, worker i on core i
+/// (modulo the cores), each over a contiguous share of whole pages, as a host phase on many
+/// threads splits its work (`contrib/independent/relax.cu`); timed from before the first thread
+/// starts to after the last joins, ms.
+pub fn timed_sparse_write_threads(
+    x: &mut [f32],
+    every: usize,
+    first: usize,
+    v: f32,
+    threads: usize,
+) -> f64 {
+    let pages = x.len().div_ceil(PAGE_FLOATS);
+    let chunk = even_chunk_for(pages, threads) * PAGE_FLOATS;
+    let s = std::time::Instant::now();
+    std::thread::scope(|sc| {
+        for (i, part) in x.chunks_mut(chunk).enumerate() {
+            sc.spawn(move || {
+                place_worker(i);
+                sparse_write_pages(black_box(part), i * chunk / PAGE_FLOATS, every, first, v);
+            });
+        }
+    });
+    ms_since(s)
 }
 
 /// Writes every byte of `scratch`, pushing whatever was in the CPU's caches out to memory: the
@@ -476,6 +507,32 @@ mod tests {
         })
         .join()
         .unwrap();
+    }
+
+    #[test]
+    fn a_sparse_write_on_many_threads_writes_the_same_pages_as_on_one() {
+        // Lengths: a part page at the end, fewer pages than threads, many pages.
+        for len in [10 * PAGE_FLOATS + 5, 3 * PAGE_FLOATS, 100 * PAGE_FLOATS + 1] {
+            for (threads, first) in [(1, 0), (4, 1), (8, 2), (16, 3), (3, 9)] {
+                let mut want = vec![0.0f32; len];
+                for (p, page) in want.chunks_mut(PAGE_FLOATS).enumerate() {
+                    if p % 10 == first {
+                        page.fill(-1.0);
+                    }
+                }
+                let mut x = vec![0.0f32; len];
+                let ms = timed_sparse_write_threads(&mut x, 10, first, -1.0, threads);
+                assert!(ms >= 0.0);
+                assert!(
+                    x == want,
+                    "len {len}, {threads} threads, first page {first}"
+                );
+            }
+        }
+        let mut x = vec![0.0f32; 25 * PAGE_FLOATS];
+        sparse_write(&mut x, 10, 2.0);
+        let written: Vec<usize> = (0..25).filter(|p| x[p * PAGE_FLOATS] == 2.0).collect();
+        assert_eq!(written, [0, 10, 20]);
     }
 
     #[test]

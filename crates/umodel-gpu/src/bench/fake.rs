@@ -551,6 +551,55 @@ fn sparse(out: &mut Vec<Row>, b: u64, trials: u32) {
         ],
         trials,
     );
+    trial_major(out, &wide_sparse(b), trials);
+}
+
+/// The sparse writes on 4, 8 and 16 threads: on heap memory 3×, 5× and 8× one thread's rate; on
+/// migrated pages the same plus the fault-back the fake's dense reads on as many threads pay for
+/// the bytes moved ([`wide_reads`]) and 3, 2 and 1.5 µs per page, so that the fit gives those
+/// exactly (`cpu_fault_run_4t` …).
+fn wide_sparse(b: u64) -> Vec<(CellSpec<'static>, f64)> {
+    use Policy::{Managed, Pageable};
+    let runs = (b as f64 / 4096.0 / 10.0).ceil();
+    let moved = 2.0 * (b / 10) as f64 / 1e6;
+    let c = |p, case| {
+        CellSpec::new(named(Group::Managed, case), p, b)
+            .pattern("page:40960")
+            .useful(b / 10)
+    };
+    let mut out = Vec::new();
+    for (heap_case, case, rate, heap_read, migrated_read, run) in [
+        (
+            "cpu_write_sparse_heap_4t",
+            "cpu_write_sparse_4t",
+            3.0,
+            60.0,
+            16.0,
+            0.003,
+        ),
+        (
+            "cpu_write_sparse_heap_8t",
+            "cpu_write_sparse_8t",
+            5.0,
+            100.0,
+            20.0,
+            0.002,
+        ),
+        (
+            "cpu_write_sparse_heap_wide",
+            "cpu_write_sparse_wide",
+            8.0,
+            160.0,
+            27.0,
+            0.0015,
+        ),
+    ] {
+        let heap = ms(2 * b / 10, 15.0 * rate);
+        let back = moved * (1.0 / migrated_read - 1.0 / heap_read);
+        out.push((c(Pageable, heap_case), heap));
+        out.push((c(Managed, case), heap + back + run * runs));
+    }
+    out
 }
 
 /// The handoff block as `handoff.rs` writes it: trial by trial, each R's alternation and its four

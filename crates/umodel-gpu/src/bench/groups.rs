@@ -664,7 +664,13 @@ impl Runner<'_, '_> {
     /// isolated fault; beside the same writes to plain memory), then a GPU pass faults those pages
     /// back in among resident ones, then the same pass again with every page resident (its base).
     /// With the dense cells these give the cost of a fault apart from that of the bytes it moves.
-    /// Part of the managed group, at each of its sizes.
+    /// Then the same writes on 4, 8 and 16 threads (one per core, each over a contiguous share, as
+    /// a host phase on many threads splits them), each on pages the pass before put back on the
+    /// device, beside the same writes to plain memory on as many: the share of one thread's cost
+    /// that many threads pay for the dense reads, taken at a sparse touch's few bytes, priced the
+    /// relaxation's writes on 16 threads at 1.9 times one thread's (calibration/h200/run165). Each
+    /// count writes its own pages (the first, second, third and fourth in ten), so the check at
+    /// the end sees every write. Part of the managed group, at each of its sizes.
     fn sparse(&mut self, bytes: u64) -> Result<(), BenchError> {
         let trials = self.trials(Group::Managed);
         let warm = 1;
@@ -676,6 +682,8 @@ impl Runner<'_, '_> {
         fill_ramp(&mut heap, RAMP, 0.0);
         let (mut cpu_t, mut heap_t, mut gpu_t, mut res_t) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let counts = [4, 8, FAULT_BACK_THREADS as usize];
+        let mut wide_t: [(Vec<_>, Vec<_>); 3] = Default::default();
         let mut ok = true;
         for t in 0..warm + trials {
             cpu::fill_ramp_wide(m.host_mut()?, RAMP, 0.0);
@@ -694,13 +702,38 @@ impl Runner<'_, '_> {
             };
             let r = self.time_gpu(|| Ok(gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0)?))?;
             let res = self.time_gpu(|| Ok(gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0)?))?;
-            // Rewritten pages hold 1, the others ramp + 3 (small integers: exact in f32).
+            // Every page is on the device again: the writes on many threads, each followed by a
+            // pass that faults its pages back in.
+            let mut wide = [(0.0, 0.0); 3];
+            for (k, &threads) in counts.iter().enumerate() {
+                let h = cpu::timed_sparse_write_threads(
+                    &mut heap,
+                    SPARSE_EVERY,
+                    k + 1,
+                    t as f32,
+                    threads,
+                );
+                let c = cpu::timed_sparse_write_threads(
+                    m.host_mut()?,
+                    SPARSE_EVERY,
+                    k + 1,
+                    -1.0,
+                    threads,
+                );
+                gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0)?;
+                gpu.sync()?;
+                wide[k] = (h, c);
+            }
+            // Six passes in all: the pages written first in each ten hold 4, the second 2, the
+            // third 1, the fourth 0, the others ramp + 6 (small integers: exact in f32).
             let got = m.host()?;
             ok &= cpu::count_bad_wide(got, |i, v| {
-                let want = if (i / 1024) % SPARSE_EVERY == 0 {
-                    1.0
-                } else {
-                    cpu::ramp(i, RAMP) + 3.0
+                let want = match (i / cpu::PAGE_FLOATS) % SPARSE_EVERY {
+                    0 => 4.0,
+                    1 => 2.0,
+                    2 => 1.0,
+                    3 => 0.0,
+                    _ => cpu::ramp(i, RAMP) + 6.0,
                 };
                 v != want
             }) == 0;
@@ -709,6 +742,10 @@ impl Runner<'_, '_> {
                 cpu_t.push((c, None));
                 gpu_t.push((r, None));
                 res_t.push((res, None));
+                for (w, (h, c)) in wide_t.iter_mut().zip(wide) {
+                    w.0.push((h, None));
+                    w.1.push((c, None));
+                }
             }
         }
         let useful = bytes / SPARSE_EVERY as u64;
@@ -739,6 +776,34 @@ impl Runner<'_, '_> {
             &res_t,
             ok,
         )?;
+        let cases = [
+            (
+                ManagedCase::CpuWriteSparseHeap4,
+                ManagedCase::CpuWriteSparse4,
+            ),
+            (
+                ManagedCase::CpuWriteSparseHeap8,
+                ManagedCase::CpuWriteSparse8,
+            ),
+            (
+                ManagedCase::CpuWriteSparseHeapWide,
+                ManagedCase::CpuWriteSparseWide,
+            ),
+        ];
+        for ((heap_case, case), (heap_t, cpu_t)) in cases.iter().zip(&wide_t) {
+            for (case, policy, times, ok) in [
+                (heap_case, Policy::Pageable, heap_t, true),
+                (case, Policy::Managed, cpu_t, ok),
+            ] {
+                self.cell(
+                    &CellSpec::new(case, policy, bytes)
+                        .pattern(&page)
+                        .useful(useful),
+                    times,
+                    ok,
+                )?;
+            }
+        }
         Ok(())
     }
 
