@@ -495,21 +495,42 @@ fn task_terms_table(t: &crate::model::TaskTerms) {
     }
 }
 
-/// The shares many host threads pay to fault pages back, of one thread's cost, at 64 and 256 MiB
-/// (`calibrate`'s summary and `show`); `None` where the model prices none.
+/// The shares many host threads pay to fault pages back, of one thread's cost, reading all of 64
+/// and 256 MiB, and, where the model has the sparse writes' terms, writing one page in ten of 64
+/// MiB (`calibrate`'s summary and `show`); `None` where the model prices none.
 pub(super) fn fault_back_shares(t: &crate::model::TaskTerms) -> Option<String> {
-    let at = |bytes: u64| -> Option<String> {
+    use crate::model::TermId;
+    let at = |what: String, bytes: f64, runs: f64| -> Option<String> {
         let v: Vec<String> = [4, 8, 16]
             .iter()
             .filter_map(|&n| {
-                t.fault_back_share(n, bytes as f64)
+                t.fault_back_share(n, bytes, runs)
                     .map(|s| format!("{n} threads {s:.2}"))
             })
             .collect();
-        (!v.is_empty())
-            .then(|| format!("at {}: {}", crate::units::format_size(bytes), v.join(", ")))
+        (!v.is_empty()).then(|| format!("{what}: {}", v.join(", ")))
     };
-    let parts: Vec<String> = [64 << 20, 256 << 20].into_iter().filter_map(at).collect();
+    let mut parts: Vec<String> = [64u64 << 20, 256 << 20]
+        .into_iter()
+        .filter_map(|b| {
+            at(
+                format!("at {}", crate::units::format_size(b)),
+                b as f64,
+                0.0,
+            )
+        })
+        .collect();
+    let sparse = [
+        TermId::CpuFaultRun4,
+        TermId::CpuFaultRun8,
+        TermId::CpuFaultRun16,
+    ];
+    if sparse.iter().any(|&r| t.get(r).is_some()) {
+        // A tenth of the pages, each its own run (as the calibration's sparse cells write them).
+        let pages = (64u64 << 20) as f64 / 4096.0;
+        let bytes = (64u64 << 20) as f64 / 10.0;
+        parts.extend(at("one page in ten of 64 MiB".into(), bytes, pages / 10.0));
+    }
     (!parts.is_empty()).then(|| parts.join("; "))
 }
 

@@ -572,7 +572,7 @@ fn a_calibration_fits_the_share_of_faults_its_compute_cells_leave_exposed() {
 }
 
 #[test]
-fn a_calibration_fits_what_many_threads_pay_to_fault_pages_back() {
+fn a_calibration_fits_what_many_threads_pay_to_fault_pages_back_dense_and_sparse() {
     // The fake's reads of 2·b bytes: one thread at 20 GB/s on heap memory and 9 on migrated
     // pages, sixteen at 160 and 27; a trial's jitter scales its four cells alike, so the share is
     // exactly (1/27 − 1/160) / (1/9 − 1/20) in every trial, at the largest size (64 MiB).
@@ -607,6 +607,20 @@ fn a_calibration_fits_what_many_threads_pay_to_fault_pages_back() {
                 "{term:?} {bytes}: {got} vs {want}"
             );
         }
+    }
+    // The sparse writes on as many threads, at 16 and 64 MiB: beyond the bytes moved (each
+    // count's dense term), 3, 2 and 1.5 µs a page.
+    for (term, us) in [
+        (TermId::CpuFaultRun4, 3.0),
+        (TermId::CpuFaultRun8, 2.0),
+        (TermId::CpuFaultRun16, 1.5),
+    ] {
+        let c = t.get(term).expect("fitted");
+        assert!(
+            (c.lat_ms * 1e3 / us - 1.0).abs() < 1e-3 && c.ms_per_gib == 0.0,
+            "{term:?}: {c:?}"
+        );
+        assert_eq!(c.sizes, [16 * MIB / 10, 64 * MIB / 10], "{term:?}");
     }
 }
 

@@ -132,11 +132,23 @@ pub enum TermId {
     /// The same on 16 threads.
     #[serde(rename = "cpu_fault_back_16t", alias = "cpu_fault_back16")]
     CpuFaultBack16,
+    /// [`TermId::CpuFaultRun`] with the host's sparse writes on 4 threads, beyond
+    /// [`TermId::CpuFaultBack4`] for the bytes moved (since `run167`: the dense reads' share, taken
+    /// at a sparse touch's few bytes, priced the relaxation's writes on 16 threads at 1.9 times one
+    /// thread's, calibration/h200/run165).
+    #[serde(rename = "cpu_fault_run_4t")]
+    CpuFaultRun4,
+    /// The same on 8 threads.
+    #[serde(rename = "cpu_fault_run_8t")]
+    CpuFaultRun8,
+    /// The same on 16 threads.
+    #[serde(rename = "cpu_fault_run_16t")]
+    CpuFaultRun16,
 }
 
 impl TermId {
     /// Every term, in index order.
-    pub const ALL: [TermId; 34] = [
+    pub const ALL: [TermId; 37] = [
         TermId::CopyH2d,
         TermId::CopyD2h,
         TermId::PrefetchToDevice,
@@ -171,6 +183,9 @@ impl TermId {
         TermId::CpuFaultBack4,
         TermId::CpuFaultBack8,
         TermId::CpuFaultBack16,
+        TermId::CpuFaultRun4,
+        TermId::CpuFaultRun8,
+        TermId::CpuFaultRun16,
     ];
     /// How many terms there are.
     pub const COUNT: usize = Self::ALL.len();
@@ -217,6 +232,9 @@ impl TermId {
             TermId::CpuFaultBack4 => "cpu_fault_back_4t",
             TermId::CpuFaultBack8 => "cpu_fault_back_8t",
             TermId::CpuFaultBack16 => "cpu_fault_back_16t",
+            TermId::CpuFaultRun4 => "cpu_fault_run_4t",
+            TermId::CpuFaultRun8 => "cpu_fault_run_8t",
+            TermId::CpuFaultRun16 => "cpu_fault_run_16t",
         }
     }
 }
@@ -700,10 +718,11 @@ impl TaskTerms {
     pub fn set_fault_back_threads(&mut self, f: Option<FaultBackThreads>) {
         self.fault_back_threads = f;
     }
-    /// What a host access of `bytes` on `threads` threads pays to fault pages back, as a share of
-    /// one thread's cost, as the pricing takes it: from the terms of each thread count measured,
-    /// else from the 16-thread share ([`FaultBackThreads::scale`]), at most 1; `None` where the
-    /// model has neither, or on one thread.
+    /// What a host access on `threads` threads pays to fault `bytes` back in `runs` separate runs
+    /// of pages (0 for a dense access; a touch of one page in ten meets a tenth of the buffer's
+    /// pages), as a share of one thread's cost, as the pricing takes it: from the terms of each
+    /// thread count measured, else from the 16-thread share ([`FaultBackThreads::scale`]), at
+    /// most 1; `None` where the model has neither, or on one thread.
     ///
     /// Never above 1: no measurement had many threads pay more to fault pages back (the k-means
     /// and the relaxation on 2-16 threads, run160-run166), while a share taken at a sparse
@@ -711,16 +730,16 @@ impl TaskTerms {
     /// relaxation's writes on 16 threads priced 1.9 times one thread's, run165). With the terms
     /// but one thread's fault-back priced at nothing (`run163`'s first calibration, whose heap
     /// reads ran as slowly as migrated pages), 1: nothing to scale.
-    pub fn fault_back_share(&self, threads: u32, bytes: f64) -> Option<f64> {
+    pub fn fault_back_share(&self, threads: u32, bytes: f64, runs: f64) -> Option<f64> {
         if threads <= 1 {
             return None;
         }
-        if let Some(s) = Scale::threads_over_one(self, threads, bytes) {
+        if let Some(s) = Scale::threads_over_one(self, threads, bytes, runs) {
             return Some(s.min(1.0));
         }
         if FAULT_BACK_COUNTS
             .iter()
-            .any(|&(_, t)| self.get(t).is_some())
+            .any(|&(_, t, _)| self.get(t).is_some())
         {
             return Some(1.0);
         }
@@ -2092,6 +2111,29 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         &[ManagedCase::CpuWriteSparseHeap],
         true,
     );
+    // The same writes on many threads, beyond each count's dense term for the bytes moved.
+    for (dense, run, case, heap) in [
+        (
+            CpuFaultBack4,
+            CpuFaultRun4,
+            ManagedCase::CpuWriteSparse4,
+            ManagedCase::CpuWriteSparseHeap4,
+        ),
+        (
+            CpuFaultBack8,
+            CpuFaultRun8,
+            ManagedCase::CpuWriteSparse8,
+            ManagedCase::CpuWriteSparseHeap8,
+        ),
+        (
+            CpuFaultBack16,
+            CpuFaultRun16,
+            ManagedCase::CpuWriteSparseWide,
+            ManagedCase::CpuWriteSparseHeapWide,
+        ),
+    ] {
+        b.sparse(dense, run, case, Pageable, &[heap], true);
+    }
     // The same pass on resident pages right after (since run100), else the managed group's.
     b.sparse(
         FaultIn,
@@ -2271,7 +2313,14 @@ fn solve(obs: &[Obs]) -> Option<(RobustFit, [Option<Cost>; TermId::COUNT])> {
         sigma.push((o.se * o.se + (0.01 * o.y).powi(2)).sqrt() + 1e-4);
     }
     // A term seen at one size only cannot separate latency from rate: it scales with bytes.
-    let latency_only = [Sync, CpuFaultRun, GpuFaultRun];
+    let latency_only = [
+        Sync,
+        CpuFaultRun,
+        GpuFaultRun,
+        CpuFaultRun4,
+        CpuFaultRun8,
+        CpuFaultRun16,
+    ];
     for t in TermId::ALL {
         let sizes: std::collections::BTreeSet<u64> = obs
             .iter()
@@ -2971,7 +3020,7 @@ impl Pricer<'_> {
     /// buffer none beyond its bytes. Free where the model lacks the term (older calibrations).
     #[inline]
     fn runs(&mut self, t: TermId, f: f64, bytes: f64, scale: f64) -> f64 {
-        let n = (bytes / 4096.0 * f.min(1.0 - f)).max(0.0);
+        let n = runs(f, bytes);
         if n == 0.0 || self.terms.get(t).is_none() {
             return 0.0;
         }
@@ -3334,7 +3383,7 @@ fn cpu_touch(
     }
     let mut ms = 0.0;
     if back > 0.0 {
-        let scale = scale.of(p, back * bytes);
+        let scale = scale.of(p, back * bytes, runs(back, bytes));
         ms += p.cost_scaled(CpuFaultBack, back * bytes, true, 1.0, scale);
         ms += p.runs(CpuFaultRun, back, bytes, scale);
     }
@@ -3374,11 +3423,19 @@ fn host_extras(
     extra
 }
 
-/// The many-thread fault-back terms, each with log2 of its thread count, in rising order.
-const FAULT_BACK_COUNTS: [(f64, TermId); 3] = [
-    (2.0, TermId::CpuFaultBack4),
-    (3.0, TermId::CpuFaultBack8),
-    (4.0, TermId::CpuFaultBack16),
+/// How many separate runs of pages a touch of a share `f` of a buffer's `bytes` pages, spread over
+/// it, meets (none for a whole buffer): the unit of the fault-run terms.
+#[inline]
+fn runs(f: f64, bytes: f64) -> f64 {
+    (bytes / 4096.0 * f.min(1.0 - f)).max(0.0)
+}
+
+/// The many-thread fault-back terms, each with log2 of its thread count and its fault-run term
+/// (sparse touches), in rising order.
+const FAULT_BACK_COUNTS: [(f64, TermId, TermId); 3] = [
+    (2.0, TermId::CpuFaultBack4, TermId::CpuFaultRun4),
+    (3.0, TermId::CpuFaultBack8, TermId::CpuFaultRun8),
+    (4.0, TermId::CpuFaultBack16, TermId::CpuFaultRun16),
 ];
 
 /// What a host access's faults back are priced at, in units of the calibration's one-thread read.
@@ -3391,9 +3448,10 @@ struct Scale {
 }
 
 impl Scale {
-    /// The measured scale where given; else, on many threads, the model's share for them at
-    /// `bytes` ([`TaskTerms::fault_back_share`]); else one thread's rate, said.
-    fn of(self, p: &mut Pricer<'_>, bytes: f64) -> f64 {
+    /// The measured scale where given; else, on many threads, the model's share for them of
+    /// `bytes` moved back in `runs` separate runs ([`TaskTerms::fault_back_share`]); else one
+    /// thread's rate, said.
+    fn of(self, p: &mut Pricer<'_>, bytes: f64, runs: f64) -> f64 {
         if let Some(s) = self.given {
             return s;
         }
@@ -3401,29 +3459,38 @@ impl Scale {
             return 1.0;
         }
         p.terms
-            .fault_back_share(self.threads, bytes)
+            .fault_back_share(self.threads, bytes, runs)
             .unwrap_or_else(|| {
                 p.assumed.set(Assumptions::FAULT_BACK_ONE_THREAD);
                 1.0
             })
     }
 
-    /// What `threads` host threads pay to fault `bytes` back over one thread, from the terms of the
-    /// reads on 4, 8 and 16 threads at that size: linear in log2(threads) between one thread and
-    /// the counts measured (a judgement: the k-means's 4 threads paid 0.43 of one thread's at 64
-    /// MiB, its 16 0.52, calibration/h200/run160/judge.txt; its 8 less than either, run161), 16's
-    /// beyond 16. `None` without one thread's term or any count's.
-    fn threads_over_one(terms: &TaskTerms, threads: u32, bytes: f64) -> Option<f64> {
-        let one = terms.get(TermId::CpuFaultBack)?.at(bytes);
-        if one.is_nan() || one <= 0.0 {
+    /// What `threads` host threads pay to fault `bytes` back in `runs` separate runs (0: a dense
+    /// touch) over one thread, from the terms of each count measured: linear in log2(threads)
+    /// between one thread and the counts (a judgement: the k-means's 4 threads paid 0.43 of one
+    /// thread's at 64 MiB, its 16 0.52, calibration/h200/run160/judge.txt; its 8 less than either,
+    /// run161), 16's beyond 16. A count's sparse touch is priced as its sparse writes were fitted
+    /// (the dense term's per-byte part for the bytes, its fault-run term per run: the dense term's
+    /// fixed part, measured on whole buffers, priced the relaxation's few bytes on 16 threads at
+    /// 1.9 times one thread's, run165); without its fault-run term (models before `run167`), at
+    /// the dense term's share of one thread's. `None` without one thread's term or any count's.
+    fn threads_over_one(terms: &TaskTerms, threads: u32, bytes: f64, runs: f64) -> Option<f64> {
+        let dense_one = terms.get(TermId::CpuFaultBack)?.at(bytes);
+        if dense_one.is_nan() || dense_one <= 0.0 {
             return None;
         }
+        let run = |t: TermId| terms.get(t).filter(|_| runs > 0.0).map(|c| c.lat_ms * runs);
+        let one = dense_one + run(TermId::CpuFaultRun).unwrap_or(0.0);
         let mut prev = (0.0, one);
         let mut last = None;
         let x = f64::from(threads).log2();
-        for (n, term) in FAULT_BACK_COUNTS {
-            let Some(c) = terms.get(term) else { continue };
-            let c = c.at(bytes);
+        for (n, dense, runs_term) in FAULT_BACK_COUNTS {
+            let Some(d) = terms.get(dense) else { continue };
+            let c = match run(runs_term) {
+                Some(r) => d.ms_per_gib * bytes / GIB + r,
+                None => d.at(bytes) / dense_one * one,
+            };
             if x <= n {
                 return Some((prev.1 + (x - prev.0) / (n - prev.0) * (c - prev.1)) / one);
             }
@@ -7015,7 +7082,10 @@ pub(crate) mod tests {
         let mut on16 = one.clone();
         on16.cpu_threads = Some(16);
         assert_eq!(time(&dear, &on16, Policy::Managed).time_ms, plain.time_ms);
-        assert_eq!(dear.fault_back_share(16, (64u64 << 20) as f64), Some(1.0));
+        assert_eq!(
+            dear.fault_back_share(16, (64u64 << 20) as f64, 0.0),
+            Some(1.0)
+        );
         // One thread's fault-back priced at nothing, the terms there: nothing to scale, no note.
         let mut zero = terms.clone();
         zero.set(TermId::CpuFaultBack, Cost::exact(0.0, 0.0));
@@ -7027,6 +7097,72 @@ pub(crate) mod tests {
         given.cpu_fault_scale = Some(0.9);
         let got = time(&terms, &given, Policy::Managed);
         assert!((plain.time_ms - got.time_ms - 4.0 * 0.1 * 12.5).abs() < 1e-9);
+    }
+
+    #[test]
+    fn sparse_touches_on_many_threads_take_the_fault_run_terms_where_calibrated() {
+        // One page in ten of 64 MiB: 6.4 MiB back in 1638.4 runs. One thread (toy terms: 200
+        // ms/GiB, 5 µs a run) pays 1.25 + 8.192 = 9.442 ms.
+        let mut terms = toy_terms();
+        terms.set(TermId::CpuFaultBack4, Cost::exact(0.5, 100.0));
+        terms.set(TermId::CpuFaultBack16, Cost::exact(1.0, 80.0));
+        let (bytes, runs) = ((64u64 << 20) as f64 / 10.0, 1638.4);
+        let one = 1.25 + 8.192;
+        // Without the fault-run terms, at the dense share at these bytes: 16 threads' fixed part
+        // alone makes it (1.0 + 0.5) / 1.25 = 1.2 of one thread's, bounded at 1; 4 threads 0.9.
+        let share = |t: &TaskTerms, n, runs| t.fault_back_share(n, bytes, runs).unwrap();
+        assert_eq!(share(&terms, 16, runs), 1.0);
+        assert!((share(&terms, 4, runs) - 0.9).abs() < 1e-12);
+        // With them: each count's per-byte part for the bytes and its run term per run (16: 0.5 +
+        // 3.2768 ms, 4: 0.625 + 4.9152), 8 threads halfway in log2 between 4 and 16.
+        let mut with = terms.clone();
+        with.set(TermId::CpuFaultRun16, Cost::exact(0.002, 0.0));
+        let c16 = 0.5 + 0.002 * runs;
+        assert!((share(&with, 16, runs) - c16 / one).abs() < 1e-12);
+        // The 4-thread count without its run term stays at its dense share of one thread's.
+        assert!((share(&with, 4, runs) - 0.9).abs() < 1e-12);
+        with.set(TermId::CpuFaultRun4, Cost::exact(0.003, 0.0));
+        let c4 = 0.625 + 0.003 * runs;
+        for (n, want) in [(4, c4), (8, (c4 + c16) / 2.0), (16, c16), (64, c16)] {
+            assert!((share(&with, n, runs) - want / one).abs() < 1e-12, "{n}");
+        }
+        // A dense access meets no runs: the fault-run terms do not move its share.
+        for n in [2, 4, 8, 16] {
+            for b in [bytes, (256u64 << 20) as f64] {
+                assert_eq!(
+                    with.fault_back_share(n, b, 0.0),
+                    terms.fault_back_share(n, b, 0.0)
+                );
+            }
+        }
+
+        // A task writing one page in ten of a 64 MiB buffer the GPU rewrites each round, on 16
+        // threads: its faults back cost `c16 / one` of what one thread's do.
+        let text = br#"{"name": "sparse", "rounds": 3, "first": "gpu", "cpu_ms": 1.0,
+            "gpu_ms": 0.1, "cpu_threads": 16, "buffers": [{"name": "x", "bytes": 67108864,
+            "gpu": "readwrite", "cpu": "write", "cpu_fraction": 0.1}]}"#;
+        let on16 = Task::parse(std::path::Path::new("sparse.json"), text).unwrap();
+        let mut on1 = on16.clone();
+        on1.cpu_threads = None;
+        let mut free = with.clone();
+        free.set(TermId::CpuFaultBack, Cost::exact(0.0, 0.0));
+        free.set(TermId::CpuFaultRun, Cost::exact(0.0, 0.0));
+        let time =
+            |t: &TaskTerms, task: &Task| predict_task(t, task, Policy::Managed).unwrap().time_ms;
+        let back = time(&with, &on1) - time(&free, &on1);
+        assert!(back > 0.0);
+        let got = time(&with, &on16);
+        assert!(
+            (time(&with, &on1) - got - back * (1.0 - c16 / one)).abs() < 1e-9,
+            "{got} against {} with {back} of faults back",
+            time(&with, &on1)
+        );
+        let q = with
+            .compile(&on16)
+            .unwrap()
+            .predict(Policy::Managed, TaskOverrides::default())
+            .unwrap();
+        assert!((q.time_ms - got).abs() < 1e-9);
     }
 
     #[test]
