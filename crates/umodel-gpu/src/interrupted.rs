@@ -622,6 +622,36 @@ fn a_calibration_fits_what_many_threads_pay_to_fault_pages_back_dense_and_sparse
         );
         assert_eq!(c.sizes, [16 * MIB / 10, 64 * MIB / 10], "{term:?}");
     }
+    // Fitted apart from the joint fit: without those cells every other term is the same.
+    use umodel_core::model::task::fit_task_terms;
+    use umodel_core::table::Table;
+    let mut table = Table::read(&out.csv).unwrap();
+    let all = fit_task_terms(&table, None).unwrap();
+    let wide = |case: &str| {
+        ["_4t", "_8t", "_wide"]
+            .iter()
+            .any(|s| case.starts_with("cpu_write_sparse") && case.ends_with(s))
+    };
+    let before = table.rows.len();
+    table.rows.retain(|r| !wide(&r.case));
+    assert_eq!(
+        before - table.rows.len(),
+        6 * 3 * 2,
+        "six cells, three trials, two sizes"
+    );
+    let without = fit_task_terms(&table, None).unwrap();
+    let runs = [
+        TermId::CpuFaultRun4,
+        TermId::CpuFaultRun8,
+        TermId::CpuFaultRun16,
+    ];
+    for term in TermId::ALL {
+        if runs.contains(&term) {
+            assert!(all.get(term).is_some() && without.get(term).is_none());
+        } else {
+            assert_eq!(all.get(term), without.get(term), "{term:?}");
+        }
+    }
 }
 
 #[test]
