@@ -6,7 +6,8 @@
 //! (`run144/current.txt` for the k-means; `run146/judge.txt`, `run156/judge.txt` and
 //! `run157/judge.txt` for the relaxation; `run158/judge.txt` and `run159/judge.txt` for the compute-bound `horner.cu`;
 //! `run161/judge.txt` and `run162/judge.txt` for the k-means on many host threads, `run165/` and
-//! `run166/judge-bound.txt` for the relaxation on many).
+//! `run166/judge-bound.txt` for the relaxation on many, `run167/judge.txt` and `run168/judge.txt`
+//! for the relaxation with the sparse writes on many threads calibrated).
 //! No GPU is needed.
 
 mod common;
@@ -252,6 +253,17 @@ fn managed_on_threads(
     task_file: &str,
     final_too: bool,
 ) -> (usize, usize, f64, f64) {
+    managed_on_threads_without(run, files, task_file, final_too, &[])
+}
+
+/// [`managed_on_threads`] with the calibrations' terms named in `strip` taken out.
+fn managed_on_threads_without(
+    run: &str,
+    files: &[&str],
+    task_file: &str,
+    final_too: bool,
+    strip: &[&str],
+) -> (usize, usize, f64, f64) {
     let (mut near, mut above, mut a, mut b) = (0, 0, Vec::new(), Vec::new());
     for file in files {
         let path = Path::new("calibration/h200").join(run).join(file);
@@ -262,7 +274,11 @@ fn managed_on_threads(
         let r = read_run(&path);
         let (total, host) = managed_row(&path);
         for calibration in [1, 2] {
-            let t = terms(run, calibration);
+            let mut t = serde_json::to_value(terms(run, calibration)).unwrap();
+            for name in strip {
+                t.as_object_mut().unwrap().remove(*name).unwrap();
+            }
+            let t: TaskTerms = serde_json::from_value(t).unwrap();
             let mut task = task_of(task_file, &r);
             let plain = model::predict_task(&t, &task, Policy::Managed).unwrap();
             task.cpu_threads = Some(threads);
@@ -334,6 +350,38 @@ fn the_relaxation_on_many_host_threads_is_never_priced_above_one_thread() {
             (a - without).abs() < 0.005 && (b - with).abs() < 0.005,
             "{run}: {a} {b}"
         );
+    }
+}
+
+/// The relaxation on 16, 8 and 4 host threads with the sparse writes on many threads calibrated
+/// (`run167`, held out on `run168`; NOTES.md, "The CPU's faults back on many threads"): with the
+/// thread counts given, the managed host side within 15 % in 6 of 8 pairs in each run and the
+/// total's median |error| 17.89 → 5.26 % and 21.99 → 8.19 % (C in each `judge.txt`); with the
+/// fault-run terms per count taken out (the dense reads' shares, bounded), 2 of 8 and 7.67 and
+/// 17.54 % (B). Neither way prices many threads above one.
+#[test]
+fn the_relaxation_on_many_threads_takes_its_sparse_faults_from_the_fault_run_terms() {
+    let files = [
+        "relax-268435456-t16.csv",
+        "relax-67108864-t16.csv",
+        "relax-67108864-t4.csv",
+        "relax-67108864-t8.csv",
+    ];
+    let runs = ["cpu_fault_run_4t", "cpu_fault_run_8t", "cpu_fault_run_16t"];
+    for (run, without, dense, with) in [
+        ("run167", 17.89, 7.67, 5.26),
+        ("run168", 21.99, 17.54, 8.19),
+    ] {
+        let (near, above, a, c) = managed_on_threads(run, &files, "relax.json", true);
+        assert_eq!((near, above), (6, 0), "{run}");
+        assert!(
+            (a - without).abs() < 0.005 && (c - with).abs() < 0.005,
+            "{run}: {a} {c}"
+        );
+        let (near, above, _, b) =
+            managed_on_threads_without(run, &files, "relax.json", true, &runs);
+        assert_eq!((near, above), (2, 0), "{run}");
+        assert!((b - dense).abs() < 0.005, "{run}: {b}");
     }
 }
 
