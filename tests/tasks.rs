@@ -1623,6 +1623,39 @@ fn calibrations_with_the_many_thread_host_reads_and_what_the_reads_cost() {
     }
 }
 
+/// The calibrations since the sparse writes on 4, 8 and 16 threads (`run167`, `run168`; NOTES.md,
+/// "The 20-second calibration"): 15.7–20.7 s, one past 20 s (`run168`'s first); on `run168`'s VM
+/// the build before the cells and the build with them in turn, 0.05–0.9 s apart.
+#[test]
+fn calibrations_with_the_sparse_writes_on_many_threads_and_what_they_cost() {
+    let wall = |path: String| -> f64 {
+        let err = std::fs::read_to_string(Path::new("calibration/h200").join(&path)).unwrap();
+        let ms = err.rsplit("wall_ms=").next().unwrap().trim();
+        ms.parse::<f64>().unwrap() / 1e3
+    };
+    let runs: Vec<f64> = ["run167", "run168"]
+        .iter()
+        .flat_map(|r| (1..=2).map(move |n| format!("{r}/calibrate-{n}.err")))
+        .map(wall)
+        .collect();
+    assert_eq!(runs, [19.459, 15.692, 20.672, 16.807]);
+    let old: Vec<f64> = (1..=2)
+        .map(|n| wall(format!("run168/calibrate-old-{n}.err")))
+        .collect();
+    let new: Vec<f64> = (1..=2)
+        .map(|n| wall(format!("run168/calibrate-new-{n}.err")))
+        .collect();
+    assert_eq!(
+        (old.as_slice(), new.as_slice()),
+        (&[17.005, 16.499][..], &[17.922, 16.546][..])
+    );
+    let all: Vec<f64> = runs.iter().chain(&new).copied().collect();
+    assert_eq!(all.iter().filter(|w| **w > 20.0).count(), 1);
+    for (o, n) in old.iter().zip(&new) {
+        assert!((0.04..=0.92).contains(&(n - o)), "{o} -> {n}");
+    }
+}
+
 /// The task intervals with each term's run-to-run shift (measured against the other calibrations
 /// of the final method, never chosen on these runs) hold 89–100 % of the held-out workload cells of
 /// `tasks-4`, `tasks-5` and `tasks-7`; without it 61–87 % (NOTES.md, "Tasks" → "Intervals").
