@@ -18,6 +18,7 @@ pub fn seconds(default: f64) -> Result<f64, Box<dyn std::error::Error>> {
 
 /// Pins the calling thread to the last core (where the suite runs its CPU work) and says so on
 /// stderr; the core's number.
+#[allow(dead_code)] // not every example pins its thread
 pub fn pin_last_core(seconds: f64) -> Result<usize, Box<dyn std::error::Error>> {
     let core = cpu::last_core().ok_or("no core ids")?;
     let pinned = cpu::pin_current_thread(core);
