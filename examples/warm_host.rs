@@ -12,7 +12,14 @@
 //!   explicit copy hands the host);
 //! - `pinned-evicted`, `pinned-after-copy`: the same on page-locked memory (a copy by DMA);
 //! - `pinned-after-gpu-write`: page-locked mapped memory the GPU rewrote over the link after the
-//!   eviction (what host-mapped hands the host).
+//!   eviction (what host-mapped hands the host);
+//! - `heap-evicted-clean`, `heap-after-copy-clean`: the first two with the caches evicted by
+//!   reading a scratch buffer rather than writing it, so that the lines they leave are clean (an
+//!   eviction by writing, as `cpu::evict_caches` and the programs' memset do, leaves the cache
+//!   full of dirty lines that the pass must write back; since `run170`);
+//! - `heap-evicted-woken`: `heap-evicted`, then a read of 1 MiB on as many threads right before
+//!   the pass, so that its cores were busy a moment before, as they are inside a program's
+//!   trial (after the eviction they sat idle for tens of milliseconds; since `run171`).
 //!
 //! Every read's sum is checked against the values copied; every write's pages afterwards.
 //! Needs a GPU. `cargo run --release --example warm_host -- 7 > warm.csv`; the argument is the
@@ -45,6 +52,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let want: f64 = ramp.iter().map(|v| f64::from(*v)).sum();
         drop(ramp);
         let mut heap = vec![0f32; n];
+        let wake = vec![1f32; (1 << 20) / 4];
         let mut pinned = gpu.pinned::<f32>(n, false)?;
         let mut mapped = gpu.pinned::<f32>(n, true)?;
         for t in 0..trials {
@@ -56,6 +64,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                         "pinned-evicted",
                         "pinned-after-copy",
                         "pinned-after-gpu-write",
+                        "heap-evicted-clean",
+                        "heap-after-copy-clean",
+                        "heap-evicted-woken",
                     ] {
                         let x: &mut [f32] = match prep {
                             "heap-evicted" => {
@@ -79,6 +90,22 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                                 gpu.copy_to_host(&d, &mut pinned)?;
                                 gpu.sync()?;
                                 pinned.host_mut()?
+                            }
+                            "heap-evicted-woken" => {
+                                gpu.copy_slice_to_host(&d, &mut heap)?;
+                                cpu::evict_caches(&mut scratch);
+                                std::hint::black_box(cpu::timed_read_threads(&wake, threads));
+                                &mut heap
+                            }
+                            "heap-evicted-clean" => {
+                                gpu.copy_slice_to_host(&d, &mut heap)?;
+                                evict_clean(&scratch);
+                                &mut heap
+                            }
+                            "heap-after-copy-clean" => {
+                                evict_clean(&scratch);
+                                gpu.copy_slice_to_host(&d, &mut heap)?;
+                                &mut heap
                             }
                             _ => {
                                 gpu.copy_to_host(&d, &mut mapped)?;
@@ -112,4 +139,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     Ok(())
+}
+
+/// Evicts the caches by reading one byte of each 64-byte line of `scratch` (twice the last-level
+/// cache), leaving them full of clean lines.
+fn evict_clean(scratch: &[u8]) {
+    let s: u64 = std::hint::black_box(scratch)
+        .iter()
+        .step_by(64)
+        .map(|b| u64::from(*b))
+        .sum();
+    std::hint::black_box(s);
 }
