@@ -12,6 +12,10 @@
 //
 // RELAX_THREADS: host threads of both host passes, each on a contiguous share (1 by default, as
 // every run before run165; relax_passes.cuh).
+// RELAX_WAKE=1: each trial also times the plain phases with their threads woken first (a sum of 1
+// MiB on as many threads right after the eviction), written as `plain-woken` rows: the eviction
+// leaves the other cores idle for tens of milliseconds, and a short phase on cores idle that long
+// paid 0.2-0.35 ms more (calibration/h200/run171; since run172; off by default, as before).
 // BYTES: each buffer's size (floats). Writes one CSV row per trial and policy (`cpu_ms`: the
 // host's phases and final sum inside the trial, `cpu_final_ms` the final sum alone; `policy` =
 // plain for the phases timed on ordinary memory: the host's writes and its final sum on malloc'd heap
@@ -25,6 +29,7 @@
 
 constexpr int ROUNDS = 4;
 static int g_threads = 1;  // RELAX_THREADS
+static bool g_wake = false;  // RELAX_WAKE
 
 __global__ void relax(float* __restrict__ x, const float* __restrict__ b, size_t n) {
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
@@ -123,6 +128,7 @@ int main(int argc, char** argv) {
   }
   if (!parse_mode(argc, argv, 3) || !open_steps("RELAX_STEPS")) return 2;
   if (const char* e = std::getenv("RELAX_THREADS")) g_threads = std::atoi(e);
+  if (const char* e = std::getenv("RELAX_WAKE")) g_wake = std::atoi(e) != 0;
   if (g_threads < 1 || g_threads > 256) {
     std::fprintf(stderr, "RELAX_THREADS must be 1 to 256\n");
     return 2;
@@ -162,6 +168,7 @@ int main(int argc, char** argv) {
   }
 
   std::vector<char> evict(512u << 20);
+  std::vector<float> wake((1u << 20) / sizeof(float), 1.0f);  // RELAX_WAKE's sum
   volatile double sink = 0;
   bool ok = true;
   std::printf("policy,trial,bytes,threads,total_ms,cpu_ms,gpu_ms,cpu_final_ms,check\n");
@@ -189,6 +196,23 @@ int main(int argc, char** argv) {
     if (t > 0)
       std::printf("plain,%d,%zu,%d,,%.5f,%.5f,%.5f,ok\n", t - 1, bytes, g_threads, cpu,
                   (double)gpu, fin);
+    if (g_wake) {
+      // The same phases, the threads woken right before each (the same pages: a write is
+      // idempotent, a sum reads).
+      std::memset(evict.data(), (t + 2) & 0xff, evict.size());
+      sink = sink + sum_on(wake.data(), wake.size(), g_threads);
+      c0 = now_ms();
+      write_pages_on(x.data(), n, t % ROUNDS, g_threads);
+      double cpu_w = now_ms() - c0;
+      std::memset(evict.data(), (t + 3) & 0xff, evict.size());
+      sink = sink + sum_on(wake.data(), wake.size(), g_threads);
+      c0 = now_ms();
+      sink = sink + sum_on(x.data(), n, g_threads);
+      double fin_w = now_ms() - c0;
+      if (t > 0)
+        std::printf("plain-woken,%d,%zu,%d,,%.5f,%.5f,%.5f,ok\n", t - 1, bytes, g_threads, cpu_w,
+                    (double)gpu, fin_w);
+    }
     for (int i = 0; i < NPOL; ++i) {
       Policy p = (Policy)((i + t) % NPOL);  // rotated from trial to trial
       g_trial = t - 1;

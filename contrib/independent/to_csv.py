@@ -7,7 +7,9 @@ judges them as it judges the suite's workloads:
 
 The program's CSV (as kmeans.cu and relax.cu write it): `policy,trial,bytes,...,total_ms,
 cpu_ms,gpu_ms[,cpu_final_ms],check`, where `plain` rows hold the phases timed on ordinary
-memory and the others each policy's whole-task time. Rows of a task carry `case =
+memory (`plain-woken` rows, relax.cu's with RELAX_WAKE=1, the same phases with their threads
+woken first, are left out: umodel takes one timing of each phase) and the others each policy's
+whole-task time. Rows of a task carry `case =
 <task name>:<quantity>` (`total`, `plain_cpu`, `plain_gpu`, `plain_final`) in the `task` group
 (the rows of a user's own program; the suite writes its own tasks' rows in its groups, `workload`
 and the others, and never this one) and the task's footprint as `bytes`: each buffer at the size
@@ -27,6 +29,8 @@ def main():
         footprint = int(r["bytes"]) * buffers
         row = lambda policy, part, ms, reuse="": (
             f"task,{policy},{name}:{part},,{footprint},,{reuse},{r['trial']},{ms},,{r['check']}")
+        if r["policy"] == "plain-woken":
+            continue
         if r["policy"] == "plain":
             out.append(row("pageable", "plain_cpu", r["cpu_ms"]))
             out.append(row("device", "plain_gpu", r["gpu_ms"]))
