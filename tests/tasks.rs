@@ -1571,17 +1571,20 @@ fn shipped_until_2026_12_01(d: &tempfile::TempDir) -> String {
     out.display().to_string()
 }
 
+/// A calibration's wall time in seconds, as its run script wrote it (`wall_ms=` on the last line
+/// of its `.err` file).
+fn wall_s(path: &Path) -> f64 {
+    let err = std::fs::read_to_string(path).unwrap();
+    let ms = err.rsplit("wall_ms=").next().unwrap().trim();
+    ms.parse::<f64>().unwrap() / 1e3
+}
+
 /// Every minimal calibration of the final plan took under 20 s end to end (`time` around
 /// `umodel calibrate`, written by the run script).
 #[test]
 fn minimal_calibrations_of_the_final_plan_took_under_20_s() {
     let walls: Vec<f64> = (1..=3)
-        .map(|n| {
-            let err = std::fs::read_to_string(Path::new(RUN17).join(format!("calibrate-{n}.err")))
-                .unwrap();
-            let ms = err.rsplit("wall_ms=").next().unwrap().trim();
-            ms.parse::<f64>().unwrap() / 1e3
-        })
+        .map(|n| wall_s(&Path::new(RUN17).join(format!("calibrate-{n}.err"))))
         .collect();
     assert_eq!(walls, [15.249, 16.415, 16.796]);
     assert!(walls.iter().all(|w| *w <= 20.0));
@@ -1592,11 +1595,7 @@ fn minimal_calibrations_of_the_final_plan_took_under_20_s() {
 /// `run164`'s VM the build before the cells and the build with them in turn, 0.4–0.6 s apart.
 #[test]
 fn calibrations_with_the_many_thread_host_reads_and_what_the_reads_cost() {
-    let wall = |path: String| -> f64 {
-        let err = std::fs::read_to_string(Path::new("calibration/h200").join(&path)).unwrap();
-        let ms = err.rsplit("wall_ms=").next().unwrap().trim();
-        ms.parse::<f64>().unwrap() / 1e3
-    };
+    let wall = |path: String| wall_s(&Path::new("calibration/h200").join(path));
     let mut walls: Vec<f64> = ["run160", "run161", "run162", "run163", "run165", "run166"]
         .iter()
         .flat_map(|r| (1..=2).map(move |n| format!("{r}/calibrate-{n}.err")))
@@ -1628,11 +1627,7 @@ fn calibrations_with_the_many_thread_host_reads_and_what_the_reads_cost() {
 /// the build before the cells and the build with them in turn, 0.05–0.9 s apart.
 #[test]
 fn calibrations_with_the_sparse_writes_on_many_threads_and_what_they_cost() {
-    let wall = |path: String| -> f64 {
-        let err = std::fs::read_to_string(Path::new("calibration/h200").join(&path)).unwrap();
-        let ms = err.rsplit("wall_ms=").next().unwrap().trim();
-        ms.parse::<f64>().unwrap() / 1e3
-    };
+    let wall = |path: String| wall_s(&Path::new("calibration/h200").join(path));
     let runs: Vec<f64> = ["run167", "run168"]
         .iter()
         .flat_map(|r| (1..=2).map(move |n| format!("{r}/calibrate-{n}.err")))
@@ -3320,17 +3315,7 @@ fn held_out_scaled(
 #[test]
 fn calibrations_with_wide_fills_and_the_handoff_largest_first_took_15_to_17_s() {
     // run100-run102 are left out: their plan measured the sparse touches at 256 MiB as well.
-    let wall = |run: &str, name: &str| {
-        let err =
-            std::fs::read_to_string(Path::new("calibration/h200").join(run).join(name)).unwrap();
-        err.rsplit("wall_ms=")
-            .next()
-            .unwrap()
-            .trim()
-            .parse::<f64>()
-            .unwrap()
-            / 1e3
-    };
+    let wall = |run: &str, name: &str| wall_s(&Path::new("calibration/h200").join(run).join(name));
     let by_build = |b: &str| -> Vec<f64> {
         (1..=3)
             .map(|n| wall("run82", &format!("calibrate-{b}-{n}.err")))

@@ -521,8 +521,7 @@ mod tests {
                     }
                 }
                 let mut x = vec![0.0f32; len];
-                let ms = timed_sparse_write_threads(&mut x, 10, first, -1.0, threads);
-                assert!(ms >= 0.0);
+                timed_sparse_write_threads(&mut x, 10, first, -1.0, threads);
                 assert!(
                     x == want,
                     "len {len}, {threads} threads, first page {first}"
