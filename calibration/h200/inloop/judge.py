@@ -15,6 +15,9 @@ comparison (E gives it its own host side). Passed when both hold:
   1. E's median |error| over the other five policies' cells is below A's in at least five of the
      seven runs;
   2. over all seven, E leaves fewer of those cells beyond 5 % than A.
+(As first committed the rule said seven runs for the eight it lists, an arithmetic slip mended
+after its first reading; the first criterion is read as at least six of the eight, the bar
+five of seven set, and the output says how many.)
     python3 calibration/h200/inloop/judge.py UMODEL        (in judge.txt)"""
 import csv, glob, json, os, re, subprocess, sys, tempfile
 
@@ -90,9 +93,10 @@ def main():
             beyond["E"] += be
             n_cells += len(errs["A"])
             print(f"{prog} {run}: {len(errs['A'])} cells; median |error| A {ma:.2f} %, E {me:.2f} %; beyond 5 %: A {ba}, E {be}")
-    ok1 = wins >= 5
+    runs = sum(len(r) for r in RUNS.values())
+    ok1 = wins >= 6 and runs == 8
     ok2 = beyond["E"] < beyond["A"]
-    print(f"criterion 1 (E's median below A's in at least five of seven runs): {wins} of 7: {'met' if ok1 else 'not met'}")
+    print(f"criterion 1 (E's median below A's in at least six of the eight runs): {wins} of {runs}: {'met' if ok1 else 'not met'}")
     print(f"criterion 2 (fewer cells beyond 5 % under E): A {beyond['A']}, E {beyond['E']} of {n_cells}: {'met' if ok2 else 'not met'}")
     print("verdict:", "passed" if ok1 and ok2 else "not passed")
 
