@@ -359,11 +359,12 @@ fn the_relaxation_on_many_host_threads_is_never_priced_above_one_thread() {
 }
 
 /// The relaxation on 16, 8 and 4 host threads with the sparse writes on many threads calibrated
-/// (`run167`, held out on `run168`; NOTES.md, "The CPU's faults back on many threads"): with the
-/// thread counts given, the managed host side within 15 % in 6 of 8 pairs in each run and the
-/// total's median |error| 17.89 → 5.26 % and 21.99 → 8.19 % (C in each `judge.txt`); with the
-/// fault-run terms per count taken out (the dense reads' shares, bounded), 2 of 8 and 7.67 and
-/// 17.54 % (B). Neither way prices many threads above one.
+/// (`run167`, held out on `run168` and `run173`; NOTES.md, "The CPU's faults back on many
+/// threads"): with the thread counts given, the managed host side within 15 % in 6 of 8 pairs in
+/// each run and the total's median |error| 17.89 → 5.26 %, 21.99 → 8.19 % and 18.20 → 6.79 % (C
+/// in each `judge.txt`); with the fault-run terms per count taken out (the dense reads' shares,
+/// bounded), 2, 2 and 1 of 8 and 7.67, 17.54 and 6.30 % (B: below C on `run173`, whose rule
+/// therefore failed). Neither way prices many threads above one.
 #[test]
 fn the_relaxation_on_many_threads_takes_its_sparse_faults_from_the_fault_run_terms() {
     let files = [
@@ -373,9 +374,10 @@ fn the_relaxation_on_many_threads_takes_its_sparse_faults_from_the_fault_run_ter
         "relax-67108864-t8.csv",
     ];
     let runs = ["cpu_fault_run_4t", "cpu_fault_run_8t", "cpu_fault_run_16t"];
-    for (run, without, dense, with) in [
-        ("run167", 17.89, 7.67, 5.26),
-        ("run168", 21.99, 17.54, 8.19),
+    for (run, without, dense, dense_near, with) in [
+        ("run167", 17.89, 7.67, 2, 5.26),
+        ("run168", 21.99, 17.54, 2, 8.19),
+        ("run173", 18.20, 6.30, 1, 6.79),
     ] {
         let (near, above, a, c) = managed_on_threads(run, &files, "relax.json", true);
         assert_eq!((near, above), (6, 0), "{run}");
@@ -385,7 +387,7 @@ fn the_relaxation_on_many_threads_takes_its_sparse_faults_from_the_fault_run_ter
         );
         let (near, above, _, b) =
             managed_on_threads_without(run, &files, "relax.json", true, &runs);
-        assert_eq!((near, above), (2, 0), "{run}");
+        assert_eq!((near, above), (dense_near, 0), "{run}");
         assert!((b - dense).abs() < 0.005, "{run}: {b}");
     }
 }
@@ -394,17 +396,28 @@ fn the_relaxation_on_many_threads_takes_its_sparse_faults_from_the_fault_run_ter
 /// explicit copy (where the host works on plain memory) instead of the plain phases timed alone
 /// (`inloop/judge.txt`; NOTES.md, "Host phases in the trials against their plain timing, on many
 /// threads"): of the other five policies' 330 cells, 155 beyond 5 % against 190, and every-cell
-/// median |error| lower in 7 of the 8 runs.
+/// median |error| lower in 7 of the 8 runs; held out on `run173`, 15 of 70 against 23.
 #[test]
 fn many_thread_phases_timed_inside_the_copy_loop_leave_155_of_330_cells_beyond_5_pct_not_190() {
-    let programs: [(&str, f64, &[&str]); 2] = [
-        ("kmeans", 5.0, &["run161", "run162", "run163"]),
-        (
-            "relax",
-            4.0,
-            &["run165", "run166", "run167", "run168", "run172"],
-        ),
-    ];
+    let first = in_loop_against_plain(
+        &["run161", "run162", "run163"],
+        &["run165", "run166", "run167", "run168", "run172"],
+    );
+    assert_eq!(first, ([190, 155], 330, 7));
+    // Held out on a fresh VM (`run173/inloop.txt`): better for both programs, 15 of 70 cells
+    // beyond 5 % against 23.
+    assert_eq!(
+        in_loop_against_plain(&["run173"], &["run173"]),
+        ([23, 15], 70, 2)
+    );
+}
+
+/// The k-means's runs `kmeans` and the relaxation's `relax` on many threads predicted from the
+/// plain phases and from explicit copy's host phases inside the trials, explicit copy left out:
+/// the cells beyond 5 % each way, the cells, and the (program, run) pairs whose median |error| is
+/// lower from the loop's phases.
+fn in_loop_against_plain(kmeans: &[&str], relax: &[&str]) -> ([usize; 2], usize, usize) {
+    let programs: [(&str, f64, &[&str]); 2] = [("kmeans", 5.0, kmeans), ("relax", 4.0, relax)];
     let (mut beyond, mut cells, mut wins) = ([0, 0], 0, 0);
     for (prog, rounds, runs) in programs {
         for run in runs {
@@ -470,7 +483,7 @@ fn many_thread_phases_timed_inside_the_copy_loop_leave_155_of_330_cells_beyond_5
             wins += usize::from(median(&errs[1]).unwrap() < median(&errs[0]).unwrap());
         }
     }
-    assert_eq!((beyond, cells, wins), ([190, 155], 330, 7));
+    (beyond, cells, wins)
 }
 
 /// The relaxation's first run (`relax.cu`, the partial update's shape; `run146`): every cell
