@@ -312,7 +312,10 @@ struct PredictArgs {
     /// pages back to the CPU); the model supplies the movement, the passes and the sync, a
     /// prefetch back to the host scaled as your update is over the calibrated one (both run at
     /// the host memory's speed). With --task: one round's CPU phase on ordinary host memory (the
-    /// model adds what each policy costs it).
+    /// model adds what each policy costs it), best timed as it runs inside your loop (under
+    /// explicit copy, where it works on plain memory): a short phase on many threads timed alone,
+    /// its cores idle before it, ran up to 15 % longer on the H200 VMs (NOTES.md, "Host phases in
+    /// the trials against their plain timing, on many threads").
     #[arg(
         long,
         value_name = "MS",
@@ -350,8 +353,8 @@ struct ChooseArgs {
     cpu: CpuScaleArg,
     #[command(flatten)]
     task: TaskArgs,
-    /// With --task: one round's CPU phase on ordinary host memory, ms (overrides the file's
-    /// `cpu_ms`).
+    /// With --task: one round's CPU phase on ordinary host memory, ms, best timed inside your
+    /// loop (see `predict --help`; overrides the file's `cpu_ms`).
     #[arg(long, value_name = "MS", value_parser = parse_nonneg, allow_negative_numbers = true, requires = "task", conflicts_with = "cpu_scale")]
     cpu_ms: Option<f64>,
     /// GPU passes per CPU update (R ≥ 1). With --task: overrides the file's `reuse`.
@@ -375,8 +378,9 @@ struct BreakevenArgs {
     cpu: CpuScaleArg,
     #[command(flatten)]
     task: TaskArgs,
-    /// With --task: one round's CPU phase on ordinary host memory, ms (overrides the file's
-    /// `cpu_ms`). With --task, R* is over the task's passes per round.
+    /// With --task: one round's CPU phase on ordinary host memory, ms, best timed inside your
+    /// loop (see `predict --help`; overrides the file's `cpu_ms`). With --task, R* is over the
+    /// task's passes per round.
     #[arg(long, value_name = "MS", value_parser = parse_nonneg, allow_negative_numbers = true, requires = "task", conflicts_with = "cpu_scale")]
     cpu_ms: Option<f64>,
     /// Working-set size. Default: the model's largest calibrated size.
