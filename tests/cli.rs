@@ -394,6 +394,39 @@ fn fit_then_query_then_validate_round_trip() {
     has_keys(&v, &["model", "rows_used", "rows_failed", "policies"]);
 }
 
+/// `show` prints what many host threads pay to fault pages back, of one thread's cost: for reads
+/// of whole buffers from calibrations since `run161`, and for writes of one page in ten too from
+/// those since `run167`, which measure them (`run168`'s first calibration: 0.51, 0.53 and 0.69 on
+/// 4, 8 and 16 threads; NOTES.md, "The CPU's faults back on many threads").
+#[test]
+fn show_prints_the_many_thread_shares_dense_and_sparse_where_calibrated() {
+    let d = tempfile::tempdir().unwrap();
+    let line = |model: &str| -> String {
+        let path = format!("calibration/h200/{model}");
+        let out = umodel(&d).args(["show", "-m", &path]).output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .find(|l| l.contains("faults back on many host threads"))
+            .unwrap_or_default()
+            .to_string()
+    };
+    let new = line("run168/model-minimal-1.json");
+    assert!(
+        new.contains("at 64 MiB: 4 threads 0.41, 8 threads 0.39, 16 threads 0.54"),
+        "{new}"
+    );
+    assert!(
+        new.contains("one page in ten of 64 MiB: 4 threads 0.51, 8 threads 0.53, 16 threads 0.69"),
+        "{new}"
+    );
+    let old = line("run166/model-minimal-1.json");
+    assert!(
+        old.contains("at 256 MiB:") && !old.contains("one page in ten"),
+        "{old}"
+    );
+}
+
 #[test]
 fn show_prints_the_model() {
     let d = tempfile::tempdir().unwrap();

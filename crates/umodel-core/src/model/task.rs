@@ -132,10 +132,10 @@ pub enum TermId {
     /// The same on 16 threads.
     #[serde(rename = "cpu_fault_back_16t", alias = "cpu_fault_back16")]
     CpuFaultBack16,
-    /// [`TermId::CpuFaultRun`] with the host's sparse writes on 4 threads, beyond
-    /// [`TermId::CpuFaultBack4`] for the bytes moved (since `run167`: the dense reads' share, taken
-    /// at a sparse touch's few bytes, priced the relaxation's writes on 16 threads at 1.9 times one
-    /// thread's, calibration/h200/run165).
+    /// [`TermId::CpuFaultRun`] with the host's sparse writes on 4 threads, beyond the per-byte
+    /// part of [`TermId::CpuFaultBack4`] for the bytes moved; fitted apart, after the joint fit
+    /// (since `run167`: the dense reads' share, taken at a sparse touch's few bytes, priced the
+    /// relaxation's writes on 16 threads at 1.9 times one thread's, calibration/h200/run165).
     #[serde(rename = "cpu_fault_run_4t")]
     CpuFaultRun4,
     /// The same on 8 threads.
