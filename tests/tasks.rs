@@ -710,21 +710,14 @@ prop_compose! {
         if !buffers.iter().any(|b| b.gpu.touches()) {
             buffers[0].gpu = Access::Read;
         }
-        Task {
-            name: "t".into(),
-            rounds,
-            first: if gpu_first { Side::Gpu } else { Side::Cpu },
-            reuse: f64::from(reuse),
-            cpu_ms: Some(cpu),
-            gpu_ms: Some(gpu),
-            cpu_final_ms: fin,
-            cpu_fault_scale: None,
-            cpu_final_fault_scale: None,
-            cpu_threads: None,
-            cpu_final_threads: None,
-            overlap_prefetch: overlap,
-            buffers,
-        }
+        let mut t = Task::new("t", rounds, buffers);
+        t.first = if gpu_first { Side::Gpu } else { Side::Cpu };
+        t.reuse = f64::from(reuse);
+        t.cpu_ms = Some(cpu);
+        t.gpu_ms = Some(gpu);
+        t.cpu_final_ms = fin;
+        t.overlap_prefetch = overlap;
+        t
     }
 }
 

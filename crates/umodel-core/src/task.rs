@@ -428,9 +428,13 @@ impl ProbeShape {
     }
 }
 
-/// A task: the shape of the user's workload (DESIGN.md §3, task file).
+/// A task: the shape of the user's workload (DESIGN.md §3, task file). Read one from a file
+/// ([`Task::read`], [`Task::parse`]) or start from [`Task::new`] and set the fields wanted:
+/// `#[non_exhaustive]` because the fields grow with the model (`cpu_threads` came late), and a
+/// struct literal outside this crate would break with each one.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[non_exhaustive]
 pub struct Task {
     /// The task's name, for messages and reports (`task` when the file gives none).
     #[serde(default = "default_name")]
@@ -563,6 +567,27 @@ pub enum TaskError {
 }
 
 impl Task {
+    /// A task of `rounds` rounds over `buffers`, with the file's defaults for the rest: the CPU
+    /// first, one GPU pass a round, no phase times given (estimated), one host thread. Not
+    /// checked: [`Task::check`] says what a file with these fields would be refused for.
+    pub fn new(name: &str, rounds: u32, buffers: Vec<Buffer>) -> Task {
+        Task {
+            name: name.into(),
+            rounds,
+            first: Side::Cpu,
+            reuse: 1.0,
+            cpu_ms: None,
+            gpu_ms: None,
+            cpu_final_ms: None,
+            cpu_fault_scale: None,
+            cpu_final_fault_scale: None,
+            cpu_threads: None,
+            cpu_final_threads: None,
+            overlap_prefetch: false,
+            buffers,
+        }
+    }
+
     /// Reads and checks a task file: TOML where its name ends in `.toml`, else JSON.
     pub fn read(path: &Path) -> Result<Task, TaskError> {
         use std::io::Read;
@@ -839,24 +864,14 @@ impl Task {
     /// CPU updates and the GPU updates in place `reuse` times per round. One steady-state round of
     /// it is one alternation (`PlatformModel::predict`).
     pub fn handoff(bytes: u64, reuse: f64, rounds: u32) -> Task {
+        // The suite's handoff kernels move four floats a thread.
+        let x = Buffer::new("x", bytes)
+            .gpu(Access::ReadWrite)
+            .gpu_vector(true)
+            .cpu(Access::ReadWrite);
         Task {
-            name: "handoff".into(),
-            rounds,
-            first: Side::Cpu,
             reuse,
-            cpu_ms: None,
-            gpu_ms: None,
-            cpu_final_ms: None,
-            cpu_fault_scale: None,
-            cpu_final_fault_scale: None,
-            cpu_threads: None,
-            cpu_final_threads: None,
-            overlap_prefetch: false,
-            // The suite's handoff kernels move four floats a thread.
-            buffers: vec![Buffer::new("x", bytes)
-                .gpu(Access::ReadWrite)
-                .gpu_vector(true)
-                .cpu(Access::ReadWrite)],
+            ..Task::new("handoff", rounds, vec![x])
         }
     }
 
@@ -1596,6 +1611,20 @@ mod tests {
             assert!(s.contains(&format!("`{field}`")), "{json}: {s}");
             assert!(s.contains(&format!("(got {value})")), "{json}: {s}");
         }
+    }
+
+    #[test]
+    fn a_new_task_has_the_files_defaults() {
+        let text = br#"{"name": "t", "rounds": 3, "buffers": [
+            {"name": "x", "bytes": 4096, "gpu": "read", "cpu": "write"}]}"#;
+        let parsed = Task::parse(Path::new("t.json"), text).unwrap();
+        let built = Task::new(
+            "t",
+            3,
+            vec![Buffer::new("x", 4096).gpu(Access::Read).cpu(Access::Write)],
+        );
+        assert_eq!(built, parsed);
+        assert_eq!(Task::handoff(4096, 2.0, 5).reuse, 2.0);
     }
 
     #[test]

@@ -407,10 +407,11 @@ impl Runner<'_, '_> {
         let g = w.group();
         let trials = self.trials(g);
         let task = w.task(bytes);
-        let overlapped = (w == Workload::Seed001).then(|| Task {
-            name: workloads::seed_001_overlapped().name,
-            overlap_prefetch: true,
-            ..task.clone()
+        let overlapped = (w == Workload::Seed001).then(|| {
+            let mut o = task.clone();
+            o.name = workloads::seed_001_overlapped().name;
+            o.overlap_prefetch = true;
+            o
         });
         let mut data = Data::new(w, &task);
         let mut scratch = vec![0u8; super::cpu::evict_bytes()];
@@ -518,9 +519,10 @@ impl Runner<'_, '_> {
                 let mut runs: Vec<(&Task, Policy)> = (0..n)
                     .map(|i| (&run_task, policies[(i + t as usize) % n]))
                     .collect();
-                let ov_task = overlapped.as_ref().map(|o| Task {
-                    reuse: f64::from(r),
-                    ..o.clone()
+                let ov_task = overlapped.as_ref().map(|o| {
+                    let mut o = o.clone();
+                    o.reuse = f64::from(r);
+                    o
                 });
                 if let Some(o) = &ov_task {
                     for p in [Policy::ManagedPrefetch, Policy::ManagedAdvisePrefetch] {
