@@ -499,13 +499,13 @@ fn task_terms_table(t: &crate::model::TaskTerms) {
 /// and 256 MiB, and, where the model has the sparse writes' terms, writing one page in ten of 64
 /// MiB (`calibrate`'s summary and `show`); `None` where the model prices none.
 pub(super) fn fault_back_shares(t: &crate::model::TaskTerms) -> Option<String> {
-    use crate::model::TermId;
+    use crate::model::task::THREAD_COUNTS;
     let at = |what: String, bytes: f64, runs: f64| -> Option<String> {
-        let v: Vec<String> = [4, 8, 16]
+        let v: Vec<String> = THREAD_COUNTS
             .iter()
-            .filter_map(|&n| {
-                t.fault_back_share(n, bytes, runs)
-                    .map(|s| format!("{n} threads {s:.2}"))
+            .filter_map(|c| {
+                t.fault_back_share(c.threads, bytes, runs)
+                    .map(|s| format!("{} threads {s:.2}", c.threads))
             })
             .collect();
         (!v.is_empty()).then(|| format!("{what}: {}", v.join(", ")))
@@ -520,12 +520,7 @@ pub(super) fn fault_back_shares(t: &crate::model::TaskTerms) -> Option<String> {
             )
         })
         .collect();
-    let sparse = [
-        TermId::CpuFaultRun4,
-        TermId::CpuFaultRun8,
-        TermId::CpuFaultRun16,
-    ];
-    if sparse.iter().any(|&r| t.get(r).is_some()) {
+    if THREAD_COUNTS.iter().any(|c| t.get(c.run).is_some()) {
         // A tenth of the pages, each its own run (as the calibration's sparse cells write them).
         let pages = (64u64 << 20) as f64 / 4096.0;
         let bytes = (64u64 << 20) as f64 / 10.0;

@@ -479,6 +479,63 @@ pub struct SparseReference {
 /// on one with fewer cores its threads share them (the run's facts name the cores).
 pub const FAULT_BACK_THREADS: u32 = 16;
 
+/// A host thread count above one on which the calibration measures what faulting pages back costs:
+/// its terms and the managed group's cells behind them (reads of the whole buffer, writes of one
+/// page in ten, each beside the same on heap memory on as many threads). The fit, the pricing,
+/// `show` and the bench take the counts from [`THREAD_COUNTS`].
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct ThreadCount {
+    /// Host threads, one per core.
+    pub threads: u32,
+    /// Faults back under a dense read ([`TermId::CpuFaultBack4`] …).
+    pub dense: TermId,
+    /// Each separate run of pages a sparse write faults back ([`TermId::CpuFaultRun4`] …).
+    pub run: TermId,
+    /// The read of heap memory, and of migrated pages, on these threads.
+    pub read: [ManagedCase; 2],
+    /// The write of one page in ten of heap memory, and of migrated pages, on these threads.
+    pub write: [ManagedCase; 2],
+}
+
+/// The thread counts the calibration measures, in rising order (the last is
+/// [`FAULT_BACK_THREADS`]).
+pub const THREAD_COUNTS: [ThreadCount; 3] = [
+    ThreadCount {
+        threads: 4,
+        dense: TermId::CpuFaultBack4,
+        run: TermId::CpuFaultRun4,
+        read: [ManagedCase::CpuReadHeap4, ManagedCase::CpuReadMigrated4],
+        write: [
+            ManagedCase::CpuWriteSparseHeap4,
+            ManagedCase::CpuWriteSparse4,
+        ],
+    },
+    ThreadCount {
+        threads: 8,
+        dense: TermId::CpuFaultBack8,
+        run: TermId::CpuFaultRun8,
+        read: [ManagedCase::CpuReadHeap8, ManagedCase::CpuReadMigrated8],
+        write: [
+            ManagedCase::CpuWriteSparseHeap8,
+            ManagedCase::CpuWriteSparse8,
+        ],
+    },
+    ThreadCount {
+        threads: FAULT_BACK_THREADS,
+        dense: TermId::CpuFaultBack16,
+        run: TermId::CpuFaultRun16,
+        read: [
+            ManagedCase::CpuReadHeapWide,
+            ManagedCase::CpuReadMigratedWide,
+        ],
+        write: [
+            ManagedCase::CpuWriteSparseHeapWide,
+            ManagedCase::CpuWriteSparseWide,
+        ],
+    },
+];
+
 /// What faulting pages back costs a host phase on many threads, as a share of what one thread's
 /// read pays: the calibration's read of migrated pages less the same read of heap memory, on
 /// [`FAULT_BACK_THREADS`] threads over one thread's, paired by trial at the largest size measured
@@ -734,16 +791,50 @@ impl TaskTerms {
         if threads <= 1 {
             return None;
         }
-        if let Some(s) = Scale::threads_over_one(self, threads, bytes, runs) {
+        if let Some(s) = self.threads_over_one(threads, bytes, runs) {
             return Some(s.min(1.0));
         }
-        if FAULT_BACK_COUNTS
-            .iter()
-            .any(|&(_, t, _)| self.get(t).is_some())
-        {
+        if THREAD_COUNTS.iter().any(|c| self.get(c.dense).is_some()) {
             return Some(1.0);
         }
         self.fault_back_threads.map(|f| f.scale(threads).min(1.0))
+    }
+
+    /// What `threads` host threads pay to fault `bytes` back in `runs` separate runs (0: a dense
+    /// touch) over one thread, from the terms of each count measured: linear in log2(threads)
+    /// between one thread and the counts (a judgement: the k-means's 4 threads paid 0.43 of one
+    /// thread's at 64 MiB, its 16 0.52, calibration/h200/run160/judge.txt; its 8 less than either,
+    /// run161), 16's beyond 16. A count's sparse touch is priced as its sparse writes were fitted
+    /// (the dense term's per-byte part for the bytes, its fault-run term per run: the dense term's
+    /// fixed part, measured on whole buffers, priced the relaxation's few bytes on 16 threads at
+    /// 1.9 times one thread's, run165); without its fault-run term (models before `run167`), at
+    /// the dense term's share of one thread's. `None` without one thread's term or any count's.
+    fn threads_over_one(&self, threads: u32, bytes: f64, runs: f64) -> Option<f64> {
+        let dense_one = self.get(TermId::CpuFaultBack)?.at(bytes);
+        if dense_one.is_nan() || dense_one <= 0.0 {
+            return None;
+        }
+        let run = |t: TermId| self.get(t).filter(|_| runs > 0.0).map(|c| c.lat_ms * runs);
+        let one = dense_one + run(TermId::CpuFaultRun).unwrap_or(0.0);
+        let mut prev = (0.0, one);
+        let mut last = None;
+        let x = f64::from(threads).log2();
+        for count in THREAD_COUNTS {
+            let Some(d) = self.get(count.dense) else {
+                continue;
+            };
+            let n = f64::from(count.threads).log2();
+            let c = match run(count.run) {
+                Some(r) => d.ms_per_gib * bytes / GIB + r,
+                None => d.at(bytes) / dense_one * one,
+            };
+            if x <= n {
+                return Some((prev.1 + (x - prev.0) / (n - prev.0) * (c - prev.1)) / one);
+            }
+            prev = (n, c);
+            last = Some(c);
+        }
+        last.map(|c| c / one)
     }
     /// The share priced: 0 (the longer of kernel and faults) where not calibrated.
     #[inline]
@@ -2069,24 +2160,9 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
     // with a fixed part: their cost per byte falls with the size (16 threads: 160 ms/GiB at 16
     // MiB, 78 at 64, calibration/h200/run160; the k-means's 16 threads paid 68 at 64 MiB and 40
     // at 256, run160/judge.txt), so they are measured up to 256 MiB (`managed host reads` blocks).
-    for (term, migrated, heap) in [
-        (
-            CpuFaultBack4,
-            ManagedCase::CpuReadMigrated4,
-            ManagedCase::CpuReadHeap4,
-        ),
-        (
-            CpuFaultBack8,
-            ManagedCase::CpuReadMigrated8,
-            ManagedCase::CpuReadHeap8,
-        ),
-        (
-            CpuFaultBack16,
-            ManagedCase::CpuReadMigratedWide,
-            ManagedCase::CpuReadHeapWide,
-        ),
-    ] {
-        b.difference_with_latency(term, &migrated, Managed, &heap, Pageable);
+    for c in THREAD_COUNTS {
+        let [heap, migrated] = c.read;
+        b.difference_with_latency(c.dense, &migrated, Managed, &heap, Pageable);
     }
     if !b.difference(
         CpuAfterPrefetch,
@@ -2120,27 +2196,9 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         obs: Vec::new(),
         mean: false,
     };
-    for (dense, run, case, heap) in [
-        (
-            CpuFaultBack4,
-            CpuFaultRun4,
-            ManagedCase::CpuWriteSparse4,
-            ManagedCase::CpuWriteSparseHeap4,
-        ),
-        (
-            CpuFaultBack8,
-            CpuFaultRun8,
-            ManagedCase::CpuWriteSparse8,
-            ManagedCase::CpuWriteSparseHeap8,
-        ),
-        (
-            CpuFaultBack16,
-            CpuFaultRun16,
-            ManagedCase::CpuWriteSparseWide,
-            ManagedCase::CpuWriteSparseHeapWide,
-        ),
-    ] {
-        sparse_wide.sparse(dense, run, case, Pageable, &[heap], true);
+    for c in THREAD_COUNTS {
+        let [heap, migrated] = c.write;
+        sparse_wide.sparse(c.dense, c.run, migrated, Pageable, &[heap], true);
     }
     // The same pass on resident pages right after (since run100), else the managed group's.
     b.sparse(
@@ -2242,13 +2300,11 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         noop_in_sequence: false,
     };
     let runs_beyond = runs_beyond_dense(sparse_wide.obs, &terms);
+    let run_terms = THREAD_COUNTS.map(|c| c.run);
     for (obs, ids) in [
         (&sequence.obs, &[PrefetchNext, PrefetchNoopAfterMove][..]),
         (&duplicate.obs, &[PrefetchDuplicate][..]),
-        (
-            &runs_beyond,
-            &[CpuFaultRun4, CpuFaultRun8, CpuFaultRun16][..],
-        ),
+        (&runs_beyond, &run_terms[..]),
     ] {
         if let Some((_, apart)) = (!obs.is_empty()).then(|| solve(obs)).flatten() {
             for t in ids {
@@ -2344,14 +2400,10 @@ fn solve(obs: &[Obs]) -> Option<(RobustFit, [Option<Cost>; TermId::COUNT])> {
         sigma.push((o.se * o.se + (0.01 * o.y).powi(2)).sqrt() + 1e-4);
     }
     // A term seen at one size only cannot separate latency from rate: it scales with bytes.
-    let latency_only = [
-        Sync,
-        CpuFaultRun,
-        GpuFaultRun,
-        CpuFaultRun4,
-        CpuFaultRun8,
-        CpuFaultRun16,
-    ];
+    let latency_only: Vec<TermId> = [Sync, CpuFaultRun, GpuFaultRun]
+        .into_iter()
+        .chain(THREAD_COUNTS.map(|c| c.run))
+        .collect();
     for t in TermId::ALL {
         let sizes: std::collections::BTreeSet<u64> = obs
             .iter()
@@ -2363,7 +2415,7 @@ fn solve(obs: &[Obs]) -> Option<(RobustFit, [Option<Cost>; TermId::COUNT])> {
         }
     }
     // Per-run and per-phase terms are latencies only.
-    for t in latency_only {
+    for t in &latency_only {
         a.column_mut(2 * t.index() + 1).fill(0.0);
     }
     // A prior where the latency is fitted (an inactive column stays at 0 either way).
@@ -2477,7 +2529,7 @@ fn faults_under_compute(b: &Builder<'_>) -> Option<FaultsUnderCompute> {
 /// at the largest size with all four cells: (wide migrated − wide heap) / (migrated − heap), the
 /// four read side by side in each trial. A trial whose one-thread fault-back came out at or below
 /// nothing says nothing and is left out; a wide one below nothing counts as 0. Since `run161` the
-/// pricing takes the terms of each thread count instead ([`Scale::threads_over_one`]); this share
+/// pricing takes the terms of each thread count instead ([`TaskTerms::fault_back_share`]); this share
 /// prices models that have it and not them (`run160`'s).
 fn fault_back_threads(b: &Builder<'_>) -> Option<FaultBackThreads> {
     use ManagedCase::*;
@@ -3461,14 +3513,6 @@ fn runs(f: f64, bytes: f64) -> f64 {
     (bytes / 4096.0 * f.min(1.0 - f)).max(0.0)
 }
 
-/// The many-thread fault-back terms, each with log2 of its thread count and its fault-run term
-/// (sparse touches), in rising order.
-const FAULT_BACK_COUNTS: [(f64, TermId, TermId); 3] = [
-    (2.0, TermId::CpuFaultBack4, TermId::CpuFaultRun4),
-    (3.0, TermId::CpuFaultBack8, TermId::CpuFaultRun8),
-    (4.0, TermId::CpuFaultBack16, TermId::CpuFaultRun16),
-];
-
 /// What a host access's faults back are priced at, in units of the calibration's one-thread read.
 #[derive(Clone, Copy)]
 struct Scale {
@@ -3495,40 +3539,6 @@ impl Scale {
                 p.assumed.set(Assumptions::FAULT_BACK_ONE_THREAD);
                 1.0
             })
-    }
-
-    /// What `threads` host threads pay to fault `bytes` back in `runs` separate runs (0: a dense
-    /// touch) over one thread, from the terms of each count measured: linear in log2(threads)
-    /// between one thread and the counts (a judgement: the k-means's 4 threads paid 0.43 of one
-    /// thread's at 64 MiB, its 16 0.52, calibration/h200/run160/judge.txt; its 8 less than either,
-    /// run161), 16's beyond 16. A count's sparse touch is priced as its sparse writes were fitted
-    /// (the dense term's per-byte part for the bytes, its fault-run term per run: the dense term's
-    /// fixed part, measured on whole buffers, priced the relaxation's few bytes on 16 threads at
-    /// 1.9 times one thread's, run165); without its fault-run term (models before `run167`), at
-    /// the dense term's share of one thread's. `None` without one thread's term or any count's.
-    fn threads_over_one(terms: &TaskTerms, threads: u32, bytes: f64, runs: f64) -> Option<f64> {
-        let dense_one = terms.get(TermId::CpuFaultBack)?.at(bytes);
-        if dense_one.is_nan() || dense_one <= 0.0 {
-            return None;
-        }
-        let run = |t: TermId| terms.get(t).filter(|_| runs > 0.0).map(|c| c.lat_ms * runs);
-        let one = dense_one + run(TermId::CpuFaultRun).unwrap_or(0.0);
-        let mut prev = (0.0, one);
-        let mut last = None;
-        let x = f64::from(threads).log2();
-        for (n, dense, runs_term) in FAULT_BACK_COUNTS {
-            let Some(d) = terms.get(dense) else { continue };
-            let c = match run(runs_term) {
-                Some(r) => d.ms_per_gib * bytes / GIB + r,
-                None => d.at(bytes) / dense_one * one,
-            };
-            if x <= n {
-                return Some((prev.1 + (x - prev.0) / (n - prev.0) * (c - prev.1)) / one);
-            }
-            prev = (n, c);
-            last = Some(c);
-        }
-        last.map(|c| c / one)
     }
 }
 

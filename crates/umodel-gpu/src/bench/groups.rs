@@ -5,7 +5,7 @@ use std::time::Instant;
 use super::cpu::{self, fill_ramp, ramp_mismatches, ramp_sum};
 use super::{ms_since, BenchError, CellSpec, Group, Runner, Trial, RAMP, SEQUENCE_TRIALS};
 use crate::gpu::{random_key, Advice, DeviceBuf, Gpu, GpuMem, Location, ManagedBuf, Shape};
-use umodel_core::model::task::FAULT_BACK_THREADS;
+use umodel_core::model::task::{FAULT_BACK_THREADS, THREAD_COUNTS};
 use umodel_core::policy::Policy;
 use umodel_core::schema::{
     Case, HbmCase, HostMappedCase, ManagedCase, PatternCase, PrefetchCase, TransferCase,
@@ -682,8 +682,7 @@ impl Runner<'_, '_> {
         fill_ramp(&mut heap, RAMP, 0.0);
         let (mut cpu_t, mut heap_t, mut gpu_t, mut res_t) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        let counts = [4, 8, FAULT_BACK_THREADS as usize];
-        let mut wide_t: [(Vec<_>, Vec<_>); 3] = Default::default();
+        let mut wide_t: [(Vec<_>, Vec<_>); THREAD_COUNTS.len()] = Default::default();
         let mut ok = true;
         for t in 0..warm + trials {
             cpu::fill_ramp_wide(m.host_mut()?, RAMP, 0.0);
@@ -704,8 +703,12 @@ impl Runner<'_, '_> {
             let res = self.time_gpu(|| Ok(gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0)?))?;
             // Every page is on the device again: the writes on many threads, each followed by a
             // pass that faults its pages back in.
-            let mut wide = [(0.0, 0.0); 3];
-            for (k, &threads) in counts.iter().enumerate() {
+            let mut wide = [(0.0, 0.0); THREAD_COUNTS.len()];
+            for (k, threads) in THREAD_COUNTS
+                .map(|c| c.threads as usize)
+                .into_iter()
+                .enumerate()
+            {
                 let h = cpu::timed_sparse_write_threads(
                     &mut heap,
                     SPARSE_EVERY,
@@ -776,21 +779,8 @@ impl Runner<'_, '_> {
             &res_t,
             ok,
         )?;
-        let cases = [
-            (
-                ManagedCase::CpuWriteSparseHeap4,
-                ManagedCase::CpuWriteSparse4,
-            ),
-            (
-                ManagedCase::CpuWriteSparseHeap8,
-                ManagedCase::CpuWriteSparse8,
-            ),
-            (
-                ManagedCase::CpuWriteSparseHeapWide,
-                ManagedCase::CpuWriteSparseWide,
-            ),
-        ];
-        for ((heap_case, case), (heap_t, cpu_t)) in cases.iter().zip(&wide_t) {
+        for (count, (heap_t, cpu_t)) in THREAD_COUNTS.iter().zip(&wide_t) {
+            let [heap_case, case] = &count.write;
             for (case, policy, times, ok) in [
                 (heap_case, Policy::Pageable, heap_t, true),
                 (case, Policy::Managed, cpu_t, ok),
