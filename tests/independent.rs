@@ -247,6 +247,13 @@ fn managed_row(path: &Path) -> (f64, f64) {
     (median(&total).unwrap(), median(&host).unwrap())
 }
 
+/// The host threads a program's run file names (`kmeans-67108864-t16.csv`: 16).
+fn threads_in_name(file: &str) -> u32 {
+    file.rsplit_once("-t")
+        .and_then(|(_, n)| n.trim_end_matches(".csv").parse().ok())
+        .unwrap_or_else(|| panic!("{file}: no thread count in the name"))
+}
+
 /// A program's runs on many host threads (the thread count ends each file's name, `-tN.csv`), its
 /// managed row predicted with each calibration of `run` without the task's thread counts (A) and
 /// with them (B; `final_too`: `cpu_final_threads` as well): the pairs whose B host side came
@@ -272,10 +279,7 @@ fn managed_on_threads_without(
     let (mut near, mut above, mut a, mut b) = (0, 0, Vec::new(), Vec::new());
     for file in files {
         let path = Path::new("calibration/h200").join(run).join(file);
-        let threads: u32 = file
-            .rsplit_once("-t")
-            .and_then(|(_, n)| n.trim_end_matches(".csv").parse().ok())
-            .unwrap();
+        let threads = threads_in_name(file);
         let r = read_run(&path);
         let (total, host) = managed_row(&path);
         for calibration in [1, 2] {
@@ -437,10 +441,7 @@ fn in_loop_against_plain(kmeans: &[&str], relax: &[&str]) -> ([usize; 2], usize,
             files.sort();
             let mut errs = [Vec::new(), Vec::new()];
             for file in files {
-                let threads: u32 = file
-                    .rsplit_once("-t")
-                    .and_then(|(_, n)| n.trim_end_matches(".csv").parse().ok())
-                    .unwrap();
+                let threads = threads_in_name(&file);
                 if threads < 2 {
                     continue;
                 }
