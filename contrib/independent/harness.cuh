@@ -92,6 +92,17 @@ struct Moves {
     ++n;
     if (g_each) CK(cudaStreamSynchronize(s));
   }
+  // A round's kernel `f` (launches only): with a steps file open, timed as a step named `kernel`,
+  // so a run can say what each round's GPU side cost under each policy (faults, passes over the
+  // link); without one, launched as it was before (no events around it, as every run before
+  // run175 timed it).
+  template <class F>
+  void kernel(cudaStream_t s, F f) {
+    if (g_steps)
+      add("kernel", "-", s, f);
+    else
+      f();
+  }
   // After the stream's work is done: the times, one row each.
   void flush(const char* policy, int round) {
     for (int i = 0; i < n; ++i) {

@@ -162,7 +162,7 @@ static Result run(Policy p, size_t n, int threads, cudaStream_t s) {
       mv.add("prefetch_to_device", "points", s, [&] { prefetch(h_pts, bytes, true, s); });
       mv.add("prefetch_to_device", "labels", s, [&] { prefetch(h_lab, bytes, true, s); });
     }
-    assign<<<grid_for(n), 256, 0, s>>>(d_pts, d_lab, m, n);
+    mv.kernel(s, [&] { assign<<<grid_for(n), 256, 0, s>>>(d_pts, d_lab, m, n); });
     CK(cudaGetLastError());
     CK(cudaStreamSynchronize(s));
     // Host side: the labels the kernel wrote come back; prefetching policies bring back both.
