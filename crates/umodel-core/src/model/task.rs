@@ -3250,25 +3250,41 @@ impl Pricer<'_> {
             };
             let prw = self.terms.get(rw_term).map_or(pr + pw, |c| c.ms_per_gib);
             // Reads and writes cross the link in opposite directions at once: a pass takes the
-            // longer of the two, plus what the calibrated in-place pass showed they cost each other.
-            let (hi, hi_term, hi_bytes) = if r * pr >= w * pw {
+            // longer of the two, plus what the calibrated in-place pass (as many bytes read as
+            // written) showed they cost each other: `prw` a GiB against the faster alone.
+            let (hi, mut hi_term, mut hi_bytes) = if r * pr >= w * pw {
                 (pr, read_t, r)
             } else {
                 (pw, write_term, w)
             };
-            let both = r.min(w);
-            let excess = (prw - hi).max(0.0);
+            let (mut extra_rate, mut extra_bytes) = ((prw - hi).max(0.0), r.min(w));
+            if r > w && w > 0.0 {
+                // Read data comes down; written data goes up, and with it what the reads cost
+                // that way, which the in-place pass shows as `prw − pw` a GiB read. Where the
+                // reads outweigh the writes, the writes hide under them: relax.cu's pass, 128 MiB
+                // read and 64 written over the link, ran at 0.93-0.95 of its reads plus the
+                // in-place excess for its writes in each of six cells and within 2 % of its reads
+                // alone (calibration/h200/run175/steps.txt).
+                let up_rate = (prw - pw).max(0.0);
+                if r * pr >= w * pw + r * up_rate {
+                    extra_rate = 0.0;
+                } else {
+                    // The way up is the longer: the writes, and the reads' part of it.
+                    (hi_term, hi_bytes) = (write_term, w);
+                    (extra_rate, extra_bytes) = (up_rate, r);
+                }
+            }
             if let Some(c) = self.terms.get(hi_term) {
                 self.note_size(c, hi_bytes);
                 lc.terms[0] = Some(hi_term);
                 lc.ms[0] = c.lat_ms + c.ms_per_gib * hi_bytes / GIB;
                 lc.gib[0] = hi_bytes / GIB;
             }
-            if both > 0.0 && excess > 0.0 {
+            if extra_bytes > 0.0 && extra_rate > 0.0 {
                 // Counted under the in-place term, whose rate it is part of.
                 lc.terms[1] = Some(rw_term);
-                lc.ms[1] = excess * both / GIB;
-                lc.gib[1] = both / GIB;
+                lc.ms[1] = extra_rate * extra_bytes / GIB;
+                lc.gib[1] = extra_bytes / GIB;
             }
         }
         // Random 4-byte reads are bound by the link's round trips and hardly overlap the streams:
