@@ -2617,7 +2617,36 @@ fn write_only_share(gpu: Access) -> f64 {
 /// Relative uncertainty of a phase time the user gives (their own measurement, taken at another
 /// moment than the run it predicts): a CPU phase on the H200 test machine's shared core moves a
 /// few percent between neighbouring measurements even inside one level (NOTES.md, "Tasks").
+/// On many threads see [`GIVEN_CPU_REL_SD_ON_THREADS`].
 pub const GIVEN_CPU_REL_SD: f64 = 0.02;
+/// [`GIVEN_CPU_REL_SD`] by the phase's host threads ([`Task::cpu_threads`],
+/// [`Task::cpu_final_threads`]), linear in log2(threads) between the counts, 16's beyond: a phase
+/// timed on its own on many threads is a weaker stand-in for the same phase inside the task.
+/// Over the independent programs' runs `run160`–`run175` (k-means and relaxation, their host
+/// phases inside the explicit-copy trials against the plain timing of the same run), the ratio
+/// moved 0.077, 0.078 and 0.120 root mean square of log on 4, 8 and 16 threads (19, 17 and 44
+/// configurations), 0.041 on one; halved for [`TASK_INTERVAL_SCALE`] (NOTES.md, "Intervals on
+/// many host threads").
+pub const GIVEN_CPU_REL_SD_ON_THREADS: [(u32, f64); 4] =
+    [(1, GIVEN_CPU_REL_SD), (4, 0.04), (8, 0.04), (16, 0.06)];
+
+/// [`GIVEN_CPU_REL_SD_ON_THREADS`] at `threads` (none or one: [`GIVEN_CPU_REL_SD`]).
+pub fn given_cpu_rel_sd(threads: Option<u32>) -> f64 {
+    let t = f64::from(threads.unwrap_or(1).max(1));
+    let table = &GIVEN_CPU_REL_SD_ON_THREADS;
+    let last = table[table.len() - 1];
+    if t >= f64::from(last.0) {
+        return last.1;
+    }
+    for w in table.windows(2) {
+        let ((t0, s0), (t1, s1)) = (w[0], w[1]);
+        if t <= f64::from(t1) {
+            let (l0, l1) = (f64::from(t0).log2(), f64::from(t1).log2());
+            return s0 + (s1 - s0) * (t.log2() - l0) / (l1 - l0);
+        }
+    }
+    last.1
+}
 /// The same for a GPU pass (event-timed passes are steady to 0.1–1 %).
 pub const GIVEN_GPU_REL_SD: f64 = 0.01;
 
@@ -3429,17 +3458,42 @@ impl Estimates {
     }
 }
 
-/// The spread of a given (or estimated) phase time, relative.
-fn phase_rel_sd(terms: &TaskTerms, cpu_given: bool, gpu_given: bool) -> (f64, f64) {
-    let cpu_sd = if cpu_given {
-        GIVEN_CPU_REL_SD
+/// The relative spread of the phase times a prediction is given (or estimates).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct PhaseSd {
+    /// A CPU phase of a round.
+    cpu: f64,
+    /// The final host access.
+    fin: f64,
+    /// A GPU pass.
+    gpu: f64,
+}
+
+impl PhaseSd {
+    /// The spread of a CPU phase (`fin`: the final access) of `ms`, as it enters the interval.
+    fn cpu_ms(&self, ms: f64, fin: bool) -> f64 {
+        ms * if fin { self.fin } else { self.cpu }
+    }
+}
+
+/// The spread of a given (or estimated) phase time, relative: a given CPU phase's by its
+/// threads (`threads`: the phase's and the final access's, [`given_cpu_rel_sd`]).
+fn phase_rel_sd(
+    terms: &TaskTerms,
+    cpu_given: bool,
+    gpu_given: bool,
+    threads: (Option<u32>, Option<u32>),
+) -> PhaseSd {
+    let (cpu, fin) = if cpu_given {
+        (given_cpu_rel_sd(threads.0), given_cpu_rel_sd(threads.1))
     } else {
-        terms
+        let sd = terms
             .get(TermId::CpuUpdate)
-            .map_or(0.1, |c| c.rel_sd.max(0.05))
+            .map_or(0.1, |c| c.rel_sd.max(0.05));
+        (sd, sd)
     };
-    let gpu_sd = if gpu_given { GIVEN_GPU_REL_SD } else { 0.05 };
-    (cpu_sd, gpu_sd)
+    let gpu = if gpu_given { GIVEN_GPU_REL_SD } else { 0.05 };
+    PhaseSd { cpu, fin, gpu }
 }
 
 /// CPU-side extras of touching a buffer's regions (`all`: the final access touches every page).
@@ -3990,8 +4044,10 @@ fn gpu_times(first: f64, link_ms: f64, side_ms: f64, gpu: f64, reuse: f64, share
 /// Prices each step as it comes, with the phase times known.
 struct Direct<F> {
     parts: Parts,
-    given_cpu: f64,
+    /// The given CPU phases times their relative spread ([`PhaseSd::cpu_ms`]).
+    cpu_spread: f64,
     given_gpu: f64,
+    sd: PhaseSd,
     /// What the longer-of rule would let hide of the faults, over the GPU phases.
     hidden: f64,
     ph: Phases,
@@ -4026,7 +4082,7 @@ impl<F: FnMut(Option<u32>, Kind, Option<usize>, f64, &str)> Sink for Direct<F> {
     fn cpu(&mut self, round: Option<u32>) {
         let (ms, what) = cpu_item(round, self.ph);
         self.rec(round, Kind::Cpu, None, ms, what);
-        self.given_cpu += ms;
+        self.cpu_spread += self.sd.cpu_ms(ms, round.is_none());
     }
 
     fn gpu(&mut self, round: u32, first: f64, link: &LinkCost, side_ms: f64, p: &mut Pricer<'_>) {
@@ -4110,8 +4166,8 @@ fn prediction(
     reuse: f64,
     parts: Parts,
     (uses, mut used): (&[Use; TermId::COUNT], u64),
-    (given_cpu, given_gpu, hidden): (f64, f64, f64),
-    (cpu_sd, gpu_sd): (f64, f64),
+    (cpu_spread, given_gpu, hidden): (f64, f64, f64),
+    gpu_sd: f64,
     mut assumptions: Assumptions,
 ) -> TaskPrediction {
     let time = parts.total();
@@ -4132,7 +4188,8 @@ fn prediction(
             shift_var += (c.run_shift * u.ms).powi(2);
         }
     }
-    var += (cpu_sd * given_cpu).powi(2) + (gpu_sd * given_gpu).powi(2);
+    // A given phase is one estimate for every round (its uses add linearly, as a term's).
+    var += cpu_spread.powi(2) + (gpu_sd * given_gpu).powi(2);
     // The share of the hidden faults that stays exposed: one estimate for every round (its uses
     // add linearly), with its fitted uncertainty and its trial spread, as a term's.
     if let Some(u) = &terms.under_compute {
@@ -4168,10 +4225,17 @@ fn price(
         (Some(cpu), Some(gpu), Some(fin)) => Phases { cpu, gpu, fin },
         _ => Estimates::of(task, terms).resolve(cpu, gpu, fin, &mut run.p.assumed),
     };
+    let sd = phase_rel_sd(
+        terms,
+        cpu.is_some(),
+        gpu.is_some(),
+        (task.cpu_threads, task.cpu_final_threads),
+    );
     let mut sink = Direct {
         parts: Parts::default(),
-        given_cpu: 0.0,
+        cpu_spread: 0.0,
         given_gpu: 0.0,
+        sd,
         hidden: 0.0,
         ph,
         reuse: task.reuse,
@@ -4185,8 +4249,8 @@ fn price(
         task.reuse,
         sink.parts,
         (run.p.uses, run.p.used),
-        (sink.given_cpu, sink.given_gpu, sink.hidden),
-        phase_rel_sd(terms, cpu.is_some(), gpu.is_some()),
+        (sink.cpu_spread, sink.given_gpu, sink.hidden),
+        sd.gpu,
         run.p.assumed,
     ))
 }
@@ -4503,6 +4567,8 @@ pub struct CompiledTask {
     cpu_ms: Option<f64>,
     gpu_ms: Option<f64>,
     cpu_final_ms: Option<f64>,
+    /// The host threads of the CPU phase and of the final access (the given phases' spread).
+    threads: (Option<u32>, Option<u32>),
     /// The model's terms (without the fit's report).
     terms: TaskTerms,
     est: Estimates,
@@ -4678,6 +4744,7 @@ impl TaskTerms {
             cpu_ms: task.cpu_ms,
             gpu_ms: task.gpu_ms,
             cpu_final_ms: task.cpu_final_ms,
+            threads: (task.cpu_threads, task.cpu_final_threads),
             est: Estimates::of(task, &terms),
             terms,
             policies,
@@ -4695,7 +4762,7 @@ struct Query {
     /// [`FaultsUnderCompute::share`], 0 where not calibrated.
     share: f64,
     assumed: Assumptions,
-    rel_sd: (f64, f64),
+    rel_sd: PhaseSd,
 }
 
 /// Sums of one prediction.
@@ -4703,7 +4770,8 @@ struct Acc {
     parts: Parts,
     uses: [Use; TermId::COUNT],
     used: u64,
-    given_cpu: f64,
+    /// The given CPU phases times their relative spread ([`PhaseSd::cpu_ms`]).
+    cpu_spread: f64,
     given_gpu: f64,
     hidden: f64,
 }
@@ -4725,10 +4793,10 @@ impl Acc {
         p.link_ms += n * f.link_ms;
         // The CPU phase, and the final access.
         p.cpu_ms += n * ph.cpu;
-        self.given_cpu += n * ph.cpu;
+        self.cpu_spread += n * q.rel_sd.cpu_ms(ph.cpu, false);
         if rc.fin {
             p.cpu_ms += n * ph.fin;
-            self.given_cpu += n * ph.fin;
+            self.cpu_spread += n * q.rel_sd.cpu_ms(ph.fin, true);
         }
         // The GPU phase.
         let (link_ms, on) = rc.link.pass_ms(ph.gpu, reuse);
@@ -4784,7 +4852,7 @@ impl CompiledTask {
             ph,
             share: self.terms.share(),
             assumed,
-            rel_sd: phase_rel_sd(&self.terms, cpu.is_some(), gpu.is_some()),
+            rel_sd: phase_rel_sd(&self.terms, cpu.is_some(), gpu.is_some(), self.threads),
         })
     }
 
@@ -4793,7 +4861,7 @@ impl CompiledTask {
             parts: Parts::default(),
             uses: [Use::default(); TermId::COUNT],
             used: 0,
-            given_cpu: 0.0,
+            cpu_spread: 0.0,
             given_gpu: 0.0,
             hidden: 0.0,
         };
@@ -4809,8 +4877,8 @@ impl CompiledTask {
             q.reuse,
             acc.parts,
             (&acc.uses, acc.used),
-            (acc.given_cpu, acc.given_gpu, acc.hidden),
-            q.rel_sd,
+            (acc.cpu_spread, acc.given_gpu, acc.hidden),
+            q.rel_sd.gpu,
             assumed,
         )
     }
@@ -4933,7 +5001,7 @@ impl CompiledTask {
         let mut parts = Parts::default();
         *uses = [Use::default(); TermId::COUNT];
         let mut used = 0u64;
-        let (mut given_cpu, mut given_gpu, mut hidden) = (0.0, 0.0, 0.0);
+        let (mut cpu_spread, mut given_gpu, mut hidden) = (0.0, 0.0, 0.0);
         let mut rec = |parts: &mut Parts,
                        round: Option<u32>,
                        k: Kind,
@@ -4975,7 +5043,7 @@ impl CompiledTask {
                         let round = matches!(step, TapeStep::Cpu).then_some(r + 1);
                         let (ms, what) = cpu_item(round, ph);
                         rec(&mut parts, round, Kind::Cpu, None, ms, what);
-                        given_cpu += ms;
+                        cpu_spread += q.rel_sd.cpu_ms(ms, round.is_none());
                     }
                     TapeStep::Gpu => {
                         let (passes, h) = gpu_items(
@@ -5024,8 +5092,8 @@ impl CompiledTask {
             q.reuse,
             parts,
             (uses, used),
-            (given_cpu, given_gpu, hidden),
-            q.rel_sd,
+            (cpu_spread, given_gpu, hidden),
+            q.rel_sd.gpu,
             assumed,
         )
     }
