@@ -399,27 +399,31 @@ fn the_relaxation_on_many_threads_takes_its_sparse_faults_from_the_fault_run_ter
 
 /// Both programs' many-thread runs given the host phases each timed inside its own loop under
 /// explicit copy (where the host works on plain memory) instead of the plain phases timed alone
-/// (`inloop/judge.txt`; NOTES.md, "Host phases in the trials against their plain timing, on many
-/// threads"): of the other five policies' 330 cells, 155 beyond 5 % against 190, and every-cell
-/// median |error| lower in 7 of the 8 runs; held out on `run173`, 15 of 70 against 23, and on
-/// `run174`, 48 against 56.
+/// (NOTES.md, "Host phases in the trials against their plain timing, on many threads"): of the
+/// other five policies' 330 cells, 151 beyond 5 % against 171, every-cell median |error| lower in
+/// 5 of the 8 runs; held out on `run173`, 15 of 70 against 21, on `run174` 48 against 50, on
+/// `run176` 30 against 42. The judges' files have the figures of the builds at the time (190 ->
+/// 155 and 7 of 8, 23 -> 15, 56 -> 48): since the link's two directions the plain phases'
+/// host-mapped rows miss less, and the loop's phases gain less on them.
 #[test]
-fn many_thread_phases_timed_inside_the_copy_loop_leave_155_of_330_cells_beyond_5_pct_not_190() {
+fn many_thread_phases_timed_inside_the_copy_loop_leave_151_of_330_cells_beyond_5_pct_not_171() {
     let first = in_loop_against_plain(
         &["run161", "run162", "run163"],
         &["run165", "run166", "run167", "run168", "run172"],
     );
-    assert_eq!(first, ([190, 155], 330, 7));
-    // Held out on a fresh VM (`run173/inloop.txt`): better for both programs, 15 of 70 cells
-    // beyond 5 % against 23.
+    assert_eq!(first, ([171, 151], 330, 5));
+    // Held out on fresh VMs: better for both programs on each.
     assert_eq!(
         in_loop_against_plain(&["run173"], &["run173"]),
-        ([23, 15], 70, 2)
+        ([21, 15], 70, 2)
     );
-    // And on `run174`'s, where every policy missed more: 48 against 56.
     assert_eq!(
         in_loop_against_plain(&["run174"], &["run174"]),
-        ([56, 48], 70, 2)
+        ([50, 48], 70, 2)
+    );
+    assert_eq!(
+        in_loop_against_plain(&["run176"], &["run176"]),
+        ([42, 30], 70, 2)
     );
 }
 
@@ -571,26 +575,29 @@ fn the_inlined_final_sum_of_run148_ran_three_times_its_plain_timing_inside_the_t
 
 /// The relaxation with its host passes `noinline` (`run156`, `run157`: two fresh VMs, two
 /// calibrations each): per (run, size, calibration) the cells beyond 5 % of 6 and the median
-/// |error|, as each run's `judge.txt` has them. 22 of 48 beyond 5 %, every clear ordering right
-/// (11 of 11 in each), the targets met in none of the eight pairs.
+/// |error|. 23 of 48 beyond 5 %, every clear ordering right (11 of 11 in each), the targets met
+/// in none of the eight pairs. Each run's `judge.txt` has the figures of the build at the time
+/// (22 of 48); since the link's two directions ("Reads and writes over the link in one pass")
+/// the host-mapped row comes 4-7 % lower, which moves the medians both ways (`run156`'s 64 MiB
+/// 3.65 -> 4.97 and 1.50 -> 2.67 %, `run157`'s 256 MiB 3.77 -> 3.17 and 4.08 -> 3.69 %).
 #[test]
-fn the_relaxation_with_noinline_passes_misses_22_of_48_cells_and_orders_every_clear_pair_right() {
+fn the_relaxation_with_noinline_passes_misses_23_of_48_cells_and_orders_every_clear_pair_right() {
     let want = [
-        ("run156", "relax-67108864.csv", 1, 3, 3.65),
-        ("run156", "relax-67108864.csv", 2, 1, 1.50),
-        ("run156", "relax-268435456.csv", 1, 3, 4.40),
-        ("run156", "relax-268435456.csv", 2, 2, 4.54),
-        ("run157", "relax-67108864.csv", 1, 3, 7.83),
+        ("run156", "relax-67108864.csv", 1, 3, 4.97),
+        ("run156", "relax-67108864.csv", 2, 1, 2.67),
+        ("run156", "relax-268435456.csv", 1, 3, 4.42),
+        ("run156", "relax-268435456.csv", 2, 3, 5.23),
+        ("run157", "relax-67108864.csv", 1, 3, 7.53),
         ("run157", "relax-67108864.csv", 2, 4, 10.05),
-        ("run157", "relax-268435456.csv", 1, 3, 3.77),
-        ("run157", "relax-268435456.csv", 2, 3, 4.08),
+        ("run157", "relax-268435456.csv", 1, 3, 3.17),
+        ("run157", "relax-268435456.csv", 2, 3, 3.69),
     ];
     let mut total = 0;
     for (run, file, calibration, beyond, med) in want {
         check_pair((run, file, calibration), "relax.json", (beyond, med, 11));
         total += beyond;
     }
-    assert_eq!(total, 22);
+    assert_eq!(total, 23);
 }
 
 /// The fix, timed: with both passes `noinline` the final sum inside the trials takes what it
@@ -666,11 +673,13 @@ fn horner_run(run: &str, want: [(&str, u32, usize, f64, usize); 6]) -> usize {
     met
 }
 
-/// `run158` (`run158/judge.txt`): the targets met in three of the six pairs.
+/// `run158` (`run158/judge.txt`): the targets met in three of the six pairs. Since the link's two
+/// directions the first calibration's K = 16 median is 1.17 % (the judge's file, of the build at
+/// the time, 2.06 %): its host-mapped and managed-advise rows' passes read more than they write.
 #[test]
 fn the_compute_bound_horner_meets_the_targets_in_3_of_6_pairs_and_its_crossover_is_predicted() {
     let want = [
-        ("horner-67108864-k16.csv", 1, 0, 2.06, 9),
+        ("horner-67108864-k16.csv", 1, 0, 1.17, 9),
         ("horner-67108864-k16.csv", 2, 2, 3.57, 9),
         ("horner-67108864-k4096.csv", 1, 0, 2.49, 11),
         ("horner-67108864-k4096.csv", 2, 0, 1.94, 11),
@@ -681,11 +690,12 @@ fn the_compute_bound_horner_meets_the_targets_in_3_of_6_pairs_and_its_crossover_
 }
 
 /// `run159` (`run159/judge.txt`), held out on a noisier VM: the targets met in none of the six
-/// pairs, 10 of 36 cells beyond 5 %, every clear ordering and the crossover still right.
+/// pairs, 10 of 36 cells beyond 5 %, every clear ordering and the crossover still right (the first
+/// calibration's K = 16 median 3.93 % since the link's two directions; 3.62 % in the file).
 #[test]
 fn the_compute_bound_horner_held_out_on_a_noisier_vm_meets_the_targets_nowhere() {
     let want = [
-        ("horner-67108864-k16.csv", 1, 2, 3.62, 3),
+        ("horner-67108864-k16.csv", 1, 2, 3.93, 3),
         ("horner-67108864-k16.csv", 2, 2, 4.16, 3),
         ("horner-67108864-k4096.csv", 1, 1, 1.10, 2),
         ("horner-67108864-k4096.csv", 2, 2, 2.17, 2),
