@@ -8,8 +8,9 @@
 //! `run161/judge.txt` and `run162/judge.txt` for the k-means on many host threads, `run165/` and
 //! `run166/judge-bound.txt` for the relaxation on many, `run167/judge.txt` and `run168/judge.txt`
 //! for the relaxation with the sparse writes on many threads calibrated, `inloop/judge.txt` for
-//! both programs given the host phases timed inside their explicit-copy loop).
-//! No GPU is needed.
+//! both programs given the host phases timed inside their explicit-copy loop; `run178/judge.txt`
+//! for `linkmix.cu`'s pass shapes over the link). Where the link's two directions moved a figure
+//! since its judge ran, the test pins the current one and says so. No GPU is needed.
 
 mod common;
 
@@ -824,4 +825,72 @@ fn bench_refuses_the_task_group() {
         &["`task`", "does not run", "own programs", "to_csv.py"],
     );
     assert!(!out.exists());
+}
+
+/// `linkmix.cu` on `run178` (`run178/judge.txt`; NOTES.md, "Reads and writes over the link in one
+/// pass"): one pass over mapped host memory in eleven shapes, each priced as a one-round
+/// host-mapped task by the run's two calibrations. Where the streamed reads outweigh the writes
+/// the pass takes the longer of its two directions: those five shapes within 2 % at both sizes
+/// and on both calibrations (before the two directions 5.5–10.2 % high), the other six, priced as
+/// before, within 3.5 %.
+#[test]
+fn every_pass_shape_over_the_link_is_priced_within_a_few_percent_by_its_two_directions() {
+    use umodel::task::{Access, Buffer};
+    let shapes: [(&str, &[Access]); 11] = {
+        use Access::{Read as R, ReadWrite as Rw, Write as W};
+        [
+            ("r1w0", &[R]),
+            ("r2w0", &[R, R]),
+            ("r0w1", &[W]),
+            ("r1w1-copy", &[R, W]),
+            ("r1w1-inplace", &[Rw]),
+            ("r2w1-inplace", &[Rw, R]),
+            ("r2w1", &[R, R, W]),
+            ("r3w1", &[R, R, R, W]),
+            ("r4w1", &[R, R, R, R, W]),
+            ("r1w2", &[R, W, W]),
+            ("r3w2", &[R, R, R, W, W]),
+        ]
+    };
+    let read_heavy = ["r2w1-inplace", "r2w1", "r3w1", "r4w1", "r3w2"];
+    let mut pairs = 0;
+    for bytes in [64u64 << 20, 256 << 20] {
+        let path = format!("calibration/h200/run178/linkmix-{bytes}.csv");
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (case, access) in shapes {
+            let v: Vec<f64> = text
+                .lines()
+                .skip(1)
+                .map(|l| l.split(',').collect::<Vec<_>>())
+                .filter(|f| f[0] == case)
+                .map(|f| {
+                    assert_eq!(f[5], "ok", "{path}: {case}");
+                    f[4].parse().unwrap()
+                })
+                .collect();
+            assert!(v.len() >= 7, "{path}: {case}");
+            let measured = median(&v).unwrap();
+            let buffers = access
+                .iter()
+                .enumerate()
+                .map(|(i, a)| Buffer::new(&format!("b{i}"), bytes).gpu(*a))
+                .collect();
+            let mut task = Task::new(case, 1, buffers);
+            (task.cpu_ms, task.gpu_ms) = (Some(0.0), Some(0.001));
+            for calibration in [1, 2] {
+                let p =
+                    model::predict_task(&terms("run178", calibration), &task, Policy::HostMapped)
+                        .unwrap();
+                let pass = p.parts.gpu_ms + p.parts.link_ms;
+                let error = 100.0 * (pass - measured) / measured;
+                let bound = if read_heavy.contains(&case) { 2.0 } else { 3.5 };
+                assert!(
+                    error.abs() <= bound,
+                    "{path}: {case} calibration {calibration}: {error:+.2} %"
+                );
+                pairs += 1;
+            }
+        }
+    }
+    assert_eq!(pairs, 44);
 }
