@@ -315,7 +315,8 @@ struct PredictArgs {
     /// model adds what each policy costs it), best timed as it runs inside your loop (under
     /// explicit copy, where it works on plain memory): a short phase on many threads timed alone,
     /// its cores idle before it, ran up to 15 % longer on the H200 VMs (NOTES.md, "Host phases in
-    /// the trials against their plain timing, on many threads").
+    /// the trials against their plain timing, on many threads"); the task file's `cpu_threads`
+    /// widens the interval with the threads it names.
     #[arg(
         long,
         value_name = "MS",
