@@ -9,6 +9,13 @@
 //   link           x alone, advised as relax.cu advises it: a pass over the link, nothing moves
 //   both           relax.cu's first pass: x over the link beside b's first touch, b advised
 //   both-plain     the same with b unadvised
+// and, since run180, which of the two makes the pass over the link hide under the faults: the
+// first touch migrating (b unadvised) or duplicating (b advised read-mostly after the fill, as
+// kmeans.cu advises its points), beside x read, written (as kmeans.cu's labels) or both:
+//   link-read, link-write         x alone, read or written over the link
+//   dup                           b alone, duplicated on first touch
+//   fault-read, fault-write       b migrating beside x read or written
+//   dup-read, dup-write, dup-both b duplicating beside x read, written, or both
 // Shares only harness.cuh with the other programs; none of umodel's code.
 //
 //   nvcc -O3 -arch=sm_90 -fmad=false -std=c++17 -o faultmix faultmix.cu
@@ -23,33 +30,54 @@
 
 #include <vector>
 
-// x[i] = 0.5 x[i] + b[i] where both are given (relax.cu's kernel); x alone: x[i] = 0.5 x[i] + 1,
-// in place as relax.cu's; b alone: a sum per thread of what it reads, kept on the card.
-__global__ void pass(float* x, const float* __restrict__ b, float* __restrict__ acc, size_t n) {
+// What a pass does with x over the link.
+enum XMode { X_NONE, X_READ, X_WRITE, X_BOTH };
+
+// With b given, v = b[i], else 1. X_BOTH: x[i] = 0.5 x[i] + v (relax.cu's kernel); X_WRITE:
+// x[i] = v + 1; X_READ and X_NONE: a sum per thread of x[i] + v (of v alone), kept on the card.
+__global__ void pass(float* x, int mode, const float* __restrict__ b, float* __restrict__ acc,
+                     size_t n) {
   float s = 0;
   size_t t = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
   for (size_t i = t; i < n; i += (size_t)gridDim.x * blockDim.x) {
-    if (x)
-      x[i] = 0.5f * x[i] + (b ? b[i] : 1.0f);
+    float v = b ? b[i] : 1.0f;
+    if (mode == X_BOTH)
+      x[i] = 0.5f * x[i] + v;
+    else if (mode == X_WRITE)
+      x[i] = v + 1.0f;
     else
-      s += b[i];
+      s += mode == X_READ ? x[i] + v : v;
   }
-  if (!x) acc[t] = s;
+  if (mode == X_READ || mode == X_NONE) acc[t] = s;
 }
 
 static float x_value(size_t i) { return (float)(i % 1000) * 1e-3f; }
 static float b_value(size_t i) { return (float)((i * 7) % 13) * 0.1f; }
 
+// b's advice after the fill.
+enum BAdvice { B_NONE, B_DEVICE, B_READ_MOSTLY };
+
 struct Case {
   const char* name;
-  bool x, b, advise_b;
+  int x;  // XMode
+  bool b;
+  int advise_b;  // BAdvice
 };
 static const Case CASES[] = {
-    {"fault", false, true, false},
-    {"fault-advised", false, true, true},
-    {"link", true, false, false},
-    {"both", true, true, true},
-    {"both-plain", true, true, false},
+    {"fault", X_NONE, true, B_NONE},
+    {"fault-advised", X_NONE, true, B_DEVICE},
+    {"link", X_BOTH, false, B_NONE},
+    {"both", X_BOTH, true, B_DEVICE},
+    {"both-plain", X_BOTH, true, B_NONE},
+    // Since run180.
+    {"link-read", X_READ, false, B_NONE},
+    {"link-write", X_WRITE, false, B_NONE},
+    {"dup", X_NONE, true, B_READ_MOSTLY},
+    {"fault-read", X_READ, true, B_NONE},
+    {"fault-write", X_WRITE, true, B_NONE},
+    {"dup-read", X_READ, true, B_READ_MOSTLY},
+    {"dup-write", X_WRITE, true, B_READ_MOSTLY},
+    {"dup-both", X_BOTH, true, B_READ_MOSTLY},
 };
 
 int main(int argc, char** argv) {
@@ -79,7 +107,7 @@ int main(int argc, char** argv) {
   for (int t = -1; t < trials; ++t) {
     for (const Case& c : CASES) {
       float *x = nullptr, *b = nullptr;
-      if (c.x) {
+      if (c.x != X_NONE) {
         CK(cudaMallocManaged(&x, bytes));
         for (size_t i = 0; i < n; ++i) x[i] = x_value(i);
         advise(x, bytes, cudaMemAdviseSetPreferredLocation, false);
@@ -88,25 +116,27 @@ int main(int argc, char** argv) {
       if (c.b) {
         CK(cudaMallocManaged(&b, bytes));
         for (size_t i = 0; i < n; ++i) b[i] = b_value(i);
-        if (c.advise_b) advise(b, bytes, cudaMemAdviseSetPreferredLocation, true);
+        if (c.advise_b == B_DEVICE) advise(b, bytes, cudaMemAdviseSetPreferredLocation, true);
+        if (c.advise_b == B_READ_MOSTLY) advise(b, bytes, cudaMemAdviseSetReadMostly, true);
       }
       CK(cudaDeviceSynchronize());
       CK(cudaEventRecord(e0, s));
-      pass<<<g, 256, 0, s>>>(x, b, acc, n);
+      pass<<<g, 256, 0, s>>>(x, c.x, b, acc, n);
       CK(cudaGetLastError());
       CK(cudaEventRecord(e1, s));
       CK(cudaEventSynchronize(e1));
       float ms;
       CK(cudaEventElapsedTime(&ms, e0, e1));
       bool good = true;
-      if (c.x) {
+      auto v = [&](size_t i) { return c.b ? b_value(i) : 1.0f; };
+      if (c.x == X_BOTH || c.x == X_WRITE) {
         for (size_t i = 0; i < n && good; ++i)
-          good = x[i] == 0.5f * x_value(i) + (c.b ? b_value(i) : 1.0f);
+          good = x[i] == (c.x == X_BOTH ? 0.5f * x_value(i) + v(i) : v(i) + 1.0f);
       } else {
         CK(cudaMemcpy(got.data(), acc, threads * sizeof(float), cudaMemcpyDeviceToHost));
         for (size_t k = 0; k < threads && good; ++k) {
           float want = 0;
-          for (size_t i = k; i < n; i += threads) want += b_value(i);
+          for (size_t i = k; i < n; i += threads) want += c.x == X_READ ? x_value(i) + v(i) : v(i);
           good = got[k] == want;
         }
       }
