@@ -2622,12 +2622,12 @@ pub const GIVEN_CPU_REL_SD: f64 = 0.02;
 /// [`GIVEN_CPU_REL_SD`] by the phase's host threads ([`Task::cpu_threads`],
 /// [`Task::cpu_final_threads`]), linear in log2(threads) between the counts, 16's beyond: a phase
 /// timed on its own on many threads is a weaker stand-in for the same phase inside the task.
-/// Over the independent programs' runs `run160`–`run175` (k-means and relaxation, their host
+/// Over the independent programs' runs `run142`–`run175` (k-means and relaxation, their host
 /// phases inside the explicit-copy trials against the plain timing of the same run), the ratio
-/// moved 0.077, 0.078 and 0.120 root mean square of log on 4, 8 and 16 threads (19, 17 and 44
-/// configurations), 0.041 on one (the k-means's since `run142`, 10); halved for
-/// [`TASK_INTERVAL_SCALE`]. Held out on `run177`: 71 of 72 many-thread cells inside (NOTES.md,
-/// "Intervals on many host threads").
+/// moved 0.077, 0.078 and 0.120 root mean square of log on 4, 8 and 16 threads (19, 17 and 48
+/// configurations), 0.041 on one (the k-means's 10; calibration/h200/offline39/threads.txt);
+/// halved for [`TASK_INTERVAL_SCALE`]. Held out on `run177`: 71 of 72 many-thread cells inside
+/// (NOTES.md, "Intervals on many host threads").
 pub const GIVEN_CPU_REL_SD_ON_THREADS: [(u32, f64); 4] =
     [(1, GIVEN_CPU_REL_SD), (4, 0.04), (8, 0.04), (16, 0.06)];
 
