@@ -12,6 +12,7 @@
 //
 // RELAX_THREADS: host threads of both host passes, each on a contiguous share (1 by default, as
 // every run before run165; relax_passes.cuh).
+// RELAX_DEFAULT_STREAM=1: moves and kernels on the legacy default stream (since run182).
 // RELAX_WAKE=1: each trial also times the plain phases with their threads woken first (a sum of 1
 // MiB on as many threads right after the eviction), written as `plain-woken` rows: the eviction
 // leaves the other cores idle for tens of milliseconds, and a short phase on cores idle that long
@@ -134,7 +135,14 @@ int main(int argc, char** argv) {
     return 2;
   }
   cudaStream_t s;
-  CK(cudaStreamCreate(&s));
+  // RELAX_DEFAULT_STREAM=1: every move and kernel on the legacy default stream, as umodel's
+  // harness issues them (cudarc's default stream), instead of a stream of the program's own
+  // (since run182; off by default, as every run before).
+  const char* ds = std::getenv("RELAX_DEFAULT_STREAM");
+  if (ds && std::atoi(ds) != 0)
+    s = 0;
+  else
+    CK(cudaStreamCreate(&s));
   g_moves.init();
 
   // The reference on plain memory: heap on the host, cudaMalloc on the card, whole copies.
