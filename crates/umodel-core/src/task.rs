@@ -1289,29 +1289,19 @@ pub mod workloads {
     /// Seed 001: four rounds of `out[i] += scale · table[keys[i]]`, the host reading the whole table
     /// (its checksum) after each kernel and the output once at the end; 64 MiB each.
     pub fn seed_001() -> Task {
+        let buffers = vec![
+            Buffer::new("table", 64 * MIB)
+                .gpu(Access::Read)
+                .cpu(Access::Read)
+                .gpu_pattern(Pattern::Random),
+            Buffer::new("keys", 64 * MIB).gpu(Access::Read),
+            Buffer::new("out", 64 * MIB)
+                .gpu(Access::ReadWrite)
+                .cpu_final(Access::Read),
+        ];
         Task {
-            name: "seed-001".into(),
-            rounds: 4,
             first: Side::Gpu,
-            reuse: 1.0,
-            cpu_ms: None,
-            gpu_ms: None,
-            cpu_final_ms: None,
-            cpu_fault_scale: None,
-            cpu_final_fault_scale: None,
-            cpu_threads: None,
-            cpu_final_threads: None,
-            overlap_prefetch: false,
-            buffers: vec![
-                Buffer::new("table", 64 * MIB)
-                    .gpu(Access::Read)
-                    .cpu(Access::Read)
-                    .gpu_pattern(Pattern::Random),
-                Buffer::new("keys", 64 * MIB).gpu(Access::Read),
-                Buffer::new("out", 64 * MIB)
-                    .gpu(Access::ReadWrite)
-                    .cpu_final(Access::Read),
-            ],
+            ..Task::new("seed-001", 4, buffers)
         }
     }
 
@@ -1326,77 +1316,41 @@ pub mod workloads {
 
     /// The CPU rewrites 10 % of a 256 MiB buffer's pages between GPU passes over all of it.
     pub fn partial_update() -> Task {
-        Task {
-            name: "partial-update".into(),
-            rounds: 4,
-            first: Side::Cpu,
-            reuse: 1.0,
-            cpu_ms: None,
-            gpu_ms: None,
-            cpu_final_ms: None,
-            cpu_fault_scale: None,
-            cpu_final_fault_scale: None,
-            cpu_threads: None,
-            cpu_final_threads: None,
-            overlap_prefetch: false,
-            // Its kernel is the suite's in-place pass, four floats a thread.
-            buffers: vec![Buffer::new("x", 256 * MIB)
-                .gpu(Access::ReadWrite)
-                .gpu_vector(true)
-                .cpu(Access::Write)
-                .cpu_fraction(0.1)
-                .cpu_final(Access::Read)],
-        }
+        // Its kernel is the suite's in-place pass, four floats a thread.
+        let x = Buffer::new("x", 256 * MIB)
+            .gpu(Access::ReadWrite)
+            .gpu_vector(true)
+            .cpu(Access::Write)
+            .cpu_fraction(0.1)
+            .cpu_final(Access::Read);
+        Task::new("partial-update", 4, vec![x])
     }
 
     /// A kernel of many operations per byte: the host writes fresh inputs each round, the GPU
     /// computes outputs from them `reuse` times, the host reads the outputs at the end.
     pub fn compute_bound() -> Task {
-        Task {
-            name: "compute-bound".into(),
-            rounds: 4,
-            first: Side::Cpu,
-            reuse: 1.0,
-            cpu_ms: None,
-            gpu_ms: None,
-            cpu_final_ms: None,
-            cpu_fault_scale: None,
-            cpu_final_fault_scale: None,
-            cpu_threads: None,
-            cpu_final_threads: None,
-            overlap_prefetch: false,
-            buffers: vec![
-                Buffer::new("input", 64 * MIB)
-                    .gpu(Access::Read)
-                    .cpu(Access::Write),
-                Buffer::new("output", 64 * MIB)
-                    .gpu(Access::Write)
-                    .cpu_final(Access::Read),
-            ],
-        }
+        let buffers = vec![
+            Buffer::new("input", 64 * MIB)
+                .gpu(Access::Read)
+                .cpu(Access::Write),
+            Buffer::new("output", 64 * MIB)
+                .gpu(Access::Write)
+                .cpu_final(Access::Read),
+        ];
+        Task::new("compute-bound", 4, buffers)
     }
 
     /// The GPU produces a buffer from a device-side input each round and the host consumes it.
     pub fn producer_consumer() -> Task {
+        let buffers = vec![
+            Buffer::new("input", 64 * MIB).gpu(Access::Read),
+            Buffer::new("output", 64 * MIB)
+                .gpu(Access::Write)
+                .cpu(Access::Read),
+        ];
         Task {
-            name: "producer-consumer".into(),
-            rounds: 4,
             first: Side::Gpu,
-            reuse: 1.0,
-            cpu_ms: None,
-            gpu_ms: None,
-            cpu_final_ms: None,
-            cpu_fault_scale: None,
-            cpu_final_fault_scale: None,
-            cpu_threads: None,
-            cpu_final_threads: None,
-            overlap_prefetch: false,
-            buffers: vec![
-                Buffer::new("input", 64 * MIB).gpu(Access::Read),
-                Buffer::new("output", 64 * MIB)
-                    .gpu(Access::Write)
-                    .cpu(Access::Read),
-            ],
+            ..Task::new("producer-consumer", 4, buffers)
         }
     }
 
