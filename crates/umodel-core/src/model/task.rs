@@ -2635,10 +2635,6 @@ pub const GIVEN_CPU_REL_SD_ON_THREADS: [(u32, f64); 4] =
 pub fn given_cpu_rel_sd(threads: Option<u32>) -> f64 {
     let t = f64::from(threads.unwrap_or(1).max(1));
     let table = &GIVEN_CPU_REL_SD_ON_THREADS;
-    let last = table[table.len() - 1];
-    if t >= f64::from(last.0) {
-        return last.1;
-    }
     for w in table.windows(2) {
         let ((t0, s0), (t1, s1)) = (w[0], w[1]);
         if t <= f64::from(t1) {
@@ -2646,7 +2642,7 @@ pub fn given_cpu_rel_sd(threads: Option<u32>) -> f64 {
             return s0 + (s1 - s0) * (t.log2() - l0) / (l1 - l0);
         }
     }
-    last.1
+    table[table.len() - 1].1
 }
 /// The same for a GPU pass (event-timed passes are steady to 0.1–1 %).
 pub const GIVEN_GPU_REL_SD: f64 = 0.01;
