@@ -894,3 +894,37 @@ fn every_pass_shape_over_the_link_is_priced_within_a_few_percent_by_its_two_dire
     }
     assert_eq!(pairs, 44);
 }
+
+/// `pin.h` (relax.cu's `RELAX_PIN`, run183's question: does the move's deferred cost come with
+/// the issuing thread pinned to one core, as umodel's harness pins its own?) is plain C++, so its
+/// check builds here without CUDA: `contrib/independent/pin_test.cpp`, compiled with the system
+/// C++ compiler (`CXX`, else `c++`; warnings are errors) and run. It pins only the child process.
+#[test]
+fn the_pin_header_pins_one_core_and_refuses_bad_values_and_many_threads() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("contrib/independent");
+    let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join("pin_test");
+    let cxx = std::env::var("CXX").unwrap_or_else(|_| "c++".into());
+    let out = std::process::Command::new(&cxx)
+        .args(["-std=c++17", "-Wall", "-Wextra", "-Werror", "-O1", "-I"])
+        .arg(&dir)
+        .arg(dir.join("pin_test.cpp"))
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run `{cxx}`: {e}"));
+    assert!(
+        out.status.success(),
+        "{cxx} failed on pin_test.cpp:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let run = std::process::Command::new(&exe)
+        .output()
+        .expect("run pin_test");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success() && stdout.trim() == "ok",
+        "pin_test: {stdout}\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+}

@@ -1,8 +1,10 @@
 // What the independent workloads share: CUDA error checks, the host clock, the six handoff
 // policies with their allocations, prefetches and advice (CUDA 12 and 13 spell the last two
-// differently), and every move's time by events around it.
+// differently), every move's time by events around it, and the issuing thread's pinning (pin.h).
 #pragma once
 #include <cuda_runtime.h>
+
+#include "pin.h"
 
 #include <algorithm>
 #include <chrono>

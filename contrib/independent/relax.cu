@@ -8,11 +8,14 @@
 // tasks/relax.json describes it.
 //
 //   nvcc -O3 -arch=sm_90 -fmad=false -std=c++17 -o relax relax.cu
-//   [RELAX_STEPS=steps.csv] [RELAX_THREADS=N] ./relax BYTES TRIALS [batched|each] > out.csv
+//   [RELAX_STEPS=steps.csv] [RELAX_THREADS=N] [RELAX_PIN=last] ./relax BYTES TRIALS [batched|each] > out.csv
 //
 // RELAX_THREADS: host threads of both host passes, each on a contiguous share (1 by default, as
 // every run before run165; relax_passes.cuh).
 // RELAX_DEFAULT_STREAM=1: moves and kernels on the legacy default stream (since run182).
+// RELAX_PIN=last|CORE: the one host thread, which issues every CUDA call, pinned to a core once
+// the context exists, as umodel's harness pins its thread (pin.h; with RELAX_THREADS=1 only;
+// since run183, unpinned by default as before).
 // RELAX_WAKE=1: each trial also times the plain phases with their threads woken first (a sum of 1
 // MiB on as many threads right after the eviction), written as `plain-woken` rows: the eviction
 // leaves the other cores idle for tens of milliseconds, and a short phase on cores idle that long
@@ -134,6 +137,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "RELAX_THREADS must be 1 to 256\n");
     return 2;
   }
+  // The context first, so that the driver's own threads keep every core, as in umodel's harness,
+  // which pins its thread after creating its context.
+  CK(cudaFree(0));
+  if (!pin_from_env("RELAX_PIN", g_threads)) return 2;
   cudaStream_t s;
   // RELAX_DEFAULT_STREAM=1: every move and kernel on the legacy default stream, as umodel's
   // harness issues them (cudarc's default stream), instead of a stream of the program's own

@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""run183's reading, written before the call (run183.sh says what runs). A slow event, as in
+calibration/h200/offline40/deferred_steps.py: a move of 64 MiB to the device over 2.5 ms (1.4
+is its usual), a no-op prefetch over 1 ms (0.1-0.2 usual).
+
+  P  umodel's prefetch sequence (`prefetch-{pinned,free}-*.csv`): the share of trials whose
+     second move or no-op is slow (28.2 % over the committed calibrations, all pinned);
+  W  seed 001's managed-prefetch rows (`workload-*.steps.csv`, rounds 2-4): the share of rounds
+     whose table move, keys' no-op or out's no-op is slow (28.0 % committed, all pinned);
+  X  relax.cu at one host thread, each move waited for (`relax-*.steps.csv`, rounds 1-3 of its
+     0-3): the share of rounds whose move of x or no-op of b is slow (none of 1080 committed, on
+     4-16 threads, unpinned).
+
+Readings (each side's share pooled over its two processes):
+  1. the pinned issuing thread carries the cost: P pinned >= 15 % and P free <= 5 %, and W
+     pinned >= 15 % and W free <= 5 %;
+  2. the pinning alone brings it to a program written without umodel's code: X pinned >= 10 %
+     and X free <= 5 %;
+  3. not the pinning: P free >= 15 % or W free >= 15 %.
+Otherwise: not resolved by this run. Also printed, as they come: the medians of the moves and
+no-ops each way, and each workload row's median total each way.
+
+    python3 calibration/h200/run183/readings.py          (in readings.txt)
+"""
+import collections, csv, glob, os, statistics as st
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MOVE, NOOP = 2.5, 1.0
+out = []
+
+
+def share(events):
+    return (100 * sum(events) / len(events), len(events)) if events else (float("nan"), 0)
+
+
+def prefetch(mode):
+    ev, nxt, noop = [], [], []
+    for f in sorted(glob.glob(os.path.join(HERE, f"prefetch-{mode}-*.csv"))):
+        t = collections.defaultdict(dict)
+        for r in csv.DictReader(open(f)):
+            if r["group"] == "prefetch" and r["bytes"] == "67108864" and r["check"] == "ok" and \
+                    r["case"] in ("seq_first", "seq_next", "seq_noop"):
+                t[(r["trial"])][r["case"]] = float(r["time_ms"])
+        for x in t.values():
+            if len(x) == 3:
+                ev.append(x["seq_next"] > MOVE or x["seq_noop"] > NOOP)
+                nxt.append(x["seq_next"])
+                noop.append(x["seq_noop"])
+    return ev, nxt, noop
+
+
+def workload(mode):
+    ev, moves, noops = [], [], []
+    for f in sorted(glob.glob(os.path.join(HERE, f"workload-{mode}-*.steps.csv"))):
+        t = collections.defaultdict(dict)
+        for r in csv.DictReader(open(f)):
+            if (r["task"], r["policy"], r["step"], r["to"]) == ("seed-001", "managed-prefetch",
+                                                               "prefetch", "device") and r["round"] != "1":
+                t[(r["trial"], r["round"])][r["buffer"]] = float(r["ms"])
+        for v in t.values():
+            if len(v) == 3:
+                ev.append(v["table"] > MOVE or v["keys"] > NOOP or v["out"] > NOOP)
+                moves.append(v["table"])
+                noops += [v["keys"], v["out"]]
+    return ev, moves, noops
+
+
+def relax(mode):
+    ev, moves, noops = [], [], []
+    for f in sorted(glob.glob(os.path.join(HERE, f"relax-{mode}-*.steps.csv"))):
+        t = collections.defaultdict(dict)
+        for r in csv.DictReader(open(f)):
+            if r["step"] == "prefetch_to_device" and r["round"] != "0":
+                t[(r["policy"], r["trial"], r["round"])][r["buffer"]] = float(r["ms"])
+        for v in t.values():
+            if len(v) == 2:
+                ev.append(v["x"] > MOVE or v["b"] > NOOP)
+                moves.append(v["x"])
+                noops.append(v["b"])
+    return ev, moves, noops
+
+
+def med(v):
+    return st.median(v) if v else float("nan")
+
+
+fig = {}
+for name, fn in (("P", prefetch), ("W", workload), ("X", relax)):
+    for mode in ("pinned", "free"):
+        ev, moves, noops = fn(mode)
+        s, n = share(ev)
+        fig[(name, mode)] = s
+        out.append(f"{name} {mode:6}: slow in {s:5.1f} % of {n:4} (moves' median {med(moves):.3f} ms, "
+                   f"no-ops' {med(noops):.3f} ms)")
+out.append("")
+# Each workload row's median total, each way (descriptive).
+for mode in ("pinned", "free"):
+    rows = collections.defaultdict(list)
+    for f in sorted(glob.glob(os.path.join(HERE, f"workload-{mode}-*[0-9].csv"))):
+        for r in csv.DictReader(open(f)):
+            if r["case"].endswith(":total") and r["check"] == "ok":
+                rows[(r["case"], r["policy"])].append(float(r["time_ms"]))
+    fig[("rows", mode)] = {k: med(v) for k, v in rows.items()}
+for k in sorted(fig[("rows", "pinned")]):
+    a, b = fig[("rows", "pinned")][k], fig[("rows", "free")].get(k, float("nan"))
+    out.append(f"  {k[0]:32} {k[1]:24} pinned {a:8.2f} ms, free {b:8.2f} ms ({100 * (b - a) / a:+.1f} %)")
+out.append("")
+r1 = fig[("P", "pinned")] >= 15 and fig[("P", "free")] <= 5 and fig[("W", "pinned")] >= 15 and fig[("W", "free")] <= 5
+r2 = fig[("X", "pinned")] >= 10 and fig[("X", "free")] <= 5
+r3 = fig[("P", "free")] >= 15 or fig[("W", "free")] >= 15
+out.append(f"1. the pinned issuing thread carries the cost: {'yes' if r1 else 'no'}")
+out.append(f"2. the pinning alone brings it to relax.cu: {'yes' if r2 else 'no'}")
+out.append(f"3. not the pinning: {'yes' if r3 else 'no'}")
+if not (r1 or r3):
+    out.append("not resolved by this run")
+text = "\n".join(out) + "\n"
+open(os.path.join(HERE, "readings.txt"), "w").write(text)
+print(text, end="")
