@@ -420,11 +420,39 @@ fn negative_numbers_get_a_umodel_message() {
             "finite number ≥ 0",
         ),
         (vec!["bench", "--trials", "-2"], "--trials"),
+        (vec!["bench", "--cpu-core", "-1"], "`-1` is not a core"),
+        (
+            vec!["calibrate", "--cpu-core", "last"],
+            "`last` is not a core",
+        ),
     ] {
         let out = fails_with(&d, &args, None, &[want]);
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!err.contains("unexpected argument"), "{args:?}: {err}");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
+
+/// `--cpu-core none` (an unpinned CPU update thread, which issues every CUDA call too) and a core
+/// number parse for `bench` and `calibrate`; each command then stops at its next check, before
+/// any GPU is touched, so this runs the same with or without one.
+#[test]
+fn cpu_core_takes_a_number_or_none() {
+    let d = tempfile::tempdir().unwrap();
+    for core in ["none", "3", " none"] {
+        let out = fails_with(
+            &d,
+            &["bench", "--cpu-core", core, "task"],
+            None,
+            &["does not run the `task` group"],
+        );
+        assert_eq!(out.status.code(), Some(1), "{core}");
+        fails_with(
+            &d,
+            &["calibrate", "--cpu-core", core, "--device", "0,0"],
+            None,
+            &["device 0 is listed twice"],
+        );
     }
 }
 

@@ -35,6 +35,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::bench::CorePin;
 use crate::policy::Policy;
 
 /// Tells you where to put your data on a CPU+GPU machine.
@@ -599,9 +600,13 @@ pub struct BenchArgs {
     /// CPU threads for the handoff's CPU update (1 = single thread pinned to a core).
     #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     cpu_threads: usize,
-    /// Core to pin the CPU update thread to. Default: the last core.
-    #[arg(long, allow_negative_numbers = true)]
-    cpu_core: Option<usize>,
+    /// Core to pin the single-threaded CPU update's thread to, or `none` to leave it unpinned. The
+    /// same thread issues every CUDA call, so this places those too. Default: the last core local
+    /// to the GPU, else the last core (every committed run). Unpinned, the suite's moves may not
+    /// meet the deferred cost pinned runs met in about a quarter of their rounds (NOTES.md, "A
+    /// move's deferred cost, and whose it is")
+    #[arg(long, value_name = "N|none", value_parser = parse_core, allow_negative_numbers = true)]
+    cpu_core: Option<CorePin>,
     /// Where to write the rows (`-` for stdout). The run's facts go to OUT.facts.json.
     #[arg(
         long,
@@ -673,6 +678,13 @@ pub struct CalibrateArgs {
         allow_negative_numbers = true
     )]
     cpu_threads: usize,
+    /// Core to pin the single-threaded CPU update's thread to, or `none` to leave it unpinned (it
+    /// issues every CUDA call of the calibration too). Default: the last core local to the GPU,
+    /// else the last core, as every committed calibration; an unpinned one is an experiment
+    /// (NOTES.md, "A move's deferred cost, and whose it is") and is compared with earlier ones as
+    /// if pinned
+    #[arg(long, value_name = "N|none", value_parser = parse_core, allow_negative_numbers = true)]
+    cpu_core: Option<CorePin>,
     /// Also draw the report (`umodel report`) of the new model and its measurements into
     /// DIR/report.html (DIR/gpuN/ for each GPU of a list).
     #[arg(long, value_name = "DIR")]
@@ -723,6 +735,16 @@ fn parse_bytes(s: &str) -> Result<u64, String> {
 
 fn parse_reuse(s: &str) -> Result<f64, String> {
     crate::units::parse_reuse(s)
+}
+
+/// `--cpu-core`: a core number, or `none` for an unpinned thread.
+fn parse_core(s: &str) -> Result<CorePin, String> {
+    match s.trim() {
+        "none" => Ok(CorePin::Unpinned),
+        t => t.parse().map(CorePin::Core).map_err(|_| {
+            format!("`{s}` is not a core (give a core number, as `nproc` counts from 0, or none)")
+        }),
+    }
 }
 
 fn parse_rounds(s: &str) -> Result<u32, String> {

@@ -128,7 +128,7 @@ fn config_from(a: &super::BenchArgs) -> Result<BenchConfig> {
         device: a.device,
         cpu: CpuConfig {
             threads: a.cpu_threads,
-            core: a.cpu_core,
+            core: a.cpu_core.unwrap_or_default(),
         },
         out: if a.out.as_os_str() == "-" {
             Output::Stdout
@@ -513,7 +513,7 @@ fn calibrate_one(
         statistic: crate::model::Statistic::Median,
         cpu: CpuConfig {
             threads: a.cpu_threads,
-            core: None,
+            core: a.cpu_core.unwrap_or_default(),
         },
         command: std::env::args().collect::<Vec<_>>().join(" "),
     };

@@ -15,7 +15,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use crate::bench::fake::{self, Fake, Fault, CHILD_ENV, KILLED};
-use crate::bench::{self, BenchError, BenchEvent, Block, CpuConfig, Observer, Silent};
+use crate::bench::{self, BenchError, BenchEvent, Block, CorePin, CpuConfig, Observer, Silent};
 use crate::calibrate::{self, CalibrateConfig, CalibrateError, CalibrateOutcome, Plan};
 use crate::gpu::GpuError;
 use umodel_core::model::{FitOptions, PlatformModel, Statistic};
@@ -39,7 +39,7 @@ fn config(dir: &Path, resume: bool) -> CalibrateConfig {
         statistic: Statistic::Median,
         cpu: CpuConfig {
             threads: 1,
-            core: None,
+            core: CorePin::LocalLast,
         },
         command: "umodel calibrate (fake backend)".into(),
     }

@@ -250,10 +250,27 @@ pub const DEFAULT_REUSE: [u32; 6] = [1, 2, 4, 8, 16, 32];
 /// How the handoff's CPU update runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CpuConfig {
-    /// 1 = single thread pinned to `core`.
+    /// 1 = a single thread, pinned as `core` says.
     pub threads: usize,
-    /// Core for the pinned update (default: the last core).
-    pub core: Option<usize>,
+    /// Where a single-threaded update's thread runs (ignored with more threads).
+    pub core: CorePin,
+}
+
+/// Where the single-threaded CPU update's thread runs. It is the thread that issues every CUDA
+/// call of the run too, so pinning it pins those.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CorePin {
+    /// The last core local to the GPU (NUMA), else the last core: the default, as every
+    /// committed run until 2026-12-04.
+    #[default]
+    LocalLast,
+    /// This core.
+    Core(usize),
+    /// Not pinned: the scheduler may move it. The suite's moves met a deferred cost a move in
+    /// about a quarter of its rounds that programs with an unpinned thread never did; whether the
+    /// pinning brings it is `run183`'s question (NOTES.md, "A move's deferred cost, and whose it
+    /// is").
+    Unpinned,
 }
 
 /// Where rows go.
@@ -307,7 +324,7 @@ impl Default for BenchConfig {
             device: 0,
             cpu: CpuConfig {
                 threads: 1,
-                core: None,
+                core: CorePin::LocalLast,
             },
             out: Output::File(PathBuf::from("measurements.csv")),
             resume: false,
@@ -932,6 +949,18 @@ fn expected_cells(block: &Block, cfg: &BenchConfig) -> Vec<(CellKey, u32)> {
     }
 }
 
+/// The facts' `cpu_update` condition: how the CPU update runs and where its thread is (`core`:
+/// the one asked for or chosen, `pinned`: whether pinning it there worked). Calibrations read its
+/// first word as the thread count when the facts have no `cpu_threads` (`calibrate.rs`).
+fn cpu_update_condition(cpu: &CpuConfig, core: Option<usize>, pinned: bool) -> String {
+    match (cpu.threads, core, pinned) {
+        (2.., _, _) => format!("{} threads, one per core", cpu.threads),
+        (_, Some(c), true) => format!("single thread pinned to core {c}"),
+        _ if cpu.core == CorePin::Unpinned => "single thread, not pinned".into(),
+        _ => "single thread (pinning failed)".into(),
+    }
+}
+
 /// What measures a block: the boundary between the suite's bookkeeping (plan, `--resume`, the CSV
 /// and its facts file, pacing, the summary: [`run_with`]) and the measurements. [`Cuda`] is the
 /// real one; the tests drive the same bookkeeping, and calibration on top of it, through a
@@ -992,22 +1021,16 @@ impl Backend for Cuda {
                 .conditions
                 .insert("gpu_local_last_core".into(), c.to_string());
         }
-        let core = cfg.cpu.core.or(local).or_else(cpu::last_core);
-        if cfg.cpu.threads <= 1 {
-            let pinned = core.map(cpu::pin_current_thread).unwrap_or(false);
-            facts.conditions.insert(
-                "cpu_update".into(),
-                match (pinned, core) {
-                    (true, Some(c)) => format!("single thread pinned to core {c}"),
-                    _ => "single thread (pinning failed)".into(),
-                },
-            );
-        } else {
-            facts.conditions.insert(
-                "cpu_update".into(),
-                format!("{} threads, one per core", cfg.cpu.threads),
-            );
-        }
+        let core = match cfg.cpu.core {
+            CorePin::LocalLast => local.or_else(cpu::last_core),
+            CorePin::Core(c) => Some(c),
+            CorePin::Unpinned => None,
+        };
+        let pinned = cfg.cpu.threads <= 1 && core.is_some_and(cpu::pin_current_thread);
+        facts.conditions.insert(
+            "cpu_update".into(),
+            cpu_update_condition(&cfg.cpu, core, pinned),
+        );
         let (cap, _) = gpu.managed_budget();
         facts
             .conditions
@@ -1283,6 +1306,40 @@ pub fn summarise(rows: &[Row]) -> Vec<SummaryLine> {
 mod tests {
     use super::*;
     use umodel_core::schema::PatternCase;
+
+    #[test]
+    fn the_facts_say_where_the_cpu_updates_thread_ran() {
+        let one = |core| CpuConfig { threads: 1, core };
+        let c = cpu_update_condition;
+        assert_eq!(
+            c(&one(CorePin::LocalLast), Some(15), true),
+            "single thread pinned to core 15"
+        );
+        assert_eq!(
+            c(&one(CorePin::Core(3)), Some(3), true),
+            "single thread pinned to core 3"
+        );
+        // Asked for and refused (a core this process may not use) is not the same as unpinned.
+        assert_eq!(
+            c(&one(CorePin::Core(99)), Some(99), false),
+            "single thread (pinning failed)"
+        );
+        assert_eq!(
+            c(&one(CorePin::LocalLast), None, false),
+            "single thread (pinning failed)"
+        );
+        assert_eq!(
+            c(&one(CorePin::Unpinned), None, false),
+            "single thread, not pinned"
+        );
+        // Many threads are never pinned to one core, whatever `core` says.
+        let many = CpuConfig {
+            threads: 16,
+            core: CorePin::Core(3),
+        };
+        assert_eq!(c(&many, Some(3), false), "16 threads, one per core");
+        assert_eq!(CorePin::default(), CorePin::LocalLast);
+    }
 
     #[test]
     fn the_suite_refuses_the_task_group_users_programs_write() {
