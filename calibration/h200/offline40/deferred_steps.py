@@ -11,10 +11,13 @@ that lands in whichever call comes next? From committed step times only.
 3. The programs written without umodel's code (`relax.cu`, `kmeans.cu`; run175, run181,
    run182, 64 MiB): how often their moves to the device met the slow rate and their no-ops
    went over 1 ms.
+4. The handoff's prefetching policies' moves in, by size (every minimal calibration): how often
+   one exceeds 1.5 times its cell's median plus 0.5 ms (a 16 MiB move takes about 0.4 ms, so a
+   cost of a few milliseconds shows there; a 256 MiB one takes about 6).
 
     python3 calibration/h200/offline40/deferred_steps.py      (in deferred_steps.txt)
 """
-import collections, csv, glob, os
+import collections, csv, glob, os, statistics
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 H = os.path.join(HERE, "..")
@@ -97,6 +100,23 @@ for f in sorted(glob.glob(f"{H}/run17[5-9]/*67108864*.steps.csv") + glob.glob(f"
     name = os.path.relpath(f, H)
     out.append(f"   {name:45} moves to the device {len(moves):4}, slow {sum(x > MOVE_SLOW for x in moves):2}; "
                f"no-ops {len(noops):3}, over 1 ms {sum(x > NOOP_SLOW for x in noops)}")
+# 4. The handoff's prefetching moves in, every minimal calibration.
+agg = collections.defaultdict(lambda: [0, 0])
+for f in files:
+    cells = collections.defaultdict(list)
+    for r in csv.DictReader(open(f)):
+        if r.get("group") == "handoff" and r["case"] == "stage:move_in" and r["check"] == "ok" and \
+                r["policy"] in ("managed-prefetch", "managed-advise-prefetch"):
+            cells[(r["policy"], int(r["bytes"]) >> 20)].append(float(r["time_ms"]))
+    for (pol, mib), v in cells.items():
+        m = statistics.median(v)
+        agg[mib][0] += len(v)
+        agg[mib][1] += sum(x > 1.5 * m + 0.5 for x in v)
+out += ["", "4. The handoff's prefetching policies' moves in (`stage:move_in`), over 1.5 times their "
+            "cell's median plus 0.5 ms:"]
+for mib in sorted(agg):
+    n, k = agg[mib]
+    out.append(f"   {mib:4} MiB: {k:4} of {n:5} trials ({100 * k / n:4.1f} %)")
 text = "\n".join(out) + "\n"
 open(os.path.join(HERE, "deferred_steps.txt"), "w").write(text)
 print(text, end="")

@@ -7,16 +7,21 @@ is its usual), a no-op prefetch over 1 ms (0.1-0.2 usual).
      second move or no-op is slow (28.2 % over the committed calibrations, all pinned);
   W  seed 001's managed-prefetch rows (`workload-*.steps.csv`, rounds 2-4): the share of rounds
      whose table move, keys' no-op or out's no-op is slow (28.0 % committed, all pinned);
+  H  umodel's handoff at 16 MiB, R = 1 (`handoff-*.csv`): the share of the prefetching policies'
+     trials whose move in (`stage:move_in`) exceeds 1.5 times its cell's median plus 0.5 ms
+     (15.3 % over the committed minimal calibrations, all pinned: offline40/deferred_steps.txt, 4.);
   X  relax.cu at one host thread, each move waited for (`relax-*.steps.csv`, rounds 1-3 of its
      0-3): the share of rounds whose move of x or no-op of b is slow (none of 1080 committed, on
      4-16 threads, unpinned).
 
-Readings (each side's share pooled over its two processes):
+Readings (each side's share pooled over its two processes; numbered as first written, the
+fourth added with the handoff pair before any call):
   1. the pinned issuing thread carries the cost: P pinned >= 15 % and P free <= 5 %, and W
      pinned >= 15 % and W free <= 5 %;
   2. the pinning alone brings it to a program written without umodel's code: X pinned >= 10 %
      and X free <= 5 %;
-  3. not the pinning: P free >= 15 % or W free >= 15 %.
+  3. not the pinning: P free >= 15 % or W free >= 15 %;
+  4. the handoff's spread at 16 MiB is the same cost: H pinned >= 8 % and H free <= 3 %.
 Otherwise: not resolved by this run. Also printed, as they come: the medians of the moves and
 no-ops each way, and each workload row's median total each way.
 
@@ -65,6 +70,21 @@ def workload(mode):
     return ev, moves, noops
 
 
+def handoff(mode):
+    ev, moves = [], []
+    for f in sorted(glob.glob(os.path.join(HERE, f"handoff-{mode}-*.csv"))):
+        cells = collections.defaultdict(list)
+        for r in csv.DictReader(open(f)):
+            if r["group"] == "handoff" and r["case"] == "stage:move_in" and r["check"] == "ok" and \
+                    r["bytes"] == "16777216" and r["policy"] in ("managed-prefetch", "managed-advise-prefetch"):
+                cells[r["policy"]].append(float(r["time_ms"]))
+        for v in cells.values():
+            m = st.median(v)
+            ev += [x > 1.5 * m + 0.5 for x in v]
+            moves += v
+    return ev, moves, []
+
+
 def relax(mode):
     ev, moves, noops = [], [], []
     for f in sorted(glob.glob(os.path.join(HERE, f"relax-{mode}-*.steps.csv"))):
@@ -85,7 +105,7 @@ def med(v):
 
 
 fig = {}
-for name, fn in (("P", prefetch), ("W", workload), ("X", relax)):
+for name, fn in (("P", prefetch), ("W", workload), ("H", handoff), ("X", relax)):
     for mode in ("pinned", "free"):
         ev, moves, noops = fn(mode)
         s, n = share(ev)
@@ -108,9 +128,11 @@ out.append("")
 r1 = fig[("P", "pinned")] >= 15 and fig[("P", "free")] <= 5 and fig[("W", "pinned")] >= 15 and fig[("W", "free")] <= 5
 r2 = fig[("X", "pinned")] >= 10 and fig[("X", "free")] <= 5
 r3 = fig[("P", "free")] >= 15 or fig[("W", "free")] >= 15
+r4 = fig[("H", "pinned")] >= 8 and fig[("H", "free")] <= 3
 out.append(f"1. the pinned issuing thread carries the cost: {'yes' if r1 else 'no'}")
 out.append(f"2. the pinning alone brings it to relax.cu: {'yes' if r2 else 'no'}")
 out.append(f"3. not the pinning: {'yes' if r3 else 'no'}")
+out.append(f"4. the handoff's spread at 16 MiB is the same cost: {'yes' if r4 else 'no'}")
 if not (r1 or r3):
     out.append("not resolved by this run")
 text = "\n".join(out) + "\n"
