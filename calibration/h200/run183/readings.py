@@ -14,15 +14,19 @@ is its usual), a no-op prefetch over 1 ms (0.1-0.2 usual).
      0-3): the share of rounds whose move of x or no-op of b is slow (none of 1080 committed, on
      4-16 threads, unpinned).
 
-Readings (each side's share pooled over its two processes; numbered as first written, the
-fourth added with the handoff pair before any call):
-  1. the pinned issuing thread carries the cost: P pinned >= 15 % and P free <= 5 %, and W
-     pinned >= 15 % and W free <= 5 %;
+Readings (each side's share pooled over its two processes). The share moves from VM to VM (the
+calibrations' sequences: 0-58 % by calibration, median 33 %, under 15 % in 45 of 149), so each
+reading compares the two sides of one VM, and a VM whose pinned side meets the cost in under
+10 % of its trials cannot say:
+  1. the pinned issuing thread carries the cost: for P and for W, pinned >= 10 % and free at
+     most a quarter of pinned;
   2. the pinning alone brings it to a program written without umodel's code: X pinned >= 10 %
-     and X free <= 5 %;
-  3. not the pinning: P free >= 15 % or W free >= 15 %;
-  4. the handoff's spread at 16 MiB is the same cost: H pinned >= 8 % and H free <= 3 %.
-Otherwise: not resolved by this run. Also printed, as they come: the medians of the moves and
+     and X free at most a quarter of it;
+  3. not the pinning: for P or for W, pinned >= 10 % and free at least half of pinned;
+  4. the handoff's spread at 16 MiB is the same cost: H pinned >= 8 % and H free at most a
+     quarter of it.
+Otherwise: not resolved by this run. (First written with fixed bounds, 15 % and 5 %; made
+relative, and the handoff added, before any call.) Also printed, as they come: the medians of the moves and
 no-ops each way, and each workload row's median total each way.
 
     python3 calibration/h200/run183/readings.py          (in readings.txt)
@@ -125,10 +129,23 @@ for k in sorted(fig[("rows", "pinned")]):
     a, b = fig[("rows", "pinned")][k], fig[("rows", "free")].get(k, float("nan"))
     out.append(f"  {k[0]:32} {k[1]:24} pinned {a:8.2f} ms, free {b:8.2f} ms ({100 * (b - a) / a:+.1f} %)")
 out.append("")
-r1 = fig[("P", "pinned")] >= 15 and fig[("P", "free")] <= 5 and fig[("W", "pinned")] >= 15 and fig[("W", "free")] <= 5
-r2 = fig[("X", "pinned")] >= 10 and fig[("X", "free")] <= 5
-r3 = fig[("P", "free")] >= 15 or fig[("W", "free")] >= 15
-r4 = fig[("H", "pinned")] >= 8 and fig[("H", "free")] <= 3
+
+
+def cut(k, floor):
+    """The pinned side meets the cost at least `floor` % and the free side a quarter of it or less."""
+    p, f = fig[(k, "pinned")], fig[(k, "free")]
+    return p >= floor and f <= p / 4
+
+
+def stays(k):
+    p, f = fig[(k, "pinned")], fig[(k, "free")]
+    return p >= 10 and f >= p / 2
+
+
+r1 = cut("P", 10) and cut("W", 10)
+r2 = cut("X", 10)
+r3 = stays("P") or stays("W")
+r4 = cut("H", 8)
 out.append(f"1. the pinned issuing thread carries the cost: {'yes' if r1 else 'no'}")
 out.append(f"2. the pinning alone brings it to relax.cu: {'yes' if r2 else 'no'}")
 out.append(f"3. not the pinning: {'yes' if r3 else 'no'}")
