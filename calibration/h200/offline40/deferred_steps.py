@@ -14,6 +14,8 @@ that lands in whichever call comes next? From committed step times only.
 4. The handoff's prefetching policies' moves in, by size (every minimal calibration): how often
    one exceeds 1.5 times its cell's median plus 0.5 ms (a 16 MiB move takes about 0.4 ms, so a
    cost of a few milliseconds shows there; a 256 MiB one takes about 6).
+5. Whether the share is a VM's: each run's calibrations against its seed 001 rows (other
+   processes of the same VM, minutes apart), correlated over the runs with both.
 
     python3 calibration/h200/offline40/deferred_steps.py      (in deferred_steps.txt)
 """
@@ -117,6 +119,30 @@ out += ["", "4. The handoff's prefetching policies' moves in (`stage:move_in`), 
 for mib in sorted(agg):
     n, k = agg[mib]
     out.append(f"   {mib:4} MiB: {k:4} of {n:5} trials ({100 * k / n:4.1f} %)")
+# 5. Is the share a VM's? Each run's calibrations against its seed 001 rows, other processes of
+# the same VM minutes apart.
+by_run = collections.defaultdict(lambda: [[], []])
+for f in files:
+    run = os.path.relpath(f, H).split(os.sep)[0]
+    t = collections.defaultdict(dict)
+    for r in csv.DictReader(open(f)):
+        if r.get("group") == "prefetch" and r["bytes"] == "67108864" and r["case"] in ("seq_next", "seq_noop"):
+            t[r["trial"]][r["case"]] = float(r["time_ms"])
+    by_run[run][0] += [x["seq_next"] > MOVE_SLOW or x["seq_noop"] > NOOP_SLOW for x in t.values() if len(x) == 2]
+for f in glob.glob(f"{H}/run*/steps-*-workload.csv"):
+    run = os.path.relpath(f, H).split(os.sep)[0]
+    t = collections.defaultdict(dict)
+    for r in csv.DictReader(open(f)):
+        if (r["task"], r["policy"], r["step"], r["to"]) == ("seed-001", "managed-prefetch", "prefetch",
+                                                           "device") and r["round"] != "1":
+            t[(r["trial"], r["round"])][r["buffer"]] = float(r["ms"])
+    by_run[run][1] += [v["table"] > MOVE_SLOW or v["keys"] > NOOP_SLOW or v["out"] > NOOP_SLOW
+                       for v in t.values() if len(v) == 3]
+pairs = [(100 * sum(c) / len(c), 100 * sum(w) / len(w)) for c, w in by_run.values() if c and w]
+xs, ys = [p[0] for p in pairs], [p[1] for p in pairs]
+r = statistics.correlation(xs, ys)
+out += ["", f"5. By run ({len(pairs)} runs with both): the calibration's share {min(xs):.0f}-{max(xs):.0f} %, "
+            f"the workload's {min(ys):.0f}-{max(ys):.0f} %, correlated at r = {r:+.2f}"]
 text = "\n".join(out) + "\n"
 open(os.path.join(HERE, "deferred_steps.txt"), "w").write(text)
 print(text, end="")
