@@ -129,8 +129,13 @@ fn read_run(path: &Path) -> Run {
 }
 
 /// The task file at the run's size with the run's plain phases given.
+/// The program's task at the run's size with its plain phases, priced as the judges priced it:
+/// with a move's deferred cost (`thread_pinned`), as the model priced every task before
+/// `run185`'s rule D. The programs run unpinned, and the model prices such a task without it
+/// since (`unpinned_programs_are_priced_without_the_deferred_cost_held_out_on_run184_and_run185`).
 fn task_of(file: &str, run: &Run) -> Task {
     let mut t = Task::read(&Path::new("tasks").join(file)).unwrap();
+    t.thread_pinned = true;
     for b in &mut t.buffers {
         b.bytes = run.bytes;
     }
@@ -741,40 +746,83 @@ fn in_group(group: &str, task: &Task, program_csv: &Path) -> String {
     out
 }
 
+/// `tasks/<file>` with `"thread_pinned": true` (as the judges priced every task), written in `d`.
+fn pinned_task_file(d: &tempfile::TempDir, file: &str) -> std::path::PathBuf {
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(Path::new("tasks").join(file)).unwrap())
+            .unwrap();
+    v["thread_pinned"] = serde_json::Value::Bool(true);
+    let p = d.path().join(format!("pinned-{file}"));
+    std::fs::write(&p, v.to_string()).unwrap();
+    p
+}
+
 /// A user's own program judged by the product: its timings written as the measurement CSV, `umodel
-/// validate --task` gives the figures the judges computed (`run142/judge.txt`: the k-means at 64
-/// MiB with one thread on `run142`'s first calibration, median 5.09 %, 3 of 6 beyond 5 %;
-/// `run146/judge.txt`: the relaxation at 64 MiB, 44.50 %, 6 of 6).
+/// validate --task` gives the figures the judges computed with the task priced as they priced it,
+/// with a move's deferred cost (`"thread_pinned": true`; `run142/judge.txt`: the k-means at 64 MiB
+/// with one thread on `run142`'s first calibration, median 5.09 %, 3 of 6 beyond 5 %, its largest
+/// miss 11.28 %; `run146/judge.txt`: the relaxation at 64 MiB, 44.50 %, 6 of 6). The task files
+/// as committed say nothing of the thread, which prices the programs as they ran, unpinned: the
+/// k-means's managed-prefetch row then misses by 9.46 % instead of 11.28 (median unchanged), the
+/// relaxation's median 44.62 % instead of 44.50.
 #[test]
 fn validate_task_judges_an_independent_programs_timings_as_the_judges_did() {
     let d = tempfile::tempdir().unwrap();
-    for (run, file, task, median, beyond) in [
-        ("run142", "kmeans-67108864-t1.csv", "kmeans.json", 5.09, 3),
-        ("run146", "relax-67108864.csv", "relax.json", 44.50, 6),
+    for (run, file, task, beyond, pinned, free) in [
+        (
+            "run142",
+            "kmeans-67108864-t1.csv",
+            "kmeans.json",
+            3,
+            (5.09, 11.28),
+            (5.09, 9.46),
+        ),
+        (
+            "run146",
+            "relax-67108864.csv",
+            "relax.json",
+            6,
+            (44.50, 55.43),
+            (44.62, 55.43),
+        ),
     ] {
         let dir = Path::new("calibration/h200").join(run);
         let task_path = Path::new("tasks").join(task);
         let t = Task::read(&task_path).unwrap();
         let csv = d.path().join(format!("{run}.csv"));
         std::fs::write(&csv, as_measurement_csv(&t, &dir.join(file))).unwrap();
-        let v = json_ok(
-            umodel(&d)
-                .args(["validate", "-m"])
-                .arg(dir.join("model-minimal-1.json"))
-                .arg("--task")
-                .arg(&task_path)
-                .arg(&csv)
-                .arg("--json"),
-        );
-        let m = v["median_ape_pct"].as_f64().unwrap();
-        assert!((m - median).abs() < 0.005, "{run}: {v}");
-        assert_eq!(v["beyond_5pct"], beyond, "{run}");
-        assert_eq!(v["failed_rows"], 0, "{run}");
+        for (task_file, (median, max)) in [
+            (pinned_task_file(&d, task), pinned),
+            (task_path.clone(), free),
+        ] {
+            let v = json_ok(
+                umodel(&d)
+                    .args(["validate", "-m"])
+                    .arg(dir.join("model-minimal-1.json"))
+                    .arg("--task")
+                    .arg(&task_file)
+                    .arg(&csv)
+                    .arg("--json"),
+            );
+            let m = v["median_ape_pct"].as_f64().unwrap();
+            assert!((m - median).abs() < 0.005, "{run}: {v}");
+            let x = v["max_ape_pct"].as_f64().unwrap();
+            assert!(
+                (x - max).abs() < 0.005,
+                "{run} {}: {x}",
+                task_file.display()
+            );
+            assert_eq!(v["beyond_5pct"], beyond, "{run}");
+            assert_eq!(v["failed_rows"], 0, "{run}");
+        }
     }
 }
 
 /// `validate --task` judges a user's own program's rows (group `task`) exactly as it judged the
-/// same rows when they had to borrow the suite's `workload` group: every figure but the CSV's name.
+/// same rows when they had to borrow the suite's `workload` group, every figure but the CSV's
+/// name, where the task says its thread was pinned as the suite's harness pins its own (a suite
+/// group's rows are priced as their harness ran, pinned where no facts say otherwise). With the
+/// task file as committed (an unpinned thread) only the prefetching rows differ.
 #[test]
 fn a_users_own_rows_in_the_task_group_validate_as_the_same_rows_in_a_suite_group() {
     let d = tempfile::tempdir().unwrap();
@@ -783,9 +831,10 @@ fn a_users_own_rows_in_the_task_group_validate_as_the_same_rows_in_a_suite_group
         ("run146", "relax-67108864.csv", "relax.json"),
     ] {
         let dir = Path::new("calibration/h200").join(run);
-        let task_path = Path::new("tasks").join(task);
+        let committed = Path::new("tasks").join(task);
+        let task_path = pinned_task_file(&d, task);
         let t = Task::read(&task_path).unwrap();
-        let validate = |group: &str| {
+        let validate = |group: &str, task_path: &Path| {
             let csv = d.path().join(format!("{run}-{group}.csv"));
             let text = in_group(group, &t, &dir.join(file));
             assert!(text
@@ -798,17 +847,31 @@ fn a_users_own_rows_in_the_task_group_validate_as_the_same_rows_in_a_suite_group
                     .args(["validate", "-m"])
                     .arg(dir.join("model-minimal-1.json"))
                     .arg("--task")
-                    .arg(&task_path)
+                    .arg(task_path)
                     .arg(&csv)
                     .arg("--json"),
             );
             v.as_object_mut().unwrap().remove("source");
             v
         };
-        let ours = validate("task");
+        let ours = validate("task", &task_path);
         assert_eq!(ours["points"].as_array().unwrap().len(), 6, "{run}: {ours}");
         assert_eq!(ours["failed_rows"], 0, "{run}");
-        assert_eq!(ours, validate("workload"), "{run}");
+        let suite = validate("workload", &task_path);
+        assert_eq!(ours, suite, "{run}");
+        // The suite's copy is priced pinned whatever the file says; the user's rows as it says.
+        assert_eq!(suite, validate("workload", &committed), "{run}");
+        let free = validate("task", &committed);
+        for (a, b) in ours["points"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(free["points"].as_array().unwrap())
+        {
+            let prefetching = a["policy"].as_str().unwrap().ends_with("prefetch");
+            let same = a["predicted_ms"] == b["predicted_ms"];
+            assert!(same != prefetching || run == "run146", "{run}: {a} {b}");
+        }
     }
 }
 
@@ -926,5 +989,77 @@ fn the_pin_header_pins_one_core_and_refuses_bad_values_and_many_threads() {
         run.status.success() && stdout.trim() == "ok",
         "pin_test: {stdout}\n{}",
         String::from_utf8_lossy(&run.stderr)
+    );
+}
+
+/// Rule D (`calibration/h200/run185/judge.py`, written before `run185`): a task whose thread is
+/// not pinned (the default, as the programs run) is priced without a move's deferred cost, the
+/// second move of a sequence at a first's price and a no-op after a move at the settled one.
+/// Held out on `run184`'s programs on its two pinned calibrations and `run185`'s on its two
+/// (`relax.cu` and `kmeans.cu` on 16 and 1 host threads, `horner.cu` K = 16; 120 cells): beyond
+/// 5 % 43 priced pinned, 39 unpinned; the prefetching rows' median |error| 3.44 → 2.38 %
+/// (`run185/judge.txt`). Only those rows move.
+#[test]
+fn unpinned_programs_are_priced_without_the_deferred_cost_held_out_on_run184_and_run185() {
+    let (mut beyond, mut prefetching) = ([0; 2], [vec![], vec![]]);
+    for (run, calibrations) in [
+        ("run184", ["model-pinned-1.json", "model-pinned-2.json"]),
+        ("run185", ["model-minimal-1.json", "model-minimal-2.json"]),
+    ] {
+        let dir = Path::new("calibration/h200").join(run);
+        for (file, program, threads) in [
+            ("relax-67108864-t16.csv", "relax.json", 16),
+            ("relax-67108864-t1.csv", "relax.json", 1),
+            ("kmeans-67108864-t16.csv", "kmeans.json", 16),
+            ("kmeans-67108864-t1.csv", "kmeans.json", 1),
+            ("horner-67108864-k16.csv", "horner.json", 0),
+        ] {
+            let r = read_run(&dir.join(file));
+            let mut task = Task::read(&Path::new("tasks").join(program)).unwrap();
+            for b in &mut task.buffers {
+                b.bytes = r.bytes;
+            }
+            (task.cpu_ms, task.gpu_ms, task.cpu_final_ms) =
+                (Some(r.cpu_ms), Some(r.gpu_ms), r.fin_ms);
+            if threads > 0 {
+                task.cpu_threads = Some(threads);
+                task.cpu_final_threads = r.fin_ms.map(|_| threads);
+            }
+            for c in calibrations {
+                let terms = store::read_model(&dir.join(c)).unwrap().task_terms.unwrap();
+                for (k, pinned) in [true, false].into_iter().enumerate() {
+                    task.thread_pinned = pinned;
+                    let (e, _, _) = errors(&terms, &task, &r);
+                    for ((p, _), e) in r.totals.iter().zip(e) {
+                        beyond[k] += usize::from(e.abs() > 5.0);
+                        if matches!(p, Policy::ManagedPrefetch | Policy::ManagedAdvisePrefetch) {
+                            prefetching[k].push(e.abs());
+                        }
+                    }
+                }
+                // Only the prefetching rows move.
+                for p in Policy::HANDOFF {
+                    let at = |pinned| {
+                        let mut t = task.clone();
+                        t.thread_pinned = pinned;
+                        model::predict_task(&terms, &t, p).unwrap().time_ms
+                    };
+                    let prefetching =
+                        matches!(p, Policy::ManagedPrefetch | Policy::ManagedAdvisePrefetch);
+                    assert!(
+                        prefetching || at(true) == at(false),
+                        "{run} {file} {c} {p:?}"
+                    );
+                    assert!(at(false) <= at(true), "{run} {file} {c} {p:?}");
+                }
+            }
+        }
+    }
+    assert_eq!(beyond, [43, 39]);
+    assert_eq!(prefetching[0].len(), 40);
+    let m = prefetching.map(|v| median(&v).unwrap());
+    assert!(
+        (m[0] - 3.44).abs() < 0.005 && (m[1] - 2.38).abs() < 0.005,
+        "{m:?}"
     );
 }

@@ -547,6 +547,18 @@ fn print_parts(v: &model::TaskValidation) {
     }
 }
 
+/// Whether the harness that measured `csvs` pinned its thread, from the facts beside them:
+/// unpinned only where every run with a word on it says so (runs of the suite disagreeing are
+/// priced as the committed ones were, pinned); `None` where none says.
+fn harness_pinned(csvs: &[std::path::PathBuf]) -> Option<bool> {
+    let said: Vec<bool> = csvs
+        .iter()
+        .filter_map(|c| crate::store::read_facts(&crate::store::facts_path_for(c)).ok())
+        .filter_map(|f| f.thread_pinned())
+        .collect();
+    (!said.is_empty()).then(|| said.contains(&true))
+}
+
 pub(super) fn validate(a: ValidateArgs) -> Result<()> {
     let (m, _) = load_named(Some(&a.model), false, None)?;
     let path = a.task.as_deref().expect("dispatched on --task");
@@ -572,6 +584,8 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
             faults_beside: a.faults_beside,
             probe_beside: a.probe_beside,
             back_beside: a.back_beside,
+            // The suite's rows: priced as its harness ran them (the facts beside the CSVs).
+            harness_pinned: harness_pinned(&a.measurements),
             ..PhaseOverrides::default()
         },
     )

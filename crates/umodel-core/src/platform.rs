@@ -135,6 +135,17 @@ pub struct RunFacts {
     pub stamp: Option<crate::stamp::Stamp>,
 }
 
+impl RunFacts {
+    /// Whether the run's harness issued its CUDA calls from a thread pinned to one core, from its
+    /// `cpu_update` condition ("single thread pinned to core 15"; "single thread, not pinned",
+    /// "16 threads, one per core" and a failed pinning are not); `None` without the condition.
+    pub fn thread_pinned(&self) -> Option<bool> {
+        self.conditions
+            .get("cpu_update")
+            .map(|c| c.starts_with("single thread pinned"))
+    }
+}
+
 /// Current UTC time as RFC 3339 (`2026-11-29T23:51:57Z`), without a date crate.
 pub fn now_utc() -> String {
     let secs = std::time::SystemTime::now()
@@ -212,6 +223,20 @@ pub fn parse_cpulist(text: &str) -> Option<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn facts_say_whether_the_harness_pinned_its_thread() {
+        let with = |c: &str| {
+            let mut f = RunFacts::default();
+            f.conditions.insert("cpu_update".into(), c.into());
+            f.thread_pinned()
+        };
+        assert_eq!(with("single thread pinned to core 15"), Some(true));
+        assert_eq!(with("single thread, not pinned"), Some(false));
+        assert_eq!(with("16 threads, one per core"), Some(false));
+        assert_eq!(with("single thread (pinning failed)"), Some(false));
+        assert_eq!(RunFacts::default().thread_pinned(), None);
+    }
 
     #[test]
     fn cpu_lists_parse_as_the_kernel_writes_them() {

@@ -486,6 +486,15 @@ pub struct Task {
     /// current GPU phase runs (seed 001's exercise), for buffers the CPU does not touch in between.
     #[serde(default, skip_serializing_if = "is_false")]
     pub overlap_prefetch: bool,
+    /// The host thread that issues the task's CUDA calls is pinned to one core (`taskset`,
+    /// OpenMP's `OMP_PROC_BIND`, an MPI launcher's binding; umodel's own harness pins its thread).
+    /// A move issued from a pinned thread leaves work the driver queues on that core, which the
+    /// next call pays once: a second move of a sequence (`prefetch_next`) and a no-op right after
+    /// a move (`prefetch_noop_after_move`) are priced as the calibration measured them only for
+    /// such a task; an unpinned one pays neither (calibration/h200/run183, run185; NOTES.md, "A
+    /// move's deferred cost, and whose it is").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub thread_pinned: bool,
     /// The buffers the task touches (1 to [`MAX_BUFFERS`]).
     pub buffers: Vec<Buffer>,
 }
@@ -584,6 +593,7 @@ impl Task {
             cpu_threads: None,
             cpu_final_threads: None,
             overlap_prefetch: false,
+            thread_pinned: false,
             buffers,
         }
     }
@@ -1579,6 +1589,31 @@ mod tests {
         );
         assert_eq!(built, parsed);
         assert_eq!(Task::handoff(4096, 2.0, 5).reuse, 2.0);
+    }
+
+    #[test]
+    fn a_pinned_issuing_thread_is_said_in_json_or_toml_and_nothing_else_is_taken() {
+        let buffers = r#""buffers": [{"name": "x", "bytes": 8, "gpu": "read"}]"#;
+        assert!(!parse(&format!("{{{buffers}}}")).unwrap().thread_pinned);
+        assert!(
+            parse(&format!(r#"{{"thread_pinned": true, {buffers}}}"#))
+                .unwrap()
+                .thread_pinned
+        );
+        let toml = "thread_pinned = true\n[[buffers]]\nname = \"x\"\nbytes = 8\ngpu = \"read\"\n";
+        assert!(parse_toml(toml).unwrap().thread_pinned);
+        for v in ["\"yes\"", "1", "null"] {
+            let e = parse(&format!(r#"{{"thread_pinned": {v}, {buffers}}}"#))
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("thread_pinned"), "{v}: {e}");
+        }
+        // Written back only when set, so a file that never said it reads the same.
+        let t = parse(&format!(r#"{{"thread_pinned": true, {buffers}}}"#)).unwrap();
+        let text = serde_json::to_string(&t).unwrap();
+        assert!(text.contains(r#""thread_pinned":true"#), "{text}");
+        let free = serde_json::to_string(&parse(&format!("{{{buffers}}}")).unwrap()).unwrap();
+        assert!(!free.contains("thread_pinned"), "{free}");
     }
 
     #[test]

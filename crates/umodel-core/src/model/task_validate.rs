@@ -577,6 +577,12 @@ pub struct PhaseOverrides {
     /// not adopted: over 31 runs it put more cells beyond 5 %, not fewer
     /// (calibration/h200/run134/judge.txt).
     pub back_beside: bool,
+    /// Whether the suite's harness, which measured rows of its own task groups (not the `task`
+    /// group a user's program writes), issued its CUDA calls from a pinned thread: its facts'
+    /// `cpu_update` ("single thread pinned to core N"); `None` (no facts) takes it as pinned, as
+    /// every run before `--cpu-core none` was. Those rows are priced as a task with
+    /// [`Task::thread_pinned`] so; a user's rows as their task file says.
+    pub harness_pinned: Option<bool>,
 }
 
 /// The migration probe a run measured beside `name`'s plain phases (its `<name>:probe_*` rows,
@@ -701,6 +707,22 @@ fn validate_one_size(
 ) -> Result<TaskValidation, TaskValidateError> {
     let name = &task.name;
     let source_desc = table.source.display().to_string();
+    // The suite's own rows were measured by its harness, pinned or not as its facts say.
+    let harnessed;
+    let task = match table
+        .rows
+        .iter()
+        .find(|r| is_part(r, name, TaskPart::Total))
+    {
+        Some(r) if r.group != Group::Task => {
+            harnessed = Task {
+                thread_pinned: over.harness_pinned.unwrap_or(true),
+                ..task.clone()
+            };
+            &harnessed
+        }
+        _ => task,
+    };
     let totals = cell(table, name, TaskPart::Total);
     if totals.is_empty() {
         return Err(TaskValidateError::NoRows {
