@@ -6946,6 +6946,15 @@ pub(crate) mod tests {
         );
         odd.first = crate::task::Side::Cpu;
         v.push(odd);
+        // Each again issued from a pinned thread (the deferred cost's two terms priced).
+        let pinned: Vec<Task> = v
+            .iter()
+            .map(|t| Task {
+                thread_pinned: true,
+                ..t.clone()
+            })
+            .collect();
+        v.extend(pinned);
         v
     }
 
