@@ -605,8 +605,8 @@ pub struct BenchArgs {
     cpu_threads: usize,
     /// Core to pin the single-threaded CPU update's thread to, or `none` to leave it unpinned. The
     /// same thread issues every CUDA call, so this places those too. Default: the last core local
-    /// to the GPU, else the last core (every committed run). Unpinned, the suite's moves may not
-    /// meet the deferred cost pinned runs met in about a quarter of their rounds (NOTES.md, "A
+    /// to the GPU, else the last core (every committed run). Unpinned, the suite's moves do not
+    /// meet the deferred cost pinned runs meet in about a quarter of their rounds (NOTES.md, "A
     /// move's deferred cost, and whose it is")
     #[arg(long, value_name = "N|none", value_parser = parse_core, allow_negative_numbers = true)]
     cpu_core: Option<CorePin>,
@@ -683,9 +683,9 @@ pub struct CalibrateArgs {
     cpu_threads: usize,
     /// Core to pin the single-threaded CPU update's thread to, or `none` to leave it unpinned (it
     /// issues every CUDA call of the calibration too). Default: the last core local to the GPU,
-    /// else the last core, as every committed calibration; an unpinned one is an experiment
-    /// (NOTES.md, "A move's deferred cost, and whose it is") and is compared with earlier ones as
-    /// if pinned
+    /// else the last core, as every committed calibration; an unpinned one is an experiment, not
+    /// adopted (it priced the independent programs no better, calibration/h200/run184; NOTES.md,
+    /// "A move's deferred cost, and whose it is"), and is compared with earlier ones as if pinned
     #[arg(long, value_name = "N|none", value_parser = parse_core, allow_negative_numbers = true)]
     cpu_core: Option<CorePin>,
     /// Also draw the report (`umodel report`) of the new model and its measurements into

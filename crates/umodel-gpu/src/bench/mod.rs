@@ -266,10 +266,10 @@ pub enum CorePin {
     LocalLast,
     /// This core.
     Core(usize),
-    /// Not pinned: the scheduler may move it. The suite's moves met a deferred cost a move in
-    /// about a quarter of its rounds that programs with an unpinned thread never did; whether the
-    /// pinning brings it is `run183`'s question (NOTES.md, "A move's deferred cost, and whose it
-    /// is").
+    /// Not pinned: the scheduler may move it. Pinned, a move leaves work on the thread's core that
+    /// the next call pays once (the suite's prefetch sequence in 27.5 % of trials, none unpinned:
+    /// calibration/h200/run183); calibrating so was not adopted (run184; NOTES.md, "A move's
+    /// deferred cost, and whose it is").
     Unpinned,
 }
 
