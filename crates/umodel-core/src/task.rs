@@ -488,11 +488,12 @@ pub struct Task {
     pub overlap_prefetch: bool,
     /// The host thread that issues the task's CUDA calls is pinned to one core (`taskset`,
     /// OpenMP's `OMP_PROC_BIND`, an MPI launcher's binding; umodel's own harness pins its thread).
-    /// A move issued from a pinned thread leaves work the driver queues on that core, which the
-    /// next call pays once: a second move of a sequence (`prefetch_next`) and a no-op right after
-    /// a move (`prefetch_noop_after_move`) are priced as the calibration measured them only for
-    /// such a task; an unpinned one pays neither (calibration/h200/run183, run185; NOTES.md, "A
-    /// move's deferred cost, and whose it is").
+    /// About one move in four issued from a pinned thread leaves a cost of a few milliseconds that
+    /// the next call pays once, and none from a free thread (calibration/h200/run183): a second
+    /// move of a sequence (`prefetch_next`) and a no-op right after a move
+    /// (`prefetch_noop_after_move`) are priced as the calibration measured them only for such a
+    /// task; an unpinned one pays neither (run185; NOTES.md, "A move's deferred cost, and whose it
+    /// is").
     #[serde(default, skip_serializing_if = "is_false")]
     pub thread_pinned: bool,
     /// The buffers the task touches (1 to [`MAX_BUFFERS`]).

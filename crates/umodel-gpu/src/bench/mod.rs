@@ -266,8 +266,8 @@ pub enum CorePin {
     LocalLast,
     /// This core.
     Core(usize),
-    /// Not pinned: the scheduler may move it. Pinned, a move leaves work on the thread's core that
-    /// the next call pays once (the suite's prefetch sequence in 27.5 % of trials, none unpinned:
+    /// Not pinned: the scheduler may move it. Pinned, about one move in four leaves a cost the
+    /// next call pays once (the suite's prefetch sequence in 27.5 % of trials, none unpinned:
     /// calibration/h200/run183); calibrating so was not adopted (run184; NOTES.md, "A move's
     /// deferred cost, and whose it is").
     Unpinned,
