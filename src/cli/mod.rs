@@ -276,8 +276,9 @@ struct TaskArgs {
     /// who touches each in a round, its rounds and phase times (DESIGN.md §3; examples in tasks/),
     /// or the same fields in TOML, with comments, in a file ending in `.toml`. If the thread that
     /// issues your CUDA calls is pinned to one core (`taskset`, `OMP_PROC_BIND`, an MPI binding),
-    /// say `"thread_pinned": true`: its prefetches then pay the work each move leaves on that core
-    /// (NOTES.md, "A move's deferred cost, and whose it is").
+    /// say `"thread_pinned": true`: its prefetches then pay the cost a move leaves for the next
+    /// call (about one move in four on the H200; NOTES.md, "A move's deferred cost, and whose it
+    /// is").
     #[arg(long, value_name = "FILE")]
     task: Option<PathBuf>,
     /// With --task: one GPU pass of your kernel with its data in device memory, ms (overrides the
