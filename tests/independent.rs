@@ -862,6 +862,9 @@ fn a_users_own_rows_in_the_task_group_validate_as_the_same_rows_in_a_suite_group
         // The suite's copy is priced pinned whatever the file says; the user's rows as it says.
         assert_eq!(suite, validate("workload", &committed), "{run}");
         let free = validate("task", &committed);
+        // The JSON says which pricing each got.
+        assert_eq!(ours["thread_pinned"], true, "{run}");
+        assert!(free.get("thread_pinned").is_none(), "{run}: {free}");
         for (a, b) in ours["points"]
             .as_array()
             .unwrap()

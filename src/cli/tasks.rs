@@ -607,6 +607,11 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
         ph.cpu_final_ms
             .map_or(String::new(), |f| format!(", final host access {} ms", ms(f)))
     );
+    if v.thread_pinned {
+        out!(
+            "  priced as issued from a pinned thread (umodel's harness pins its own, or the task says so): a second move and a no-op right after a move pay the cost a move leaves for the next call"
+        );
+    }
     // The phases each policy was given from the passes beside its own rows, where asked for.
     let given = |what: &str, of: fn(&model::TaskPoint) -> Option<f64>| {
         let each: Vec<String> = v

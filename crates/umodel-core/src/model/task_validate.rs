@@ -196,6 +196,10 @@ pub struct TaskValidation {
     /// has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paired: Option<PairedSummary>,
+    /// Whether the rows were priced as issued from a pinned thread ([`Task::thread_pinned`]): the
+    /// suite's own rows as its harness ran (the facts beside them), a user's as the task says.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub thread_pinned: bool,
 }
 
 /// The paired errors of a validation's points ([`TaskPoint::paired_error_pct`]).
@@ -1058,6 +1062,7 @@ fn validate_one_size(
         beyond_5pct,
         beyond_5pct_resolved,
         paired,
+        thread_pinned: task.thread_pinned,
         task: name.clone(),
         source: source_desc,
         phases,
@@ -1179,9 +1184,22 @@ mod tests {
         let v = validate_task(&terms, &task, &own, PhaseOverrides::default()).unwrap();
         assert_eq!(v.points.len(), 6);
         assert!(v.median_ape_pct > 5.0, "{}", v.median_ape_pct);
-        assert_eq!(
-            v,
-            validate_task(&terms, &task, &suite, PhaseOverrides::default()).unwrap()
+        // The suite's rows are priced as its harness ran them (pinned where no facts say), a
+        // user's as the task says (unpinned here); the partial update never prefetches one buffer
+        // right after another's move, so the two pricings agree on every figure.
+        let mut theirs = validate_task(&terms, &task, &suite, PhaseOverrides::default()).unwrap();
+        assert!(theirs.thread_pinned && !v.thread_pinned);
+        theirs.thread_pinned = false;
+        assert_eq!(v, theirs);
+        // Facts that say the harness left its thread free price the suite's rows so too.
+        let free = PhaseOverrides {
+            harness_pinned: Some(false),
+            ..PhaseOverrides::default()
+        };
+        assert!(
+            !validate_task(&terms, &task, &suite, free)
+                .unwrap()
+                .thread_pinned
         );
     }
 
