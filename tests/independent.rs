@@ -1018,12 +1018,8 @@ fn unpinned_programs_are_priced_without_the_deferred_cost_held_out_on_run184_and
             ("horner-67108864-k16.csv", "horner.json", 0),
         ] {
             let r = read_run(&dir.join(file));
-            let mut task = Task::read(&Path::new("tasks").join(program)).unwrap();
-            for b in &mut task.buffers {
-                b.bytes = r.bytes;
-            }
-            (task.cpu_ms, task.gpu_ms, task.cpu_final_ms) =
-                (Some(r.cpu_ms), Some(r.gpu_ms), r.fin_ms);
+            // Pinned or not is set below, each way.
+            let mut task = task_of(program, &r);
             if threads > 0 {
                 task.cpu_threads = Some(threads);
                 task.cpu_final_threads = r.fin_ms.map(|_| threads);
