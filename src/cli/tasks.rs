@@ -554,7 +554,7 @@ fn harness_pinned(csvs: &[std::path::PathBuf]) -> Option<bool> {
     let said: Vec<bool> = csvs
         .iter()
         .filter_map(|c| crate::store::read_facts(&crate::store::facts_path_for(c)).ok())
-        .filter_map(|f| f.thread_pinned())
+        .filter_map(|f| f.harness_pinned())
         .collect();
     (!said.is_empty()).then(|| said.contains(&true))
 }

@@ -129,6 +129,11 @@ pub struct RunFacts {
     /// written before this field (their `cpu_update` condition says it in words).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cpu_threads: Option<u32>,
+    /// Whether the thread that issued the run's CUDA calls was pinned to one core; absent in
+    /// facts written before this field (their `cpu_update` condition says it in words:
+    /// [`RunFacts::harness_pinned`] reads either).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub thread_pinned: Option<bool>,
     /// What the run was measured under (driver, GPU UUID and bus id, link, VM), for the model's
     /// validity stamp; absent in facts written before stamps.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -136,13 +141,16 @@ pub struct RunFacts {
 }
 
 impl RunFacts {
-    /// Whether the run's harness issued its CUDA calls from a thread pinned to one core, from its
-    /// `cpu_update` condition ("single thread pinned to core 15"; "single thread, not pinned",
-    /// "16 threads, one per core" and a failed pinning are not); `None` without the condition.
-    pub fn thread_pinned(&self) -> Option<bool> {
-        self.conditions
-            .get("cpu_update")
-            .map(|c| c.starts_with("single thread pinned"))
+    /// Whether the run's harness issued its CUDA calls from a thread pinned to one core: its
+    /// `thread_pinned`, else (facts written before it) its `cpu_update` condition ("single thread
+    /// pinned to core 15"; "single thread, not pinned", "16 threads, one per core" and a failed
+    /// pinning are not); `None` without either.
+    pub fn harness_pinned(&self) -> Option<bool> {
+        self.thread_pinned.or_else(|| {
+            self.conditions
+                .get("cpu_update")
+                .map(|c| c.starts_with("single thread pinned"))
+        })
     }
 }
 
@@ -229,13 +237,40 @@ mod tests {
         let with = |c: &str| {
             let mut f = RunFacts::default();
             f.conditions.insert("cpu_update".into(), c.into());
-            f.thread_pinned()
+            f
         };
-        assert_eq!(with("single thread pinned to core 15"), Some(true));
-        assert_eq!(with("single thread, not pinned"), Some(false));
-        assert_eq!(with("16 threads, one per core"), Some(false));
-        assert_eq!(with("single thread (pinning failed)"), Some(false));
-        assert_eq!(RunFacts::default().thread_pinned(), None);
+        assert_eq!(
+            with("single thread pinned to core 15").harness_pinned(),
+            Some(true)
+        );
+        assert_eq!(
+            with("single thread, not pinned").harness_pinned(),
+            Some(false)
+        );
+        assert_eq!(
+            with("16 threads, one per core").harness_pinned(),
+            Some(false)
+        );
+        assert_eq!(
+            with("single thread (pinning failed)").harness_pinned(),
+            Some(false)
+        );
+        assert_eq!(RunFacts::default().harness_pinned(), None);
+        // The field, where written, is what the facts say, whatever the words.
+        let mut f = with("single thread pinned to core 15");
+        f.thread_pinned = Some(false);
+        assert_eq!(f.harness_pinned(), Some(false));
+        f.conditions.clear();
+        f.thread_pinned = Some(true);
+        assert_eq!(f.harness_pinned(), Some(true));
+        // Written only when known, read back as written.
+        let text = serde_json::to_string(&f).unwrap();
+        assert!(text.contains(r#""thread_pinned":true"#), "{text}");
+        let back: RunFacts = serde_json::from_str(&text).unwrap();
+        assert_eq!(back.thread_pinned, Some(true));
+        assert!(!serde_json::to_string(&RunFacts::default())
+            .unwrap()
+            .contains("thread_pinned"));
     }
 
     #[test]

@@ -582,8 +582,8 @@ pub struct PhaseOverrides {
     /// (calibration/h200/run134/judge.txt).
     pub back_beside: bool,
     /// Whether the suite's harness, which measured rows of its own task groups (not the `task`
-    /// group a user's program writes), issued its CUDA calls from a pinned thread: its facts'
-    /// `cpu_update` ("single thread pinned to core N"); `None` (no facts) takes it as pinned, as
+    /// group a user's program writes), issued its CUDA calls from a pinned thread, as its facts
+    /// say ([`crate::platform::RunFacts::harness_pinned`]); `None` (no facts) takes it as pinned, as
     /// every run before `--cpu-core none` was. Those rows are priced as a task with
     /// [`Task::thread_pinned`] so; a user's rows as their task file says.
     pub harness_pinned: Option<bool>,

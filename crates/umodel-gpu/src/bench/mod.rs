@@ -1027,6 +1027,7 @@ impl Backend for Cuda {
             CorePin::Unpinned => None,
         };
         let pinned = cfg.cpu.threads <= 1 && core.is_some_and(cpu::pin_current_thread);
+        facts.thread_pinned = Some(pinned);
         facts.conditions.insert(
             "cpu_update".into(),
             cpu_update_condition(&cfg.cpu, core, pinned),
