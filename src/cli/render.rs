@@ -424,12 +424,20 @@ pub(super) fn fit_text(m: &PlatformModel, report: &FitReport, out: &Path) {
 /// latency and rate with its standard error, the cells and sizes behind it, and how far it moved
 /// between calibrations where that was measured.
 fn task_terms_table(t: &crate::model::TaskTerms) {
-    out!(
-        "  task terms ({} fitted jointly over {} cells, residual scale {:.2}):",
-        t.iter().count(),
-        t.fit.cells,
-        t.fit.residual_scale
-    );
+    match t.fit.pooled_over {
+        0 => out!(
+            "  task terms ({} fitted jointly over {} cells, residual scale {:.2}):",
+            t.iter().count(),
+            t.fit.cells,
+            t.fit.residual_scale
+        ),
+        n => out!(
+            "  task terms ({}, each from the calibration at their median of {n} joint fits over {} cells in all, residual scale {:.2} at the median):",
+            t.iter().count(),
+            t.fit.cells,
+            t.fit.residual_scale
+        ),
+    }
     out!(
         "    {:<24} {:>10} {:>20} {:>5}  {:<17} between calibrations",
         "term",

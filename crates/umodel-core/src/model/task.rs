@@ -643,6 +643,15 @@ pub struct TermFit {
     /// Cells the Huber loss gave less than half weight (outliers), with their weight.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub downweighted: Vec<(String, f64)>,
+    /// How many calibrations' joint fits the terms were taken from, each term from one of them
+    /// ([`TaskTerms::pooled`]; then `cells` is theirs summed and `residual_scale` their median):
+    /// 0 for one calibration's own fit.
+    #[serde(default, skip_serializing_if = "is_zero_count")]
+    pub pooled_over: u32,
+}
+
+fn is_zero_count(n: &u32) -> bool {
+    *n == 0
 }
 
 #[derive(Serialize, Deserialize)]
@@ -968,6 +977,7 @@ impl TaskTerms {
             )
             .unwrap_or(0.0),
             downweighted: Vec::new(),
+            pooled_over: all.len() as u32,
         };
         Ok(out)
     }
@@ -2296,6 +2306,7 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
                 .filter(|(_, w)| **w < 0.5)
                 .map(|(o, w)| (o.source.clone(), (w * 1000.0).round() / 1000.0))
                 .collect(),
+            pooled_over: 0,
         },
         noop_in_sequence: false,
     };
@@ -5804,6 +5815,16 @@ pub(crate) mod tests {
         assert_eq!(p.get(TermId::PrefetchNoop), b.get(TermId::PrefetchNoop));
         assert_eq!(p.get(TermId::CopyH2d), a.get(TermId::CopyH2d));
         assert_eq!(p.iter().count(), a.iter().count() + 1);
+        // Its fit record says it was pooled, over how many, and keeps the cells of all; a
+        // calibration's own fit says nothing of pooling, in the file too.
+        assert_eq!(p.fit.pooled_over, 3);
+        assert_eq!(p.fit.cells, a.fit.cells + b.fit.cells + c.fit.cells);
+        assert_eq!(a.fit.pooled_over, 0);
+        let file = |t: &TaskTerms| serde_json::to_value(t).unwrap()["fit"].clone();
+        assert_eq!(file(&p)["pooled_over"], 3);
+        assert!(file(&a).get("pooled_over").is_none());
+        let back: TaskTerms = serde_json::from_value(serde_json::to_value(&p).unwrap()).unwrap();
+        assert_eq!(back.fit, p.fit);
         // One calibration pools to itself; none is an error.
         assert_eq!(
             TaskTerms::pooled(std::slice::from_ref(&b), at)
