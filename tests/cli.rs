@@ -448,18 +448,21 @@ fn show_prints_the_model() {
         text.contains("between runs without the CPU update"),
         "{text}"
     );
-    // Its task terms, each with its rate and the cells behind it (run65's first calibration's,
-    // `map_gather_write` and the share of faults among them), as any calibration of this version.
-    assert!(text.contains("task terms (27 fitted jointly"), "{text}");
+    // Its task terms, each with its rate and the cells behind it, each from the calibration at
+    // the median of the thirty of run167-run187 (NOTES.md, "The shipped model"), and saying so.
     assert!(
-        text.contains("faults under a compute-bound kernel: 63 %"),
+        text.contains("task terms (37, each from the calibration at their median of 30 joint fits"),
+        "{text}"
+    );
+    assert!(
+        text.contains("faults under a compute-bound kernel: 27 %"),
         "{text}"
     );
     let row = text
         .lines()
         .find(|l| l.trim_start().starts_with("map_gather_write"))
         .unwrap();
-    assert!(row.contains("42.420"), "{row}");
+    assert!(row.contains("25.913"), "{row}");
     let out = umodel(&d)
         .args(["show", "-m", "calibration/h200/run64/model-minimal-1.json"])
         .output()

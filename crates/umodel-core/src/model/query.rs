@@ -53,7 +53,7 @@
 //! let partial = h200.compile_task(&umodel_core::task::workloads::partial_update())?;
 //! let given = TaskOverrides { cpu_ms: Some(3.96), gpu_ms: Some(0.135), ..Default::default() };
 //! let r = partial.breakeven(Policy::HostMapped, Policy::ExplicitCopy, given)?;
-//! assert!((r.unwrap() - 1.52).abs() < 0.01);
+//! assert!((r.unwrap() - 1.56).abs() < 0.01);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
