@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""run188's reading, written before the call (2026-12-04, no device lent; run188.sh says what
+runs). Rule E gave the embedded model `h200` each task term from the median of thirty
+calibrations of run167-run187 (offline41/embedded.txt, held out by leaving each VM's own
+calibrations out). Here a VM none of them saw, priced as a user with no calibration is: NEW
+(models/h200.json, the thirty's median) against OLD (offline41/h200-until-2026-12-04.json,
+run65's terms), the same cells as embedded.py prices them:
+  programs: relax.cu (16, 4, 1 threads), kmeans.cu (16, 8), horner.cu K = 16, 64 MiB, every
+    policy's median total against `predict --task` given the medians of the plain phases and
+    the thread count (their threads not pinned);
+  workloads: umodel's seed 001 (and its overlapped variant), partial update, producer/consumer,
+    `validate --task ... --final-beside --cpu-beside`, every cell's paired error.
+
+  G1. the programs' cells beyond 5 %: no more under NEW than under OLD;
+  G2. the programs' median |error|: lower under NEW;
+  G3. the workloads' cells beyond 5 %: no more under NEW;
+  G4. the workloads' median |error|: no higher under NEW.
+"Rule E holds on a fresh VM" if all four hold; if not, NOTES say which failed (the adoption
+stands on the 23 and 18 VMs it was judged on; one VM is recorded, not a reason to revert).
+Beside it, judging nothing: the run's own calibration (made after the workloads) on the same
+cells; relax.cu on one thread pinned (`relaxpinned-*`) priced as pinned, whose prefetching rows
+NEW prices with the move's deferred cost and OLD without; what `calibrate` warned of against
+NEW (offline41/check_reference.txt: none of the current build's 34 calibrations, two held out).
+
+    python3 calibration/h200/run188/readings.py UMODEL        (in readings.txt)
+"""
+import csv, glob, json, os, re, statistics as st, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+UM = sys.argv[1]
+MODELS = {"NEW": os.path.join(ROOT, "models", "h200.json"),
+          "OLD": os.path.join(ROOT, "calibration", "h200", "offline41", "h200-until-2026-12-04.json")}
+OWN = sorted(glob.glob(os.path.join(HERE, "model-minimal-*.json")))
+WORKLOADS = {"workload": ["seed-001", "seed-001-overlapped"], "partial": ["partial-update"],
+             "prodcons": ["producer-consumer"]}
+PREFETCHING = ("managed-prefetch", "managed-advise-prefetch")
+TMP = tempfile.mkdtemp()
+
+
+def med(v):
+    return st.median(v) if v else float("nan")
+
+
+def run(args):
+    p = subprocess.run(args, capture_output=True, text=True)
+    if p.returncode:
+        sys.exit(f"{' '.join(args)}: {p.stderr.strip()}")
+    return p.stdout
+
+
+models = dict(MODELS, **{f"own-{i + 1}": m for i, m in enumerate(OWN)})
+prog = []  # (configuration, policy, {model: error %})
+for path in sorted(glob.glob(os.path.join(HERE, "*.csv"))):
+    name = os.path.basename(path)
+    m = re.match(r"(relax|relaxpinned|kmeans)-(\d+)-t(\d+)\.csv$|horner-(\d+)-k(\d+)\.csv$", name)
+    if not m:
+        continue
+    kind = "horner" if m.group(4) else m.group(1)
+    bytes_ = int(m.group(4) or m.group(2))
+    threads = int(m.group(3)) if m.group(3) else 1
+    rows = [x for x in csv.DictReader(open(path)) if x["check"] == "ok"]
+    plain = [x for x in rows if x["policy"] == "plain"]
+    pol = {}
+    for x in rows:
+        if x["policy"] not in ("plain", "plain-woken"):
+            pol.setdefault(x["policy"], []).append(float(x["total_ms"]))
+    cpu = med([float(x["cpu_ms"]) for x in plain])
+    gpu = med([float(x["gpu_ms"]) for x in plain])
+    fin = med([float(x["cpu_final_ms"]) for x in plain]) if "cpu_final_ms" in plain[0] else None
+    base = json.load(open(os.path.join(ROOT, "tasks", f"{'relax' if kind == 'relaxpinned' else kind}.json")))
+    task = dict(base, buffers=[dict(b, bytes=bytes_) for b in base["buffers"]])
+    if kind != "horner":
+        task["cpu_threads"] = threads
+        if fin is not None:
+            task["cpu_final_threads"] = threads
+    if kind == "relaxpinned":
+        task["thread_pinned"] = True
+    tf = os.path.join(TMP, name[:-4] + ".json")
+    json.dump(task, open(tf, "w"))
+    err = {}
+    for label, model in models.items():
+        cmd = [UM, "predict", "-m", model, "--task", tf, "--cpu-ms", f"{cpu}", "--gpu-ms", f"{gpu}", "--json"]
+        if fin is not None:
+            cmd += ["--cpu-final-ms", f"{fin}"]
+        for q in json.loads(run(cmd)):
+            if q["policy"] in pol:
+                meas = med(pol[q["policy"]])
+                err.setdefault(q["policy"], {})[label] = 100 * (q["time_ms"] - meas) / meas
+    for p, e in err.items():
+        prog.append((name[:-4], p, e))
+
+work = []  # (task, policy, reuse, {model: paired error %})
+for group, tasks in WORKLOADS.items():
+    table = os.path.join(HERE, f"{group}.csv")
+    if not os.path.exists(table):
+        continue
+    for task in tasks:
+        pts = {}
+        for label, model in models.items():
+            out = run([UM, "validate", "-m", model, "--task", os.path.join(ROOT, "tasks", f"{task}.json"), table,
+                       "--final-beside", "--cpu-beside", "--json"])
+            pts[label] = json.loads(out)["points"]
+        for i, p in enumerate(pts["NEW"]):
+            e = {label: pts[label][i].get("paired_error_pct") for label in models}
+            if all(v is not None for v in e.values()):
+                work.append((task, p["policy"], p["reuse"], e))
+
+lines = []
+say = lines.append
+held = [c for c in prog if not c[0].startswith("relaxpinned")]
+
+
+def figures(cells, label):
+    a = [abs(c[-1][label]) for c in cells]
+    return sum(x > 5 for x in a), med(a)
+
+
+for what, cells in (("programs", held), ("workloads", work)):
+    say(f"The {what} ({len(cells)} cells):")
+    for label in models:
+        n, m = figures(cells, label)
+        say(f"  {label:6} {n:3} beyond 5 %, median |error| {m:.2f} %")
+say("")
+say("By cell (error %, " + ", ".join(models) + "):")
+for c in prog:
+    say(f"  {c[0]:26} {c[1]:24} " + " ".join(f"{c[2][k]:+7.2f}" for k in models))
+for c in work:
+    say(f"  {c[0]:26} {c[1]:24} R={c[2]:<3} " + " ".join(f"{c[3][k]:+7.2f}" for k in models))
+say("")
+pn, pm = figures(held, "NEW")
+po, pmo = figures(held, "OLD")
+wn, wm = figures(work, "NEW")
+wo, wmo = figures(work, "OLD")
+g = [pn <= po, pm < pmo, wn <= wo, wm <= wmo]
+for i, (ok, what) in enumerate(zip(g, ["the programs' cells beyond 5 % do not rise", "the programs' median |error| falls",
+                                       "the workloads' cells beyond 5 % do not rise",
+                                       "the workloads' median |error| does not rise"])):
+    say(f"G{i + 1} ({what}): {'met' if ok else 'not met'}")
+say(f"rule E on a fresh VM: {'holds' if all(g) else 'does not hold'}")
+say("")
+warned = []
+for f in sorted(glob.glob(os.path.join(HERE, "calibrate-*.err"))):
+    warned += [f"{os.path.basename(f)}: {l.strip()}" for l in open(f) if "warning: task term" in l]
+say("Beside it: what calibrate warned of against NEW: " + ("none" if not warned else ""))
+for w in warned:
+    say(f"  {w}")
+text = "\n".join(lines) + "\n"
+open(os.path.join(HERE, "readings.txt"), "w").write(text)
+print(text, end="")
