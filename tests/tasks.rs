@@ -1459,12 +1459,10 @@ fn the_shipped_model_takes_each_task_term_from_the_median_of_thirty_calibrations
     m.task_terms = Some(TaskTerms::pooled(&fitted, model::fit::TASK_SHIFT_BYTES).unwrap());
     let sources: Vec<String> = cals.iter().map(|c| c.display().to_string()).collect();
     assert!(model::fit::add_task_term_shift_of(&mut m, &fitted, &sources).is_some());
-    let pools = shipped.task_terms.as_ref().unwrap().pools().to_vec();
-    m.task_terms.as_mut().unwrap().set_pools(pools.clone());
-    assert!(matches!(
-        store::price_from_pools(&mut m, &pools, "this model carries").as_deref(),
-        Some([model::PoolUse::Priced(_)])
-    ));
+    carry_and_price_from(
+        &mut m,
+        shipped.task_terms.as_ref().unwrap().pools().to_vec(),
+    );
     assert_eq!(shipped.task_terms, m.task_terms);
     let terms = shipped.task_terms.as_ref().unwrap();
     use umodel::model::TermId::*;
@@ -1490,6 +1488,16 @@ fn the_shipped_model_takes_each_task_term_from_the_median_of_thirty_calibrations
         let unusual = t.unusual_against(terms, store::CHECK_TASK_TERMS_AT);
         assert!(unusual.is_empty(), "{}: {unusual:?}", c.display());
     }
+}
+
+/// Gives `m`'s task terms `pools` and prices its prefetch back from them, as `fit --pool-from …
+/// --price-from-pool` does; the embedded models' own term is within the pool's reach.
+fn carry_and_price_from(m: &mut model::PlatformModel, pools: Vec<model::TermPool>) {
+    m.task_terms.as_mut().unwrap().set_pools(pools.clone());
+    assert!(matches!(
+        store::price_from_pools(m, &pools, "this model carries").as_deref(),
+        Some([model::PoolUse::Priced(_)])
+    ));
 }
 
 /// The model shipped until 2026-12-04 (`offline41/h200-until-2026-12-04.json`, kept for the
@@ -1532,14 +1540,10 @@ fn the_model_shipped_until_2026_12_04_took_its_task_terms_from_run65() {
         .map(|r| terms_of(&own_calibration(r)))
         .collect();
     let pools = TaskTerms::pools_of(&pooled, &model::POOLED_TERMS, model::fit::TASK_SHIFT_BYTES);
-    t.set_pools(pools.clone());
     // And prices its own prefetch back from it (`fit --price-from-pool`), as a calibration
     // does: on run125–run128, which neither saw, 10 → 5 of 32 prefetching cells beyond 5 %
     // (`python3 calibration/h200/run125/shipped.py`, in `shipped.txt`).
-    assert!(matches!(
-        store::price_from_pools(&mut m, &pools, "this model carries").as_deref(),
-        Some([model::PoolUse::Priced(_)])
-    ));
+    carry_and_price_from(&mut m, pools);
     assert_eq!(shipped.task_terms, m.task_terms);
     let terms = shipped.task_terms.as_ref().unwrap();
     // Every term this code fits, and the share of faults under compute.

@@ -550,7 +550,7 @@ fn a_tasks_assumptions_reach_c_with_their_words() {
     }
 
     let m = load(Some("h200")).unwrap();
-    let compile = |text: &str| {
+    let compile_on = |m: *const umodel_model, text: &str| {
         let text = CString::new(text).unwrap();
         let mut t = std::ptr::null_mut();
         assert_eq!(
@@ -561,6 +561,7 @@ fn a_tasks_assumptions_reach_c_with_their_words() {
         );
         t
     };
+    let compile = |text: &str| compile_on(m, text);
     let bits = |t: *const umodel_task, q: &umodel_task_query| {
         let mut b = u32::MAX;
         let s = unsafe { umodel_task_assumptions(t, q, &mut b) };
@@ -606,17 +607,7 @@ fn a_tasks_assumptions_reach_c_with_their_words() {
         "/../../calibration/h200/offline41/h200-until-2026-12-04.json"
     )))
     .unwrap();
-    let threaded_before = {
-        let text = CString::new(threaded_text).unwrap();
-        let mut t = std::ptr::null_mut();
-        assert_eq!(
-            unsafe { umodel_task_compile(before, text.as_ptr(), &mut t) },
-            umodel_status::UMODEL_OK,
-            "{}",
-            last_error()
-        );
-        t
-    };
+    let threaded_before = compile_on(before, &threaded_text);
     assert_ne!(
         bits(threaded_before, &times) & UMODEL_ASSUMED_FAULT_BACK_ONE_THREAD,
         0
