@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""A reading after rule E, judging nothing: what the new embedded model does to the intervals of a
+machine's first calibration. With no earlier calibration beside it, `calibrate` gives each task
+term the run-to-run shift the embedded model of its GPU measured (`inherit_shift`,
+`TaskTerms::inheritable_shifts`: every term that model has a shift for, measured the same way,
+and the share of faults under compute). Until rule E those were run65's against 22 calibrations
+(25 terms); now they are the thirty's (37 terms, the many-thread faults back and the move's
+deferred cost among them, and the share at 100 %).
+
+Every first calibration of run167-run187 (each data directory's model as `calibrate` wrote it,
+with run65's shifts inherited) prices its own run's cells two ways: (a) as written; (b) with the
+inherited shifts of the model rule E would have made without that VM's calibrations (its
+`make_embedded.sh` recipe over the other VMs', as embedded.py's candidates), the same terms
+replaced and no other. Cells: the programs (relax.cu, kmeans.cu, horner.cu; `predict --task`
+given their plain phases and threads, as embedded.py) and umodel's workloads (run184, run187;
+`validate --task --final-beside --cpu-beside --probe`, as the run's judges). Counted: cells
+inside their 90 % interval, and the intervals' median half-width.
+
+    python3 calibration/h200/offline41/first_intervals.py UMODEL        (in first_intervals.txt)
+"""
+import csv, glob, json, os, re, statistics as st, subprocess, sys, tempfile
+
+UM = sys.argv[1]
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+os.chdir(ROOT)
+H = "calibration/h200"
+MIN = "models/nvidia-h200-0931b6b9ea7c.minimal"
+TMP = tempfile.mkdtemp()
+WORKLOADS = {"prodcons": ["producer-consumer"], "workload": ["seed-001", "seed-001-overlapped"],
+             "partial": ["partial-update"], "compute": ["compute-bound"]}
+
+
+def med(v):
+    v = sorted(v)
+    return (v[(len(v) - 1) // 2] + v[len(v) // 2]) / 2 if v else float("nan")
+
+
+def run(args):
+    p = subprocess.run(args, capture_output=True, text=True)
+    if p.returncode:
+        sys.exit(f"{' '.join(args)}: {p.stderr.strip()}")
+    return p.stdout
+
+
+def runnum(path):
+    return int(re.search(r"/run(\d+)/", path).group(1))
+
+
+S = sorted(p for p in glob.glob(f"{H}/run1[6-8][0-9]/*/{MIN}.csv")
+           if 167 <= runnum(p) <= 187 and "old" not in p and "free" not in p)
+assert len(S) == 30
+
+
+def loo_terms(r):
+    out = os.path.join(TMP, f"loo-{r}.json")
+    if not os.path.exists(out):
+        args = [UM, "fit", f"{H}/run2/full-3.csv"]
+        keep = [c for c in S if runnum(c) != r]
+        for c in keep:
+            args += ["--task-terms-from", c]
+        for c in keep:
+            args += ["--task-noise-from", c]
+        run(args + ["--no-host-level", "-o", out])
+    return json.load(open(out))["task_terms"]
+
+
+def inherit(model_path, r):
+    """The model at `model_path` with the shifts a first calibration would inherit from the
+    embedded model made without run `r`'s calibrations."""
+    m = json.load(open(model_path))
+    mine, theirs = m["task_terms"], loo_terms(r)
+    for k, c in theirs.items():
+        if not (isinstance(c, dict) and "lat_ms" in c and c.get("run_shift", 0) > 0 and k in mine):
+            continue
+        if k in ("duplicate", "duplicate_random") and bool(mine.get("duplication_after_fill")) != bool(theirs.get("duplication_after_fill")):
+            continue
+        if k == "prefetch_noop" and bool(mine.get("noop_in_sequence")) != bool(theirs.get("noop_in_sequence")):
+            continue
+        mine[k]["run_shift"] = c["run_shift"]
+    fu = theirs.get("faults_under_compute")
+    if fu and fu.get("run_shift", 0) > 0 and mine.get("faults_under_compute"):
+        mine["faults_under_compute"]["run_shift"] = fu["run_shift"]
+    out = os.path.join(TMP, f"inherit-{r}-{os.path.basename(os.path.dirname(os.path.dirname(model_path)))}.json")
+    json.dump(m, open(out, "w"))
+    return out
+
+
+def first_models(r):
+    """Each data directory's model of run `r` (a first calibration: one model per directory)."""
+    return sorted(p for p in glob.glob(f"{H}/run{r}/*/models/nvidia-h200-0931b6b9ea7c.json")
+                  if "old" not in p and "free" not in p)
+
+
+prog, work = [], []  # (run, what, (inside a, inside b), (half-width a, half-width b) in %)
+for r in sorted({runnum(c) for c in S}):
+    models = [(m, inherit(m, r)) for m in first_models(r)]
+    for path in sorted(glob.glob(f"{H}/run{r}/*.csv")):
+        name = os.path.basename(path)
+        mm = re.match(r"(relax|kmeans)-(\d+)-t(\d+)\.csv$|horner-(\d+)-k(\d+)\.csv$", name)
+        if not mm:
+            continue
+        kind = "horner" if mm.group(4) else mm.group(1)
+        bytes_ = int(mm.group(4) or mm.group(2))
+        threads = int(mm.group(3)) if mm.group(3) else 1
+        rows = [x for x in csv.DictReader(open(path)) if x["check"] == "ok"]
+        plain = [x for x in rows if x["policy"] == "plain"]
+        pol = {}
+        for x in rows:
+            if x["policy"] not in ("plain", "plain-woken"):
+                pol.setdefault(x["policy"], []).append(float(x["total_ms"]))
+        cpu = med([float(x["cpu_ms"]) for x in plain])
+        gpu = med([float(x["gpu_ms"]) for x in plain])
+        fin = med([float(x["cpu_final_ms"]) for x in plain]) if "cpu_final_ms" in plain[0] else None
+        base = json.load(open(f"tasks/{kind}.json"))
+        task = dict(base, buffers=[dict(b, bytes=bytes_) for b in base["buffers"]])
+        if kind != "horner":
+            task["cpu_threads"] = threads
+            if fin is not None:
+                task["cpu_final_threads"] = threads
+        tf = os.path.join(TMP, f"run{r}-{name[:-4]}.json")
+        json.dump(task, open(tf, "w"))
+        for a, b in models:
+            got = {}
+            for way, model in (("a", a), ("b", b)):
+                cmd = [UM, "predict", "-m", model, "--task", tf, "--cpu-ms", f"{cpu}", "--gpu-ms", f"{gpu}", "--json"]
+                if fin is not None:
+                    cmd += ["--cpu-final-ms", f"{fin}"]
+                for q in json.loads(run(cmd)):
+                    if q["policy"] in pol:
+                        meas = med(pol[q["policy"]])
+                        lo, hi = q["interval_ms"]
+                        got.setdefault(q["policy"], {})[way] = (lo <= meas <= hi, 50 * (hi - lo) / q["time_ms"])
+            for p, g in got.items():
+                prog.append((r, f"{name[:-4]} {p}", (g["a"][0], g["b"][0]), (g["a"][1], g["b"][1])))
+    for t in sorted(glob.glob(f"{H}/run{r}/*-pinned.csv")) + sorted(glob.glob(f"{H}/run{r}/*-free.csv")):
+        group = os.path.basename(t).split("-")[0]
+        if group not in WORKLOADS:
+            continue
+        for task in WORKLOADS[group]:
+            for a, b in models:
+                pts = {}
+                for way, model in (("a", a), ("b", b)):
+                    out = run([UM, "validate", "-m", model, "--task", f"tasks/{task}.json", t, "--final-beside",
+                               "--cpu-beside", "--probe", "--json"])
+                    pts[way] = json.loads(out)["points"]
+                for p, q in zip(pts["a"], pts["b"]):
+                    if p.get("paired_error_pct") is None:
+                        continue
+                    hw = lambda x: 50 * (x["interval_ms"][1] - x["interval_ms"][0]) / x["predicted_ms"] if "interval_ms" in x else float("nan")
+                    work.append((r, f"{task} {p['policy']}", (bool(p["in_interval"]), bool(q["in_interval"])), (hw(p), hw(q))))
+
+lines = []
+say = lines.append
+for what, cells in (("the programs", prog), ("umodel's workloads", work)):
+    n = len(cells)
+    ia, ib = sum(c[2][0] for c in cells), sum(c[2][1] for c in cells)
+    say(f"{what} ({n} cells of {len({c[0] for c in cells})} VMs, each priced by its run's first calibrations):")
+    say(f"  inside the 90 % interval: as written (run65's shifts) {ia} ({100 * ia / max(n, 1):.1f} %), "
+        f"with the thirty's (without the VM) {ib} ({100 * ib / max(n, 1):.1f} %)")
+    say(f"  median half-width: {med([c[3][0] for c in cells]):.2f} % -> {med([c[3][1] for c in cells]):.2f} %")
+text = "\n".join(lines) + "\n"
+open(os.path.join(HERE, "first_intervals.txt"), "w").write(text)
+print(text, end="")
