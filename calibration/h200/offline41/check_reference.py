@@ -13,28 +13,14 @@ reference made without its VM's calibrations, as embedded.py's candidates are ma
     python3 calibration/h200/offline41/check_reference.py UMODEL OLD_MODEL.json  (in check_reference.txt)
 
 UMODEL must embed models/h200.json as it now is; OLD_MODEL.json is the model before rule E
-(`git show 9a88311:models/h200.json`)."""
-import glob, json, math, os, re, subprocess, sys, tempfile
+(`calibration/h200/offline41/h200-until-2026-12-04.json`)."""
+import glob, json, math, os, re, sys
+
+from thirty import H, MIN, TMP, model_without, run, runnum
 
 UM, OLD = sys.argv[1], sys.argv[2]
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
-os.chdir(ROOT)
-H = "calibration/h200"
-MIN = "models/nvidia-h200-0931b6b9ea7c.minimal"
-TMP = tempfile.mkdtemp()
 AT = 64 << 20
-
-def run(args):
-    p = subprocess.run(args, capture_output=True, text=True)
-    if p.returncode:
-        sys.exit(f"{' '.join(args)}: {p.stderr.strip()}")
-    return p
-
-
-def runnum(path):
-    m = re.search(r"/run(\d+)/", path)
-    return int(m.group(1)) if m else -1  # run8-x2, the two-GPU host
 
 
 def price(c):
@@ -104,30 +90,12 @@ for name, ref in (("before rule E (run65's terms)", old), ("as rule E made it", 
     say(f"  the {len(earlier)} of earlier builds: {len(f2)} warnings in {len({c for c, _, _ in f2})} ({t2})")
 
 # Held out: each current-build calibration against the reference its VM did not make.
-S = sorted(c for c in current if "free" not in c and re.search(rf"/{MIN}\.csv$", c))
-refs = {}
-
-
 def held_out_ref(c):
-    r = runnum(c)
-    if r not in refs:
-        out = os.path.join(TMP, f"loo-{r}.json")
-        args = [UM, "fit", f"{H}/run2/full-3.csv"]
-        for n in ("full-1", "minimal-1", "minimal-2", "minimal-3"):
-            args += ["--noise-from", f"{H}/run2/{n}.csv"]
-        keep = [s for s in S if runnum(s) != r]
-        for s in keep:
-            args += ["--task-terms-from", s]
-        for s in keep:
-            args += ["--task-noise-from", s]
-        run(args + ["--no-host-level", "-o", out])
-        refs[r] = json.load(open(out))["task_terms"]
-    return refs[r]
+    return json.load(open(model_without(UM, runnum(c))))["task_terms"]
 
 
 f3, t3 = tally(held_out_ref, current)
-say(f"Held out (each against the reference made without its VM's calibrations; the pool of the "
-    f"prefetch back, which the check does not read, left out):")
+say("Held out (each against the reference made without its VM's calibrations):")
 say(f"  the {len(current)} calibrations of run167-run187's build: {len(f3)} warnings in "
     f"{len({c for c, _, _ in f3})} calibrations ({t3})")
 for c, k, r in f3:

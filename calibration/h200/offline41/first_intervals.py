@@ -10,7 +10,7 @@ deferred cost among them, and the share at 100 %).
 Every first calibration of run167-run187 (each data directory's model as `calibrate` wrote it,
 with run65's shifts inherited) prices its own run's cells two ways: (a) as written; (b) with the
 inherited shifts of the model rule E would have made without that VM's calibrations (its
-`make_embedded.sh` recipe over the other VMs', as embedded.py's candidates), the same terms
+`make_embedded.sh` recipe over the other VMs', `thirty.py`), the same terms
 replaced and no other. Cells: the programs (relax.cu, kmeans.cu, horner.cu; `predict --task`
 given their plain phases and threads, as embedded.py) and umodel's workloads (run184, run187;
 `validate --task --final-beside --cpu-beside --probe`, as the run's judges). Counted: cells
@@ -18,15 +18,12 @@ inside their 90 % interval, and the intervals' median half-width.
 
     python3 calibration/h200/offline41/first_intervals.py UMODEL        (in first_intervals.txt)
 """
-import csv, glob, json, os, re, statistics as st, subprocess, sys, tempfile
+import csv, glob, json, os, re, sys
+
+from thirty import H, S, TMP, model_without, run, runnum
 
 UM = sys.argv[1]
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
-os.chdir(ROOT)
-H = "calibration/h200"
-MIN = "models/nvidia-h200-0931b6b9ea7c.minimal"
-TMP = tempfile.mkdtemp()
 WORKLOADS = {"prodcons": ["producer-consumer"], "workload": ["seed-001", "seed-001-overlapped"],
              "partial": ["partial-update"], "compute": ["compute-bound"]}
 
@@ -36,33 +33,8 @@ def med(v):
     return (v[(len(v) - 1) // 2] + v[len(v) // 2]) / 2 if v else float("nan")
 
 
-def run(args):
-    p = subprocess.run(args, capture_output=True, text=True)
-    if p.returncode:
-        sys.exit(f"{' '.join(args)}: {p.stderr.strip()}")
-    return p.stdout
-
-
-def runnum(path):
-    return int(re.search(r"/run(\d+)/", path).group(1))
-
-
-S = sorted(p for p in glob.glob(f"{H}/run1[6-8][0-9]/*/{MIN}.csv")
-           if 167 <= runnum(p) <= 187 and "old" not in p and "free" not in p)
-assert len(S) == 30
-
-
 def loo_terms(r):
-    out = os.path.join(TMP, f"loo-{r}.json")
-    if not os.path.exists(out):
-        args = [UM, "fit", f"{H}/run2/full-3.csv"]
-        keep = [c for c in S if runnum(c) != r]
-        for c in keep:
-            args += ["--task-terms-from", c]
-        for c in keep:
-            args += ["--task-noise-from", c]
-        run(args + ["--no-host-level", "-o", out])
-    return json.load(open(out))["task_terms"]
+    return json.load(open(model_without(UM, r)))["task_terms"]
 
 
 def inherit(model_path, r):
@@ -126,7 +98,7 @@ for r in sorted({runnum(c) for c in S}):
                 cmd = [UM, "predict", "-m", model, "--task", tf, "--cpu-ms", f"{cpu}", "--gpu-ms", f"{gpu}", "--json"]
                 if fin is not None:
                     cmd += ["--cpu-final-ms", f"{fin}"]
-                for q in json.loads(run(cmd)):
+                for q in json.loads(run(cmd).stdout):
                     if q["policy"] in pol:
                         meas = med(pol[q["policy"]])
                         lo, hi = q["interval_ms"]
@@ -142,7 +114,7 @@ for r in sorted({runnum(c) for c in S}):
                 pts = {}
                 for way, model in (("a", a), ("b", b)):
                     out = run([UM, "validate", "-m", model, "--task", f"tasks/{task}.json", t, "--final-beside",
-                               "--cpu-beside", "--probe", "--json"])
+                               "--cpu-beside", "--probe", "--json"]).stdout
                     pts[way] = json.loads(out)["points"]
                 for p, q in zip(pts["a"], pts["b"]):
                     if p.get("paired_error_pct") is None:

@@ -4,47 +4,24 @@ written without umodel's code better than the embedded model's median of thirty 
 other VMs? The same cells as offline40 (`common.py`: relax.cu, kmeans.cu, horner.cu of
 run160-run177 given their plain phases and threads), each priced (a) by each calibration of its
 own run, refitted by this build as `calibrate` fits it (`fit --price-from-pool`), and (b) by the
-embedded model's recipe made without that run's calibrations (`embedded.py`'s candidate; runs
-whose calibrations are not among the thirty by the recipe over all of them). Each cell once per
+embedded model's recipe made without that run's calibrations (`thirty.py`; runs whose
+calibrations are not among the thirty by the recipe over all of them). Each cell once per
 own calibration in (a), once in (b).
 
     python3 calibration/h200/offline41/own_vs_embedded.py UMODEL     (in own_vs_embedded.txt)
 """
-import glob, json, os, re, sys
+import os, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "offline40"))
 import common  # noqa: E402  (reads UMODEL from argv)
+from thirty import model_without  # noqa: E402
 
 common.FIRST, common.LAST = 160, 179
-H = common.H
-MIN = "models/nvidia-h200-0931b6b9ea7c.minimal"
-S = sorted(p for p in glob.glob(os.path.join(H, "run1[6-8][0-9]", "*", MIN + ".csv"))
-           if 167 <= int(re.search(r"/run(\d+)/", p).group(1)) <= 187 and "old" not in p and "free" not in p)
-assert len(S) == 30, len(S)
-POOL = [77, 78, 79, 83, 84, 92, 93, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107,
-        114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124]
-cands = {}
 
 
 def candidate(r):
-    n = int(r[3:])
-    key = n if any(f"/run{n}/" in c for c in S) else None
-    if key not in cands:
-        keep = [c for c in S if f"/run{n}/" not in c]
-        args = [common.UM, "fit", os.path.join(H, "run2", "full-3.csv")]
-        for x in ("full-1", "minimal-1", "minimal-2", "minimal-3"):
-            args += ["--noise-from", os.path.join(H, "run2", f"{x}.csv")]
-        for c in keep:
-            args += ["--task-terms-from", c]
-        for c in keep:
-            args += ["--task-noise-from", c]
-        for p in POOL:
-            args += ["--pool-from", os.path.join(H, f"run{p}", "data", MIN + ".csv")]
-        out = os.path.join(common.TMP, f"cand-{key}.json")
-        common.run(args + ["--price-from-pool", "--no-host-level", "-o", out])
-        cands[key] = out
-    return cands[key]
+    return model_without(common.UM, int(r[3:]))
 
 
 cals = common.calibrations()
