@@ -469,11 +469,12 @@ fn task_terms_table(t: &crate::model::TaskTerms) {
     let at = crate::store::CHECK_TASK_TERMS_AT;
     for p in t.priced_from_pool() {
         out!(
-            "    {} priced from a pool of {} calibrations of this GPU: {:.3} ms at {} (this calibration measured {:.3})",
+            "    {} priced from a pool of {} calibrations of this GPU: {:.3} ms at {} ({} measured {:.3})",
             p.term.name(),
             p.calibrations,
             t.cost_at(p.term, at as f64).unwrap_or(f64::NAN),
             format_size(at),
+            t.whose_fit(),
             p.own.at(at as f64)
         );
     }

@@ -490,9 +490,10 @@ pub fn add_task_term_shift_of(
     }
     let mut sorted = shifts.clone();
     sorted.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let whose = terms.whose_fit();
     m.provenance.notes.push(format!(
-        "task intervals include how far each task term moved between this calibration and {} \
-         ({} terms; most: {})",
+        "task intervals include how far each task term moved between {whose} and {} ({} terms; \
+         most: {})",
         sources.join(", "),
         shifts.len(),
         sorted

@@ -379,11 +379,11 @@ impl PoolUse {
         match self {
             PoolUse::Priced(p) => format!(
                 "task term `{}` priced from the pool of {} calibrations {whose} ({:.3} ms at \
-                 {at}; this calibration measured {:.3}): it runs in regimes that outlast one \
-                 calibration",
+                 {at}; {} measured {:.3}): it runs in regimes that outlast one calibration",
                 p.term.name(),
                 p.calibrations,
                 terms.cost_at(p.term, bytes as f64).unwrap_or(f64::NAN),
+                terms.whose_fit(),
                 p.own.at(bytes as f64),
             ),
             PoolUse::Outside {
@@ -648,6 +648,18 @@ pub struct TermFit {
     /// 0 for one calibration's own fit.
     #[serde(default, skip_serializing_if = "is_zero_count")]
     pub pooled_over: u32,
+}
+
+impl TaskTerms {
+    /// Whose fit the terms are, in words: "this calibration", or for terms pooled over several
+    /// ([`TermFit::pooled_over`]) "the median of these calibrations".
+    pub fn whose_fit(&self) -> &'static str {
+        if self.fit.pooled_over > 0 {
+            "the median of these calibrations"
+        } else {
+            "this calibration"
+        }
+    }
 }
 
 fn is_zero_count(n: &u32) -> bool {
@@ -5855,6 +5867,8 @@ pub(crate) mod tests {
         // Its fit record says it was pooled, over how many, and keeps the cells of all; a
         // calibration's own fit says nothing of pooling, in the file too.
         assert_eq!(p.fit.pooled_over, 3);
+        assert_eq!(p.whose_fit(), "the median of these calibrations");
+        assert_eq!(a.whose_fit(), "this calibration");
         assert_eq!(p.fit.cells, a.fit.cells + b.fit.cells + c.fit.cells);
         assert_eq!(a.fit.pooled_over, 0);
         let file = |t: &TaskTerms| serde_json::to_value(t).unwrap()["fit"].clone();
