@@ -352,33 +352,39 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
     // The task terms of another calibration (its facts file's L2 where it has one), with the
     // SHA-256 of the bytes parsed.
     let default_l2 = m.platform.l2_bytes;
-    let terms_of = |src: &std::path::Path, flag: &str| -> Result<(model::TaskTerms, String)> {
-        let bytes = Table::read_bytes(src)?;
-        let sha = store::sha256_hex(&bytes);
-        let other = Table::parse(src, bytes)?;
-        let facts = store::facts_path_for(src);
-        let l2 = if facts.exists() {
-            store::read_facts(&facts)?.platform.l2_bytes
-        } else {
-            default_l2
+    let terms_of =
+        |src: &std::path::Path, flag: &str| -> Result<(model::TaskTerms, String, Option<u64>)> {
+            let bytes = Table::read_bytes(src)?;
+            let sha = store::sha256_hex(&bytes);
+            let other = Table::parse(src, bytes)?;
+            let facts = store::facts_path_for(src);
+            let l2 = if facts.exists() {
+                store::read_facts(&facts)?.platform.l2_bytes
+            } else {
+                default_l2
+            };
+            let t = model::fit_task_terms(&other, l2).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "{flag} {}: it measures none of the task terms",
+                    src.display()
+                )
+            })?;
+            Ok((t, sha, l2))
         };
-        let t = model::fit_task_terms(&other, l2).ok_or_else(|| {
-            anyhow::anyhow!(
-                "{flag} {}: it measures none of the task terms",
-                src.display()
-            )
-        })?;
-        Ok((t, sha))
-    };
     let mut fitted = Vec::new();
+    // A calibration named by --task-noise-from as well is fitted once (the shipped H200 model
+    // names thirty both ways), where its L2 is the one the noise fit would use.
+    let mut fitted_at: Vec<(&std::path::Path, Option<u64>, usize)> = Vec::new();
     for src in &a.task_terms_from {
-        let (t, sha) = terms_of(src, "--task-terms-from")?;
+        let (t, sha, l2) = terms_of(src, "--task-terms-from")?;
+        fitted_at.push((src, l2, fitted.len()));
         fitted.push(t);
         m.provenance.notes.push(format!(
             "task terms fitted from {} (sha256 {sha})",
             src.display()
         ));
     }
+    let fitted_once = fitted.clone();
     match fitted.len() {
         0 => {}
         1 => m.task_terms = fitted.pop(),
@@ -394,11 +400,19 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
         }
     }
     if !a.task_noise_from.is_empty() {
-        let others = a
-            .task_noise_from
-            .iter()
-            .map(|p| Table::read(p))
-            .collect::<Result<Vec<_>, _>>()?;
+        // Each fitted as `model::task_terms_of_runs` fits them (at this model's L2), or taken
+        // from the fits above where that is the same fit.
+        let l2 = m.platform.l2_bytes;
+        let mut theirs = Vec::new();
+        for p in &a.task_noise_from {
+            match fitted_at
+                .iter()
+                .find(|(q, at, _)| *q == p.as_path() && *at == l2)
+            {
+                Some(&(_, _, i)) => theirs.push(fitted_once[i].clone()),
+                None => theirs.extend(model::fit_task_terms(&Table::read(p)?, l2)),
+            }
+        }
         let sources: Vec<String> = a
             .task_noise_from
             .iter()
@@ -411,7 +425,7 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
                 a.measurements.display()
             );
         }
-        if model::add_task_term_shift(&mut m, &others, &sources).is_none() {
+        if model::add_task_term_shift_of(&mut m, &theirs, &sources).is_none() {
             bail!(
                 "--task-noise-from: none of {} measures a task term of this model",
                 sources.join(", ")
@@ -432,7 +446,7 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
         let mut all = Vec::new();
         let mut sources = Vec::new();
         for src in &a.pool_from {
-            let (t, sha) = terms_of(src, "--pool-from")?;
+            let (t, sha, _) = terms_of(src, "--pool-from")?;
             all.push(t);
             sources.push(format!("{} (sha256 {sha})", src.display()));
         }
