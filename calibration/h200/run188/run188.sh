@@ -8,8 +8,9 @@
 # update and producer/consumer workloads (4 trials), then one minimal calibration (the default,
 # pinned), whose model and `calibrate` log give the readings beside. No calibration runs before
 # the workloads: a user with no calibration is priced by the embedded model.
-# devbin/r188 (the build of the commit that adds this file; rebuild it there if missing:
-# cargo build --release && mkdir -p devbin/r188 && xz -c target/release/umodel > devbin/r188/umodel.xz).
+# devbin/r188 (the build of 31d3765, the last code change of the session that planned it; if
+# missing: git checkout 31d3765 && cargo build --release && mkdir -p devbin/r188 &&
+# xz -c target/release/umodel > devbin/r188/umodel.xz).
 #   bash calibration/h200/run188/run188.sh [RUN]
 set -u
 RUN=${1:-run188}; BIN=${BIN:-devbin/r188}
