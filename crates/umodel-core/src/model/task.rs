@@ -650,18 +650,6 @@ pub struct TermFit {
     pub pooled_over: u32,
 }
 
-impl TaskTerms {
-    /// Whose fit the terms are, in words: "this calibration", or for terms pooled over several
-    /// ([`TermFit::pooled_over`]) "the median of these calibrations".
-    pub fn whose_fit(&self) -> &'static str {
-        if self.fit.pooled_over > 0 {
-            "the median of these calibrations"
-        } else {
-            "this calibration"
-        }
-    }
-}
-
 fn is_zero_count(n: &u32) -> bool {
     *n == 0
 }
@@ -992,6 +980,16 @@ impl TaskTerms {
             pooled_over: all.len() as u32,
         };
         Ok(out)
+    }
+
+    /// Whose fit the terms are, in words: "this calibration", or for terms pooled over several
+    /// ([`TermFit::pooled_over`]) "the median of these calibrations".
+    pub fn whose_fit(&self) -> &'static str {
+        if self.fit.pooled_over > 0 {
+            "the median of these calibrations"
+        } else {
+            "this calibration"
+        }
     }
 
     /// Pools of `terms` over `all` (fits of calibrations of one platform): for each term, the
