@@ -19,10 +19,6 @@ use umodel::store;
 use umodel::table::Table;
 use umodel::task::Task;
 
-/// The H200 model as it shipped until 2026-12-04, its task terms run65's first calibration's
-/// (NOTES.md, "The shipped model").
-const H200_UNTIL_2026_12_04: &str = "calibration/h200/offline41/h200-until-2026-12-04.json";
-
 mod common;
 
 const DIR: &str = "calibration/h100";
@@ -284,7 +280,7 @@ fn tasks_another_h100_calibration_and_the_h200_model_predict_them_as_well() {
     let h200 = store::embedded("h200").unwrap().task_terms.unwrap();
     let v = validations(&RUNS, |_| h200.clone());
     assert_eq!(paired_beyond_5(&v), (8, 90));
-    let until = store::read_model(Path::new(H200_UNTIL_2026_12_04))
+    let until = store::read_model(Path::new(common::H200_UNTIL_2026_12_04))
         .unwrap()
         .task_terms
         .unwrap();

@@ -8,7 +8,7 @@ use predicates::prelude::*;
 use proptest::prelude::*;
 
 mod common;
-use common::{fails_with, json_of, json_ok, umodel};
+use common::{fails_with, json_of, json_ok, umodel, H200_UNTIL_2026_12_04};
 use umodel::model::{self, PhaseOverrides, TaskTerms};
 use umodel::table::Table;
 use umodel::task::{Access, Buffer, Pattern, Side, Task};
@@ -22,10 +22,6 @@ const MINIMAL: &str = "data/models/nvidia-h200-0931b6b9ea7c.minimal.csv";
 fn h200_terms() -> TaskTerms {
     store::embedded("h200").unwrap().task_terms.unwrap()
 }
-
-/// The H200 model as it shipped until 2026-12-04 (task terms of `run65`'s first calibration;
-/// NOTES.md, "The shipped model"), kept for the figures recorded with it.
-const H200_UNTIL_2026_12_04: &str = "calibration/h200/offline41/h200-until-2026-12-04.json";
 
 /// What the check of a calibration against the embedded model ([`store::unusual_task_terms`])
 /// said of `m` against the model shipped until 2026-12-04, on which the figures below were

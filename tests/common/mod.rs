@@ -8,6 +8,10 @@ use std::process::Output;
 use assert_cmd::Command;
 use serde_json::Value;
 
+/// The H200 model as it shipped until 2026-12-04 (task terms of `run65`'s first calibration;
+/// NOTES.md, "The shipped model"), kept for the figures recorded with it.
+pub const H200_UNTIL_2026_12_04: &str = "calibration/h200/offline41/h200-until-2026-12-04.json";
+
 /// `umodel` with an empty data directory, so no model calibrated on the machine running the tests
 /// changes the answers.
 pub fn umodel(data: &tempfile::TempDir) -> Command {
