@@ -18,19 +18,14 @@ inside their 90 % interval, and the intervals' median half-width.
 
     python3 calibration/h200/offline41/first_intervals.py UMODEL        (in first_intervals.txt)
 """
-import csv, glob, json, os, re, sys
+import glob, json, os, sys
 
-from thirty import H, S, TMP, model_without, run, runnum
+from thirty import H, S, TMP, med, model_without, programs_in, run, runnum
 
 UM = sys.argv[1]
 HERE = os.path.dirname(os.path.abspath(__file__))
 WORKLOADS = {"prodcons": ["producer-consumer"], "workload": ["seed-001", "seed-001-overlapped"],
              "partial": ["partial-update"], "compute": ["compute-bound"]}
-
-
-def med(v):
-    v = sorted(v)
-    return (v[(len(v) - 1) // 2] + v[len(v) // 2]) / 2 if v else float("nan")
 
 
 def loo_terms(r):
@@ -67,31 +62,9 @@ def first_models(r):
 prog, work = [], []  # (run, what, (inside a, inside b), (half-width a, half-width b) in %)
 for r in sorted({runnum(c) for c in S}):
     models = [(m, inherit(m, r)) for m in first_models(r)]
-    for path in sorted(glob.glob(f"{H}/run{r}/*.csv")):
-        name = os.path.basename(path)
-        mm = re.match(r"(relax|kmeans)-(\d+)-t(\d+)\.csv$|horner-(\d+)-k(\d+)\.csv$", name)
-        if not mm:
-            continue
-        kind = "horner" if mm.group(4) else mm.group(1)
-        bytes_ = int(mm.group(4) or mm.group(2))
-        threads = int(mm.group(3)) if mm.group(3) else 1
-        rows = [x for x in csv.DictReader(open(path)) if x["check"] == "ok"]
-        plain = [x for x in rows if x["policy"] == "plain"]
-        pol = {}
-        for x in rows:
-            if x["policy"] not in ("plain", "plain-woken"):
-                pol.setdefault(x["policy"], []).append(float(x["total_ms"]))
-        cpu = med([float(x["cpu_ms"]) for x in plain])
-        gpu = med([float(x["gpu_ms"]) for x in plain])
-        fin = med([float(x["cpu_final_ms"]) for x in plain]) if "cpu_final_ms" in plain[0] else None
-        base = json.load(open(f"tasks/{kind}.json"))
-        task = dict(base, buffers=[dict(b, bytes=bytes_) for b in base["buffers"]])
-        if kind != "horner":
-            task["cpu_threads"] = threads
-            if fin is not None:
-                task["cpu_final_threads"] = threads
-        tf = os.path.join(TMP, f"run{r}-{name[:-4]}.json")
-        json.dump(task, open(tf, "w"))
+    for cfg, tf, cpu, gpu, fin, pol in programs_in(f"{H}/run{r}"):
+        if cfg.startswith("relaxpinned"):
+            continue  # a reading of run185, priced as pinned: not a user's program as written
         for a, b in models:
             got = {}
             for way, model in (("a", a), ("b", b)):
@@ -104,7 +77,7 @@ for r in sorted({runnum(c) for c in S}):
                         lo, hi = q["interval_ms"]
                         got.setdefault(q["policy"], {})[way] = (lo <= meas <= hi, 50 * (hi - lo) / q["time_ms"])
             for p, g in got.items():
-                prog.append((r, f"{name[:-4]} {p}", (g["a"][0], g["b"][0]), (g["a"][1], g["b"][1])))
+                prog.append((r, f"{cfg} {p}", (g["a"][0], g["b"][0]), (g["a"][1], g["b"][1])))
     for t in sorted(glob.glob(f"{H}/run{r}/*-pinned.csv")) + sorted(glob.glob(f"{H}/run{r}/*-free.csv")):
         group = os.path.basename(t).split("-")[0]
         if group not in WORKLOADS:

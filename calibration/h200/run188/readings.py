@@ -24,10 +24,12 @@ NEW (offline41/check_reference.txt: none of the current build's 34 calibrations,
 
     python3 calibration/h200/run188/readings.py UMODEL        (in readings.txt)
 """
-import csv, glob, json, os, re, statistics as st, subprocess, sys, tempfile
+import glob, json, os, statistics as st, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "calibration", "h200", "offline41"))
+from thirty import programs_in  # noqa: E402  (the judges' reading of a program's CSV)
 UM = sys.argv[1]
 MODELS = {"NEW": os.path.join(ROOT, "models", "h200.json"),
           "OLD": os.path.join(ROOT, "calibration", "h200", "offline41", "h200-until-2026-12-04.json")}
@@ -51,33 +53,7 @@ def run(args):
 
 models = dict(MODELS, **{f"own-{i + 1}": m for i, m in enumerate(OWN)})
 prog = []  # (configuration, policy, {model: error %})
-for path in sorted(glob.glob(os.path.join(HERE, "*.csv"))):
-    name = os.path.basename(path)
-    m = re.match(r"(relax|relaxpinned|kmeans)-(\d+)-t(\d+)\.csv$|horner-(\d+)-k(\d+)\.csv$", name)
-    if not m:
-        continue
-    kind = "horner" if m.group(4) else m.group(1)
-    bytes_ = int(m.group(4) or m.group(2))
-    threads = int(m.group(3)) if m.group(3) else 1
-    rows = [x for x in csv.DictReader(open(path)) if x["check"] == "ok"]
-    plain = [x for x in rows if x["policy"] == "plain"]
-    pol = {}
-    for x in rows:
-        if x["policy"] not in ("plain", "plain-woken"):
-            pol.setdefault(x["policy"], []).append(float(x["total_ms"]))
-    cpu = med([float(x["cpu_ms"]) for x in plain])
-    gpu = med([float(x["gpu_ms"]) for x in plain])
-    fin = med([float(x["cpu_final_ms"]) for x in plain]) if "cpu_final_ms" in plain[0] else None
-    base = json.load(open(os.path.join(ROOT, "tasks", f"{'relax' if kind == 'relaxpinned' else kind}.json")))
-    task = dict(base, buffers=[dict(b, bytes=bytes_) for b in base["buffers"]])
-    if kind != "horner":
-        task["cpu_threads"] = threads
-        if fin is not None:
-            task["cpu_final_threads"] = threads
-    if kind == "relaxpinned":
-        task["thread_pinned"] = True
-    tf = os.path.join(TMP, name[:-4] + ".json")
-    json.dump(task, open(tf, "w"))
+for cfg, tf, cpu, gpu, fin, pol in programs_in(HERE, TMP):
     err = {}
     for label, model in models.items():
         cmd = [UM, "predict", "-m", model, "--task", tf, "--cpu-ms", f"{cpu}", "--gpu-ms", f"{gpu}", "--json"]
@@ -88,7 +64,7 @@ for path in sorted(glob.glob(os.path.join(HERE, "*.csv"))):
                 meas = med(pol[q["policy"]])
                 err.setdefault(q["policy"], {})[label] = 100 * (q["time_ms"] - meas) / meas
     for p, e in err.items():
-        prog.append((name[:-4], p, e))
+        prog.append((cfg, p, e))
 
 work = []  # (task, policy, reuse, {model: paired error %})
 for group, tasks in WORKLOADS.items():
