@@ -5,9 +5,10 @@ calibrations of run167-run187 (offline41/embedded.txt, held out by leaving each 
 calibrations out). Here a VM none of them saw, priced as a user with no calibration is: NEW
 (models/h200.json, the thirty's median) against OLD (offline41/h200-until-2026-12-04.json,
 run65's terms), the same cells as embedded.py prices them:
-  programs: relax.cu (16, 4, 1 threads), kmeans.cu (16, 8), horner.cu K = 16, 64 MiB, every
-    policy's median total against `predict --task` given the medians of the plain phases and
-    the thread count (their threads not pinned);
+  programs: relax.cu (16, 4, 1 threads), kmeans.cu (16, 8), horner.cu K = 16, 64 MiB, and
+    relax.cu and kmeans.cu on 256 MiB with 16 threads, every policy's median total against
+    `predict --task` given the medians of the plain phases and the thread count (their threads
+    not pinned);
   workloads: umodel's seed 001 (and its overlapped variant), partial update, producer/consumer,
     `validate --task ... --final-beside --cpu-beside`, every cell's paired error.
 
@@ -22,7 +23,18 @@ cells; relax.cu on one thread pinned (`relaxpinned-*`) priced as pinned, whose p
 NEW prices with the move's deferred cost and OLD without; what `calibrate` warned of against
 NEW (offline41/check_reference.txt: none of the current build's 34 calibrations, two held out).
 
-    python3 calibration/h200/run188/readings.py UMODEL        (in readings.txt)
+Rule F, added the same day before any call (the branch `scalar-shape`, b2f521e, built as
+devbin/r188f): faults one float a thread beyond the scalar term's largest cell (64 MiB) priced as
+the streaming faults grow (offline41/relax_fault.txt: relax.cu's 256 MiB fault-in 30.0 ms against
+the term's extrapolated 36.8; in sample on run156-run179, 411 -> 397 of 948 cells beyond 5 %).
+The same cells priced by the run's own calibration (model-minimal-1.json, as a user who
+calibrated) with UMODEL and with UMODEL_F:
+  F1. the 256 MiB programs' cells beyond 5 %: no more under F;
+  F2. their managed and managed-advise cells' median |error|: lower under F;
+  F3. no 64 MiB program cell and no workload cell moves.
+Adopted (scalar-shape merged, the judges' 256 MiB figures recorded anew) if all three hold.
+
+    python3 calibration/h200/run188/readings.py UMODEL [UMODEL_F]        (in readings.txt)
 """
 import glob, json, os, statistics as st, subprocess, sys, tempfile
 
@@ -121,6 +133,44 @@ for f in sorted(glob.glob(os.path.join(HERE, "calibrate-*.err"))):
 say("Beside it: what calibrate warned of against NEW: " + ("none" if not warned else ""))
 for w in warned:
     say(f"  {w}")
+if len(sys.argv) > 2 and OWN:
+    UMF = sys.argv[2]
+    f_prog = []  # (configuration, policy, error current %, error F %)
+    for cfg, tf, cpu, gpu, fin, pol in programs_in(HERE, TMP):
+        err = {}
+        for way, um in (("cur", UM), ("F", UMF)):
+            cmd = [um, "predict", "-m", OWN[0], "--task", tf, "--cpu-ms", f"{cpu}", "--gpu-ms", f"{gpu}", "--json"]
+            if fin is not None:
+                cmd += ["--cpu-final-ms", f"{fin}"]
+            for q in json.loads(run(cmd)):
+                if q["policy"] in pol:
+                    meas = med(pol[q["policy"]])
+                    err.setdefault(q["policy"], {})[way] = 100 * (q["time_ms"] - meas) / meas
+        for p, e in err.items():
+            f_prog.append((cfg, p, e["cur"], e["F"]))
+    f_work_moved = 0
+    for group, tasks in WORKLOADS.items():
+        table = os.path.join(HERE, f"{group}.csv")
+        if not os.path.exists(table):
+            continue
+        for task in tasks:
+            got = [json.loads(run([um, "validate", "-m", OWN[0], "--task", os.path.join(ROOT, "tasks", f"{task}.json"),
+                                   table, "--final-beside", "--cpu-beside", "--json"]))["points"] for um in (UM, UMF)]
+            f_work_moved += sum(a["predicted_ms"] != b["predicted_ms"] for a, b in zip(*got))
+    big = [c for c in f_prog if "-256MiB" in c[0] or "-268435456-" in c[0]]
+    mig = [c for c in big if c[1] in ("managed", "managed-advise")]
+    small_moved = sum(c[2] != c[3] for c in f_prog if c not in big)
+    say("")
+    say(f"Rule F, by the run's own calibration ({os.path.basename(OWN[0])}):")
+    for c in big:
+        say(f"  {c[0]:26} {c[1]:24} {c[2]:+7.2f} -> {c[3]:+7.2f} %")
+    b_cur, b_f = sum(abs(c[2]) > 5 for c in big), sum(abs(c[3]) > 5 for c in big)
+    m_cur, m_f = med([abs(c[2]) for c in mig]), med([abs(c[3]) for c in mig])
+    f = [b_f <= b_cur, m_f < m_cur, small_moved == 0 and f_work_moved == 0]
+    say(f"F1 (the 256 MiB cells beyond 5 %: {b_cur} -> {b_f} of {len(big)}): {'met' if f[0] else 'not met'}")
+    say(f"F2 (their managed and managed-advise median |error|: {m_cur:.2f} -> {m_f:.2f} %): {'met' if f[1] else 'not met'}")
+    say(f"F3 (nothing else moves: {small_moved} 64 MiB program cells, {f_work_moved} workload cells): {'met' if f[2] else 'not met'}")
+    say(f"rule F: {'passed' if all(f) else 'not passed'}")
 text = "\n".join(lines) + "\n"
 open(os.path.join(HERE, "readings.txt"), "w").write(text)
 print(text, end="")

@@ -7,7 +7,9 @@
 # kmeans.cu on 64 MiB with 16 and 8; horner.cu K = 16, R = 4) and umodel's seed 001, partial
 # update and producer/consumer workloads (4 trials), then one minimal calibration (the default,
 # pinned), whose model and `calibrate` log give the readings beside. No calibration runs before
-# the workloads: a user with no calibration is priced by the embedded model.
+# the workloads: a user with no calibration is priced by the embedded model. Added the same day,
+# before any call: relax.cu and kmeans.cu on 256 MiB with 16 threads, for rule F (the branch
+# scalar-shape: scalar faults beyond 64 MiB priced as the streaming ones grow; devbin/r188f).
 # devbin/r188 (the build of 31d3765, the last code change of the session that planned it; if
 # missing: git checkout 31d3765 && cargo build --release && mkdir -p devbin/r188 &&
 # xz -c target/release/umodel > devbin/r188/umodel.xz).
@@ -28,8 +30,10 @@ r 67108864 15 16 100 relax ""
 r 67108864 15 4 100 relax ""
 r 67108864 15 1 100 relax ""
 r 67108864 15 1 100 relaxpinned "RELAX_PIN=last"
+r 268435456 9 16 180 relax ""
 k 67108864 15 16 90
 k 67108864 15 8 90
+k 268435456 9 16 150
 h 67108864 16 6 100
 wl workload
 wl partial
