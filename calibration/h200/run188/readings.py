@@ -63,20 +63,21 @@ def run(args):
     return p.stdout
 
 
+def errors(um, model, tf, cpu, gpu, fin, pol):
+    """{policy: error %} of `model`'s prices by the build `um` against the medians of `pol`."""
+    cmd = [um, "predict", "-m", model, "--task", tf, "--cpu-ms", f"{cpu}", "--gpu-ms", f"{gpu}", "--json"]
+    if fin is not None:
+        cmd += ["--cpu-final-ms", f"{fin}"]
+    return {q["policy"]: 100 * (q["time_ms"] - med(pol[q["policy"]])) / med(pol[q["policy"]])
+            for q in json.loads(run(cmd)) if q["policy"] in pol}
+
+
 models = dict(MODELS, **{f"own-{i + 1}": m for i, m in enumerate(OWN)})
 prog = []  # (configuration, policy, {model: error %})
 for cfg, tf, cpu, gpu, fin, pol in programs_in(HERE, TMP):
-    err = {}
-    for label, model in models.items():
-        cmd = [UM, "predict", "-m", model, "--task", tf, "--cpu-ms", f"{cpu}", "--gpu-ms", f"{gpu}", "--json"]
-        if fin is not None:
-            cmd += ["--cpu-final-ms", f"{fin}"]
-        for q in json.loads(run(cmd)):
-            if q["policy"] in pol:
-                meas = med(pol[q["policy"]])
-                err.setdefault(q["policy"], {})[label] = 100 * (q["time_ms"] - meas) / meas
-    for p, e in err.items():
-        prog.append((cfg, p, e))
+    err = {label: errors(UM, model, tf, cpu, gpu, fin, pol) for label, model in models.items()}
+    for p in err["NEW"]:
+        prog.append((cfg, p, {label: err[label][p] for label in models}))
 
 work = []  # (task, policy, reuse, {model: paired error %})
 for group, tasks in WORKLOADS.items():
@@ -137,17 +138,9 @@ if len(sys.argv) > 2 and OWN:
     UMF = sys.argv[2]
     f_prog = []  # (configuration, policy, error current %, error F %)
     for cfg, tf, cpu, gpu, fin, pol in programs_in(HERE, TMP):
-        err = {}
-        for way, um in (("cur", UM), ("F", UMF)):
-            cmd = [um, "predict", "-m", OWN[0], "--task", tf, "--cpu-ms", f"{cpu}", "--gpu-ms", f"{gpu}", "--json"]
-            if fin is not None:
-                cmd += ["--cpu-final-ms", f"{fin}"]
-            for q in json.loads(run(cmd)):
-                if q["policy"] in pol:
-                    meas = med(pol[q["policy"]])
-                    err.setdefault(q["policy"], {})[way] = 100 * (q["time_ms"] - meas) / meas
-        for p, e in err.items():
-            f_prog.append((cfg, p, e["cur"], e["F"]))
+        cur, f = (errors(um, OWN[0], tf, cpu, gpu, fin, pol) for um in (UM, UMF))
+        for p in cur:
+            f_prog.append((cfg, p, cur[p], f[p]))
     f_work_moved = 0
     for group, tasks in WORKLOADS.items():
         table = os.path.join(HERE, f"{group}.csv")
