@@ -371,23 +371,23 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
             })?;
             Ok((t, sha, l2))
         };
+    // Each --task-terms-from calibration's terms and the L2 they were fitted at: one named by
+    // --task-noise-from as well is fitted once (the shipped H200 model names thirty both ways),
+    // where that L2 is the one the noise fit would use.
     let mut fitted = Vec::new();
-    // A calibration named by --task-noise-from as well is fitted once (the shipped H200 model
-    // names thirty both ways), where its L2 is the one the noise fit would use.
-    let mut fitted_at: Vec<(&std::path::Path, Option<u64>, usize)> = Vec::new();
+    let mut fitted_l2 = Vec::new();
     for src in &a.task_terms_from {
         let (t, sha, l2) = terms_of(src, "--task-terms-from")?;
-        fitted_at.push((src, l2, fitted.len()));
         fitted.push(t);
+        fitted_l2.push(l2);
         m.provenance.notes.push(format!(
             "task terms fitted from {} (sha256 {sha})",
             src.display()
         ));
     }
-    let fitted_once = fitted.clone();
     match fitted.len() {
         0 => {}
-        1 => m.task_terms = fitted.pop(),
+        1 => m.task_terms = Some(fitted[0].clone()),
         n => {
             m.task_terms = Some(
                 model::TaskTerms::pooled(&fitted, model::fit::TASK_SHIFT_BYTES)
@@ -405,11 +405,13 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
         let l2 = m.platform.l2_bytes;
         let mut theirs = Vec::new();
         for p in &a.task_noise_from {
-            match fitted_at
+            let same = a
+                .task_terms_from
                 .iter()
-                .find(|(q, at, _)| *q == p.as_path() && *at == l2)
-            {
-                Some(&(_, _, i)) => theirs.push(fitted_once[i].clone()),
+                .zip(&fitted_l2)
+                .position(|(q, at)| q == p && *at == l2);
+            match same {
+                Some(i) => theirs.push(fitted[i].clone()),
                 None => theirs.extend(model::fit_task_terms(&Table::read(p)?, l2)),
             }
         }
