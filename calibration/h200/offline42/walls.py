@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""A reading, judging nothing: how long `umodel calibrate` took end to end in every committed run of
+the current build on the H200 VMs (the build since the sparse writes on many threads,
+run167-run187: the thirty calibrations the embedded model takes its task terms from and
+the four unpinned ones of run184 and run186; run168's `old-*` ran the build before). The wall clock of
+the whole process, as each run's script recorded it (`rc=0 wall_ms=…` at the end of
+`calibrate-*.err`).
+
+    python3 calibration/h200/offline42/walls.py        (in walls.txt)
+"""
+import glob, os, re, statistics as st
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+rows = []
+for f in sorted(glob.glob(os.path.join(ROOT, "calibration", "h200", "run1[6-8][0-9]", "calibrate*.err"))):
+    run = int(re.search(r"/run(\d+)/", f).group(1))
+    if run < 167 or "old" in os.path.basename(f):
+        continue
+    m = re.findall(r"rc=(\d+) wall_ms=(\d+)", open(f).read())
+    if not m:
+        continue
+    rc, ms = m[-1]
+    rows.append((os.path.relpath(f, ROOT), int(rc), int(ms) / 1000))
+ok = [s for _, rc, s in rows if rc == 0]
+out = [f"{p}: {s:.1f} s" + ("" if rc == 0 else f" (rc={rc})") for p, rc, s in rows]
+out.append("")
+out.append(f"{len(ok)} calibrations (rc 0 of {len(rows)}), {len({p.split('/')[2] for p, _, _ in rows})} runs: "
+           f"median {st.median(ok):.1f} s, {min(ok):.1f}-{max(ok):.1f} s, "
+           f"{sum(s <= 20 for s in ok)} within 20 s")
+text = "\n".join(out) + "\n"
+open(os.path.join(HERE, "walls.txt"), "w").write(text)
+print(text, end="")
