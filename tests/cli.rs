@@ -458,6 +458,35 @@ fn show_prints_the_model() {
         text.contains("faults under a compute-bound kernel: 27 %"),
         "{text}"
     );
+    // The thirty calibrations behind them are one line of the text, every one still in the file.
+    let from: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("note: task terms fitted from"))
+        .collect();
+    assert_eq!(from.len(), 1, "{text}");
+    assert!(
+        from[0].contains("fitted from 30 calibrations, calibration/h200/run167/data-1/")
+            && from[0].contains("… calibration/h200/run187/data-2/"),
+        "{}",
+        from[0]
+    );
+    let v = json_of(
+        &umodel(&d)
+            .args(["show", "-m", "h200", "--json"])
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    let notes = v["provenance"]["notes"].as_array().unwrap();
+    let named = notes
+        .iter()
+        .filter(|n| {
+            n.as_str()
+                .unwrap()
+                .starts_with("task terms fitted from calibration/")
+        })
+        .count();
+    assert_eq!(named, 30);
     let row = text
         .lines()
         .find(|l| l.trim_start().starts_with("map_gather_write"))

@@ -665,10 +665,47 @@ pub(super) fn show_text(m: &PlatformModel, src: &ModelSource) {
             );
         }
     }
-    for n in &m.provenance.notes {
+    for n in shown_notes(&m.provenance.notes) {
         out!("  note: {n}");
     }
 }
+
+/// The provenance notes as `show` prints them: a run of more than [`FOLD_AFTER`] notes naming
+/// the calibrations task terms were fitted from (the shipped H200 model names thirty, one line
+/// and a SHA-256 each) becomes one line naming their number, the first and the last; the file
+/// and `show --json` keep every note.
+fn shown_notes(notes: &[String]) -> Vec<String> {
+    const FROM: &str = "task terms fitted from ";
+    let mut out = Vec::with_capacity(notes.len());
+    let mut i = 0;
+    while i < notes.len() {
+        let run = notes[i..]
+            .iter()
+            .take_while(|n| n.starts_with(FROM))
+            .count();
+        if run > FOLD_AFTER {
+            let path = |n: &str| {
+                let rest = &n[FROM.len()..];
+                rest.rsplit_once(" (sha256 ")
+                    .map_or(rest, |(p, _)| p)
+                    .to_string()
+            };
+            out.push(format!(
+                "task terms fitted from {run} calibrations, {} … {} (each path and its SHA-256: `show --json`, provenance.notes)",
+                path(&notes[i]),
+                path(&notes[i + run - 1])
+            ));
+            i += run;
+        } else {
+            out.push(notes[i].clone());
+            i += 1;
+        }
+    }
+    out
+}
+
+/// How many "task terms fitted from" notes `show` prints one by one before folding them.
+const FOLD_AFTER: usize = 3;
 
 pub(super) fn ablation_text(csv: &Path, rows: &[crate::calibrate::AblationRow]) {
     out!("Ablation on {} (fit on R = 1 + GPU-only rows of the plan; validate on every other alternating cell)", csv.display());
