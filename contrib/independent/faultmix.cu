@@ -19,7 +19,11 @@
 // Shares only harness.cuh with the other programs; none of umodel's code.
 //
 //   nvcc -O3 -arch=sm_90 -fmad=false -std=c++17 -o faultmix faultmix.cu
-//   ./faultmix BYTES TRIALS > faultmix.csv
+//   [FAULTMIX_ALTERNATE=1] ./faultmix BYTES TRIALS > faultmix.csv
+//
+// FAULTMIX_ALTERNATE=1 (since run189): odd trials run the cases in reverse order, so that a drift
+// of the fault rate within a trial (it runs in regimes of seconds) does not favour the cases
+// that come first when each whole pass is set beside its parts of the same trial.
 //
 // BYTES: each buffer's size (floats, whole pages). Each trial runs the five cases in turn, each
 // on new managed allocations filled by the host (then advised, untimed), the kernel timed with
@@ -102,10 +106,14 @@ int main(int argc, char** argv) {
   CK(cudaEventCreate(&e0));
   CK(cudaEventCreate(&e1));
   std::vector<float> got(threads);
+  const char* alt = std::getenv("FAULTMIX_ALTERNATE");
+  bool alternate = alt && alt[0] == '1';
+  const int ncases = (int)(sizeof(CASES) / sizeof(CASES[0]));
   bool ok = true;
   std::printf("case,bytes,trial,ms,check\n");
   for (int t = -1; t < trials; ++t) {
-    for (const Case& c : CASES) {
+    for (int k = 0; k < ncases; ++k) {
+      const Case& c = CASES[alternate && t >= 0 && t % 2 == 1 ? ncases - 1 - k : k];
       float *x = nullptr, *b = nullptr;
       if (c.x != X_NONE) {
         CK(cudaMallocManaged(&x, bytes));
