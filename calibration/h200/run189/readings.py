@@ -48,8 +48,13 @@ its round-1 kernel came out about the faults plus 0.6 ms rather than plus the 1.
        higher.
    "Adopt G" if G0-G4 hold: the share(s) become constants of the pricing (`gpu_times`), with
    this file's figures reproduced. Otherwise the model keeps adding, and NOTES say which failed.
+   With rule F (run188) passed too, G is merged on top of F only if G1 and G2 hold on F's build
+   as well (UMODEL_F given: the programs' cells priced by it, before and under G, beside).
 
-    python3 calibration/h200/run189/readings.py UMODEL        (in readings.txt)
+A dry run on run180's files (RUN189_DIR=calibration/h200/run180; run180's data were seen
+before this rule, so it judges nothing) prints to standard output only.
+
+    python3 calibration/h200/run189/readings.py UMODEL [UMODEL_F]        (in readings.txt)
 """
 import csv, glob, json, os, random, subprocess, sys, tempfile
 
@@ -174,26 +179,35 @@ def fall(q, h):
 
 common.FIRST, common.LAST = 117, 188
 cals = common.calibrations()
-prog = []  # (run, program, configuration, calibration, policy, error before, error after)
-for d in sorted(glob.glob(os.path.join(common.H, "run1[6-8][0-9]")), key=common.num):
-    r = os.path.basename(d)
-    if not 160 <= common.num(d) <= 188 or r not in cals:
-        continue
-    for cfg, tf, cpu, gpu, fin, pol in programs_in(d):
-        h = share_for(tf)
-        for label, path, _ in cals[r]:
-            cmd = [UM, "predict", "-m", path, "--task", tf, "--cpu-ms", f"{cpu}", "--gpu-ms",
-                   f"{gpu}", "--json", "--explain"]
-            if fin is not None:
-                cmd += ["--cpu-final-ms", f"{fin}"]
-            qs = json.loads(common.run(cmd))
-            for q in qs if isinstance(qs, list) else [qs]:
-                if q["policy"] not in pol:
-                    continue
-                meas = med(pol[q["policy"]])
-                t = q["time_ms"]
-                prog.append((r, cfg.split("-")[0], cfg, label, q["policy"], 100 * (t - meas) / meas,
-                             100 * (t - fall(q, h) - meas) / meas))
+
+
+def program_cells(um):
+    """[(run, program, configuration, calibration, policy, error before, error under G)], each
+    program cell of run160-run188 on each calibration of its own run, priced by `um`."""
+    cells = []
+    for d in sorted(glob.glob(os.path.join(common.H, "run1[6-8][0-9]")), key=common.num):
+        r = os.path.basename(d)
+        if not 160 <= common.num(d) <= 188 or r not in cals:
+            continue
+        for cfg, tf, cpu, gpu, fin, pol in programs_in(d):
+            h = share_for(tf)
+            for label, path, _ in cals[r]:
+                cmd = [um, "predict", "-m", path, "--task", tf, "--cpu-ms", f"{cpu}", "--gpu-ms",
+                       f"{gpu}", "--json", "--explain"]
+                if fin is not None:
+                    cmd += ["--cpu-final-ms", f"{fin}"]
+                qs = json.loads(common.run(cmd))
+                for q in qs if isinstance(qs, list) else [qs]:
+                    if q["policy"] not in pol:
+                        continue
+                    meas = med(pol[q["policy"]])
+                    t = q["time_ms"]
+                    cells.append((r, cfg.split("-")[0], cfg, label, q["policy"],
+                                  100 * (t - meas) / meas, 100 * (t - fall(q, h) - meas) / meas))
+    return cells
+
+
+prog = program_cells(UM)
 
 work = []  # (run, task, calibration, policy, reuse, error before, error after)
 tmp = tempfile.mkdtemp()
@@ -277,6 +291,18 @@ g4 = allw[1] <= allw[0] and chw[3] <= chw[2]
 say(f"G4 (workloads beyond 5 % no more, changed cells' median |error| no higher): {'held' if g4 else 'failed'}")
 verdict = "pending (G3)" if g3 is None else ("adopt G" if g1 and g2 and g3 and g4 else "not adopted")
 say(f"Rule G: {verdict}")
+if len(sys.argv) > 2:
+    fprog = program_cells(sys.argv[2])
+    fma = [c for c in fprog if c[4] == "managed-advise"]
+    say("")
+    say("On F's build (UMODEL_F), the same programs, before -> under G:")
+    fall_ = row("every cell", fprog, 5, 6)
+    fmad = row("managed-advise", fma, 5, 6)
+    fby = {p: row(f"{p} managed-advise", [c for c in fma if c[1] == p], 5, 6)
+           for p in ("relax", "kmeans") if any(c[1] == p for c in fma)}
+    fg1 = fall_[1] < fall_[0] and fmad[3] < fmad[2]
+    fg2 = all(v[3] <= v[2] + 0.5 for v in fby.values())
+    say(f"G1 on F's build: {'held' if fg1 else 'failed'}; G2 on F's build: {'held' if fg2 else 'failed'}")
 text = "\n".join(lines) + "\n"
 if FAULTMIX == HERE:
     open(os.path.join(HERE, "readings.txt"), "w").write(text)
