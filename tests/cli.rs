@@ -487,6 +487,16 @@ fn show_prints_the_model() {
         })
         .count();
     assert_eq!(named, 30);
+    // The lists of files inside a note (the shifts' calibrations, the pool's: 2.5 and 4.7 thousand
+    // characters each) are folded too: every line of the text reads on a screen or two.
+    let longest = text.lines().map(|l| l.chars().count()).max().unwrap();
+    assert!(longest < 400, "{longest}");
+    assert!(
+        text.contains(
+            "for calibrations of this GPU to price them from: 31 files, calibration/h200/run77/"
+        ),
+        "{text}"
+    );
     let row = text
         .lines()
         .find(|l| l.trim_start().starts_with("map_gather_write"))

@@ -697,15 +697,110 @@ fn shown_notes(notes: &[String]) -> Vec<String> {
             ));
             i += run;
         } else {
-            out.push(notes[i].clone());
+            out.push(fold_paths(&notes[i]));
             i += 1;
         }
     }
     out
 }
 
-/// How many "task terms fitted from" notes `show` prints one by one before folding them.
+/// How many "task terms fitted from" notes, or files in one note's list, `show` prints one by one
+/// before folding them.
 const FOLD_AFTER: usize = 3;
+
+/// A file's path in a note, with the SHA-256 a note may give it: `(path, its length in the text)`
+/// where `s` starts with one.
+fn path_at(s: &str) -> Option<(&str, usize)> {
+    let end = s.find([' ', ',']).unwrap_or(s.len());
+    let path = &s[..end];
+    if !(path.contains('/') && path.ends_with(".csv")) {
+        return None;
+    }
+    let rest = &s[end..];
+    let sha = rest
+        .strip_prefix(" (sha256 ")
+        .filter(|r| r.len() > 64 && r.as_bytes()[64] == b')')
+        .filter(|r| r[..64].bytes().all(|b| b.is_ascii_hexdigit()))
+        .map_or(0, |_| " (sha256 ".len() + 65);
+    Some((path, end + sha))
+}
+
+/// A note with a list of more than [`FOLD_AFTER`] files (the calibrations a pooled model's shifts
+/// or pool come from, thousands of characters in the shipped H200 model) says how many, the first
+/// and the last instead; `show --json` keeps the list.
+fn fold_paths(note: &str) -> String {
+    const SEP: &str = ", ";
+    let mut out = String::with_capacity(note.len().min(400));
+    let mut rest = note;
+    while let Some(at) = rest
+        .char_indices()
+        .filter(|&(i, _)| i == 0 || rest[..i].ends_with(' '))
+        .map(|(i, _)| i)
+        .find(|&i| path_at(&rest[i..]).is_some())
+    {
+        let (first, mut len) = path_at(&rest[at..]).unwrap();
+        let (mut last, mut n) = (first, 1);
+        while let Some((p, l)) = rest[at + len..].strip_prefix(SEP).and_then(path_at) {
+            (last, n) = (p, n + 1);
+            len += SEP.len() + l;
+        }
+        out.push_str(&rest[..at]);
+        if n > FOLD_AFTER {
+            out.push_str(&format!(
+                "{n} files, {first} … {last} (each: `show --json`)"
+            ));
+        } else {
+            out.push_str(&rest[at..at + len]);
+        }
+        rest = &rest[at + len..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_list_of_files_in_a_note_is_folded_and_a_short_one_kept() {
+        let sha = "ab".repeat(32);
+        let list = |n: usize, with_sha: bool| {
+            (1..=n)
+                .map(|i| {
+                    if with_sha {
+                        format!("c/run{i}/m.csv (sha256 {sha})")
+                    } else {
+                        format!("c/run{i}/m.csv")
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let note = format!(
+            "moved between the median and {} (36 terms; most: x 71 %)",
+            list(30, false)
+        );
+        assert_eq!(
+            fold_paths(&note),
+            "moved between the median and 30 files, c/run1/m.csv … c/run30/m.csv (each: `show --json`) (36 terms; most: x 71 %)"
+        );
+        let note = format!("pools over 31 calibrations: {}", list(31, true));
+        assert_eq!(
+            fold_paths(&note),
+            "pools over 31 calibrations: 31 files, c/run1/m.csv … c/run31/m.csv (each: `show --json`)"
+        );
+        // Three or fewer, and notes without files, print as they are.
+        for note in [
+            format!("shift over {} and more", list(3, true)),
+            "CPU update: single thread pinned to core 15, then 4".to_string(),
+            "a/b.csv, not a list".to_string(),
+            String::new(),
+        ] {
+            assert_eq!(fold_paths(&note), note);
+        }
+    }
+}
 
 pub(super) fn ablation_text(csv: &Path, rows: &[crate::calibrate::AblationRow]) {
     out!("Ablation on {} (fit on R = 1 + GPU-only rows of the plan; validate on every other alternating cell)", csv.display());
