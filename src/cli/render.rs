@@ -758,50 +758,6 @@ fn fold_paths(note: &str) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_long_list_of_files_in_a_note_is_folded_and_a_short_one_kept() {
-        let sha = "ab".repeat(32);
-        let list = |n: usize, with_sha: bool| {
-            (1..=n)
-                .map(|i| {
-                    if with_sha {
-                        format!("c/run{i}/m.csv (sha256 {sha})")
-                    } else {
-                        format!("c/run{i}/m.csv")
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let note = format!(
-            "moved between the median and {} (36 terms; most: x 71 %)",
-            list(30, false)
-        );
-        assert_eq!(
-            fold_paths(&note),
-            "moved between the median and 30 files, c/run1/m.csv … c/run30/m.csv (each: `show --json`) (36 terms; most: x 71 %)"
-        );
-        let note = format!("pools over 31 calibrations: {}", list(31, true));
-        assert_eq!(
-            fold_paths(&note),
-            "pools over 31 calibrations: 31 files, c/run1/m.csv … c/run31/m.csv (each: `show --json`)"
-        );
-        // Three or fewer, and notes without files, print as they are.
-        for note in [
-            format!("shift over {} and more", list(3, true)),
-            "CPU update: single thread pinned to core 15, then 4".to_string(),
-            "a/b.csv, not a list".to_string(),
-            String::new(),
-        ] {
-            assert_eq!(fold_paths(&note), note);
-        }
-    }
-}
-
 pub(super) fn ablation_text(csv: &Path, rows: &[crate::calibrate::AblationRow]) {
     out!("Ablation on {} (fit on R = 1 + GPU-only rows of the plan; validate on every other alternating cell)", csv.display());
     out!(
@@ -846,5 +802,49 @@ pub(super) fn ablation_text(csv: &Path, rows: &[crate::calibrate::AblationRow]) 
             format!("{}/{}", r.clear_picks_correct, r.clear_picks_total),
             r.coverage_pct
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_list_of_files_in_a_note_is_folded_and_a_short_one_kept() {
+        let sha = "ab".repeat(32);
+        let list = |n: usize, with_sha: bool| {
+            (1..=n)
+                .map(|i| {
+                    if with_sha {
+                        format!("c/run{i}/m.csv (sha256 {sha})")
+                    } else {
+                        format!("c/run{i}/m.csv")
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let note = format!(
+            "moved between the median and {} (36 terms; most: x 71 %)",
+            list(30, false)
+        );
+        assert_eq!(
+            fold_paths(&note),
+            "moved between the median and 30 files, c/run1/m.csv … c/run30/m.csv (each: `show --json`) (36 terms; most: x 71 %)"
+        );
+        let note = format!("pools over 31 calibrations: {}", list(31, true));
+        assert_eq!(
+            fold_paths(&note),
+            "pools over 31 calibrations: 31 files, c/run1/m.csv … c/run31/m.csv (each: `show --json`)"
+        );
+        // Three or fewer, and notes without files, print as they are.
+        for note in [
+            format!("shift over {} and more", list(3, true)),
+            "CPU update: single thread pinned to core 15, then 4".to_string(),
+            "a/b.csv, not a list".to_string(),
+            String::new(),
+        ] {
+            assert_eq!(fold_paths(&note), note);
+        }
     }
 }
