@@ -686,12 +686,10 @@ fn shown_notes(notes: &[String]) -> Vec<String> {
         if run > FOLD_AFTER {
             let path = |n: &str| {
                 let rest = &n[FROM.len()..];
-                rest.rsplit_once(" (sha256 ")
-                    .map_or(rest, |(p, _)| p)
-                    .to_string()
+                path_at(rest).map_or(rest, |(p, _)| p).to_string()
             };
             out.push(format!(
-                "task terms fitted from {run} calibrations, {} … {} (each path and its SHA-256: `show --json`, provenance.notes)",
+                "task terms fitted from {run} calibrations, {} … {} (each with its SHA-256: `show --json`)",
                 path(&notes[i]),
                 path(&notes[i + run - 1])
             ));
