@@ -3661,9 +3661,40 @@ trait Sink {
     );
     /// A CPU phase (`round` from 1), or the final host access (`round` None).
     fn cpu(&mut self, round: Option<u32>);
-    /// A GPU phase: what its first pass waits for in faults, its link part, and the side-stream
-    /// prefetches it overlaps.
-    fn gpu(&mut self, round: u32, first: f64, link: &LinkCost, side_ms: f64, p: &mut Pricer<'_>);
+    /// A GPU phase: what its first pass waits for in faults (and the buffer faulting in, where
+    /// one is), its link part, and the side-stream prefetches it overlaps.
+    fn gpu(
+        &mut self,
+        round: u32,
+        first: (f64, Option<usize>),
+        link: &LinkCost,
+        side_ms: f64,
+        p: &mut Pricer<'_>,
+    );
+}
+
+/// Which buffers a GPU phase's first pass faults in: the one an explained fault item names.
+#[derive(Clone, Copy)]
+enum Whose {
+    Nobody,
+    One(usize),
+    Several,
+}
+
+impl Whose {
+    fn and(self, buf: usize) -> Whose {
+        match self {
+            Whose::Nobody => Whose::One(buf),
+            _ => Whose::Several,
+        }
+    }
+
+    fn one(self) -> Option<usize> {
+        match self {
+            Whose::One(b) => Some(b),
+            _ => None,
+        }
+    }
 }
 
 /// One policy walking one task: where each buffer's pages are, and the pricer.
@@ -3886,6 +3917,8 @@ impl<'t, 's> Run<'t, 's> {
             Step::GpuPhase { round } => {
                 self.done += 1;
                 let mut first = 0.0;
+                // Whose first touch `first` is: the buffer's where one buffer faults in.
+                let mut whose = Whose::Nobody;
                 let mut link = Link::default();
                 for (i, b) in task.buffers.iter().enumerate() {
                     if !b.gpu.touches() {
@@ -3935,6 +3968,9 @@ impl<'t, 's> Run<'t, 's> {
                             };
                             first += p.cost(t, duplicate * bytes, true, 1.0);
                         }
+                        if duplicate + migrate > 0.0 {
+                            whose = whose.and(i);
+                        }
                         if migrate > 0.0 {
                             if seq {
                                 let t = if b.gpu_vector {
@@ -3983,6 +4019,7 @@ impl<'t, 's> Run<'t, 's> {
                 } else {
                     LinkCost::NONE
                 };
+                let first = (first, whose.one());
                 sink.gpu(round + 1, first, &lc, self.side_ms, &mut self.p);
                 self.side_ms = 0.0;
                 if let Some(t) = self.sync_term {
@@ -4126,7 +4163,14 @@ impl<F: FnMut(Option<u32>, Kind, Option<usize>, f64, &str)> Sink for Direct<F> {
         self.cpu_spread += self.sd.cpu_ms(ms, round.is_none());
     }
 
-    fn gpu(&mut self, round: u32, first: f64, link: &LinkCost, side_ms: f64, p: &mut Pricer<'_>) {
+    fn gpu(
+        &mut self,
+        round: u32,
+        (first, whose): (f64, Option<usize>),
+        link: &LinkCost,
+        side_ms: f64,
+        p: &mut Pricer<'_>,
+    ) {
         let (gpu, reuse) = (self.ph.gpu, self.reuse);
         let (_, on) = link.pass_ms(gpu, reuse);
         if on {
@@ -4134,10 +4178,20 @@ impl<F: FnMut(Option<u32>, Kind, Option<usize>, f64, &str)> Sink for Direct<F> {
         }
         let share = p.terms.share();
         let (passes, hidden) = gpu_items(first, link, side_ms, gpu, reuse, share, |k, ms, what| {
-            self.rec(Some(round), k, None, ms, what)
+            self.rec(Some(round), k, faulting(k, whose), ms, what)
         });
         self.given_gpu += passes;
         self.hidden += hidden;
+    }
+}
+
+/// The buffer an explained GPU item names: the one faulting in, for the faults.
+#[inline]
+fn faulting(k: Kind, whose: Option<usize>) -> Option<usize> {
+    if k == Kind::GpuFaults {
+        whose
+    } else {
+        None
     }
 }
 
@@ -4529,6 +4583,8 @@ struct RoundCost {
     /// The GPU phase: what its first pass waits for in faults, its link part, and the side-stream
     /// prefetches it overlaps.
     first: f64,
+    /// The buffer `first` faults in, where one does.
+    whose: Option<usize>,
     link: LinkCost,
     side_ms: f64,
     /// Whether the final host access follows (the last round's cost includes it).
@@ -4623,7 +4679,7 @@ struct Record {
     fixed: Parts,
     cpu: u32,
     fin: bool,
-    gpu: Option<(f64, LinkCost, f64)>,
+    gpu: Option<((f64, Option<usize>), LinkCost, f64)>,
     tape: Vec<TapeStep>,
     /// Steps of the final host access are being recorded (after the last round's phases).
     finishing: bool,
@@ -4662,7 +4718,14 @@ impl Sink for Record {
             }
         }
     }
-    fn gpu(&mut self, _: u32, first: f64, link: &LinkCost, side_ms: f64, p: &mut Pricer<'_>) {
+    fn gpu(
+        &mut self,
+        _: u32,
+        first: (f64, Option<usize>),
+        link: &LinkCost,
+        side_ms: f64,
+        p: &mut Pricer<'_>,
+    ) {
         debug_assert!(self.gpu.is_none(), "one GPU phase a round");
         self.gpu = Some((first, *link, side_ms));
         self.tape.push(TapeStep::Gpu);
@@ -4687,12 +4750,13 @@ impl Run<'_, '_> {
             walk.finish(task, policy, &mut |s| self.step(s, &mut rec));
         }
         debug_assert_eq!(rec.cpu, 1, "one CPU phase a round");
-        let (first, link, side_ms) = rec.gpu.expect("a round has a GPU phase");
+        let ((first, whose), link, side_ms) = rec.gpu.expect("a round has a GPU phase");
         RoundCost {
             fixed: rec.fixed,
             uses: *self.p.uses,
             used: self.p.used,
             first,
+            whose,
             link,
             side_ms,
             fin: rec.fin,
@@ -5094,7 +5158,9 @@ impl CompiledTask {
                             ph.gpu,
                             reuse,
                             q.share,
-                            |k, ms, what| rec(&mut parts, label, k, None, ms, what),
+                            |k, ms, what| {
+                                rec(&mut parts, label, k, faulting(k, rc.whose), ms, what)
+                            },
                         );
                         given_gpu += passes;
                         hidden += h;
@@ -6113,6 +6179,32 @@ pub(crate) mod tests {
             );
             assert_eq!(b.run_shift, 0.2);
         }
+    }
+
+    #[test]
+    fn an_explained_first_touch_names_its_buffer_where_one_buffer_faults_in() {
+        let terms = toy_terms();
+        let faults = |t: &Task, policy: Policy| -> Vec<(Option<u32>, Option<String>)> {
+            let (_, items, _) = explain_task(&terms, t, policy).unwrap();
+            items
+                .into_iter()
+                .filter(|i| i.kind == Kind::GpuFaults)
+                .map(|i| (i.round, i.buffer))
+                .collect()
+        };
+        // The producer/consumer under managed-advise: the input (the GPU's alone) migrates in the
+        // first round; the output stays on the host, mapped. One buffer, named.
+        let pc = with_phases(workloads::producer_consumer(), 2.0, 0.1);
+        let named = faults(&pc, Policy::ManagedAdvise);
+        assert!(!named.is_empty());
+        let input = Some(pc.buffers[0].name.clone());
+        assert!(named.iter().all(|(_, b)| *b == input), "{named:?}");
+        // Unadvised, its first pass faults both in: no one buffer to name.
+        let both = faults(&pc, Policy::Managed);
+        assert!(
+            both.iter().any(|(r, b)| *r == Some(1) && b.is_none()),
+            "{both:?}"
+        );
     }
 
     #[test]
