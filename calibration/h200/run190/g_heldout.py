@@ -14,21 +14,18 @@ shares are run189's), given the medians of the plain phases and the thread count
 
     python3 calibration/h200/run190/g_heldout.py UMODEL UMODEL_G        (in g_heldout.txt)
 """
-import glob, json, os, subprocess, sys, tempfile
+import glob, json, os, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "offline41"))
-from thirty import programs_in, med  # noqa: E402
+from thirty import med, programs_in, run as run_  # noqa: E402
 
 UM, UG = sys.argv[1], sys.argv[2]
 TMP = tempfile.mkdtemp()
 
 
 def run(args):
-    p = subprocess.run(args, capture_output=True, text=True)
-    if p.returncode:
-        sys.exit(f"{' '.join(args)}: {p.stderr.strip()}")
-    return p.stdout
+    return run_(args).stdout
 
 
 models = [("h200", "h200")]
