@@ -63,39 +63,54 @@ def edited(run_, label, path, edit, tag):
     return p
 
 
+def programs_in(d, tmp=TMP):
+    """The runs of the programs written without umodel's code in directory `d` (relax.cu,
+    kmeans.cu as `PROG-BYTES-tTHREADS.csv`, relax.cu pinned as `relaxpinned-…`, horner.cu as
+    `horner-BYTES-kK.csv`), each as (configuration, task file, cpu_ms, gpu_ms, cpu_final_ms or
+    None, {policy: [total ms]}): the task file of `tasks/` at the run's bytes and threads (pinned
+    for `relaxpinned`), the phases the medians of its `plain` rows, as the judges give them."""
+    out = []
+    for path in sorted(glob.glob(os.path.join(d, "*.csv"))):
+        name = os.path.basename(path)
+        m = re.match(r"(relax|relaxpinned|kmeans)-(\d+)-t(\d+)\.csv$|horner-(\d+)-k(\d+)\.csv$", name)
+        if not m:
+            continue
+        kind = "horner" if m.group(4) else m.group(1)
+        bytes_ = int(m.group(4) or m.group(2))
+        threads = int(m.group(3)) if m.group(3) else 1
+        rows = [x for x in csv.DictReader(open(path)) if x["check"] == "ok"]
+        plain = [x for x in rows if x["policy"] == "plain"]
+        pol = {}
+        for x in rows:
+            if x["policy"] not in ("plain", "plain-woken"):
+                pol.setdefault(x["policy"], []).append(float(x["total_ms"]))
+        cpu = med([float(x["cpu_ms"]) for x in plain])
+        gpu = med([float(x["gpu_ms"]) for x in plain])
+        fin = med([float(x["cpu_final_ms"]) for x in plain]) if "cpu_final_ms" in plain[0] else None
+        base = json.load(open(os.path.join(ROOT, "tasks", f"{'relax' if kind == 'relaxpinned' else kind}.json")))
+        task = dict(base, buffers=[dict(b, bytes=bytes_) for b in base["buffers"]])
+        if kind != "horner":
+            task["cpu_threads"] = threads
+            if fin is not None:
+                task["cpu_final_threads"] = threads
+        if kind == "relaxpinned":
+            task["thread_pinned"] = True
+        tf = os.path.join(tmp, f"{os.path.basename(d)}-{name[:-4]}.json")
+        json.dump(task, open(tf, "w"))
+        out.append((name[:-4], tf, cpu, gpu, fin, pol))
+    return out
+
+
 def programs(cals):
-    """[(run, program, configuration, task file, cpu, gpu, final, {policy: [total ms]})]"""
+    """[(run, program, configuration, task file, cpu, gpu, final, {policy: [total ms]})], the
+    programs of run160-run179 whose run has calibrations in `cals` (`programs_in`)."""
     out = []
     for d in sorted(glob.glob(os.path.join(H, "run1[67]?")), key=num):
         r = os.path.basename(d)
         if r not in cals or num(d) < 160:
             continue
-        for path in sorted(glob.glob(os.path.join(d, "*.csv"))):
-            name = os.path.basename(path)
-            m = re.match(r"(relax|kmeans)-(\d+)-t(\d+)\.csv$|horner-(\d+)-k(\d+)\.csv$", name)
-            if not m:
-                continue
-            prog = "horner" if m.group(4) else m.group(1)
-            bytes_ = int(m.group(4) or m.group(2))
-            threads = int(m.group(3)) if m.group(3) else 1
-            rows = [x for x in csv.DictReader(open(path)) if x["check"] == "ok"]
-            plain = [x for x in rows if x["policy"] == "plain"]
-            pol = {}
-            for x in rows:
-                if x["policy"] not in ("plain", "plain-woken"):
-                    pol.setdefault(x["policy"], []).append(float(x["total_ms"]))
-            cpu = med([float(x["cpu_ms"]) for x in plain])
-            gpu = med([float(x["gpu_ms"]) for x in plain])
-            fin = med([float(x["cpu_final_ms"]) for x in plain]) if prog != "kmeans" else None
-            base = json.load(open(os.path.join(ROOT, "tasks", f"{prog}.json")))
-            task = dict(base, buffers=[dict(b, bytes=bytes_) for b in base["buffers"]])
-            if prog != "horner":
-                task["cpu_threads"] = threads
-                if fin is not None:
-                    task["cpu_final_threads"] = threads
-            tf = os.path.join(TMP, f"{r}-{name[:-4]}.json")
-            json.dump(task, open(tf, "w"))
-            out.append((r, prog, name[:-4], tf, cpu, gpu, fin, pol))
+        for cfg, tf, cpu, gpu, fin, pol in programs_in(d):
+            out.append((r, cfg.split("-")[0], cfg, tf, cpu, gpu, fin, pol))
     return out
 
 

@@ -2,10 +2,12 @@
 committed before its figures): the thirty pinned minimal calibrations of run167-run187 whose
 median gives the embedded model `h200` its task terms, and that model made again without one VM's
 calibrations, by the recipe of `make_embedded.sh`."""
-import csv, glob, json, os, re, subprocess, sys, tempfile
+import glob, os, re, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+sys.path.insert(0, os.path.join(HERE, "..", "offline40"))
+from common import med, programs_in  # noqa: E402,F401  (reads UMODEL from argv; re-exported)
 H = "calibration/h200"  # the scripts run from ROOT
 MIN = "models/nvidia-h200-0931b6b9ea7c.minimal"
 # The calibrations the embedded model's pool of the prefetch back is taken over.
@@ -53,46 +55,3 @@ def model_without(um, r):
         run(args + ["--price-from-pool", "--no-host-level", "-o", out])
         _made[key] = out
     return _made[key]
-
-
-def med(v):
-    v = sorted(v)
-    return (v[(len(v) - 1) // 2] + v[len(v) // 2]) / 2 if v else float("nan")
-
-
-def programs_in(d, tmp=TMP):
-    """The runs of the programs written without umodel's code in directory `d` (relax.cu,
-    kmeans.cu as `PROG-BYTES-tTHREADS.csv`, relax.cu pinned as `relaxpinned-…`, horner.cu as
-    `horner-BYTES-kK.csv`), each as (configuration, task file, cpu_ms, gpu_ms, cpu_final_ms or
-    None, {policy: [total ms]}): the task file of `tasks/` at the run's bytes and threads (pinned
-    for `relaxpinned`), the phases the medians of its `plain` rows, as the judges give them."""
-    out = []
-    for path in sorted(glob.glob(os.path.join(d, "*.csv"))):
-        name = os.path.basename(path)
-        m = re.match(r"(relax|relaxpinned|kmeans)-(\d+)-t(\d+)\.csv$|horner-(\d+)-k(\d+)\.csv$", name)
-        if not m:
-            continue
-        kind = "horner" if m.group(4) else m.group(1)
-        bytes_ = int(m.group(4) or m.group(2))
-        threads = int(m.group(3)) if m.group(3) else 1
-        rows = [x for x in csv.DictReader(open(path)) if x["check"] == "ok"]
-        plain = [x for x in rows if x["policy"] == "plain"]
-        pol = {}
-        for x in rows:
-            if x["policy"] not in ("plain", "plain-woken"):
-                pol.setdefault(x["policy"], []).append(float(x["total_ms"]))
-        cpu = med([float(x["cpu_ms"]) for x in plain])
-        gpu = med([float(x["gpu_ms"]) for x in plain])
-        fin = med([float(x["cpu_final_ms"]) for x in plain]) if "cpu_final_ms" in plain[0] else None
-        base = json.load(open(os.path.join(ROOT, "tasks", f"{'relax' if kind == 'relaxpinned' else kind}.json")))
-        task = dict(base, buffers=[dict(b, bytes=bytes_) for b in base["buffers"]])
-        if kind != "horner":
-            task["cpu_threads"] = threads
-            if fin is not None:
-                task["cpu_final_threads"] = threads
-        if kind == "relaxpinned":
-            task["thread_pinned"] = True
-        tf = os.path.join(tmp, f"{os.path.basename(d)}-{name[:-4]}.json")
-        json.dump(task, open(tf, "w"))
-        out.append((name[:-4], tf, cpu, gpu, fin, pol))
-    return out
