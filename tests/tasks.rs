@@ -1962,8 +1962,8 @@ fn of_run80_to_run83s_calibrations_the_check_names_four_terms_in_every_build() {
 /// calibration, which waited on the move before it in every trial (NOTES.md, "The migration
 /// probe"). Against the model shipped until 2026-12-04 none of the others reached 0.95 of its
 /// bound (against the one shipped until 2026-12-01, on which the bound was chosen, 0.8; against
-/// the later one, `run39`'s sync latency, 0.011 ms against 0.021, came to 0.93); against today's,
-/// whose terms are those of thirty calibrations of a later build, two of these early builds' CPU
+/// the later one, `run39`'s sync latency, 0.011 ms against 0.021, came to 0.93); against the shipped
+/// one, whose terms are those of thirty calibrations of a later build, two of these early builds' CPU
 /// writes after a prefetch back (0.40× and 0.47×) are named too. The check against a machine's
 /// own earlier calibrations names only the calibration after it.
 #[test]
@@ -1976,7 +1976,7 @@ fn only_the_calibration_whose_no_op_prefetch_waited_is_flagged_among_the_recorde
         .task_terms
         .unwrap();
     let mut flagged = Vec::new();
-    let mut today = Vec::new();
+    let mut shipped = Vec::new();
     let mut closest = 0.0f64;
     let mut fitted = Vec::new();
     for csv in &csvs {
@@ -1996,7 +1996,7 @@ fn only_the_calibration_whose_no_op_prefetch_waited_is_flagged_among_the_recorde
         for u in &now {
             let name = csv.display().to_string();
             let at = name.find("/run").unwrap() + 1;
-            today.push((&csv.to_str().unwrap()[at..at + 5], u.term));
+            shipped.push((&csv.to_str().unwrap()[at..at + 5], u.term));
         }
         // How near the others come: |log ratio| over the bound's log.
         for (t, c) in m.task_terms.as_ref().unwrap().iter() {
@@ -2023,7 +2023,7 @@ fn only_the_calibration_whose_no_op_prefetch_waited_is_flagged_among_the_recorde
     assert!(closest < 0.95, "{closest}");
     use model::TermId::{CpuAfterPrefetch, PrefetchNoop};
     assert_eq!(
-        today,
+        shipped,
         [
             ("run39", PrefetchNoop),
             ("run40", CpuAfterPrefetch),

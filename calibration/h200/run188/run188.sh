@@ -10,7 +10,7 @@
 # the workloads: a user with no calibration is priced by the embedded model. Added the same day,
 # before any call: relax.cu and kmeans.cu on 256 MiB with 16 threads, for rule F (the branch
 # scalar-shape: scalar faults beyond 64 MiB priced as the streaming ones grow; devbin/r188f).
-# devbin/r188 (the build of d9f5774, the last code change of the session that planned it; if
+# devbin/r188 (the build of d9f5774, main's last code change when this was planned; if
 # missing: git checkout d9f5774 && cargo build --release && mkdir -p devbin/r188 &&
 # xz -c target/release/umodel > devbin/r188/umodel.xz; devbin/r188f likewise from b2f521e, the
 # branch scalar-shape: only readings.py prices with it, after the call).

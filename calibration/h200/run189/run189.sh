@@ -8,7 +8,7 @@
 # the first touch spreading more than a link pass costs; set beside its parts of the same trial
 # it may. 64 MiB a buffer (60 trials, about 105 s) and 256 MiB (16, about 95 s); no calibration,
 # no umodel binary. readings.py, written before the call, reads the shares and judges rule G.
-# It can run in the same session as run188 (after it: run188 wants a fresh VM, this does not).
+# It can run on the same machine right after run188 (run188 wants a fresh VM, this does not).
 #   bash calibration/h200/run189/run189.sh [RUN]
 set -u
 RUN=${1:-run189}

@@ -1,7 +1,7 @@
 #!/bin/bash
-# run190 (a fresh VM), planned 2026-12-05 in the session that ran run188 and run189, before this
-# call: run188's script unchanged but its run name, for a second VM none of the thirty saw. On
-# run188 rule E did not hold (the shipped model's thirty-calibration terms priced the programs
+# run190 (a fresh VM), planned 2026-12-05 after run188 and run189 had run, before this call:
+# run188's script unchanged but its run name, for a second VM none of the thirty saw. On run188
+# rule E did not hold (the shipped model's thirty-calibration terms priced the programs
 # worse than run65's); is that the VM or the model? And rule G (passed on run189, its merge
 # pending) held out on programs it has not seen. readings.py (run188's, copied; rule E's G1-G4 on
 # this VM) and g_heldout.py (rule G on this VM's programs), both written before the call.
