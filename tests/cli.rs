@@ -458,6 +458,12 @@ fn show_prints_the_model() {
         text.contains("faults under a compute-bound kernel: 27 %"),
         "{text}"
     );
+    // Rule G's shares, which the model carries since its remaking (NOTES.md, "The GPU side, round
+    // by round").
+    assert!(
+        text.contains("hidden under first-touch faults: 58 % where pages migrate, 47 %"),
+        "{text}"
+    );
     // The thirty calibrations behind them are one line of the text, every one still in the file.
     let from: Vec<&str> = text
         .lines()

@@ -210,12 +210,12 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         "gb200-paper",
         include_str!("../../../models/gb200-paper.json"),
     ),
-    // `umodel fit calibration/h200/run2/full-3.csv --noise-from calibration/h200/run2/full-1.csv
-    // --noise-from calibration/h200/run2/minimal-{1,2,3}.csv --no-host-level` (one flag per
-    // file) `--task-terms-from calibration/h200/run16/data/models/nvidia-h200-0931b6b9ea7c.minimal.csv`:
+    // `bash calibration/h200/offline41/make_embedded.sh UMODEL` (the command is in the script):
     // the same F and G as the model `umodel calibrate --plan full` wrote on the H200 test machine
-    // (run2/full-3.model.json), with the level shifts between its runs added to the intervals, and
-    // the task terms of a calibration of this version (NOTES.md; tests/h200.rs).
+    // (run2/full-3.model.json), with the level shifts between its runs added to the intervals;
+    // each task term from the calibration at the median of the thirty of run167-run187, the
+    // prefetch back priced from its pool (NOTES.md, "The shipped model"; tests/h200.rs,
+    // tests/tasks.rs).
     ("h200", include_str!("../../../models/h200.json")),
     // `umodel fit R0/M --noise-from R1/M --noise-from F --task-terms-from R0/M --task-terms-from
     // R1/M --task-noise-from R0/M --task-noise-from R1/M --task-noise-from F --no-host-level -o

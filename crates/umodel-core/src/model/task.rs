@@ -588,6 +588,31 @@ impl FaultBackThreads {
     }
 }
 
+/// The share of one GPU pass's wait on the link that hides under the first-touch faults of the
+/// same kernel, by how the faulting pages arrive (rule G; NOTES.md, "The GPU side, round by
+/// round"). Measured by `faultmix.cu`, not by the calibration's cells: fits since it was adopted
+/// carry [`LinkUnderFaults::MEASURED`]; model files fitted before it lack it and price no such
+/// hiding, as they did when they were made.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LinkUnderFaults {
+    /// Where the pages faulting in migrate (preferred location on the device).
+    pub migrating: f64,
+    /// Where they are duplicated (read-mostly).
+    pub duplicating: f64,
+}
+
+impl LinkUnderFaults {
+    /// run189's faultmix.cu, each whole pass against its parts of the same trial, 64 MiB, 60
+    /// trials: 0.578 migrating (90 % [0.45, 0.66]), 0.466 duplicating ([0.38, 0.58]); at 256 MiB
+    /// 0.91 and 0.92 over 16 trials, not used (rule G takes the 64 MiB shares at every size).
+    /// `calibration/h200/run189/readings.py`, `readings.txt`.
+    pub const MEASURED: LinkUnderFaults = LinkUnderFaults {
+        migrating: 0.578,
+        duplicating: 0.466,
+    };
+}
+
 /// The platform terms of task predictions, fitted from one calibration's cells.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TaskTerms {
@@ -599,6 +624,8 @@ pub struct TaskTerms {
     /// host's fill (as tasks advise; since `run69`), not before it: 3–4× cheaper (`run68`), so
     /// calibrations measured the two ways are not compared.
     duplication_after_fill: bool,
+    /// How much of a link pass hides under first-touch faults (fits since rule G); `None`: none.
+    link_under_faults: Option<LinkUnderFaults>,
     /// Whether `prefetch_noop` comes from the prefetch sequence's no-op at its mean (fits from
     /// `run73`'s code until the no-op split), not from settled prefetches' medians: 1.5-4×
     /// dearer at 64 MiB, so calibrations measured the two ways are not compared. Fits since the
@@ -623,6 +650,7 @@ impl Default for TaskTerms {
             under_compute: None,
             fault_back_threads: None,
             duplication_after_fill: false,
+            link_under_faults: None,
             noop_in_sequence: false,
             sparse: Vec::new(),
             pools: Vec::new(),
@@ -664,6 +692,8 @@ struct TaskTermsFile {
     cpu_fault_back_threads: Option<FaultBackThreads>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     duplication_after_fill: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    link_under_faults: Option<LinkUnderFaults>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     noop_in_sequence: bool,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -686,6 +716,7 @@ impl Serialize for TaskTerms {
             faults_under_compute: self.under_compute,
             cpu_fault_back_threads: self.fault_back_threads,
             duplication_after_fill: self.duplication_after_fill,
+            link_under_faults: self.link_under_faults,
             noop_in_sequence: self.noop_in_sequence,
             sparse_cells: self.sparse.clone(),
             pools: self.pools.clone(),
@@ -703,6 +734,7 @@ impl<'de> Deserialize<'de> for TaskTerms {
             under_compute: f.faults_under_compute,
             fault_back_threads: f.cpu_fault_back_threads,
             duplication_after_fill: f.duplication_after_fill,
+            link_under_faults: f.link_under_faults,
             noop_in_sequence: f.noop_in_sequence,
             sparse: f.sparse_cells,
             pools: f.pools,
@@ -725,6 +757,7 @@ impl TaskTerms {
             under_compute: self.under_compute,
             fault_back_threads: self.fault_back_threads,
             duplication_after_fill: self.duplication_after_fill,
+            link_under_faults: self.link_under_faults,
             noop_in_sequence: self.noop_in_sequence,
             sparse: self.sparse.clone(),
             pools: self.pools.clone(),
@@ -783,6 +816,15 @@ impl TaskTerms {
     /// Sets it (tests and tools).
     pub fn set_fault_back_threads(&mut self, f: Option<FaultBackThreads>) {
         self.fault_back_threads = f;
+    }
+    /// How much of a link pass hides under first-touch faults, if these terms price it.
+    #[inline]
+    pub fn link_under_faults(&self) -> Option<&LinkUnderFaults> {
+        self.link_under_faults.as_ref()
+    }
+    /// Sets it (tests and tools; `None` prices as fits before rule G did).
+    pub fn set_link_under_faults(&mut self, l: Option<LinkUnderFaults>) {
+        self.link_under_faults = l;
     }
     /// What a host access on `threads` threads pays to fault `bytes` back in `runs` separate runs
     /// of pages (0 for a dense access; a touch of one page in ten meets a tenth of the buffer's
@@ -939,6 +981,14 @@ impl TaskTerms {
         }
         let mut out = TaskTerms {
             duplication_after_fill: all.iter().any(|t| t.duplication_after_fill),
+            // Not fitted per calibration: the median of those that carry it, so a pool of fits
+            // since rule G carries it and one of older fits does not.
+            link_under_faults: middle(
+                all.iter()
+                    .filter_map(|t| t.link_under_faults)
+                    .map(|l| (l.migrating, l))
+                    .collect(),
+            ),
             // A calibration with `prefetch_noop_after_move` prices `prefetch_noop` from settled
             // pages again: the latest way.
             noop_in_sequence: all.iter().any(|t| t.noop_in_sequence)
@@ -1129,6 +1179,16 @@ impl TaskTerms {
             {
                 return Err(
                     "task term `faults_under_compute` has a negative or non-finite value".into(),
+                );
+            }
+        }
+        if let Some(l) = &self.link_under_faults {
+            if [l.migrating, l.duplicating]
+                .iter()
+                .any(|x| !x.is_finite() || !(0.0..=1.0).contains(x))
+            {
+                return Err(
+                    "task term `link_under_faults` has a share outside 0-1 or non-finite".into(),
                 );
             }
         }
@@ -2319,6 +2379,7 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         fault_back_threads,
         sparse: sparse_cells(&trials),
         duplication_after_fill: seq_after || random_after,
+        link_under_faults: Some(LinkUnderFaults::MEASURED),
         pools: Vec::new(),
         from_pool: Vec::new(),
         fit: TermFit {
@@ -2639,6 +2700,31 @@ fn scalar_over_streaming(b: &Builder<'_>, bytes: u64) -> Option<f64> {
 /// pairs (NOTES.md, "Faults under a kernel that only writes"). Held out on run114 and run115,
 /// whose own cycles gave 0.85–0.87 (calibration/h200/run114/judge.txt).
 pub const WRITE_ONLY_FAULT_SHARE: f64 = 0.89;
+
+/// The share of a link pass that a task's first-touch faults hide, by the advice the advising
+/// policies give its buffers (`Buffer::advice`): the duplicating share where only read-mostly
+/// buffers fault in, the migrating one where only preferred-device ones do, their mean where both
+/// do (a host-mapped buffer never faults in); 0 where the terms do not price it
+/// ([`LinkUnderFaults`]). The other policies' passes never both fault and wait on the link, so it
+/// does not matter to them.
+fn link_under_faults(task: &Task, terms: &TaskTerms) -> f64 {
+    let Some(l) = terms.link_under_faults else {
+        return 0.0;
+    };
+    let (mut dup, mut mig) = (false, false);
+    for b in &task.buffers {
+        match b.advice() {
+            AdviceKind::ReadMostly => dup = true,
+            AdviceKind::PreferDevice { .. } => mig = true,
+            _ => {}
+        }
+    }
+    match (dup, mig) {
+        (true, true) => (l.duplicating + l.migrating) / 2.0,
+        (true, false) => l.duplicating,
+        _ => l.migrating,
+    }
+}
 
 /// [`WRITE_ONLY_FAULT_SHARE`] for a buffer the GPU only writes, 1 otherwise.
 fn write_only_share(gpu: Access) -> f64 {
@@ -4090,13 +4176,32 @@ fn falloff(kernel: f64, moving: f64) -> f64 {
     }
 }
 
+/// `hide`: the share of one pass's wait on the link that hides under the faults
+/// ([`link_under_faults`]).
 #[inline]
-fn gpu_times(first: f64, link_ms: f64, side_ms: f64, gpu: f64, reuse: f64, share: f64) -> GpuTimes {
+fn gpu_times(
+    first: f64,
+    link_ms: f64,
+    side_ms: f64,
+    gpu: f64,
+    reuse: f64,
+    share: f64,
+    hide: f64,
+) -> GpuTimes {
     let pass = gpu.max(link_ms);
     let moving = link_ms + first;
     let longer_of = gpu.max(moving) - pass;
     let hidden = (first - longer_of).max(0.0) * falloff(gpu, moving);
     let exposed = share * hidden;
+    // The first pass's wait on the link, beside its faults: `hide` of it goes under them (where
+    // the link outlasts the kernel's work the faults are `longer_of`, `exposed` zero but for
+    // rounding, from which the rest is taken).
+    let under = hide * (longer_of + exposed).min((link_ms - gpu).max(0.0));
+    let (longer_of, exposed) = if under > longer_of {
+        (0.0, exposed - (under - longer_of))
+    } else {
+        (longer_of - under, exposed)
+    };
     let faults = longer_of + exposed;
     let wait = if link_ms > gpu {
         reuse * (link_ms - gpu)
@@ -4130,6 +4235,8 @@ struct Direct<F> {
     hidden: f64,
     ph: Phases,
     reuse: f64,
+    /// [`link_under_faults`] of the task.
+    hide: f64,
     item: F,
 }
 
@@ -4176,10 +4283,11 @@ impl<F: FnMut(Option<u32>, Kind, Option<usize>, f64, &str)> Sink for Direct<F> {
         if on {
             link.record(p.uses, &mut p.used, reuse, 1.0);
         }
-        let share = p.terms.share();
-        let (passes, hidden) = gpu_items(first, link, side_ms, gpu, reuse, share, |k, ms, what| {
-            self.rec(Some(round), k, faulting(k, whose), ms, what)
-        });
+        let shares = (p.terms.share(), self.hide);
+        let (passes, hidden) =
+            gpu_items(first, link, side_ms, gpu, reuse, shares, |k, ms, what| {
+                self.rec(Some(round), k, faulting(k, whose), ms, what)
+            });
         self.given_gpu += passes;
         self.hidden += hidden;
     }
@@ -4214,11 +4322,11 @@ fn gpu_items(
     side_ms: f64,
     gpu: f64,
     reuse: f64,
-    share: f64,
+    (share, hide): (f64, f64),
     mut rec: impl FnMut(Kind, f64, &'static str),
 ) -> (f64, f64) {
     let (link_ms, _) = link.pass_ms(gpu, reuse);
-    let g = gpu_times(first, link_ms, side_ms, gpu, reuse, share);
+    let g = gpu_times(first, link_ms, side_ms, gpu, reuse, share, hide);
     let beyond = g.faults - g.exposed;
     if beyond > 0.0 {
         rec(
@@ -4334,6 +4442,7 @@ fn price(
         hidden: 0.0,
         ph,
         reuse: task.reuse,
+        hide: link_under_faults(task, terms),
         item,
     };
     task.for_each_step(policy, |step| run.step(step, &mut sink));
@@ -4669,6 +4778,8 @@ pub struct CompiledTask {
     /// The model's terms (without the fit's report).
     terms: TaskTerms,
     est: Estimates,
+    /// [`link_under_faults`] of the task.
+    hide: f64,
     policies: Vec<CompiledPolicy>,
     skipped: Vec<(Policy, TaskQueryError)>,
 }
@@ -4851,6 +4962,7 @@ impl TaskTerms {
             cpu_final_ms: task.cpu_final_ms,
             threads: (task.cpu_threads, task.cpu_final_threads),
             est: Estimates::of(task, &terms),
+            hide: link_under_faults(task, &terms),
             terms,
             policies,
             skipped,
@@ -4866,6 +4978,8 @@ struct Query {
     ph: Phases,
     /// [`FaultsUnderCompute::share`], 0 where not calibrated.
     share: f64,
+    /// [`link_under_faults`] of the task.
+    hide: f64,
     assumed: Assumptions,
     rel_sd: PhaseSd,
 }
@@ -4908,7 +5022,9 @@ impl Acc {
         if on {
             rc.link.record(&mut self.uses, &mut self.used, reuse, n);
         }
-        let g = gpu_times(rc.first, link_ms, rc.side_ms, ph.gpu, reuse, q.share);
+        let g = gpu_times(
+            rc.first, link_ms, rc.side_ms, ph.gpu, reuse, q.share, q.hide,
+        );
         if g.faults > 0.0 {
             p.gpu_faults_ms += n * g.faults;
         }
@@ -4956,6 +5072,7 @@ impl CompiledTask {
             reuse,
             ph,
             share: self.terms.share(),
+            hide: self.hide,
             assumed,
             rel_sd: phase_rel_sd(&self.terms, cpu.is_some(), gpu.is_some(), self.threads),
         })
@@ -5157,7 +5274,7 @@ impl CompiledTask {
                             rc.side_ms,
                             ph.gpu,
                             reuse,
-                            q.share,
+                            (q.share, q.hide),
                             |k, ms, what| {
                                 rec(&mut parts, label, k, faulting(k, rc.whose), ms, what)
                             },
@@ -5247,7 +5364,7 @@ impl CompiledPolicy {
             // As `gpu_times`: R passes at the longer of device speed and the link, the first
             // waiting `faults` more, and side-stream prefetches beyond all that.
             let pass = ph.gpu.max(link_ms);
-            let faults = gpu_times(rc.first, link_ms, 0.0, ph.gpu, 1.0, q.share).faults;
+            let faults = gpu_times(rc.first, link_ms, 0.0, ph.gpu, 1.0, q.share, q.hide).faults;
             line.a += n * (rc.fixed.total() + cpu + faults);
             line.b += n * pass;
             if rc.side_ms > 0.0 {
@@ -5361,6 +5478,7 @@ impl RoundByRound<'_> {
 pub(crate) mod tests {
     use super::*;
     use crate::task::{workloads, Buffer};
+    use std::path::Path;
 
     /// Terms with round numbers: every transfer 50 GiB/s-ish, faults slower, the CPU side slower
     /// still; no spread.
@@ -6205,6 +6323,136 @@ pub(crate) mod tests {
             both.iter().any(|(r, b)| *r == Some(1) && b.is_none()),
             "{both:?}"
         );
+    }
+
+    #[test]
+    fn a_pass_that_faults_and_waits_on_the_link_hides_a_share_of_the_wait_under_the_faults() {
+        // relax.cu's first pass under managed-advise, at the embedded model's 64 MiB prices:
+        // 9.5 ms of faults, 1.54 ms a pass over the link, 0.06 ms at device speed.
+        let g = gpu_times(9.5, 1.54, 0.0, 0.06, 1.0, 0.27, 0.62);
+        assert!(
+            (g.faults - (9.5 - 0.62 * 1.48)).abs() < 1e-12,
+            "{}",
+            g.faults
+        );
+        assert_eq!(g.wait, 1.54 - 0.06);
+        // Nothing hides without the share, without a wait on the link, or without faults; and
+        // never more than the faults.
+        assert_eq!(gpu_times(9.5, 1.54, 0.0, 0.06, 1.0, 0.27, 0.0).faults, 9.5);
+        let compute = gpu_times(9.5, 1.54, 0.0, 4.0, 1.0, 0.27, 0.62);
+        assert_eq!(
+            compute.faults,
+            gpu_times(9.5, 1.54, 0.0, 4.0, 1.0, 0.27, 0.0).faults
+        );
+        assert_eq!(gpu_times(0.0, 1.54, 0.0, 0.06, 1.0, 0.27, 0.62).faults, 0.0);
+        let few = gpu_times(0.5, 1.54, 0.0, 0.06, 1.0, 0.27, 1.0);
+        assert!(few.faults.abs() < 1e-12, "{}", few.faults);
+        // Only the first pass faults: more passes do not hide more.
+        let four = gpu_times(9.5, 1.54, 0.0, 0.06, 4.0, 0.27, 0.62);
+        assert_eq!(four.faults, g.faults);
+    }
+
+    #[test]
+    fn the_share_of_a_link_pass_hidden_goes_by_what_faults_in() {
+        let task = |json: &str| Task::parse(Path::new("t.json"), json.as_bytes()).unwrap();
+        let mut terms = toy_terms();
+        // Terms fitted before rule G price no hiding.
+        let before = terms.clone();
+        terms.set_link_under_faults(Some(LinkUnderFaults::MEASURED));
+        let LinkUnderFaults {
+            migrating,
+            duplicating,
+        } = LinkUnderFaults::MEASURED;
+        // relax.cu: `b` (the GPU's alone) migrates; `x` (both sides write it) stays mapped.
+        let relax = task(
+            r#"{"name": "relax", "rounds": 4, "buffers": [
+                {"name": "x", "bytes": 67108864, "gpu": "readwrite", "cpu": "write", "cpu_fraction": 0.1},
+                {"name": "b", "bytes": 67108864, "gpu": "read", "cpu": "none"}]}"#,
+        );
+        assert_eq!(link_under_faults(&relax, &terms), migrating);
+        assert_eq!(link_under_faults(&relax, &before), 0.0);
+        // kmeans.cu: the points (both sides read them) are duplicated; the labels stay mapped.
+        let kmeans = task(
+            r#"{"name": "kmeans", "rounds": 5, "first": "gpu", "buffers": [
+                {"name": "points", "bytes": 67108864, "gpu": "read", "cpu": "read"},
+                {"name": "labels", "bytes": 67108864, "gpu": "write", "cpu": "read"}]}"#,
+        );
+        assert_eq!(link_under_faults(&kmeans, &terms), duplicating);
+        // Both kinds faulting in: their mean.
+        let both = task(
+            r#"{"name": "both", "rounds": 2, "buffers": [
+                {"name": "p", "bytes": 67108864, "gpu": "read", "cpu": "read"},
+                {"name": "b", "bytes": 67108864, "gpu": "read", "cpu": "none"}]}"#,
+        );
+        assert_eq!(
+            link_under_faults(&both, &terms),
+            (migrating + duplicating) / 2.0
+        );
+        // In a whole prediction: relax's round-1 faults under managed-advise are the scalar
+        // faults of `b` less the share of one pass's wait on the link, and the compiled task
+        // prices the same.
+        let t = with_phases(relax, 1.0, 0.06);
+        let (p, items, used) = explain_task(&terms, &t, Policy::ManagedAdvise).unwrap();
+        let round1 = |k: Kind| -> f64 {
+            items
+                .iter()
+                .filter(|i| i.round == Some(1) && i.kind == k)
+                .map(|i| i.ms)
+                .sum()
+        };
+        let wait = round1(Kind::Link);
+        assert!(wait > 0.0);
+        // What the fault terms priced (only round 1 faults: `b` then stays on the card).
+        let faults: f64 = used
+            .iter()
+            .filter(|u| matches!(u.term, TermId::FaultIn | TermId::GpuFaultRun))
+            .map(|u| u.ms)
+            .sum();
+        assert!(faults > wait);
+        let got = round1(Kind::GpuFaults);
+        assert!(
+            (got - (faults - migrating * wait)).abs() < 1e-9,
+            "{got} {faults} {wait}"
+        );
+        let c = terms.compile(&t).unwrap();
+        let q = c
+            .predict(Policy::ManagedAdvise, TaskOverrides::default())
+            .unwrap();
+        assert!((q.time_ms - p.time_ms).abs() < 1e-9 * p.time_ms);
+        // Without the field, the faults are priced whole, and the round costs that much more.
+        let (old, items, _) = explain_task(&before, &t, Policy::ManagedAdvise).unwrap();
+        let old_faults: f64 = items
+            .iter()
+            .filter(|i| i.round == Some(1) && i.kind == Kind::GpuFaults)
+            .map(|i| i.ms)
+            .sum();
+        assert!((old_faults - faults).abs() < 1e-9, "{old_faults} {faults}");
+        assert!((old.time_ms - p.time_ms - migrating * wait).abs() < 1e-9);
+        // The field survives the model file, a pool carries it where its calibrations do, and a
+        // share outside 0-1 is refused.
+        let back: TaskTerms =
+            serde_json::from_str(&serde_json::to_string(&terms).unwrap()).unwrap();
+        assert_eq!(back.link_under_faults(), Some(&LinkUnderFaults::MEASURED));
+        let old_file = serde_json::to_string(&before).unwrap();
+        assert!(!old_file.contains("link_under_faults"), "{old_file}");
+        let pool = |all: &[TaskTerms]| TaskTerms::pooled(all, 67_108_864.0).unwrap();
+        assert_eq!(
+            pool(&[before.clone(), before.clone()]).link_under_faults(),
+            None
+        );
+        assert_eq!(
+            pool(&[before.clone(), terms.clone()]).link_under_faults(),
+            Some(&LinkUnderFaults::MEASURED)
+        );
+        for bad in [-0.1, 1.5, f64::NAN] {
+            let mut t = terms.clone();
+            t.set_link_under_faults(Some(LinkUnderFaults {
+                migrating: bad,
+                duplicating: 0.5,
+            }));
+            let e = t.check().unwrap_err();
+            assert!(e.contains("link_under_faults"), "{e}");
+        }
     }
 
     #[test]
