@@ -27,6 +27,7 @@ from thirty import programs_in  # noqa: E402
 UM, ROOT, TMP, med, run = common.UM, common.ROOT, common.TMP, common.med, common.run
 H = common.H
 G = {"migrating": 0.578, "duplicating": 0.466}  # LinkUnderFaults::MEASURED
+LABELS = ["NEW+G", "NEW", "OLD+G", "OLD", "own+G", "own"]
 WORKLOADS = {"workload": ["seed-001", "seed-001-overlapped"], "partial": ["partial-update"],
              "prodcons": ["producer-consumer"]}
 
@@ -49,50 +50,67 @@ def errors(model, tf, cpu, gpu, fin, pol):
             for q in json.loads(run(cmd)) if q["policy"] in pol}
 
 
-new = os.path.join(ROOT, "models", "h200.json")
-old = os.path.join(H, "offline41", "h200-until-2026-12-04.json")
-base = {"NEW+G": variant(new, "new-g", True), "NEW": variant(new, "new", False),
-        "OLD+G": variant(old, "old-g", True), "OLD": variant(old, "old", False)}
-labels = list(base) + ["own+G", "own"]
-cells = {"programs": [], "workloads": []}  # (run, configuration, policy, {label: error %})
-for r in ("run188", "run190"):
-    d = os.path.join(H, r)
-    refit = os.path.join(TMP, f"{r}-own.json")
-    csvp = glob.glob(os.path.join(d, "data-1", "models", "*.minimal.csv"))[0]
-    run([UM, "fit", csvp, "-o", refit, "--price-from-pool"])
-    models = dict(base, **{"own+G": variant(refit, f"{r}-own-g", True), "own": variant(refit, f"{r}-own-no", False)})
-    for cfg, tf, cpu, gpu, fin, pol in programs_in(d, TMP):
-        if cfg.startswith("relaxpinned"):
-            continue
-        err = {k: errors(m, tf, cpu, gpu, fin, pol) for k, m in models.items()}
-        for p in err["NEW"]:
-            cells["programs"].append((r, cfg, p, {k: err[k][p] for k in labels}))
-    for group, tasks in WORKLOADS.items():
-        table = os.path.join(d, f"{group}.csv")
-        for task in tasks:
-            pts = {k: json.loads(run([UM, "validate", "-m", m, "--task", os.path.join(ROOT, "tasks", f"{task}.json"),
-                                      table, "--final-beside", "--cpu-beside", "--json"]))["points"]
-                   for k, m in models.items()}
-            for i, p in enumerate(pts["NEW"]):
-                e = {k: pts[k][i].get("paired_error_pct") for k in labels}
-                if all(v is not None for v in e.values()):
-                    cells["workloads"].append((r, task, f"{p['policy']} R={p['reuse']}", e))
+def cells(runs, written=False):
+    """{"programs": [...], "workloads": [...]}: (run, configuration, policy, {label: error %}) of
+    every cell of `runs`, under each model of LABELS; "own" is the run's calibration refitted by
+    UMODEL, or with `written` the model `calibrate` wrote there (model-minimal-1.json)."""
+    new = os.path.join(ROOT, "models", "h200.json")
+    old = os.path.join(H, "offline41", "h200-until-2026-12-04.json")
+    base = {"NEW+G": variant(new, "new-g", True), "NEW": variant(new, "new", False),
+            "OLD+G": variant(old, "old-g", True), "OLD": variant(old, "old", False)}
+    out = {"programs": [], "workloads": []}
+    for r in runs:
+        d = os.path.join(H, r)
+        own = os.path.join(d, "model-minimal-1.json")
+        if not written:
+            own = os.path.join(TMP, f"{r}-own.json")
+            csvp = glob.glob(os.path.join(d, "data-1", "models", "*.minimal.csv"))[0]
+            run([UM, "fit", csvp, "-o", own, "--price-from-pool"])
+        models = dict(base, **{"own+G": variant(own, f"{r}-own-g", True),
+                               "own": variant(own, f"{r}-own-no", False)})
+        for cfg, tf, cpu, gpu, fin, pol in programs_in(d, TMP):
+            if cfg.startswith("relaxpinned"):
+                continue
+            err = {k: errors(m, tf, cpu, gpu, fin, pol) for k, m in models.items()}
+            for p in err["NEW"]:
+                out["programs"].append((r, cfg, p, {k: err[k][p] for k in LABELS}))
+        for group, tasks in WORKLOADS.items():
+            table = os.path.join(d, f"{group}.csv")
+            for task in tasks:
+                pts = {k: json.loads(run([UM, "validate", "-m", m, "--task",
+                                          os.path.join(ROOT, "tasks", f"{task}.json"), table,
+                                          "--final-beside", "--cpu-beside", "--json"]))["points"]
+                       for k, m in models.items()}
+                for i, p in enumerate(pts["NEW"]):
+                    e = {k: pts[k][i].get("paired_error_pct") for k in LABELS}
+                    if all(v is not None for v in e.values()):
+                        out["workloads"].append((r, task, f"{p['policy']} R={p['reuse']}", e))
+    return out
 
-lines = []
-say = lines.append
-for what, cs in cells.items():
-    for r in ("run188", "run190", "both"):
-        sub = [c for c in cs if r in (c[0], "both")]
-        say(f"{what}, {r} ({len(sub)} cells): cells beyond 5 %, median |error|")
-        for k in labels:
-            a = [abs(c[3][k]) for c in sub]
-            say(f"  {k:6} {sum(x > 5 for x in a):3}  {med(a):5.2f} %")
-say("")
-say("Cells G moves on the shipped model (error %, " + ", ".join(labels) + "):")
-for what, cs in cells.items():
-    for c in cs:
-        if abs(c[3]["NEW+G"] - c[3]["NEW"]) > 1e-9:
-            say(f"  {c[0]} {c[1]:24} {c[2]:28} " + " ".join(f"{c[3][k]:+7.2f}" for k in labels))
-text = "\n".join(lines) + "\n"
-open(os.path.join(HERE, "shipped_under_g.txt"), "w").write(text)
-print(text, end="")
+
+def table(cs, runs):
+    """The lines of the reading: per kind of cell and run (and all of `runs`), each model's
+    cells beyond 5 % and median |error|; then every cell G moves on the shipped model."""
+    lines = []
+    say = lines.append
+    for what, cells_ in cs.items():
+        for r in list(runs) + (["all"] if len(runs) > 1 else []):
+            sub = [c for c in cells_ if r in (c[0], "all")]
+            say(f"{what}, {r} ({len(sub)} cells): cells beyond 5 %, median |error|")
+            for k in LABELS:
+                a = [abs(c[3][k]) for c in sub]
+                say(f"  {k:6} {sum(x > 5 for x in a):3}  {med(a):5.2f} %")
+    say("")
+    say("Cells G moves on the shipped model (error %, " + ", ".join(LABELS) + "):")
+    for what, cells_ in cs.items():
+        for c in cells_:
+            if abs(c[3]["NEW+G"] - c[3]["NEW"]) > 1e-9:
+                say(f"  {c[0]} {c[1]:24} {c[2]:28} " + " ".join(f"{c[3][k]:+7.2f}" for k in LABELS))
+    return lines
+
+
+if __name__ == "__main__":
+    RUNS = ("run188", "run190")
+    text = "\n".join(table(cells(RUNS), RUNS)) + "\n"
+    open(os.path.join(HERE, "shipped_under_g.txt"), "w").write(text)
+    print(text, end="")
