@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """A reading, judging nothing: how long `umodel calibrate` took end to end in every committed run of
-the current build on the H200 VMs (the build since the sparse writes on many threads,
-run167-run187: the thirty calibrations the embedded model takes its task terms from and
-the four unpinned ones of run184 and run186; run168's `old-*` ran the build before). The wall clock of
+the current build on the H200 VMs (the measurement plan since the sparse writes on many threads,
+run167-run191: the thirty calibrations of run167-run187 the embedded model takes its task terms
+from, the four unpinned ones of run184 and run186, and the fresh VMs' of run188, run190 and
+run191, whose builds changed only what is fitted; run168's `old-*` ran the build before). The wall clock of
 the whole process, as each run's script recorded it (`rc=0 wall_ms=…` at the end of
 `calibrate-*.err`).
 
@@ -13,7 +14,7 @@ import glob, os, re, statistics as st
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 rows = []
-for f in sorted(glob.glob(os.path.join(ROOT, "calibration", "h200", "run1[6-8][0-9]", "calibrate*.err"))):
+for f in sorted(glob.glob(os.path.join(ROOT, "calibration", "h200", "run1[6-9][0-9]", "calibrate*.err"))):
     run = int(re.search(r"/run(\d+)/", f).group(1))
     if run < 167 or "old" in os.path.basename(f):
         continue
