@@ -1088,10 +1088,7 @@ fn rule_g_takes_run188s_managed_advise_cells_beyond_5_pct_from_5_to_3_of_9() {
     );
     let (advised, files) = advised_errors("run188", &[(&before, &under_g)], true);
     assert_eq!(files, 9);
-    let beyond = advised
-        .clone()
-        .map(|v| v.iter().filter(|&&e| e > 5.0).count());
-    let m = advised.map(|v| median(&v).unwrap());
+    let (beyond, m) = tally(advised);
     assert_eq!(beyond, [5, 3], "{m:?}");
     assert!(
         (m[0] - 7.77).abs() < 0.005 && (m[1] - 3.53).abs() < 0.005,
@@ -1152,6 +1149,14 @@ fn advised_errors(
     (advised, files)
 }
 
+/// Each side's cells beyond 5 % and median |error|.
+fn tally(errors: [Vec<f64>; 2]) -> ([usize; 2], [f64; 2]) {
+    let beyond = errors
+        .clone()
+        .map(|v| v.iter().filter(|&&e| e > 5.0).count());
+    (beyond, errors.map(|v| median(&v).unwrap()))
+}
+
 /// Rule H (`calibration/h200/run191/readings.py`, written before `run191`): rule G end to end, on
 /// a fresh VM, through the models `calibrate` wrote there with the merged build (both carry the
 /// shares), against the same models without them. The programs' managed-advise cells (relax.cu
@@ -1176,10 +1181,7 @@ fn rule_h_g_through_run191s_own_models_puts_one_more_advised_cell_beyond_5_pct_o
     // relax.cu pinned is not in the rule.
     let (advised, files) = advised_errors("run191", &pairs, false);
     assert_eq!((files, advised[0].len()), (8, 16));
-    let beyond = advised
-        .clone()
-        .map(|v| v.iter().filter(|&&e| e > 5.0).count());
-    let m = advised.map(|v| median(&v).unwrap());
+    let (beyond, m) = tally(advised);
     assert_eq!(beyond, [11, 10], "{m:?}");
     assert!(
         (m[0] - 6.61).abs() < 0.005 && (m[1] - 8.32).abs() < 0.005,
