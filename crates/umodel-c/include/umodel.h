@@ -108,6 +108,11 @@
 // before them; NOTES.md, "The CPU's faults back on many threads").
 #define UMODEL_ASSUMED_FAULT_BACK_ONE_THREAD (1 << 14)
 
+// `umodel_task_assumptions` bit: a GPU pass that faults pages in and waits on the link priced as
+// the two in turn, the model having no `link_under_faults` (models fitted before it; NOTES.md,
+// "The GPU side, round by round").
+#define UMODEL_ASSUMED_LINK_BESIDE_FAULTS (1 << 15)
+
 // What a call did. `UMODEL_OK` is 0; on anything else `umodel_last_error()` says what went
 // wrong and no output was written.
 typedef enum umodel_status {

@@ -840,6 +840,10 @@ pub const UMODEL_ASSUMED_BELOW_CALIBRATED: u32 = 1 << 13;
 /// pages back at one thread's cost, the model having no terms for many threads (calibrations
 /// before them; NOTES.md, "The CPU's faults back on many threads").
 pub const UMODEL_ASSUMED_FAULT_BACK_ONE_THREAD: u32 = 1 << 14;
+/// `umodel_task_assumptions` bit: a GPU pass that faults pages in and waits on the link priced as
+/// the two in turn, the model having no `link_under_faults` (models fitted before it; NOTES.md,
+/// "The GPU side, round by round").
+pub const UMODEL_ASSUMED_LINK_BESIDE_FAULTS: u32 = 1 << 15;
 
 /// What the answers to `q` had to assume, every policy's together (the command line's `note:`
 /// lines; `--json`'s `assumptions`): `*bits` = `UMODEL_ASSUMED_*` bits, or-ed, 0 when nothing.

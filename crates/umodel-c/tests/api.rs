@@ -537,6 +537,7 @@ fn a_tasks_assumptions_reach_c_with_their_words() {
             UMODEL_ASSUMED_FAULT_BACK_ONE_THREAD,
             A::FAULT_BACK_ONE_THREAD,
         ),
+        (UMODEL_ASSUMED_LINK_BESIDE_FAULTS, A::LINK_BESIDE_FAULTS),
     ] {
         assert_eq!(c, rust);
         let note = umodel_assumption_note(c);
@@ -544,7 +545,7 @@ fn a_tasks_assumptions_reach_c_with_their_words() {
         let words = unsafe { CStr::from_ptr(note) }.to_str().unwrap();
         assert_eq!(words, A::from_bits(c).notes()[0]);
     }
-    assert_eq!(A::ALL.len(), 15, "a new assumption needs its C constant");
+    assert_eq!(A::ALL.len(), 16, "a new assumption needs its C constant");
     for bit in [0, 3, 1 << 20] {
         assert!(umodel_assumption_note(bit).is_null(), "bit {bit}");
     }

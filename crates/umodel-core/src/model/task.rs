@@ -2810,9 +2810,13 @@ impl Assumptions {
     /// No terms (or share) for faults back on many threads: a host phase on many threads priced to
     /// fault pages back at one thread's cost.
     pub const FAULT_BACK_ONE_THREAD: u32 = 1 << 14;
+    /// No [`LinkUnderFaults`] (models fitted before rule G): a pass that faults pages in and waits
+    /// on the link priced as the two in turn (said where the wait beside the faults is worth a
+    /// percent of the prediction).
+    pub const LINK_BESIDE_FAULTS: u32 = 1 << 15;
 
     /// Every assumption, one bit each.
-    pub const ALL: [u32; 15] = [
+    pub const ALL: [u32; 16] = [
         Self::CPU_ESTIMATED,
         Self::GPU_ESTIMATED,
         Self::FINAL_ESTIMATED,
@@ -2828,6 +2832,7 @@ impl Assumptions {
         Self::NO_PREFETCH_DUPLICATE,
         Self::BELOW_CALIBRATED,
         Self::FAULT_BACK_ONE_THREAD,
+        Self::LINK_BESIDE_FAULTS,
     ];
 
     fn set(&mut self, f: u32) {
@@ -2891,6 +2896,10 @@ impl Assumptions {
             (
                 Self::FAULT_BACK_ONE_THREAD,
                 "this model has no terms for faults back on many threads (`cpu_fault_back_4t`, `_8t`, `_16t`; calibrations before them): a host phase on many threads priced to fault pages back at one thread's cost (likely pessimistic: on the H200 the k-means's 4-16 threads paid 0.3-0.6 of it, NOTES.md \"The CPU's faults back on many threads\")",
+            ),
+            (
+                Self::LINK_BESIDE_FAULTS,
+                "this model has no `link_under_faults` (fitted before it; refit its calibration CSV with `umodel fit`): a GPU pass that faults pages in and waits on the link priced as the two in turn (likely pessimistic: on the H200 0.58 of such a wait hid under migrating faults, 0.47 under duplicating ones, NOTES.md \"The GPU side, round by round\")",
             ),
         ]
         .iter()
@@ -4152,6 +4161,9 @@ struct GpuTimes {
     hidden: f64,
     /// The part of `hidden` the kernel's work does not hide after all (`share × hidden`).
     exposed: f64,
+    /// The first pass's wait on the link beside its faults, before `hide` takes its share: what a
+    /// model without [`LinkUnderFaults`] prices in full.
+    beside: f64,
     /// The passes at device speed.
     passes: f64,
     /// What the passes wait for the link beyond that (0 where the link is not the longer).
@@ -4196,7 +4208,8 @@ fn gpu_times(
     // The first pass's wait on the link, beside its faults: `hide` of it goes under them (where
     // the link outlasts the kernel's work the faults are `longer_of`, `exposed` zero but for
     // rounding, from which the rest is taken).
-    let under = hide * (longer_of + exposed).min((link_ms - gpu).max(0.0));
+    let beside = (longer_of + exposed).min((link_ms - gpu).max(0.0));
+    let under = hide * beside;
     let (longer_of, exposed) = if under > longer_of {
         (0.0, exposed - (under - longer_of))
     } else {
@@ -4218,6 +4231,7 @@ fn gpu_times(
         faults,
         hidden,
         exposed,
+        beside,
         passes: reuse * gpu,
         wait,
         side_over,
@@ -4233,6 +4247,8 @@ struct Direct<F> {
     sd: PhaseSd,
     /// What the longer-of rule would let hide of the faults, over the GPU phases.
     hidden: f64,
+    /// [`GpuTimes::beside`] over the GPU phases.
+    beside: f64,
     ph: Phases,
     reuse: f64,
     /// [`link_under_faults`] of the task.
@@ -4284,12 +4300,13 @@ impl<F: FnMut(Option<u32>, Kind, Option<usize>, f64, &str)> Sink for Direct<F> {
             link.record(p.uses, &mut p.used, reuse, 1.0);
         }
         let shares = (p.terms.share(), self.hide);
-        let (passes, hidden) =
+        let (passes, hidden, beside) =
             gpu_items(first, link, side_ms, gpu, reuse, shares, |k, ms, what| {
                 self.rec(Some(round), k, faulting(k, whose), ms, what)
             });
         self.given_gpu += passes;
         self.hidden += hidden;
+        self.beside += beside;
     }
 }
 
@@ -4324,7 +4341,7 @@ fn gpu_items(
     reuse: f64,
     (share, hide): (f64, f64),
     mut rec: impl FnMut(Kind, f64, &'static str),
-) -> (f64, f64) {
+) -> (f64, f64, f64) {
     let (link_ms, _) = link.pass_ms(gpu, reuse);
     let g = gpu_times(first, link_ms, side_ms, gpu, reuse, share, hide);
     let beyond = g.faults - g.exposed;
@@ -4353,7 +4370,7 @@ fn gpu_items(
             "side-stream prefetches beyond the GPU phase they overlap",
         );
     }
-    (g.passes, g.hidden)
+    (g.passes, g.hidden, g.beside)
 }
 
 /// The prediction from a policy's priced parts and term uses. Variance: each term's fitted
@@ -4369,7 +4386,7 @@ fn prediction(
     reuse: f64,
     parts: Parts,
     (uses, mut used): (&[Use; TermId::COUNT], u64),
-    (cpu_spread, given_gpu, hidden): (f64, f64, f64),
+    (cpu_spread, given_gpu, hidden, beside): (f64, f64, f64, f64),
     gpu_sd: f64,
     mut assumptions: Assumptions,
 ) -> TaskPrediction {
@@ -4377,6 +4394,10 @@ fn prediction(
     // Without the share, say so where what the kernels were let hide is worth a percent.
     if terms.under_compute.is_none() && hidden > 0.01 * time {
         assumptions.set(Assumptions::FAULTS_HIDE);
+    }
+    // Likewise without rule G's shares, where the link wait beside faults is.
+    if terms.link_under_faults.is_none() && beside > 0.01 * time {
+        assumptions.set(Assumptions::LINK_BESIDE_FAULTS);
     }
     let (mut var, mut shift_var) = (0.0, 0.0);
     while used != 0 {
@@ -4440,6 +4461,7 @@ fn price(
         given_gpu: 0.0,
         sd,
         hidden: 0.0,
+        beside: 0.0,
         ph,
         reuse: task.reuse,
         hide: link_under_faults(task, terms),
@@ -4453,7 +4475,7 @@ fn price(
         task.reuse,
         sink.parts,
         (run.p.uses, run.p.used),
-        (sink.cpu_spread, sink.given_gpu, sink.hidden),
+        (sink.cpu_spread, sink.given_gpu, sink.hidden, sink.beside),
         sd.gpu,
         run.p.assumed,
     ))
@@ -4993,6 +5015,7 @@ struct Acc {
     cpu_spread: f64,
     given_gpu: f64,
     hidden: f64,
+    beside: f64,
 }
 
 impl Acc {
@@ -5029,6 +5052,7 @@ impl Acc {
             p.gpu_faults_ms += n * g.faults;
         }
         self.hidden += n * g.hidden;
+        self.beside += n * g.beside;
         p.gpu_ms += n * g.passes;
         self.given_gpu += n * g.passes;
         p.link_ms += n * g.wait;
@@ -5086,6 +5110,7 @@ impl CompiledTask {
             cpu_spread: 0.0,
             given_gpu: 0.0,
             hidden: 0.0,
+            beside: 0.0,
         };
         let mut assumed = cp.assumed.union(q.assumed);
         for (rc, n) in cp.counted(q.rounds) {
@@ -5099,7 +5124,7 @@ impl CompiledTask {
             q.reuse,
             acc.parts,
             (&acc.uses, acc.used),
-            (acc.cpu_spread, acc.given_gpu, acc.hidden),
+            (acc.cpu_spread, acc.given_gpu, acc.hidden, acc.beside),
             q.rel_sd.gpu,
             assumed,
         )
@@ -5223,7 +5248,7 @@ impl CompiledTask {
         let mut parts = Parts::default();
         *uses = [Use::default(); TermId::COUNT];
         let mut used = 0u64;
-        let (mut cpu_spread, mut given_gpu, mut hidden) = (0.0, 0.0, 0.0);
+        let (mut cpu_spread, mut given_gpu, mut hidden, mut beside) = (0.0, 0.0, 0.0, 0.0);
         let mut rec = |parts: &mut Parts,
                        round: Option<u32>,
                        k: Kind,
@@ -5268,7 +5293,7 @@ impl CompiledTask {
                         cpu_spread += q.rel_sd.cpu_ms(ms, round.is_none());
                     }
                     TapeStep::Gpu => {
-                        let (passes, h) = gpu_items(
+                        let (passes, h, b) = gpu_items(
                             rc.first,
                             &rc.link,
                             rc.side_ms,
@@ -5281,6 +5306,7 @@ impl CompiledTask {
                         );
                         given_gpu += passes;
                         hidden += h;
+                        beside += b;
                     }
                 }
             }
@@ -5316,7 +5342,7 @@ impl CompiledTask {
             q.reuse,
             parts,
             (uses, used),
-            (cpu_spread, given_gpu, hidden),
+            (cpu_spread, given_gpu, hidden, beside),
             q.rel_sd.gpu,
             assumed,
         )
@@ -6428,6 +6454,24 @@ pub(crate) mod tests {
             .sum();
         assert!((old_faults - faults).abs() < 1e-9, "{old_faults} {faults}");
         assert!((old.time_ms - p.time_ms - migrating * wait).abs() < 1e-9);
+        // And says what it assumed, where the wait beside the faults is worth a percent, as the
+        // compiled task does; the terms with the shares do not.
+        assert!(old.assumptions.has(Assumptions::LINK_BESIDE_FAULTS));
+        assert!(!p.assumptions.has(Assumptions::LINK_BESIDE_FAULTS));
+        let said = |t: &TaskTerms, task: &Task, policy| {
+            t.compile(task)
+                .unwrap()
+                .predict(policy, TaskOverrides::default())
+                .unwrap()
+                .assumptions
+                .has(Assumptions::LINK_BESIDE_FAULTS)
+        };
+        assert!(said(&before, &t, Policy::ManagedAdvise));
+        assert!(!said(&terms, &t, Policy::ManagedAdvise));
+        // No wait on the link beside faults (the copy; managed, whose buffers all migrate): nothing
+        // to say.
+        assert!(!said(&before, &t, Policy::ExplicitCopy));
+        assert!(!said(&before, &t, Policy::Managed));
         // The field survives the model file, a pool carries it where its calibrations do, and a
         // share outside 0-1 is refused.
         let back: TaskTerms =
