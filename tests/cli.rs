@@ -1029,3 +1029,43 @@ fn the_readmes_task_example_prints_what_the_readme_shows() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A model fitted before rule G (the one shipped until 2026-12-04) prices relax.cu's advised first
+/// pass with its wait on the link beside the faults in full, and says so, naming the refit; the
+/// embedded model, fitted since, hides a share of it and has nothing to say.
+#[test]
+fn a_model_without_the_link_under_faults_says_so_where_a_pass_waits_beside_its_faults() {
+    let d = tempfile::tempdir().unwrap();
+    let ask = |model: &str| {
+        let out = umodel(&d)
+            .args(["predict", "-m", model, "--task", "tasks/relax.json"])
+            .args([
+                "--policy",
+                "managed-advise",
+                "--cpu-ms",
+                "5",
+                "--gpu-ms",
+                "0.06",
+            ])
+            .args(["--cpu-final-ms", "3", "--json"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v = json_of(&out.stdout);
+        let v = if v.is_array() { v[0].clone() } else { v };
+        let said = v["assumptions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n.as_str().unwrap().contains("no `link_under_faults`"));
+        (v["time_ms"].as_f64().unwrap(), said)
+    };
+    let (old, said) = ask("calibration/h200/offline41/h200-until-2026-12-04.json");
+    assert!(said && old > 0.0);
+    let (_, said) = ask("h200");
+    assert!(!said);
+}
