@@ -1068,4 +1068,18 @@ fn a_model_without_the_link_under_faults_says_so_where_a_pass_waits_beside_its_f
     assert!(said && old > 0.0);
     let (_, said) = ask("h200");
     assert!(!said);
+    // `show` says it too.
+    let out = umodel(&d)
+        .args([
+            "show",
+            "-m",
+            "calibration/h200/offline41/h200-until-2026-12-04.json",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("hidden under first-touch faults: not in this model"),
+        "{text}"
+    );
 }

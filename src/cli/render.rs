@@ -499,12 +499,15 @@ fn task_terms_table(t: &crate::model::TaskTerms) {
             format_size(f.bytes)
         );
     }
-    if let Some(l) = t.link_under_faults() {
-        out!(
+    match t.link_under_faults() {
+        Some(l) => out!(
             "    a pass's wait on the link hidden under first-touch faults: {:.0} % where pages migrate, {:.0} % where read-mostly pages are duplicated (faultmix.cu, run189)",
             100.0 * l.migrating,
             100.0 * l.duplicating
-        );
+        ),
+        None => out!(
+            "    a pass's wait on the link hidden under first-touch faults: not in this model (fitted before it; `umodel fit` of its calibration CSV adds it)"
+        ),
     }
     if let Some(shares) = fault_back_shares(t) {
         out!("    faults back on many host threads, of one thread's cost: {shares}");
