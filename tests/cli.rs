@@ -1037,25 +1037,12 @@ fn the_readmes_task_example_prints_what_the_readme_shows() {
 fn a_model_without_the_link_under_faults_says_so_where_a_pass_waits_beside_its_faults() {
     let d = tempfile::tempdir().unwrap();
     let ask = |model: &str| {
-        let out = umodel(&d)
-            .args(["predict", "-m", model, "--task", "tasks/relax.json"])
-            .args([
-                "--policy",
-                "managed-advise",
-                "--cpu-ms",
-                "5",
-                "--gpu-ms",
-                "0.06",
-            ])
-            .args(["--cpu-final-ms", "3", "--json"])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+        let v = json_ok(
+            umodel(&d)
+                .args(["predict", "-m", model, "--task", "tasks/relax.json"])
+                .args(["--policy", "managed-advise", "--cpu-ms", "5"])
+                .args(["--gpu-ms", "0.06", "--cpu-final-ms", "3", "--json"]),
         );
-        let v = json_of(&out.stdout);
         let v = if v.is_array() { v[0].clone() } else { v };
         let said = v["assumptions"]
             .as_array()
