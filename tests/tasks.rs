@@ -544,7 +544,27 @@ fn a_model_without_task_terms_says_how_to_get_them() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("no task terms"))
-        .stderr(predicate::str::contains("calibrate"));
+        .stderr(predicate::str::contains("calibrate"))
+        .stderr(predicate::str::contains(
+            "embedded model gb200-paper cannot price tasks; the embedded models that can: `-m h200`, `-m h100`",
+        ));
+}
+
+/// With no model named on a machine with no calibration and no GPU of an embedded model (as
+/// here and in CI), a task query falls back on the paper's GB200 model, which cannot price tasks:
+/// the error names the models that can, so a newcomer's first `--task` query is one step from
+/// an answer.
+#[test]
+fn a_task_query_on_the_fallback_model_names_the_models_that_price_tasks() {
+    let d = tempfile::tempdir().unwrap();
+    umodel(&d)
+        .args(["predict", "--task", "tasks/seed-001.json"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "no model of this machine prices tasks (it fell back on the embedded `gb200-paper`): \
+             calibrate it with `umodel calibrate`, or ask a model measured elsewhere: `-m h200`, `-m h100`",
+        ));
 }
 
 #[test]
