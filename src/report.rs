@@ -10,6 +10,9 @@ use crate::table::{HandoffCase, Stage};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+mod task;
+pub use task::{render_task, TaskReportInput};
+
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -29,6 +32,9 @@ pub enum ReportError {
     },
     #[error("the model has no policies to show")]
     Empty,
+    /// The task's page could not price the task (the query's message).
+    #[error("{0}")]
+    Task(String),
 }
 
 fn draw_err<E: std::fmt::Debug>(chart: &'static str) -> impl Fn(E) -> ReportError {
@@ -847,29 +853,20 @@ pub fn render(input: &ReportInput<'_>) -> Result<String, ReportError> {
         return Err(ReportError::Empty);
     }
     let meas = measured(&input.tables);
-    let mut h = String::new();
-    let title = format!("umodel report — {}", m.describe());
-    let _ = write!(
-        h,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>\
-         body{{font-family:sans-serif;max-width:1200px;margin:1em auto;color:#222}}\
-         section{{margin:1.5em 0}} .grid{{display:flex;flex-wrap:wrap;gap:8px}}\
-         table{{border-collapse:collapse;font-size:13px}} td,th{{border:1px solid #ccc;padding:3px 8px;text-align:right}}\
-         th{{background:#f3f3f3}} td:first-child,th:first-child{{text-align:left}} .note{{color:#555;font-size:13px}}\
-         </style></head><body>\n<h1>{}</h1>\n<p class=\"note\">Model: {}. Measurements: {}. Colours: Okabe–Ito, one per policy on every chart.</p>\n",
-        esc(&title),
-        esc(&title),
-        esc(&input.model_name),
-        if input.tables.is_empty() {
-            "none given".to_string()
-        } else {
-            esc(&input
-                .tables
-                .iter()
-                .map(|t| t.source.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", "))
-        }
+    let sources = if input.tables.is_empty() {
+        "none given".to_string()
+    } else {
+        input
+            .tables
+            .iter()
+            .map(|t| t.source.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut h = page_head(
+        &format!("umodel report — {}", m.describe()),
+        &input.model_name,
+        &sources,
     );
     // Reuse curves.
     h.push_str("<section id=\"reuse-curves\"><h2>Reuse curves</h2><p class=\"note\">Lines: predicted time per alternation, T = F + R·G; bands: 90 % interval; dots: measured medians with fastest–slowest trial (filled: R = 1, which the fit used; hollow: held out).</p><div class=\"grid\">\n");
@@ -940,7 +937,31 @@ pub fn render(input: &ReportInput<'_>) -> Result<String, ReportError> {
         }
         h.push_str("</table>\n");
     }
-    h.push_str("</section>\n<section id=\"facts\"><h2>Model facts</h2><table>\n");
+    h.push_str("</section>\n");
+    h.push_str(&facts_section(m));
+    h.push_str("</body></html>\n");
+    Ok(h)
+}
+
+/// The page's head: its title, and what it shows (the model, the measurements).
+fn page_head(title: &str, model_name: &str, measurements: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title>\n<style>\
+         body{{font-family:sans-serif;max-width:1200px;margin:1em auto;color:#222}}\
+         section{{margin:1.5em 0}} .grid{{display:flex;flex-wrap:wrap;gap:8px}}\
+         table{{border-collapse:collapse;font-size:13px}} td,th{{border:1px solid #ccc;padding:3px 8px;text-align:right}}\
+         th{{background:#f3f3f3}} td:first-child,th:first-child{{text-align:left}} .note{{color:#555;font-size:13px}}\
+         </style></head><body>\n<h1>{}</h1>\n<p class=\"note\">Model: {}. Measurements: {}. Colours: Okabe–Ito, one per policy on every chart.</p>\n",
+        esc(title),
+        esc(title),
+        esc(model_name),
+        esc(measurements)
+    )
+}
+
+/// The model's facts: platform, provenance, policies, calibrated sizes, and its notes.
+fn facts_section(m: &PlatformModel) -> String {
+    let mut h = String::from("<section id=\"facts\"><h2>Model facts</h2><table>\n");
     let pf = &m.platform;
     let facts: Vec<(&str, String)> = vec![
         ("GPU", pf.gpu.clone()),
@@ -983,6 +1004,6 @@ pub fn render(input: &ReportInput<'_>) -> Result<String, ReportError> {
     for n in &m.provenance.notes {
         let _ = writeln!(h, "<p class=\"note\">{}</p>", esc(n));
     }
-    h.push_str("</section>\n</body></html>\n");
-    Ok(h)
+    h.push_str("</section>\n");
+    h
 }

@@ -141,3 +141,184 @@ fn report_writes_one_page_and_refuses_a_bad_csv_without_writing() {
     );
     assert!(!out2.exists(), "nothing written");
 }
+
+/// The task page of seed 001 on the embedded H200 model, its phases as the README gives them,
+/// checked against run191's workload group.
+fn task_page() -> (
+    String,
+    umodel::model::TaskChoice,
+    umodel::model::TaskValidation,
+) {
+    use umodel::model::{validate_task, PhaseOverrides, Predictor, TaskOverrides};
+    let m = umodel::store::embedded("h200").unwrap();
+    let task = umodel::task::Task::read(Path::new("tasks/seed-001.json")).unwrap();
+    let q = Predictor::new(&m);
+    let c = q.compile_task(&task).unwrap();
+    let o = TaskOverrides {
+        cpu_ms: Some(14.0),
+        gpu_ms: Some(0.29),
+        cpu_final_ms: Some(26.0),
+        ..TaskOverrides::default()
+    };
+    let table = Table::read(Path::new("calibration/h200/run191/workload.csv")).unwrap();
+    let v = validate_task(
+        q.task_terms().unwrap(),
+        &task,
+        &table,
+        PhaseOverrides::default(),
+    )
+    .unwrap();
+    let html = umodel::report::render_task(&umodel::report::TaskReportInput {
+        model: &m,
+        model_name: "embedded model h200".into(),
+        task: &c,
+        overrides: o,
+        headline: "the headline".into(),
+        validations: vec![v.clone()],
+    })
+    .unwrap();
+    (html, c.round_by_round().choose(o).unwrap(), v)
+}
+
+#[test]
+fn the_task_page_ranks_draws_and_checks_the_task_as_the_queries_do() {
+    let (html, choice, v) = task_page();
+    coordinates_are_finite(&html);
+    assert_eq!(html.matches("<svg").count(), 3, "reuse, parts, validation");
+    assert_eq!(html.matches("<svg").count(), html.matches("</svg>").count());
+    // The ranking: every policy in the order `choose --task` gives, each at its time.
+    let ranking = section(&html, "ranking");
+    let mut at = 0;
+    for p in choice.ranking() {
+        let row = format!("</span> {}</td><td>", p.policy);
+        let i = ranking[at..]
+            .find(&row)
+            .unwrap_or_else(|| panic!("{} not after the one before", p.policy))
+            + at;
+        at = i + row.len();
+        let time = &ranking[at..at + ranking[at..].find('<').unwrap()];
+        assert!(
+            (time.parse::<f64>().unwrap() - p.time_ms).abs() <= 0.06,
+            "{}: {time} against {}",
+            p.policy,
+            p.time_ms
+        );
+    }
+    assert!(ranking.contains(&format!("Best: <b>{}</b>", choice.best().policy)));
+    // The charts: each policy's curve and bar, and every part in the bars' legend.
+    let charts = section(&html, "charts");
+    for p in choice.ranking() {
+        assert_eq!(
+            charts.matches(&format!(">\n{}\n<", p.policy)).count(),
+            2,
+            "{}: one label in the curves' legend, one on the bars' axis",
+            p.policy
+        );
+    }
+    for part in ["CPU phases", "GPU faults", "prefetches", "sync"] {
+        assert!(charts.contains(&format!(">\n{part}\n<")), "{part}");
+    }
+    // The validation: a row a point, and the summary validate --task prints.
+    let val = section(&html, "validation");
+    let policies: std::collections::BTreeSet<_> = v.points.iter().map(|p| p.policy).collect();
+    assert_eq!(
+        val.matches("<circle").count(),
+        v.points.len() + policies.len(),
+        "a dot a point, and one a policy in the legend"
+    );
+    assert_eq!(
+        val.matches("<tr><td>calibration/h200/run191/workload.csv</td><td><span")
+            .count(),
+        v.points.len()
+    );
+    assert!(val.contains(&format!("median |error| {:.2} %", v.median_ape_pct)));
+    assert!(section(&html, "facts").contains("NVIDIA H200"));
+    let bare = html.replace("xmlns=\"http://www.w3.org/2000/svg\"", "");
+    for no in ["<script", "http://", "https://", "<link", "<img"] {
+        assert!(!bare.contains(no), "{no}");
+    }
+}
+
+#[test]
+fn report_task_writes_the_task_page_and_refuses_bad_input_without_writing() {
+    let d = tempfile::tempdir().unwrap();
+    let out = d.path().join("out");
+    let o = umodel(&d)
+        .args([
+            "report",
+            "-m",
+            "h200",
+            "--task",
+            "tasks/seed-001.json",
+            "--cpu-ms",
+            "14",
+            "--reuse",
+            "2",
+            "-o",
+            out.to_str().unwrap(),
+            "calibration/h200/run191/workload.csv",
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(html.contains("<h2>Ranking at R = 2</h2>"));
+    assert!(
+        html.contains("CPU phase 14.00 ms"),
+        "the headline as `choose` prints it"
+    );
+    assert!(html.contains("id=\"validation\""));
+    // A task file with a bad value: the file and the field named, nothing written.
+    let bad = d.path().join("bad.json");
+    std::fs::write(
+        &bad,
+        r#"{"name": "t", "rounds": 0, "buffers": [{"name": "a", "bytes": 1024, "gpu": "read", "cpu": "none"}]}"#,
+    )
+    .unwrap();
+    let out2 = d.path().join("out2");
+    fails_with(
+        &d,
+        &[
+            "report",
+            "-m",
+            "h200",
+            "-o",
+            out2.to_str().unwrap(),
+            "--task",
+        ],
+        Some(&bad),
+        &["bad.json", "rounds"],
+    );
+    // Measurements without the task's rows: the CSV named, nothing written.
+    fails_with(
+        &d,
+        &[
+            "report",
+            "-m",
+            "h200",
+            "-o",
+            out2.to_str().unwrap(),
+            "--task",
+            "tasks/seed-001.json",
+            "calibration/h200/run191/partial.csv",
+        ],
+        None,
+        &["partial.csv"],
+    );
+    // A task's values without a task: refused by the parser.
+    fails_with(
+        &d,
+        &[
+            "report",
+            "-m",
+            "h200",
+            "-o",
+            out2.to_str().unwrap(),
+            "--cpu-ms",
+            "3",
+        ],
+        None,
+        &["--task"],
+    );
+    assert!(!out2.exists(), "nothing written");
+}

@@ -125,6 +125,7 @@ pub(super) fn run(cmd: Command) -> Result<()> {
             let (m, _) = load(&a.model)?;
             super::serve::run(m, a.socket.as_deref())
         }
+        Command::Report(a) if a.task.task.is_some() => super::tasks::report(a),
         Command::Report(a) => {
             let (m, src) = load(&a.model)?;
             let mut paths = a.measurements.clone();

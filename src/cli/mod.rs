@@ -125,11 +125,13 @@ enum Command {
     /// the GPUs that stand out (term, bandwidth, how far from their peers), and the classes of
     /// GPUs that can share a model.
     Fleet(FleetArgs),
-    /// Draw the model and its measurements as one self-contained HTML page
+    /// Draw the model and its measurements, or your task, as one self-contained HTML page
     ///
     /// Reuse curves with intervals and measured medians, the policy map over size × reuse, break-even
     /// reuse vs size, bandwidths against the platform's peaks, the noise over a run, validation.
-    /// Opens from disk; no script, no network.
+    /// With --task, your task instead: the ranking with each policy's time in its parts, every
+    /// policy against reuse, the parts as bars, and predicted against measured for each CSV of the
+    /// task given. Opens from disk; no script, no network.
     Report(ReportArgs),
     /// Answer JSON-line queries from any language on stdin or a Unix socket
     ///
@@ -162,8 +164,21 @@ struct ServeArgs {
 struct ReportArgs {
     #[command(flatten)]
     model: ModelArg,
+    #[command(flatten)]
+    task: TaskArgs,
+    /// With --task: one round's CPU phase on ordinary host memory, ms (overrides the file's
+    /// `cpu_ms`; see `predict --help`).
+    #[arg(long, value_name = "MS", value_parser = parse_nonneg, allow_negative_numbers = true, requires = "task")]
+    cpu_ms: Option<f64>,
+    /// With --task: GPU passes per round (R ≥ 1) the ranking and the parts are drawn at
+    /// (overrides the file's `reuse`; the curves span 1–64).
+    #[arg(long, short = 'r', value_name = "R", value_parser = parse_reuse, allow_negative_numbers = true, requires = "task")]
+    reuse: Option<f64>,
     /// Measurement CSVs to draw and validate against (e.g. calibration/h200/run2/full-1.csv).
-    /// Default: the CSV the model was fitted from, where that file is here.
+    /// Default: the CSV the model was fitted from, where that file is here. With --task:
+    /// measurements of the task (a `umodel bench` group's CSV, e.g.
+    /// calibration/h200/tasks-5/workload.csv), each checked as `validate --task` checks it;
+    /// default none.
     #[arg(value_name = "MEASUREMENTS.csv")]
     measurements: Vec<PathBuf>,
     /// Directory for report.html (created if missing).

@@ -30,6 +30,45 @@ pub(super) struct TaskQuery {
     pub(super) applied: Task,
 }
 
+/// `umodel report --task`: the task's page, with its measurements checked as `validate --task`
+/// checks them by default.
+pub(super) fn report(a: super::ReportArgs) -> Result<()> {
+    let (c, q, m, src) = compiled_with_model(&a.model, &a.task, a.cpu_ms, a.reuse)?;
+    let path = a.task.task.as_deref().expect("dispatched on --task");
+    let terms = Predictor::new(&m);
+    let mut validations = Vec::new();
+    for csv in &a.measurements {
+        let table = super::commands::read_measurements(std::slice::from_ref(csv))?;
+        let v = model::validate_task(
+            terms.task_terms()?,
+            &q.file,
+            &table,
+            PhaseOverrides::default(),
+        )
+        .with_context(|| format!("validating {} on {}", path.display(), csv.display()))?;
+        validations.push(v);
+    }
+    let assumed = c
+        .round_by_round()
+        .choose(q.overrides)
+        .map(|ch| ch.assumptions())
+        .unwrap_or_default();
+    let html = crate::report::render_task(&crate::report::TaskReportInput {
+        model: &m,
+        model_name: src.to_string(),
+        task: &c,
+        overrides: q.overrides,
+        headline: headline(&q.applied, assumed),
+        validations,
+    })?;
+    std::fs::create_dir_all(&a.out)
+        .map_err(|e| anyhow::anyhow!("{}: cannot create: {e}", a.out.display()))?;
+    let out = a.out.join("report.html");
+    crate::store::write_atomic(&out, html.as_bytes())?;
+    out!("wrote {}", out.display());
+    Ok(())
+}
+
 /// The task file and the command line's values.
 pub(super) fn task_query(
     a: &TaskArgs,
@@ -68,6 +107,21 @@ fn compiled(
     cpu_ms: Option<f64>,
     reuse: Option<f64>,
 ) -> Result<(model::CompiledTask, TaskQuery)> {
+    compiled_with_model(model, a, cpu_ms, reuse).map(|(c, q, _, _)| (c, q))
+}
+
+/// [`compiled`], with the model it loaded and where from.
+fn compiled_with_model(
+    model: &super::ModelArg,
+    a: &TaskArgs,
+    cpu_ms: Option<f64>,
+    reuse: Option<f64>,
+) -> Result<(
+    model::CompiledTask,
+    TaskQuery,
+    crate::model::PlatformModel,
+    crate::store::ModelSource,
+)> {
     let (m, src) = load(model)?;
     let q = task_query(a, cpu_ms, reuse)?;
     let probe = read_probe(a.probe.as_deref(), &q.file)?;
@@ -77,7 +131,7 @@ fn compiled(
         }
         r => r?,
     };
-    Ok((c, q))
+    Ok((c, q, m, src))
 }
 
 /// What to do when the model a task query fell back on has no task terms. On a machine with no

@@ -1,0 +1,495 @@
+//! `umodel report --task`: the page of one task. Its whole time under each policy against reuse
+//! (with the 90 % interval), where the time goes under each at the task's own reuse, the ranking,
+//! and, where measurements of the task are given, what was predicted against what was measured.
+
+use std::fmt::Write as _;
+
+use plotters::prelude::*;
+
+use super::{
+    colour, draw_err, esc, facts_section, finite, hex, log_label, log_range, page_head, pow2_label,
+    reuse_grid, svg, ReportError, H, R_MAX, W,
+};
+use crate::model::task::Parts;
+use crate::model::{CompiledTask, PlatformModel, TaskOverrides, TaskPrediction, TaskValidation};
+use crate::policy::Policy;
+
+/// Everything a task's page shows.
+pub struct TaskReportInput<'a> {
+    pub model: &'a PlatformModel,
+    /// How the model was found (`embedded model h200`, a path).
+    pub model_name: String,
+    /// The task, compiled against the model.
+    pub task: &'a CompiledTask,
+    /// The command line's values over the task file's.
+    pub overrides: TaskOverrides,
+    /// The task in one line, as the command line prints it.
+    pub headline: String,
+    /// Measurements of the task, each checked as `umodel validate --task` checks it.
+    pub validations: Vec<TaskValidation>,
+}
+
+/// The parts of a prediction, in the order the charts stack them, with their names and colours
+/// (ColorBrewer Set2, apart from the policies' Okabe–Ito colours).
+const PARTS: [(&str, RGBColor); 8] = [
+    ("CPU phases", RGBColor(0x8D, 0xA0, 0xCB)),
+    ("CPU faults", RGBColor(0xE7, 0x8A, 0xC3)),
+    ("GPU passes", RGBColor(0x66, 0xC2, 0xA5)),
+    ("link", RGBColor(0xFC, 0x8D, 0x62)),
+    ("GPU faults", RGBColor(0xA6, 0xD8, 0x54)),
+    ("copies", RGBColor(0xFF, 0xD9, 0x2F)),
+    ("prefetches", RGBColor(0xE5, 0xC4, 0x94)),
+    ("sync", RGBColor(0xB3, 0xB3, 0xB3)),
+];
+
+fn part_values(p: &Parts) -> [f64; 8] {
+    [
+        p.cpu_ms,
+        p.cpu_faults_ms,
+        p.gpu_ms,
+        p.link_ms,
+        p.gpu_faults_ms,
+        p.copy_ms,
+        p.prefetch_ms,
+        p.sync_ms,
+    ]
+}
+
+/// Each policy's whole time and interval on the reuse grid: (policy, [(R, ms, lo, hi)]).
+type Curves = Vec<(Policy, Vec<(f64, f64, f64, f64)>)>;
+
+fn curves(t: &CompiledTask, o: TaskOverrides) -> Curves {
+    let mut out: Curves = Vec::new();
+    for r in reuse_grid() {
+        let Ok(c) = t.round_by_round().choose(TaskOverrides {
+            reuse: Some(r),
+            ..o
+        }) else {
+            continue;
+        };
+        for p in c.ranking() {
+            let (Some(ms), Some(lo), Some(hi)) = (
+                finite(p.time_ms),
+                finite(p.interval_ms[0]),
+                finite(p.interval_ms[1]),
+            ) else {
+                continue;
+            };
+            match out.iter_mut().find(|(q, _)| *q == p.policy) {
+                Some((_, v)) => v.push((r, ms, lo, hi)),
+                None => out.push((p.policy, vec![(r, ms, lo, hi)])),
+            }
+        }
+    }
+    out.sort_by_key(|(p, _)| Policy::HANDOFF.iter().position(|q| q == p));
+    out
+}
+
+fn reuse_chart(name: &str, curves: &Curves, reuse: f64) -> Result<String, ReportError> {
+    const C: &str = "task reuse curves";
+    let (mut lo, mut hi) = (f64::INFINITY, 0f64);
+    for (_, pts) in curves {
+        for &(_, t, l, h) in pts {
+            lo = lo.min(l.max(t * 0.5)).min(t);
+            hi = hi.max(h).max(t);
+        }
+    }
+    if !lo.is_finite() || hi <= 0.0 {
+        return Err(ReportError::Empty);
+    }
+    let y = log_range(lo, hi);
+    svg(C, (W + 180, H + 40), |root| {
+        let mut c = ChartBuilder::on(root)
+            .caption(
+                format!("{name} — the whole task vs reuse"),
+                ("sans-serif", 16),
+            )
+            .margin(8)
+            .x_label_area_size(36)
+            .y_label_area_size(56)
+            .build_cartesian_2d(-0.15f64..R_MAX.log2() + 0.15, y.clone().log_scale())
+            .map_err(draw_err(C))?;
+        c.configure_mesh()
+            .x_labels(R_MAX.log2() as usize + 1)
+            .y_labels(40)
+            .x_label_formatter(&|x| pow2_label(2f64.powf(*x)))
+            .y_label_formatter(&|y| log_label(*y))
+            .light_line_style(WHITE.mix(0.0))
+            .bold_line_style(BLACK.mix(0.08))
+            .x_desc("reuse R (GPU passes per round, log)")
+            .y_desc("whole task (ms, log)")
+            .draw()
+            .map_err(draw_err(C))?;
+        if (1.0..=R_MAX).contains(&reuse) {
+            let x = reuse.log2();
+            c.draw_series(std::iter::once(PathElement::new(
+                vec![(x, y.start), (x, y.end)],
+                BLACK.mix(0.35).stroke_width(1),
+            )))
+            .map_err(draw_err(C))?;
+        }
+        for (p, pts) in curves {
+            let col = colour(*p);
+            let mut band: Vec<(f64, f64)> = pts
+                .iter()
+                .map(|&(r, _, l, _)| (r.log2(), l.max(1e-9)))
+                .collect();
+            band.extend(pts.iter().rev().map(|&(r, _, _, h)| (r.log2(), h)));
+            c.draw_series(std::iter::once(Polygon::new(band, col.mix(0.15).filled())))
+                .map_err(draw_err(C))?;
+            c.draw_series(LineSeries::new(
+                pts.iter().map(|&(r, t, _, _)| (r.log2(), t)),
+                col.stroke_width(2),
+            ))
+            .map_err(draw_err(C))?
+            .label(p.name())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], col.stroke_width(2)));
+        }
+        c.configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK.mix(0.3))
+            .label_font(("sans-serif", 11))
+            .draw()
+            .map_err(draw_err(C))?;
+        Ok(())
+    })
+}
+
+/// Where the time goes under each policy: one stacked bar a policy, fastest on top.
+fn parts_chart(ranking: &[TaskPrediction]) -> Result<String, ReportError> {
+    const C: &str = "task parts";
+    let n = ranking.len();
+    let top = ranking
+        .iter()
+        .map(|p| p.parts.total().max(p.interval_ms[1]))
+        .filter(|v| v.is_finite())
+        .fold(0f64, f64::max);
+    if n == 0 || top <= 0.0 {
+        return Err(ReportError::Empty);
+    }
+    let rows: Vec<String> = ranking
+        .iter()
+        .map(|p| p.policy.name().to_string())
+        .collect();
+    // Row i (fastest first) centred at y = n - i, so the fastest is on top.
+    let label = move |y: &f64| {
+        let k = y.round();
+        if (y - k).abs() < 1e-6 && k >= 1.0 && k <= n as f64 {
+            rows[n - k as usize].clone()
+        } else {
+            String::new()
+        }
+    };
+    svg(C, (W + 180, 70 + 34 * n as u32 + 60), |root| {
+        let mut c = ChartBuilder::on(root)
+            .caption(
+                "where the time goes (at the task's reuse)",
+                ("sans-serif", 16),
+            )
+            .margin(8)
+            .x_label_area_size(36)
+            .y_label_area_size(170)
+            .build_cartesian_2d(0f64..top * 1.05, 0.4f64..n as f64 + 0.6)
+            .map_err(draw_err(C))?;
+        c.configure_mesh()
+            .y_labels(n + 2)
+            .y_label_formatter(&label)
+            .disable_y_mesh()
+            .light_line_style(WHITE.mix(0.0))
+            .bold_line_style(BLACK.mix(0.08))
+            .x_desc("whole task (ms); whisker: 90 % interval")
+            .draw()
+            .map_err(draw_err(C))?;
+        for (i, p) in ranking.iter().enumerate() {
+            let y = (n - i) as f64;
+            let mut x0 = 0.0;
+            for (v, (_, col)) in part_values(&p.parts).iter().zip(PARTS) {
+                if *v > 0.0 && v.is_finite() {
+                    c.draw_series(std::iter::once(Rectangle::new(
+                        [(x0, y - 0.32), (x0 + v, y + 0.32)],
+                        col.filled(),
+                    )))
+                    .map_err(draw_err(C))?;
+                    x0 += v;
+                }
+            }
+            let [lo, hi] = p.interval_ms;
+            if lo.is_finite() && hi.is_finite() {
+                c.draw_series(std::iter::once(PathElement::new(
+                    vec![(lo, y), (hi, y)],
+                    colour(p.policy).stroke_width(2),
+                )))
+                .map_err(draw_err(C))?;
+            }
+        }
+        for (name, col) in PARTS {
+            c.draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())
+                .map_err(draw_err(C))?
+                .label(name)
+                .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], col.filled()));
+        }
+        c.configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK.mix(0.3))
+            .label_font(("sans-serif", 11))
+            .draw()
+            .map_err(draw_err(C))?;
+        Ok(())
+    })
+}
+
+/// Predicted against measured, every point of every measurement given: log-log, the diagonal and
+/// ±5 % beside it; a whisker across for the interval, one up for the fastest–slowest trial.
+fn validation_chart(vs: &[TaskValidation]) -> Result<Option<String>, ReportError> {
+    const C: &str = "task validation";
+    let pts: Vec<_> = vs.iter().flat_map(|v| &v.points).collect();
+    let (mut lo, mut hi) = (f64::INFINITY, 0f64);
+    for p in &pts {
+        for v in [
+            p.predicted_ms,
+            p.measured_ms,
+            p.measured_min_ms,
+            p.measured_max_ms,
+            p.interval_ms[0],
+            p.interval_ms[1],
+        ] {
+            if v.is_finite() && v > 0.0 {
+                lo = lo.min(v);
+                hi = hi.max(v);
+            }
+        }
+    }
+    if pts.is_empty() || !lo.is_finite() {
+        return Ok(None);
+    }
+    let r = log_range(lo, hi);
+    svg(C, (W + 180, W + 40), |root| {
+        let mut c = ChartBuilder::on(root)
+            .caption("predicted vs measured", ("sans-serif", 16))
+            .margin(8)
+            .x_label_area_size(36)
+            .y_label_area_size(56)
+            .build_cartesian_2d(r.clone().log_scale(), r.clone().log_scale())
+            .map_err(draw_err(C))?;
+        c.configure_mesh()
+            .x_labels(40)
+            .y_labels(40)
+            .x_label_formatter(&|v| log_label(*v))
+            .y_label_formatter(&|v| log_label(*v))
+            .light_line_style(WHITE.mix(0.0))
+            .bold_line_style(BLACK.mix(0.08))
+            .x_desc("predicted whole task (ms, log)")
+            .y_desc("measured median (ms, log)")
+            .draw()
+            .map_err(draw_err(C))?;
+        for (k, style) in [
+            (1.0, BLACK.mix(0.5).stroke_width(1)),
+            (1.05, BLACK.mix(0.2).stroke_width(1)),
+            (1.0 / 1.05, BLACK.mix(0.2).stroke_width(1)),
+        ] {
+            c.draw_series(std::iter::once(PathElement::new(
+                vec![(r.start, r.start * k), (r.end, r.end * k)],
+                style,
+            )))
+            .map_err(draw_err(C))?;
+        }
+        let mut seen = Vec::new();
+        for p in &pts {
+            let col = colour(p.policy);
+            for seg in [
+                vec![
+                    (p.interval_ms[0], p.measured_ms),
+                    (p.interval_ms[1], p.measured_ms),
+                ],
+                vec![
+                    (p.predicted_ms, p.measured_min_ms),
+                    (p.predicted_ms, p.measured_max_ms),
+                ],
+            ] {
+                if seg
+                    .iter()
+                    .all(|&(x, y)| x > 0.0 && y > 0.0 && x.is_finite() && y.is_finite())
+                {
+                    c.draw_series(std::iter::once(PathElement::new(
+                        seg,
+                        col.mix(0.6).stroke_width(1),
+                    )))
+                    .map_err(draw_err(C))?;
+                }
+            }
+            let dot = c
+                .draw_series(std::iter::once(Circle::new(
+                    (p.predicted_ms, p.measured_ms),
+                    4,
+                    col.filled(),
+                )))
+                .map_err(draw_err(C))?;
+            if !seen.contains(&p.policy) {
+                seen.push(p.policy);
+                dot.label(p.policy.name())
+                    .legend(move |(x, y)| Circle::new((x + 6, y), 4, col.filled()));
+            }
+        }
+        c.configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK.mix(0.3))
+            .label_font(("sans-serif", 11))
+            .draw()
+            .map_err(draw_err(C))?;
+        Ok(())
+    })
+    .map(Some)
+}
+
+fn ms(v: f64) -> String {
+    if !v.is_finite() {
+        "–".into()
+    } else if v >= 100.0 {
+        format!("{v:.1}")
+    } else if v >= 1.0 {
+        format!("{v:.2}")
+    } else {
+        format!("{v:.4}")
+    }
+}
+
+/// A task's page.
+pub fn render_task(input: &TaskReportInput<'_>) -> Result<String, ReportError> {
+    let t = input.task;
+    let choice = t
+        .round_by_round()
+        .choose(input.overrides)
+        .map_err(|e| ReportError::Task(e.to_string()))?;
+    let ranking = choice.ranking();
+    let reuse = ranking.first().map_or(1.0, |p| p.reuse);
+    let sources: Vec<&str> = input
+        .validations
+        .iter()
+        .map(|v| v.source.as_str())
+        .collect();
+    let mut h = page_head(
+        &format!("umodel report — task {}", t.name()),
+        &input.model_name,
+        &if sources.is_empty() {
+            "none given".to_string()
+        } else {
+            sources.join(", ")
+        },
+    );
+    let _ = writeln!(h, "<p>{}: {}</p>", esc(t.name()), esc(&input.headline));
+    let notes = choice.assumptions().notes();
+    if !notes.is_empty() {
+        h.push_str("<ul class=\"note\">");
+        for n in notes {
+            let _ = write!(h, "<li>{}</li>", esc(n));
+        }
+        h.push_str("</ul>\n");
+    }
+    // The ranking.
+    let best = if choice.tie() {
+        format!(
+            "a tie inside the noise between {}",
+            choice
+                .tied()
+                .iter()
+                .map(|p| p.policy.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    } else {
+        format!("{}", choice.best().policy)
+    };
+    let _ = write!(
+        h,
+        "<section id=\"ranking\"><h2>Ranking at R = {reuse}</h2><p>Best: <b>{}</b>.</p>\
+         <table><tr><th>policy</th><th>time ms</th><th>90 % interval ms</th>",
+        esc(&best)
+    );
+    for (name, col) in PARTS {
+        let _ = write!(
+            h,
+            "<th><span style=\"color:{}\">■</span> {name}</th>",
+            hex(col)
+        );
+    }
+    h.push_str("</tr>\n");
+    for p in ranking {
+        let _ = write!(
+            h,
+            "<tr><td><span style=\"color:{}\">■</span> {}</td><td>{}</td><td>{}–{}</td>",
+            hex(colour(p.policy)),
+            p.policy,
+            ms(p.time_ms),
+            ms(p.interval_ms[0]),
+            ms(p.interval_ms[1])
+        );
+        for v in part_values(&p.parts) {
+            let _ = write!(h, "<td>{}</td>", if v == 0.0 { "·".into() } else { ms(v) });
+        }
+        h.push_str("</tr>\n");
+    }
+    h.push_str("</table></section>\n");
+    let _ = write!(
+        h,
+        "<section id=\"charts\"><h2>Against reuse, and where the time goes</h2><p class=\"note\">\
+         Lines: each policy's predicted whole task at each reuse (the task's other values as \
+         given); bands: 90 % interval; grey line: the task's own R. Bars: the parts of each \
+         policy's time at the task's R, fastest on top.</p><div class=\"grid\">\n{}\n{}\n</div></section>\n",
+        reuse_chart(t.name(), &curves(t, input.overrides), reuse)?,
+        parts_chart(ranking)?
+    );
+    if let Some(chart) = validation_chart(&input.validations)? {
+        let _ = write!(
+            h,
+            "<section id=\"validation\"><h2>Predicted against measured</h2><p class=\"note\">\
+             Each measurement checked as <code>umodel validate --task</code> checks it: priced \
+             with that run's own phase times (its plain rows), not the values above. Dots: \
+             measured median against predicted; whiskers: the 90 % interval across, the \
+             fastest–slowest trial up; grey lines: equal and ±5 %.</p>\n{chart}\n\
+             <table><tr><th>measurement</th><th>policy</th><th>R</th><th>predicted ms</th>\
+             <th>90 % interval ms</th><th>measured median ms</th><th>min–max ms</th><th>trials</th>\
+             <th>error %</th></tr>\n"
+        );
+        for v in &input.validations {
+            for p in &v.points {
+                let _ = writeln!(
+                    h,
+                    "<tr><td>{}</td><td><span style=\"color:{}\">■</span> {}</td><td>{}</td>\
+                     <td>{}</td><td>{}–{}</td><td>{}</td><td>{}–{}</td><td>{}</td><td>{:+.2}</td></tr>",
+                    esc(&v.source),
+                    hex(colour(p.policy)),
+                    p.policy,
+                    p.reuse,
+                    ms(p.predicted_ms),
+                    ms(p.interval_ms[0]),
+                    ms(p.interval_ms[1]),
+                    ms(p.measured_ms),
+                    ms(p.measured_min_ms),
+                    ms(p.measured_max_ms),
+                    p.trials,
+                    100.0 * (p.predicted_ms - p.measured_ms) / p.measured_ms
+                );
+            }
+            let _ = writeln!(
+                h,
+                "<tr><td colspan=\"9\">{}: median |error| {:.2} %, max {:.2} %, {} of {} beyond 5 %, \
+                 {:.0} % inside their interval, {} of {} clear orderings right</td></tr>",
+                esc(&v.source),
+                v.median_ape_pct,
+                v.max_ape_pct,
+                v.beyond_5pct,
+                v.points.len(),
+                v.coverage_pct,
+                v.order_right,
+                v.order_total
+            );
+        }
+        h.push_str("</table></section>\n");
+    }
+    h.push_str(&facts_section(input.model));
+    h.push_str("</body></html>\n");
+    Ok(h)
+}
