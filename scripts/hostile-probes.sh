@@ -130,6 +130,10 @@ CALIB=$(UMODEL_SYSROOT="$W/gpu" "$BIN" doctor --json 2>/dev/null | sed -n 's/.*"
 mkdir -p "$(dirname "$CALIB")" && printf '{"schema_version": 1, "platf' >"$CALIB"
 probe "corrupt calibrated model in the data dir" 1 'grep -q "umodel doctor" err.txt && grep -q "rm " err.txt' -- env UMODEL_SYSROOT="$W/gpu" "$BIN" predict -p host-mapped -r 2
 probe "doctor on it" 1 'grep -q CORRUPT out.txt' -- env UMODEL_SYSROOT="$W/gpu" "$BIN" doctor
+# The task page (`report --task`).
+echo keep > afile
+probe "report --task -o A-FILE" fail '[ "$(cat afile)" = keep ] && grep -q afile err.txt' -- "$BIN" report -m h200 --task "$REPO/tasks/seed-001.json" -o afile
+probe "report --task with every phase 0 ms" 0 '[ -s rz/report.html ] && ! grep -qwiE "nan|inf" rz/report.html' -- "$BIN" report -m h200 --task "$REPO/tasks/seed-001.json" --cpu-ms 0 --gpu-ms 0 --cpu-final-ms 0 -o rz
 echo
 echo "$N probes, $FAILS failed ($BIN)"
 exit "$FAILS"
