@@ -14,7 +14,7 @@ cargo run --release --quiet -- report -m h200 -o "$out"
 chromium --headless=new --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,3480 \
   --screenshot="$PWD/docs/report-h200.png" "file://$out/report.html" 2>/dev/null
 cargo run --release --quiet -- report -m h200 --task tasks/seed-001.json --cpu-ms 14 --gpu-ms 0.29 \
-  --cpu-final-ms 26 -o "$out/task" calibration/h200/run191/workload.csv
+  --cpu-final-ms 26 -o "$out/task" calibration/h200/run191/workload.csv --final-beside --cpu-beside
 chromium --headless=new --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,2000 \
   --screenshot="$PWD/docs/report-task.png" "file://$out/task/report.html" 2>/dev/null
 echo "wrote docs/report-h200.png docs/report-task.png"

@@ -175,6 +175,7 @@ fn task_page() -> (
         overrides: o,
         headline: "the headline".into(),
         validations: vec![v.clone()],
+        checked: "as checked",
     })
     .unwrap();
     (html, c.round_by_round().choose(o).unwrap(), v)
@@ -257,6 +258,8 @@ fn report_task_writes_the_task_page_and_refuses_bad_input_without_writing() {
             "-o",
             out.to_str().unwrap(),
             "calibration/h200/run191/workload.csv",
+            "--final-beside",
+            "--cpu-beside",
         ])
         .output()
         .unwrap();
@@ -267,7 +270,28 @@ fn report_task_writes_the_task_page_and_refuses_bad_input_without_writing() {
         html.contains("CPU phase 14.00 ms"),
         "the headline as `choose` prints it"
     );
-    assert!(html.contains("id=\"validation\""));
+    // The measurement checked as `validate --task --final-beside --cpu-beside` checks it: its
+    // paired summary, as that command computes it.
+    let v = common::json_ok(umodel(&d).args([
+        "validate",
+        "-m",
+        "h200",
+        "--task",
+        "tasks/seed-001.json",
+        "calibration/h200/run191/workload.csv",
+        "--final-beside",
+        "--cpu-beside",
+        "--json",
+    ]));
+    let val = section(&html, "validation");
+    assert!(val.contains("<code>--cpu-beside --final-beside</code>"));
+    assert!(
+        val.contains(&format!(
+            "paired by trial: median |error| {:.2} %",
+            v["paired"]["median_abs_pct"].as_f64().unwrap()
+        )),
+        "{val}"
+    );
     // A task file with a bad value: the file and the field named, nothing written.
     let bad = d.path().join("bad.json");
     std::fs::write(

@@ -174,6 +174,13 @@ struct ReportArgs {
     /// (overrides the file's `reuse`; the curves span 1–64).
     #[arg(long, short = 'r', value_name = "R", value_parser = parse_reuse, allow_negative_numbers = true, requires = "task")]
     reuse: Option<f64>,
+    /// With --task: check each measurement CSV giving each policy the plain final host access
+    /// timed right after its own rows, as `validate --task --final-beside` does.
+    #[arg(long, requires = "task")]
+    final_beside: bool,
+    /// With --task: the same for the CPU phase, as `validate --task --cpu-beside` does.
+    #[arg(long, requires = "task")]
+    cpu_beside: bool,
     /// Measurement CSVs to draw and validate against (e.g. calibration/h200/run2/full-1.csv).
     /// Default: the CSV the model was fitted from, where that file is here. With --task:
     /// measurements of the task (a `umodel bench` group's CSV, e.g.

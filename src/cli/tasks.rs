@@ -31,7 +31,7 @@ pub(super) struct TaskQuery {
 }
 
 /// `umodel report --task`: the task's page, with its measurements checked as `validate --task`
-/// checks them by default.
+/// checks them (with the same `--final-beside` and `--cpu-beside`).
 pub(super) fn report(a: super::ReportArgs) -> Result<()> {
     let (c, q, m, src) = compiled_with_model(&a.model, &a.task, a.cpu_ms, a.reuse)?;
     let path = a.task.task.as_deref().expect("dispatched on --task");
@@ -43,7 +43,11 @@ pub(super) fn report(a: super::ReportArgs) -> Result<()> {
             terms.task_terms()?,
             &q.file,
             &table,
-            PhaseOverrides::default(),
+            PhaseOverrides {
+                final_beside: a.final_beside,
+                cpu_beside: a.cpu_beside,
+                ..PhaseOverrides::default()
+            },
         )
         .with_context(|| format!("validating {} on {}", path.display(), csv.display()))?;
         validations.push(v);
@@ -59,6 +63,12 @@ pub(super) fn report(a: super::ReportArgs) -> Result<()> {
         task: &c,
         overrides: q.overrides,
         headline: headline(&q.applied, assumed),
+        checked: match (a.final_beside, a.cpu_beside) {
+            (false, false) => "priced with that run's own plain phase times (its plain rows at each trial's start), not the values above",
+            (true, false) => "priced with that run's own plain phase times, each policy's final host access the one timed right after its rows (<code>--final-beside</code>), not the values above",
+            (false, true) => "priced with that run's own plain phase times, each policy's CPU phase the one timed right after its rows (<code>--cpu-beside</code>), not the values above",
+            (true, true) => "priced with that run's own plain phase times, each policy's CPU phase and final host access those timed right after its rows (<code>--cpu-beside --final-beside</code>), not the values above",
+        },
         validations,
     })?;
     std::fs::create_dir_all(&a.out)

@@ -27,6 +27,8 @@ pub struct TaskReportInput<'a> {
     pub headline: String,
     /// Measurements of the task, each checked as `umodel validate --task` checks it.
     pub validations: Vec<TaskValidation>,
+    /// How they were checked, for the page (HTML): which phase times priced them.
+    pub checked: &'a str,
 }
 
 /// The parts of a prediction, in the order the charts stack them, with their names and colours
@@ -445,20 +447,20 @@ pub fn render_task(input: &TaskReportInput<'_>) -> Result<String, ReportError> {
         let _ = write!(
             h,
             "<section id=\"validation\"><h2>Predicted against measured</h2><p class=\"note\">\
-             Each measurement checked as <code>umodel validate --task</code> checks it: priced \
-             with that run's own phase times (its plain rows), not the values above. Dots: \
+             Each measurement checked as <code>umodel validate --task</code> checks it: {}. Dots: \
              measured median against predicted; whiskers: the 90 % interval across, the \
              fastest–slowest trial up; grey lines: equal and ±5 %.</p>\n{chart}\n\
              <table><tr><th>measurement</th><th>policy</th><th>R</th><th>predicted ms</th>\
              <th>90 % interval ms</th><th>measured median ms</th><th>min–max ms</th><th>trials</th>\
-             <th>error %</th></tr>\n"
+             <th>error %</th><th>paired error %</th></tr>\n",
+            input.checked
         );
         for v in &input.validations {
             for p in &v.points {
                 let _ = writeln!(
                     h,
                     "<tr><td>{}</td><td><span style=\"color:{}\">■</span> {}</td><td>{}</td>\
-                     <td>{}</td><td>{}–{}</td><td>{}</td><td>{}–{}</td><td>{}</td><td>{:+.2}</td></tr>",
+                     <td>{}</td><td>{}–{}</td><td>{}</td><td>{}–{}</td><td>{}</td><td>{:+.2}</td><td>{}</td></tr>",
                     esc(&v.source),
                     hex(colour(p.policy)),
                     p.policy,
@@ -470,13 +472,20 @@ pub fn render_task(input: &TaskReportInput<'_>) -> Result<String, ReportError> {
                     ms(p.measured_min_ms),
                     ms(p.measured_max_ms),
                     p.trials,
-                    100.0 * (p.predicted_ms - p.measured_ms) / p.measured_ms
+                    100.0 * (p.predicted_ms - p.measured_ms) / p.measured_ms,
+                    p.paired_error_pct.map_or("–".into(), |e| format!("{e:+.2}"))
                 );
             }
+            let paired = v.paired.as_ref().map_or(String::new(), |q| {
+                format!(
+                    "; paired by trial: median |error| {:.2} %, max {:.2} %, {} beyond 5 %",
+                    q.median_abs_pct, q.max_abs_pct, q.beyond_5pct
+                )
+            });
             let _ = writeln!(
                 h,
-                "<tr><td colspan=\"9\">{}: median |error| {:.2} %, max {:.2} %, {} of {} beyond 5 %, \
-                 {:.0} % inside their interval, {} of {} clear orderings right</td></tr>",
+                "<tr><td colspan=\"10\">{}: median |error| {:.2} %, max {:.2} %, {} of {} beyond 5 %, \
+                 {:.0} % inside their interval, {} of {} clear orderings right{paired}</td></tr>",
                 esc(&v.source),
                 v.median_ape_pct,
                 v.max_ape_pct,
