@@ -222,7 +222,7 @@ fn reuse_curves(
     let q = model::Predictor::new(m);
     let policies = m.policy_list();
     let grid = reuse_grid();
-    let mut curves = Vec::new();
+    let mut curves: Vec<(Policy, Curve)> = Vec::new();
     let (mut lo, mut hi) = (f64::INFINITY, 0f64);
     for &p in &policies {
         let pts: Vec<(f64, f64, f64, f64)> = grid
@@ -257,45 +257,17 @@ fn reuse_curves(
         return Err(ReportError::Empty);
     }
     svg(C, (W, H), |root| {
-        let mut c = ChartBuilder::on(root)
-            .caption(
-                format!("{} — time per alternation vs reuse", format_size(bytes)),
-                ("sans-serif", 16),
-            )
-            .margin(8)
-            .x_label_area_size(36)
-            .y_label_area_size(56)
-            .build_cartesian_2d(-0.15f64..R_MAX.log2() + 0.15, log_range(lo, hi).log_scale())
-            .map_err(draw_err(C))?;
-        c.configure_mesh()
-            .x_labels(R_MAX.log2() as usize + 1)
-            .y_labels(40)
-            .x_label_formatter(&|x| pow2_label(2f64.powf(*x)))
-            .y_label_formatter(&|y| log_label(*y))
-            .light_line_style(WHITE.mix(0.0))
-            .bold_line_style(BLACK.mix(0.08))
-            .x_desc("reuse R (GPU passes per CPU update, log)")
-            .y_desc("time per alternation (ms, log)")
-            .light_line_style(WHITE.mix(0.0))
-            .draw()
-            .map_err(draw_err(C))?;
-        for (p, pts) in &curves {
-            let col = colour(*p);
-            let mut band: Vec<(f64, f64)> = pts
-                .iter()
-                .map(|&(r, _, l, _)| (r.log2(), l.max(1e-9)))
-                .collect();
-            band.extend(pts.iter().rev().map(|&(r, _, _, h)| (r.log2(), h)));
-            c.draw_series(std::iter::once(Polygon::new(band, col.mix(0.15).filled())))
-                .map_err(draw_err(C))?;
-            c.draw_series(LineSeries::new(
-                pts.iter().map(|&(r, t, _, _)| (r.log2(), t)),
-                col.stroke_width(2),
-            ))
-            .map_err(draw_err(C))?
-            .label(p.name())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], col.stroke_width(2)));
-        }
+        let mut c = reuse_chart(
+            root,
+            &format!("{} — time per alternation vs reuse", format_size(bytes)),
+            log_range(lo, hi),
+            (
+                "reuse R (GPU passes per CPU update, log)",
+                "time per alternation (ms, log)",
+            ),
+            C,
+        )?;
+        draw_curves(&mut c, &curves, C)?;
         for (p, r, s) in &points {
             let col = colour(*p);
             let x = f64::from(*r).log2();
@@ -313,13 +285,7 @@ fn reuse_curves(
             c.draw_series(std::iter::once(Circle::new((x, s.median), 4, style)))
                 .map_err(draw_err(C))?;
         }
-        c.configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK.mix(0.3))
-            .label_font(("sans-serif", 11))
-            .draw()
-            .map_err(draw_err(C))?;
+        legend(&mut c, SeriesLabelPosition::UpperLeft, C)?;
         Ok(())
     })
 }
@@ -570,13 +536,7 @@ fn breakeven_chart(m: &PlatformModel) -> Result<Option<String>, ReportError> {
                     .map_err(draw_err(C))?;
             }
         }
-        c.configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK.mix(0.3))
-            .label_font(("sans-serif", 11))
-            .draw()
-            .map_err(draw_err(C))?;
+        legend(&mut c, SeriesLabelPosition::UpperRight, C)?;
         Ok(())
     })
     .map(Some)
@@ -733,13 +693,7 @@ fn bandwidth_chart(m: &PlatformModel) -> Result<Option<String>, ReportError> {
         if !drawn {
             return Ok(());
         }
-        c.configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK.mix(0.3))
-            .label_font(("sans-serif", 11))
-            .draw()
-            .map_err(draw_err(C))?;
+        legend(&mut c, SeriesLabelPosition::UpperRight, C)?;
         Ok(())
     })
     .map(Some)
@@ -827,13 +781,7 @@ fn noise_chart(tables: &[Table]) -> Result<Option<String>, ReportError> {
             .label(*label)
             .legend(move |(x, y)| Circle::new((x + 8, y), 4, col.filled()));
         }
-        c.configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK.mix(0.3))
-            .label_font(("sans-serif", 11))
-            .draw()
-            .map_err(draw_err(C))?;
+        legend(&mut c, SeriesLabelPosition::UpperRight, C)?;
         Ok(())
     })
     .map(Some)
@@ -1006,4 +954,89 @@ fn facts_section(m: &PlatformModel) -> String {
     }
     h.push_str("</section>\n");
     h
+}
+
+/// One policy's predicted time over reuse: (R, ms, 90 % low, 90 % high).
+type Curve = Vec<(f64, f64, f64, f64)>;
+
+/// A chart of time against reuse: R from 1 to [`R_MAX`] on a log2 axis labelled at powers of
+/// two, `y` ms on a log axis.
+fn reuse_chart<'a, 'b>(
+    root: &'a DrawingArea<SVGBackend<'b>, Shift>,
+    caption: &str,
+    y: std::ops::Range<f64>,
+    (x_desc, y_desc): (&str, &str),
+    chart: &'static str,
+) -> Result<
+    ChartContext<
+        'a,
+        SVGBackend<'b>,
+        Cartesian2d<plotters::coord::types::RangedCoordf64, LogCoord<f64>>,
+    >,
+    ReportError,
+> {
+    let mut c = ChartBuilder::on(root)
+        .caption(caption, ("sans-serif", 16))
+        .margin(8)
+        .x_label_area_size(36)
+        .y_label_area_size(56)
+        .build_cartesian_2d(-0.15f64..R_MAX.log2() + 0.15, y.log_scale())
+        .map_err(draw_err(chart))?;
+    c.configure_mesh()
+        .x_labels(R_MAX.log2() as usize + 1)
+        .y_labels(40)
+        .x_label_formatter(&|x| pow2_label(2f64.powf(*x)))
+        .y_label_formatter(&|y| log_label(*y))
+        .light_line_style(WHITE.mix(0.0))
+        .bold_line_style(BLACK.mix(0.08))
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .draw()
+        .map_err(draw_err(chart))?;
+    Ok(c)
+}
+
+/// Each policy's curve on a [`reuse_chart`]: its 90 % band, its line, its legend entry.
+fn draw_curves(
+    c: &mut ChartContext<
+        '_,
+        SVGBackend<'_>,
+        Cartesian2d<plotters::coord::types::RangedCoordf64, LogCoord<f64>>,
+    >,
+    curves: &[(Policy, Curve)],
+    chart: &'static str,
+) -> Result<(), ReportError> {
+    for (p, pts) in curves {
+        let col = colour(*p);
+        let mut band: Vec<(f64, f64)> = pts
+            .iter()
+            .map(|&(r, _, l, _)| (r.log2(), l.max(1e-9)))
+            .collect();
+        band.extend(pts.iter().rev().map(|&(r, _, _, h)| (r.log2(), h)));
+        c.draw_series(std::iter::once(Polygon::new(band, col.mix(0.15).filled())))
+            .map_err(draw_err(chart))?;
+        c.draw_series(LineSeries::new(
+            pts.iter().map(|&(r, t, _, _)| (r.log2(), t)),
+            col.stroke_width(2),
+        ))
+        .map_err(draw_err(chart))?
+        .label(p.name())
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], col.stroke_width(2)));
+    }
+    Ok(())
+}
+
+/// The legend of a chart's labelled series, in the same box on every chart.
+fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    c: &mut ChartContext<'a, DB, CT>,
+    at: SeriesLabelPosition,
+    chart: &'static str,
+) -> Result<(), ReportError> {
+    c.configure_series_labels()
+        .position(at)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.3))
+        .label_font(("sans-serif", 11))
+        .draw()
+        .map_err(draw_err(chart))
 }

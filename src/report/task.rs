@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 use plotters::prelude::*;
 
 use super::{
-    colour, draw_err, esc, facts_section, finite, hex, log_label, log_range, page_head, pow2_label,
-    reuse_grid, svg, ReportError, H, R_MAX, W,
+    colour, draw_curves, draw_err, esc, facts_section, finite, hex, legend, log_label, log_range,
+    page_head, reuse_chart, reuse_grid, svg, Curve, ReportError, H, R_MAX, W,
 };
 use crate::model::task::Parts;
 use crate::model::{CompiledTask, PlatformModel, TaskOverrides, TaskPrediction, TaskValidation};
@@ -57,8 +57,8 @@ fn part_values(p: &Parts) -> [f64; 8] {
     ]
 }
 
-/// Each policy's whole time and interval on the reuse grid: (policy, [(R, ms, lo, hi)]).
-type Curves = Vec<(Policy, Vec<(f64, f64, f64, f64)>)>;
+/// Each policy's whole time and interval on the reuse grid.
+type Curves = Vec<(Policy, Curve)>;
 
 fn curves(t: &CompiledTask, o: TaskOverrides) -> Curves {
     let mut out: Curves = Vec::new();
@@ -87,7 +87,7 @@ fn curves(t: &CompiledTask, o: TaskOverrides) -> Curves {
     out
 }
 
-fn reuse_chart(name: &str, curves: &Curves, reuse: f64) -> Result<String, ReportError> {
+fn reuse_page_chart(name: &str, curves: &Curves, reuse: f64) -> Result<String, ReportError> {
     const C: &str = "task reuse curves";
     let (mut lo, mut hi) = (f64::INFINITY, 0f64);
     for (_, pts) in curves {
@@ -101,27 +101,16 @@ fn reuse_chart(name: &str, curves: &Curves, reuse: f64) -> Result<String, Report
     }
     let y = log_range(lo, hi);
     svg(C, (W + 180, H + 40), |root| {
-        let mut c = ChartBuilder::on(root)
-            .caption(
-                format!("{name} — the whole task vs reuse"),
-                ("sans-serif", 16),
-            )
-            .margin(8)
-            .x_label_area_size(36)
-            .y_label_area_size(56)
-            .build_cartesian_2d(-0.15f64..R_MAX.log2() + 0.15, y.clone().log_scale())
-            .map_err(draw_err(C))?;
-        c.configure_mesh()
-            .x_labels(R_MAX.log2() as usize + 1)
-            .y_labels(40)
-            .x_label_formatter(&|x| pow2_label(2f64.powf(*x)))
-            .y_label_formatter(&|y| log_label(*y))
-            .light_line_style(WHITE.mix(0.0))
-            .bold_line_style(BLACK.mix(0.08))
-            .x_desc("reuse R (GPU passes per round, log)")
-            .y_desc("whole task (ms, log)")
-            .draw()
-            .map_err(draw_err(C))?;
+        let mut c = reuse_chart(
+            root,
+            &format!("{name} — the whole task vs reuse"),
+            y.clone(),
+            (
+                "reuse R (GPU passes per round, log)",
+                "whole task (ms, log)",
+            ),
+            C,
+        )?;
         if (1.0..=R_MAX).contains(&reuse) {
             let x = reuse.log2();
             c.draw_series(std::iter::once(PathElement::new(
@@ -130,30 +119,8 @@ fn reuse_chart(name: &str, curves: &Curves, reuse: f64) -> Result<String, Report
             )))
             .map_err(draw_err(C))?;
         }
-        for (p, pts) in curves {
-            let col = colour(*p);
-            let mut band: Vec<(f64, f64)> = pts
-                .iter()
-                .map(|&(r, _, l, _)| (r.log2(), l.max(1e-9)))
-                .collect();
-            band.extend(pts.iter().rev().map(|&(r, _, _, h)| (r.log2(), h)));
-            c.draw_series(std::iter::once(Polygon::new(band, col.mix(0.15).filled())))
-                .map_err(draw_err(C))?;
-            c.draw_series(LineSeries::new(
-                pts.iter().map(|&(r, t, _, _)| (r.log2(), t)),
-                col.stroke_width(2),
-            ))
-            .map_err(draw_err(C))?
-            .label(p.name())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], col.stroke_width(2)));
-        }
-        c.configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK.mix(0.3))
-            .label_font(("sans-serif", 11))
-            .draw()
-            .map_err(draw_err(C))?;
+        draw_curves(&mut c, curves, C)?;
+        legend(&mut c, SeriesLabelPosition::UpperLeft, C)?;
         Ok(())
     })
 }
@@ -231,13 +198,7 @@ fn parts_chart(ranking: &[TaskPrediction]) -> Result<String, ReportError> {
                 .label(name)
                 .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], col.filled()));
         }
-        c.configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK.mix(0.3))
-            .label_font(("sans-serif", 11))
-            .draw()
-            .map_err(draw_err(C))?;
+        legend(&mut c, SeriesLabelPosition::UpperRight, C)?;
         Ok(())
     })
 }
@@ -334,27 +295,18 @@ fn validation_chart(vs: &[TaskValidation]) -> Result<Option<String>, ReportError
                     .legend(move |(x, y)| Circle::new((x + 6, y), 4, col.filled()));
             }
         }
-        c.configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK.mix(0.3))
-            .label_font(("sans-serif", 11))
-            .draw()
-            .map_err(draw_err(C))?;
+        legend(&mut c, SeriesLabelPosition::UpperLeft, C)?;
         Ok(())
     })
     .map(Some)
 }
 
+/// Milliseconds as the command line prints them; "–" where there is no number.
 fn ms(v: f64) -> String {
-    if !v.is_finite() {
-        "–".into()
-    } else if v >= 100.0 {
-        format!("{v:.1}")
-    } else if v >= 1.0 {
-        format!("{v:.2}")
+    if v.is_finite() {
+        crate::cli::render::ms(v)
     } else {
-        format!("{v:.4}")
+        "–".into()
     }
 }
 
@@ -440,7 +392,7 @@ pub fn render_task(input: &TaskReportInput<'_>) -> Result<String, ReportError> {
          Lines: each policy's predicted whole task at each reuse (the task's other values as \
          given); bands: 90 % interval; grey line: the task's own R. Bars: the parts of each \
          policy's time at the task's R, fastest on top.</p><div class=\"grid\">\n{}\n{}\n</div></section>\n",
-        reuse_chart(t.name(), &curves(t, input.overrides), reuse)?,
+        reuse_page_chart(t.name(), &curves(t, input.overrides), reuse)?,
         parts_chart(ranking)?
     );
     if let Some(chart) = validation_chart(&input.validations)? {
