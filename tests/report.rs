@@ -348,3 +348,57 @@ fn report_task_writes_the_task_page_and_refuses_bad_input_without_writing() {
     );
     assert!(!out2.exists(), "nothing written");
 }
+
+/// The ranking's last column is `breakeven --task` of each policy against the best: on horner.cu's
+/// task (its own R = 4) host-mapped and managed-advise overtake the explicit copy below R = 1.07
+/// and 1.16 on the H200 model, the prefetching policies never.
+#[test]
+fn the_task_pages_break_even_column_is_breakeven_task_against_the_best() {
+    use umodel::model::{Predictor, TaskOverrides};
+    let m = umodel::store::embedded("h200").unwrap();
+    let task = umodel::task::Task::read(Path::new("tasks/horner.json")).unwrap();
+    let c = Predictor::new(&m).compile_task(&task).unwrap();
+    let o = TaskOverrides::default();
+    let html = umodel::report::render_task(&umodel::report::TaskReportInput {
+        model: &m,
+        model_name: "embedded model h200".into(),
+        task: &c,
+        overrides: o,
+        headline: String::new(),
+        validations: Vec::new(),
+        checked: "",
+    })
+    .unwrap();
+    assert!(
+        !html.contains("id=\"validation\""),
+        "no measurements, no section"
+    );
+    let ranking = section(&html, "ranking");
+    let choice = c.round_by_round().choose(o).unwrap();
+    let best = choice.best().policy;
+    assert!(ranking.contains(&format!("<th>R* against {best}</th>")));
+    let mut crossed = 0;
+    for p in choice.ranking() {
+        let row = &ranking[ranking.find(&format!("</span> {}</td>", p.policy)).unwrap()..];
+        let row = &row[..row.find("</tr>").unwrap()];
+        let last = row.rsplit("<td>").next().unwrap().trim_end_matches("</td>");
+        let want = match c.round_by_round().breakeven(p.policy, best, o) {
+            _ if p.policy == best => "–".to_string(),
+            Ok(Some(r)) => {
+                crossed += 1;
+                format!("{r:.2}")
+            }
+            Ok(None) => "never".to_string(),
+            Err(e) => panic!("{e}"),
+        };
+        assert_eq!(last, want, "{}", p.policy);
+    }
+    assert_eq!(crossed, 2, "{ranking}");
+    for (p, r) in [("host-mapped", "1.07"), ("managed-advise", "1.16")] {
+        assert!(
+            ranking.contains(&format!("</span> {p}</td>"))
+                && ranking.contains(&format!("<td>{r}</td></tr>")),
+            "{p} at {r}: {ranking}"
+        );
+    }
+}

@@ -369,7 +369,8 @@ pub fn render_task(input: &TaskReportInput<'_>) -> Result<String, ReportError> {
             hex(col)
         );
     }
-    h.push_str("</tr>\n");
+    let first = choice.best().policy;
+    let _ = writeln!(h, "<th>R* against {first}</th></tr>");
     for p in ranking {
         let _ = write!(
             h,
@@ -383,7 +384,17 @@ pub fn render_task(input: &TaskReportInput<'_>) -> Result<String, ReportError> {
         for v in part_values(&p.parts) {
             let _ = write!(h, "<td>{}</td>", if v == 0.0 { "·".into() } else { ms(v) });
         }
-        h.push_str("</tr>\n");
+        // Where the two cross over the passes per round, as `breakeven --task` finds it.
+        let cross = match t
+            .round_by_round()
+            .breakeven(p.policy, first, input.overrides)
+        {
+            _ if p.policy == first => "–".to_string(),
+            Ok(Some(r)) => format!("{r:.2}"),
+            Ok(None) => "never".to_string(),
+            Err(e) => esc(&e.to_string()),
+        };
+        let _ = writeln!(h, "<td>{cross}</td></tr>");
     }
     h.push_str("</table></section>\n");
     let _ = write!(
