@@ -177,6 +177,7 @@ fn task_page() -> (
         model_name: "embedded model h200".into(),
         task: &c,
         overrides: o,
+        spec: &task,
         headline: "the headline".into(),
         validations: vec![v.clone()],
         checked: "as checked",
@@ -238,6 +239,17 @@ fn the_task_page_ranks_draws_and_checks_the_task_as_the_queries_do() {
         v.points.len()
     );
     assert!(val.contains(&format!("median |error| {:.2} %", v.median_ape_pct)));
+    // The buffers as umodel reads them, with seed 001's advice (the issue's: read-mostly for
+    // what both sides read, preferred location + accessed-by for what the device writes and the
+    // host reads at the end).
+    let buffers = section(&html, "buffers");
+    for row in [
+        "<td>table</td><td>64 MiB</td><td>read</td><td>random</td><td>read</td><td>·</td><td>read-mostly</td>",
+        "<td>keys</td><td>64 MiB</td><td>read</td><td>sequential</td><td>·</td><td>·</td><td>preferred location device</td>",
+        "<td>out</td><td>64 MiB</td><td>readwrite</td><td>sequential</td><td>·</td><td>read</td><td>preferred location device + accessed-by host</td>",
+    ] {
+        assert!(buffers.contains(row), "{row}\n{buffers}");
+    }
     assert!(section(&html, "facts").contains("NVIDIA H200"));
     self_contained(&html);
 }
@@ -364,6 +376,7 @@ fn the_task_pages_break_even_column_is_breakeven_task_against_the_best() {
         model_name: "embedded model h200".into(),
         task: &c,
         overrides: o,
+        spec: &task,
         headline: String::new(),
         validations: Vec::new(),
         checked: "",

@@ -62,6 +62,7 @@ pub(super) fn report(a: super::ReportArgs) -> Result<()> {
         model_name: src.to_string(),
         task: &c,
         overrides: q.overrides,
+        spec: &q.applied,
         headline: headline(&q.applied, assumed),
         checked: match (a.final_beside, a.cpu_beside) {
             (false, false) => "priced with that run's own plain phase times (its plain rows at each trial's start), not the values above",

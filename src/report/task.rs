@@ -13,6 +13,8 @@ use super::{
 use crate::model::task::Parts;
 use crate::model::{CompiledTask, PlatformModel, TaskOverrides, TaskPrediction, TaskValidation};
 use crate::policy::Policy;
+use crate::task::{Access, Task};
+use crate::units::format_size;
 
 /// Everything a task's page shows.
 pub struct TaskReportInput<'a> {
@@ -23,6 +25,8 @@ pub struct TaskReportInput<'a> {
     pub task: &'a CompiledTask,
     /// The command line's values over the task file's.
     pub overrides: TaskOverrides,
+    /// The task as priced (the file with the command line's values), for its buffers.
+    pub spec: &'a Task,
     /// The task in one line, as the command line prints it.
     pub headline: String,
     /// Measurements of the task, each checked as `umodel validate --task` checks it.
@@ -310,6 +314,41 @@ fn ms(v: f64) -> String {
     }
 }
 
+/// The task's buffers as umodel reads them: who touches each in a round and how much of it, the
+/// GPU's pattern, the host's final access, and the advice the advising policies give it.
+fn buffers_table(t: &Task) -> String {
+    let side = |a: Access, share: f64| match (a, share < 1.0) {
+        (Access::None, _) => "·".to_string(),
+        (a, true) => format!("{} ({:.0} %)", a.name(), 100.0 * share),
+        (a, false) => a.name().to_string(),
+    };
+    let mut h = String::from(
+        "<section id=\"buffers\"><h2>Buffers</h2><p class=\"note\">Who touches each buffer in a \
+         round (and the share of its pages), and the advice the advising policies give it.</p>\
+         <table><tr><th>buffer</th><th>size</th><th>GPU</th><th>GPU pattern</th><th>CPU</th>\
+         <th>host at the end</th><th>advice (managed-advise, managed-advise-prefetch)</th></tr>\n",
+    );
+    for b in &t.buffers {
+        let _ = writeln!(
+            h,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            esc(&b.name),
+            format_size(b.bytes),
+            side(b.gpu, b.gpu_fraction),
+            if b.gpu.touches() {
+                b.gpu_pattern.to_string()
+            } else {
+                "·".into()
+            },
+            side(b.cpu, b.cpu_fraction),
+            side(b.cpu_final, 1.0),
+            b.advice().describe()
+        );
+    }
+    h.push_str("</table></section>\n");
+    h
+}
+
 /// A task's page.
 pub fn render_task(input: &TaskReportInput<'_>) -> Result<String, ReportError> {
     let t = input.task;
@@ -342,6 +381,7 @@ pub fn render_task(input: &TaskReportInput<'_>) -> Result<String, ReportError> {
         }
         h.push_str("</ul>\n");
     }
+    h.push_str(&buffers_table(input.spec));
     // The ranking.
     let best = if choice.tie() {
         format!(
