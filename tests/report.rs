@@ -415,3 +415,50 @@ fn the_task_pages_break_even_column_is_breakeven_task_against_the_best() {
         );
     }
 }
+
+/// A model without a term some policies need (here `map_read`, as a calibration before it had
+/// none): the page ranks and draws the others and says why each of those is not ranked, as
+/// `choose --task` does.
+#[test]
+fn the_task_page_names_the_policies_a_model_cannot_price_and_why() {
+    let d = tempfile::tempdir().unwrap();
+    let mut m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("models/h200.json").unwrap()).unwrap();
+    m["task_terms"]
+        .as_object_mut()
+        .unwrap()
+        .remove("map_read")
+        .unwrap();
+    let model = d.path().join("no-map-read.json");
+    std::fs::write(&model, m.to_string()).unwrap();
+    let out = d.path().join("out");
+    let o = umodel(&d)
+        .args([
+            "report",
+            "-m",
+            model.to_str().unwrap(),
+            "--task",
+            "tasks/seed-001.json",
+        ])
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    coordinates_are_finite(&html);
+    let ranking = section(&html, "ranking");
+    for p in ["host-mapped", "managed-advise", "managed-advise-prefetch"] {
+        assert!(
+            ranking.contains(&format!("Not ranked: {p}: `{p}` needs the term `map_read`")),
+            "{p}: {ranking}"
+        );
+        assert!(
+            !section(&html, "charts").contains(&format!(">\n{p}\n<")),
+            "{p} drawn"
+        );
+    }
+    for p in ["explicit-copy", "managed", "managed-prefetch"] {
+        assert!(ranking.contains(&format!("</span> {p}</td>")), "{p} ranked");
+    }
+}

@@ -436,7 +436,15 @@ pub fn render_task(input: &TaskReportInput<'_>) -> Result<String, ReportError> {
         };
         let _ = writeln!(h, "<td>{cross}</td></tr>");
     }
-    h.push_str("</table></section>\n");
+    h.push_str("</table>\n");
+    for (p, why) in &choice.skipped {
+        let _ = writeln!(
+            h,
+            "<p class=\"note\">Not ranked: {p}: {}</p>",
+            esc(&why.to_string())
+        );
+    }
+    h.push_str("</section>\n");
     let _ = write!(
         h,
         "<section id=\"charts\"><h2>Against reuse, and where the time goes</h2><p class=\"note\">\
