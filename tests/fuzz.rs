@@ -270,9 +270,11 @@ fn shipped_tasks(ext: &str) -> Vec<PathBuf> {
     v
 }
 
-/// What an accepted task promises: its values check, and every query answers without a panic,
-/// finite where it answers.
-fn task_answers(terms: &model::TaskTerms, t: &Task) -> Result<(), TestCaseError> {
+/// What an accepted task promises: its values check, every query answers without a panic,
+/// finite where it answers, and its page (`report --task`) draws without a panic and with no NaN
+/// or infinity anywhere in it.
+fn task_answers(m: &model::PlatformModel, t: &Task) -> Result<(), TestCaseError> {
+    let terms = m.task_terms.as_ref().unwrap();
     prop_assert!(t.check().is_ok());
     for p in Policy::HANDOFF {
         if let Ok(pred) = model::predict_task(terms, t, p) {
@@ -281,17 +283,46 @@ fn task_answers(terms: &model::TaskTerms, t: &Task) -> Result<(), TestCaseError>
     }
     let _ = model::choose_task(terms, t);
     let _ = model::breakeven_task(terms, t, Policy::ExplicitCopy, Policy::HostMapped);
+    if let Ok(c) = model::Predictor::new(m).compile_task(t) {
+        let page = umodel::report::render_task(&umodel::report::TaskReportInput {
+            model: m,
+            model_name: "fuzz".into(),
+            task: &c,
+            overrides: model::TaskOverrides::default(),
+            spec: t,
+            headline: String::new(),
+            validations: Vec::new(),
+            checked: "",
+        });
+        if let Ok(mut html) = page {
+            // The task's own names may say anything (the fuzzer's tokens include NaN): the
+            // numbers are what must be finite.
+            let esc = |x: &str| {
+                x.replace('&', "&amp;")
+                    .replace('<', "&lt;")
+                    .replace('>', "&gt;")
+                    .replace('"', "&quot;")
+            };
+            for name in std::iter::once(&t.name).chain(t.buffers.iter().map(|b| &b.name)) {
+                if !name.is_empty() {
+                    html = html.replace(&esc(name), "").replace(name.as_str(), "");
+                }
+            }
+            for bad in ["NaN", "\"inf", "\"-inf", ">inf<", ">-inf<", " inf ", ",inf"] {
+                prop_assert!(!html.contains(bad), "{bad} in the page of {t:?}");
+            }
+        }
+    }
     Ok(())
 }
 
 #[test]
 fn fuzz_task_reader() {
     let h200 = store::embedded("h200").unwrap();
-    let terms = h200.task_terms.clone().unwrap();
     let seeds = seeds("task", &shipped_tasks("json"));
     fuzz("task", input(seeds), cases(64), |bytes| {
         match Task::parse(Path::new("fuzz-task.json"), &bytes) {
-            Ok(t) => task_answers(&terms, &t),
+            Ok(t) => task_answers(&h200, &t),
             Err(_) => Ok(()),
         }
     });
@@ -300,11 +331,10 @@ fn fuzz_task_reader() {
 #[test]
 fn fuzz_toml_task_reader() {
     let h200 = store::embedded("h200").unwrap();
-    let terms = h200.task_terms.clone().unwrap();
     let seeds = seeds("task-toml", &shipped_tasks("toml"));
     fuzz("task-toml", input(seeds), cases(64), |bytes| {
         match Task::parse_toml(Path::new("fuzz-task.toml"), &bytes) {
-            Ok(t) => task_answers(&terms, &t),
+            Ok(t) => task_answers(&h200, &t),
             Err(e) => {
                 // A message a person reads on one line, naming the file.
                 let s = e.to_string();
