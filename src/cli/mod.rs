@@ -61,6 +61,7 @@ use crate::policy::Policy;
     umodel calibrate                      # measure this GPU once (seconds; NOTES.md)\n  \
     umodel doctor                         # is the calibrated model still this machine's?\n  \
     umodel choose --task tasks/seed-001.json --cpu-ms 14 --gpu-ms 0.3   # your own task\n  \
+    umodel report --task tasks/seed-001.json --cpu-ms 14 -o out/        # ... drawn: out/report.html\n  \
     umodel probe -o probe.json            # migration rates now, for --task ... --probe probe.json\n  \
     umodel fit run.csv -o model.json && umodel validate --model model.json run.csv")]
 pub struct Cli {
