@@ -35,6 +35,9 @@ pub enum ReportError {
     /// The task's page could not price the task (the query's message).
     #[error("{0}")]
     Task(String),
+    /// A chart of the task's page has no finite, positive time to draw (the chart named).
+    #[error("nothing to draw in the {0}: every time is zero or not a number")]
+    Nothing(&'static str),
 }
 
 fn draw_err<E: std::fmt::Debug>(chart: &'static str) -> impl Fn(E) -> ReportError {

@@ -101,7 +101,7 @@ fn reuse_page_chart(name: &str, curves: &Curves, reuse: f64) -> Result<String, R
         }
     }
     if !lo.is_finite() || hi <= 0.0 {
-        return Err(ReportError::Empty);
+        return Err(ReportError::Nothing(C));
     }
     let y = log_range(lo, hi);
     svg(C, (W + 180, H + 40), |root| {
@@ -139,7 +139,7 @@ fn parts_chart(ranking: &[TaskPrediction]) -> Result<String, ReportError> {
         .filter(|v| v.is_finite())
         .fold(0f64, f64::max);
     if n == 0 || top <= 0.0 {
-        return Err(ReportError::Empty);
+        return Err(ReportError::Nothing(C));
     }
     let rows: Vec<String> = ranking
         .iter()
