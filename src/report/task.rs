@@ -262,8 +262,12 @@ fn validation_chart(vs: &[TaskValidation]) -> Result<Option<String>, ReportError
             )))
             .map_err(draw_err(C))?;
         }
+        let positive = |x: f64, y: f64| x > 0.0 && y > 0.0 && x.is_finite() && y.is_finite();
         let mut seen = Vec::new();
-        for p in &pts {
+        for p in pts
+            .iter()
+            .filter(|p| positive(p.predicted_ms, p.measured_ms))
+        {
             let col = colour(p.policy);
             for seg in [
                 vec![
@@ -275,10 +279,7 @@ fn validation_chart(vs: &[TaskValidation]) -> Result<Option<String>, ReportError
                     (p.predicted_ms, p.measured_max_ms),
                 ],
             ] {
-                if seg
-                    .iter()
-                    .all(|&(x, y)| x > 0.0 && y > 0.0 && x.is_finite() && y.is_finite())
-                {
+                if seg.iter().all(|&(x, y)| positive(x, y)) {
                     c.draw_series(std::iter::once(PathElement::new(
                         seg,
                         col.mix(0.6).stroke_width(1),
