@@ -461,7 +461,7 @@ fn show_prints_the_model() {
     // Rule G's shares, which the model carries since its remaking (NOTES.md, "The GPU side, round
     // by round").
     assert!(
-        text.contains("hidden under first-touch faults: 58 % where pages migrate, 47 %"),
+        text.contains("hidden under first-touch faults: 58 % where pages migrate, 47 % where read-mostly pages are duplicated (faultmix.cu on an H200 VM, calibration/h200/run189; not measured on other GPUs)"),
         "{text}"
     );
     // The thirty calibrations behind them are one line of the text, every one still in the file.
@@ -1067,6 +1067,24 @@ fn a_model_without_the_link_under_faults_says_so_where_a_pass_waits_beside_its_f
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains("hidden under first-touch faults: not in this model"),
+        "{text}"
+    );
+    // Shares other than the H200's measured ones are not credited to the H200's run.
+    let mut m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("models/h200.json").unwrap()).unwrap();
+    m["task_terms"]["link_under_faults"] =
+        serde_json::json!({"migrating": 0.45, "duplicating": 0.2});
+    let other = d.path().join("other-shares.json");
+    std::fs::write(&other, m.to_string()).unwrap();
+    let out = umodel(&d)
+        .arg("show")
+        .arg("-m")
+        .arg(&other)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("45 % where pages migrate, 20 % where read-mostly pages are duplicated (as this model file gives them)"),
         "{text}"
     );
 }

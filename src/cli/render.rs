@@ -501,9 +501,16 @@ fn task_terms_table(t: &crate::model::TaskTerms) {
     }
     match t.link_under_faults() {
         Some(l) => out!(
-            "    a pass's wait on the link hidden under first-touch faults: {:.0} % where pages migrate, {:.0} % where read-mostly pages are duplicated (faultmix.cu, run189)",
+            "    a pass's wait on the link hidden under first-touch faults: {:.0} % where pages migrate, {:.0} % where read-mostly pages are duplicated ({})",
             100.0 * l.migrating,
-            100.0 * l.duplicating
+            100.0 * l.duplicating,
+            // Every fit carries the H200's shares; a model of another GPU carries them unmeasured
+            // there (NOTES.md, "A second platform: the H100").
+            if *l == crate::model::task::LinkUnderFaults::MEASURED {
+                "faultmix.cu on an H200 VM, calibration/h200/run189; not measured on other GPUs"
+            } else {
+                "as this model file gives them"
+            }
         ),
         None => out!(
             "    a pass's wait on the link hidden under first-touch faults: not in this model (fitted before it; `umodel fit` of its calibration CSV adds it)"
