@@ -24,7 +24,7 @@ import os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 H200 = os.path.join(HERE, "..", "..", "h200")
 sys.path.insert(0, os.path.join(H200, "offline43"))
-from faultmix_shares import DUP, MIGRATE, estimate, med, shares, trials_of  # noqa: E402
+from faultmix_shares import read_run  # noqa: E402
 
 RUN189 = {"mig": 0.578, "dup": 0.466}
 lines = []
@@ -32,21 +32,7 @@ say = lines.append
 
 
 def read(d, name):
-    got = {}
-    for size in (64 << 20, 256 << 20):
-        path = os.path.join(d, f"faultmix-{size}.csv")
-        if not os.path.exists(path):
-            sys.exit(f"{path}: missing")
-        by = trials_of(path)
-        say(f"{name}, {size >> 20} MiB a buffer: {len(by)} trials")
-        for case in sorted({c for t in by.values() for c in t}):
-            v = [t[case] for t in by.values() if case in t]
-            say(f"  {case:14} {med(v):8.3f} ms [{min(v):.3f}-{max(v):.3f}] of {len(v)}")
-        for kind, combos in (("mig", MIGRATE), ("dup", DUP)):
-            m, lo, hi, n = estimate(shares(by, combos))
-            say(f"  H_{kind} = {m:+.2f} (90 % [{lo:+.2f}, {hi:+.2f}], {n} trials)")
-            got[(size, kind)] = (m, lo, hi)
-    return got
+    return read_run(d, name, say)
 
 
 read(os.path.join(H200, "run189"), "H200 run189 (read again)")

@@ -3,7 +3,7 @@ readings.py computes them (its functions, kept there as the code that rule ran):
 whole pass against its parts of the same trial, h = (first touch alone + link pass alone - whole)
 / link pass alone; a kind's share the median of its combinations' h, with a 90 % interval from
 2000 resamples of the trials (a trial's combinations kept together; seed 189)."""
-import csv, random, statistics as st
+import csv, os, random, statistics as st
 import sys
 
 MIGRATE = {"both": ("fault-advised", "link"), "both-plain": ("fault", "link"),
@@ -49,3 +49,24 @@ def estimate(per_trial):
         boot.append(med([h for k in pick for h in per_trial[k]]))
     boot.sort()
     return med(pool), boot[int(0.05 * len(boot))], boot[int(0.95 * len(boot)) - 1], len(keys)
+
+
+def read_run(d, name, say):
+    """Every case's median [min-max] and both shares with their 90 % intervals, at 64 and 256 MiB,
+    of the faultmix files in directory `d`, as run192's reading prints them (through `say`);
+    returns {(bytes, "mig" | "dup"): (median, low, high)}."""
+    got = {}
+    for size in (64 << 20, 256 << 20):
+        path = os.path.join(d, f"faultmix-{size}.csv")
+        if not os.path.exists(path):
+            sys.exit(f"{path}: missing")
+        by = trials_of(path)
+        say(f"{name}, {size >> 20} MiB a buffer: {len(by)} trials")
+        for case in sorted({c for t in by.values() for c in t}):
+            v = [t[case] for t in by.values() if case in t]
+            say(f"  {case:14} {med(v):8.3f} ms [{min(v):.3f}-{max(v):.3f}] of {len(v)}")
+        for kind, combos in (("mig", MIGRATE), ("dup", DUP)):
+            m, lo, hi, n = estimate(shares(by, combos))
+            say(f"  H_{kind} = {m:+.2f} (90 % [{lo:+.2f}, {hi:+.2f}], {n} trials)")
+            got[(size, kind)] = (m, lo, hi)
+    return got
