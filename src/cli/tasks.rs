@@ -137,34 +137,22 @@ fn compiled_with_model(
     let q = task_query(a, cpu_ms, reuse)?;
     let probe = read_probe(a.probe.as_deref(), &q.file)?;
     let c = match Predictor::new(&m).compile_task_probed(&q.file, probe.as_ref()) {
-        Err(e @ TaskQueryError::NoTerms { .. }) => {
-            return Err(anyhow::Error::new(e).context(no_terms_hint(model, &src)))
+        // No model named and none calibrated here: the fallback has no task terms. The core's
+        // advice (calibrate, refit, or name a model) is for a model the user chose.
+        Err(TaskQueryError::NoTerms { .. }) if model.model.is_none() => {
+            anyhow::bail!(
+                "no model of this machine prices tasks (it fell back on the {src}): calibrate it \
+                 with `umodel calibrate`, or ask a model measured elsewhere: {}",
+                crate::store::embedded_with_task_terms()
+                    .iter()
+                    .map(|n| format!("`-m {n}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
         }
         r => r?,
     };
     Ok((c, q, m, src))
-}
-
-/// What to do when the model a task query fell back on has no task terms. On a machine with no
-/// calibration and a GPU with no embedded model (or none at all) the fallback is the paper's
-/// GB200 model, which has none: name the embedded models that have them.
-fn no_terms_hint(model: &super::ModelArg, src: &crate::store::ModelSource) -> String {
-    let with_terms: Vec<String> = crate::store::EMBEDDED
-        .iter()
-        .filter(|(n, _)| crate::store::embedded(n).is_some_and(|m| m.task_terms.is_some()))
-        .map(|(n, _)| format!("`-m {n}`"))
-        .collect();
-    match (model.model.as_deref(), src) {
-        (None, crate::store::ModelSource::Embedded(name)) if !with_terms.is_empty() => format!(
-            "no model of this machine prices tasks (it fell back on the embedded `{name}`): \
-             calibrate it with `umodel calibrate`, or ask a model measured elsewhere: {}",
-            with_terms.join(", ")
-        ),
-        _ => format!(
-            "{src} cannot price tasks; the embedded models that can: {}",
-            with_terms.join(", ")
-        ),
-    }
 }
 
 /// The probe file at `path`, if any, noting on stderr when it was taken in another shape than the

@@ -647,6 +647,18 @@ pub fn price_from_pools(
     Some(uses)
 }
 
+/// Names of the embedded models that price tasks (carry task terms), for messages: read once.
+pub fn embedded_with_task_terms() -> &'static [&'static str] {
+    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        EMBEDDED
+            .iter()
+            .map(|(n, _)| *n)
+            .filter(|n| embedded(n).is_some_and(|m| m.task_terms.is_some()))
+            .collect()
+    })
+}
+
 /// Names of the embedded models, for messages.
 pub fn embedded_names() -> String {
     EMBEDDED

@@ -1277,6 +1277,12 @@ mod tests {
         assert_eq!(q.choose_task(&task).unwrap_err(), want);
         assert_eq!(q.breakeven_task(&task, a, b).unwrap_err(), want);
         assert!(want.to_string().contains("has no task terms"), "{want}");
+        // ... and which embedded models price tasks, for every front end (C, Python, serve).
+        assert!(
+            want.to_string()
+                .ends_with("or use an embedded model that has them: h200, h100"),
+            "{want}"
+        );
         // And a bad task is refused before any pricing.
         let mut bad = task.clone();
         bad.gpu_ms = Some(f64::NAN);

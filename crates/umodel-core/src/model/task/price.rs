@@ -228,8 +228,9 @@ impl Assumptions {
 pub enum TaskQueryError {
     #[error(
         "this model has no task terms (it was fitted from {source_desc}, without the primitive \
-         measurements they come from); calibrate this machine or refit a calibration's CSV with \
-         this version"
+         measurements they come from); calibrate this machine, refit a calibration's CSV with \
+         this version, or use an embedded model that has them: {}",
+        crate::store::embedded_with_task_terms().join(", ")
     )]
     /// The model has no task terms at all (fitted without the primitive measurements).
     NoTerms {
