@@ -462,3 +462,44 @@ fn the_task_page_names_the_policies_a_model_cannot_price_and_why() {
         assert!(ranking.contains(&format!("</span> {p}</td>")), "{p} ranked");
     }
 }
+
+/// A probe given with the task prices the measurements' migrating steps too, as `validate --task
+/// --probe-from` prices them, and the page says so.
+#[test]
+fn report_task_with_a_probe_checks_the_measurements_as_validate_probe_from_does() {
+    let d = tempfile::tempdir().unwrap();
+    let out = d.path().join("out");
+    let (probe, csv) = (
+        "calibration/h200/run134/probe-1.json",
+        "calibration/h200/run191/workload.csv",
+    );
+    let o = umodel(&d)
+        .args(["report", "-m", "h200", "--task", "tasks/seed-001.json"])
+        .args(["--probe", probe, csv, "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    let v = common::json_ok(umodel(&d).args([
+        "validate",
+        "-m",
+        "h200",
+        "--task",
+        "tasks/seed-001.json",
+        "--probe-from",
+        probe,
+        csv,
+        "--json",
+    ]));
+    let val = section(&html, "validation");
+    assert!(val.contains("the rates of the probe given"), "{val}");
+    assert!(
+        val.contains(&format!(
+            "median |error| {:.2} %, max {:.2} %",
+            v["median_ape_pct"].as_f64().unwrap(),
+            v["max_ape_pct"].as_f64().unwrap()
+        )),
+        "{val}"
+    );
+}

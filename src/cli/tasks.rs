@@ -36,11 +36,20 @@ pub(super) fn report(a: super::ReportArgs) -> Result<()> {
     let (c, q, m, src) = compiled_with_model(&a.model, &a.task, a.cpu_ms, a.reuse)?;
     let path = a.task.task.as_deref().expect("dispatched on --task");
     let terms = Predictor::new(&m);
+    // A probe given for the task prices the measurements' migrating steps too, as `validate
+    // --probe-from` would (read again: `compiled` already noted a shape that differs).
+    let probed = match a.task.probe.as_deref() {
+        Some(p) => Some(terms.task_terms()?.probed(&model::Probe::read(p)?)?),
+        None => None,
+    };
     let mut validations = Vec::new();
     for csv in &a.measurements {
         let table = super::commands::read_measurements(std::slice::from_ref(csv))?;
         let v = model::validate_task(
-            terms.task_terms()?,
+            match &probed {
+                Some(t) => t,
+                None => terms.task_terms()?,
+            },
             &q.file,
             &table,
             PhaseOverrides {
@@ -64,12 +73,20 @@ pub(super) fn report(a: super::ReportArgs) -> Result<()> {
         overrides: q.overrides,
         spec: &q.applied,
         headline: headline(&q.applied, assumed),
-        checked: match (a.final_beside, a.cpu_beside) {
-            (false, false) => "priced with that run's own plain phase times (its plain rows at each trial's start), not the values above",
-            (true, false) => "priced with that run's own plain phase times, each policy's final host access the one timed right after its rows (<code>--final-beside</code>), not the values above",
-            (false, true) => "priced with that run's own plain phase times, each policy's CPU phase the one timed right after its rows (<code>--cpu-beside</code>), not the values above",
-            (true, true) => "priced with that run's own plain phase times, each policy's CPU phase and final host access those timed right after its rows (<code>--cpu-beside --final-beside</code>), not the values above",
-        },
+        checked: &format!(
+            "{}{}, not the phase times above",
+            match (a.final_beside, a.cpu_beside) {
+                (false, false) => "priced with that run's own plain phase times (its plain rows at each trial's start)",
+                (true, false) => "priced with that run's own plain phase times, each policy's final host access the one timed right after its rows (<code>--final-beside</code>)",
+                (false, true) => "priced with that run's own plain phase times, each policy's CPU phase the one timed right after its rows (<code>--cpu-beside</code>)",
+                (true, true) => "priced with that run's own plain phase times, each policy's CPU phase and final host access those timed right after its rows (<code>--cpu-beside --final-beside</code>)",
+            },
+            if probed.is_some() {
+                ", the migrating steps at the rates of the probe given (<code>--probe</code>)"
+            } else {
+                ""
+            }
+        ),
         validations,
     })?;
     std::fs::create_dir_all(&a.out)
