@@ -503,3 +503,41 @@ fn report_task_with_a_probe_checks_the_measurements_as_validate_probe_from_does(
         "{val}"
     );
 }
+
+/// The README's task-page command, as printed there (its continuation line joined, its comment
+/// dropped, `out/` a scratch folder), writes the page with every section.
+#[test]
+fn the_readmes_task_page_command_writes_the_page() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let at = readme
+        .find("umodel report -m h200 --task")
+        .expect("the README's task-page command");
+    let block = &readme[at..at + readme[at..].find("```").unwrap()];
+    let joined = block.replace("\\\n", " ");
+    let line = joined.lines().next().unwrap();
+    let line = line.split('#').next().unwrap();
+    let d = tempfile::tempdir().unwrap();
+    let out = d.path().join("out");
+    let args: Vec<String> = line
+        .split_whitespace()
+        .skip(1)
+        .map(|a| {
+            if a == "out/" {
+                out.to_str().unwrap().to_string()
+            } else {
+                a.to_string()
+            }
+        })
+        .collect();
+    assert!(args.iter().any(|a| a == out.to_str().unwrap()), "{line}");
+    let o = umodel(&d).args(&args).output().unwrap();
+    assert!(
+        o.status.success(),
+        "{line}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    for id in ["buffers", "ranking", "charts", "validation", "facts"] {
+        section(&html, id);
+    }
+}
