@@ -1063,6 +1063,57 @@ fn unpinned_programs_are_priced_without_the_deferred_cost_held_out_on_run184_and
     );
 }
 
+/// The shares every fit carries (`LinkUnderFaults::MEASURED`) are run189's faultmix.cu files as
+/// its reading computes them (`calibration/h200/offline43/faultmix_shares.py`): per trial, each
+/// whole pass against its parts of the same trial, h = (first touch + link pass - whole) / link
+/// pass; a kind's share the median over every combination of every trial; at 64 MiB; no failed
+/// check. Recomputed here from the raw file, so the constant cannot drift from the measurement.
+#[test]
+fn the_link_under_faults_shares_are_run189s_faultmix_files_as_its_reading_computes_them() {
+    let text = std::fs::read_to_string("calibration/h200/run189/faultmix-67108864.csv").unwrap();
+    let mut by: std::collections::BTreeMap<u32, std::collections::BTreeMap<&str, f64>> =
+        Default::default();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("case,bytes,trial,ms,check"));
+    for l in lines {
+        let f: Vec<&str> = l.split(',').collect();
+        assert_eq!(f[4], "ok", "no share from a failed check: {l}");
+        by.entry(f[2].parse().unwrap())
+            .or_default()
+            .insert(f[0], f[3].parse().unwrap());
+    }
+    assert_eq!(by.len(), 60, "trials");
+    let share = |combos: &[(&str, &str, &str)]| {
+        let mut h: Vec<f64> = by
+            .values()
+            .flat_map(|t| {
+                combos.iter().filter_map(|&(whole, first, link)| {
+                    Some((t.get(first)? + t.get(link)? - t.get(whole)?) / t.get(link)?)
+                })
+            })
+            .collect();
+        h.sort_by(f64::total_cmp);
+        (umodel::stats::median_sorted(&h), h.len())
+    };
+    let (migrating, n_mig) = share(&[
+        ("both", "fault-advised", "link"),
+        ("both-plain", "fault", "link"),
+        ("fault-read", "fault", "link-read"),
+        ("fault-write", "fault", "link-write"),
+    ]);
+    let (duplicating, n_dup) = share(&[
+        ("dup-read", "dup", "link-read"),
+        ("dup-write", "dup", "link-write"),
+        ("dup-both", "dup", "link"),
+    ]);
+    assert_eq!((n_mig, n_dup), (240, 180));
+    let m = model::task::LinkUnderFaults::MEASURED;
+    assert!(
+        (migrating - m.migrating).abs() < 5e-4 && (duplicating - m.duplicating).abs() < 5e-4,
+        "run189: {migrating} and {duplicating} against the constant's {m:?}"
+    );
+}
+
 /// Rule G (`calibration/h200/run189/readings.py`, written before `run189`): a GPU pass that faults
 /// pages in on first touch and waits on the link hides a share of that wait under the faults
 /// (`model::task::LinkUnderFaults`, measured by faultmix.cu on `run189`). Judged on `run188`'s
