@@ -180,6 +180,11 @@ pub(super) fn write_report(
         model_name: name.to_string(),
         tables,
     })?;
+    write_page(dir, &html)
+}
+
+/// Writes a report page to `dir/report.html` (the folder made if missing); returns its path.
+pub(super) fn write_page(dir: &std::path::Path, html: &str) -> Result<std::path::PathBuf> {
     std::fs::create_dir_all(dir)
         .map_err(|e| anyhow::anyhow!("{}: cannot create: {e}", dir.display()))?;
     let path = dir.join("report.html");

@@ -33,23 +33,25 @@ pub(super) struct TaskQuery {
 /// `umodel report --task`: the task's page, with its measurements checked as `validate --task`
 /// checks them (with the same `--final-beside` and `--cpu-beside`).
 pub(super) fn report(a: super::ReportArgs) -> Result<()> {
-    let (c, q, m, src) = compiled_with_model(&a.model, &a.task, a.cpu_ms, a.reuse)?;
+    let Compiled {
+        task: c,
+        query: q,
+        model: m,
+        source: src,
+        probe,
+    } = compiled_with_model(&a.model, &a.task, a.cpu_ms, a.reuse)?;
     let path = a.task.task.as_deref().expect("dispatched on --task");
-    let terms = Predictor::new(&m);
+    let predictor = Predictor::new(&m);
+    let calibrated = predictor.task_terms()?;
     // A probe given for the task prices the measurements' migrating steps too, as `validate
-    // --probe-from` would (read again: `compiled` already noted a shape that differs).
-    let probed = match a.task.probe.as_deref() {
-        Some(p) => Some(terms.task_terms()?.probed(&model::Probe::read(p)?)?),
-        None => None,
-    };
+    // --probe-from` would.
+    let probed = probe.as_ref().map(|p| calibrated.probed(p)).transpose()?;
+    let terms = probed.as_ref().unwrap_or(calibrated);
     let mut validations = Vec::new();
     for csv in &a.measurements {
         let table = super::commands::read_measurements(std::slice::from_ref(csv))?;
         let v = model::validate_task(
-            match &probed {
-                Some(t) => t,
-                None => terms.task_terms()?,
-            },
+            terms,
             &q.file,
             &table,
             PhaseOverrides {
@@ -73,28 +75,39 @@ pub(super) fn report(a: super::ReportArgs) -> Result<()> {
         overrides: q.overrides,
         spec: &q.applied,
         headline: headline(&q.applied, assumed),
-        checked: &format!(
-            "{}{}, not the phase times above",
-            match (a.final_beside, a.cpu_beside) {
-                (false, false) => "priced with that run's own plain phase times (its plain rows at each trial's start)",
-                (true, false) => "priced with that run's own plain phase times, each policy's final host access the one timed right after its rows (<code>--final-beside</code>)",
-                (false, true) => "priced with that run's own plain phase times, each policy's CPU phase the one timed right after its rows (<code>--cpu-beside</code>)",
-                (true, true) => "priced with that run's own plain phase times, each policy's CPU phase and final host access those timed right after its rows (<code>--cpu-beside --final-beside</code>)",
-            },
-            if probed.is_some() {
-                ", the migrating steps at the rates of the probe given (<code>--probe</code>)"
-            } else {
-                ""
-            }
-        ),
+        checked: &checked_with(a.cpu_beside, a.final_beside, probed.is_some()),
         validations,
     })?;
-    std::fs::create_dir_all(&a.out)
-        .map_err(|e| anyhow::anyhow!("{}: cannot create: {e}", a.out.display()))?;
-    let out = a.out.join("report.html");
-    crate::store::write_atomic(&out, html.as_bytes())?;
+    let out = super::commands::write_page(&a.out, &html)?;
     out!("wrote {}", out.display());
     Ok(())
+}
+
+/// What priced the task page's measurements, for the page (HTML): the run's plain phases, those
+/// timed beside each policy's rows where asked, and a probe's rates where one was given.
+fn checked_with(cpu_beside: bool, final_beside: bool, probe: bool) -> String {
+    let beside: Vec<(&str, &str)> = [
+        (cpu_beside, ("CPU phase", "--cpu-beside")),
+        (final_beside, ("final host access", "--final-beside")),
+    ]
+    .into_iter()
+    .filter_map(|(on, what)| on.then_some(what))
+    .collect();
+    let mut s = String::from("priced with that run's own plain phase times");
+    if beside.is_empty() {
+        s.push_str(" (its plain rows at each trial's start)");
+    } else {
+        let (names, flags): (Vec<&str>, Vec<&str>) = beside.into_iter().unzip();
+        s += &format!(
+            ", each policy's {} timed right after its rows (<code>{}</code>)",
+            names.join(" and "),
+            flags.join(" ")
+        );
+    }
+    if probe {
+        s.push_str(", the migrating steps at the rates of the probe given (<code>--probe</code>)");
+    }
+    s + ", not the phase times above"
 }
 
 /// The task file and the command line's values.
@@ -135,21 +148,26 @@ fn compiled(
     cpu_ms: Option<f64>,
     reuse: Option<f64>,
 ) -> Result<(model::CompiledTask, TaskQuery)> {
-    compiled_with_model(model, a, cpu_ms, reuse).map(|(c, q, _, _)| (c, q))
+    compiled_with_model(model, a, cpu_ms, reuse).map(|c| (c.task, c.query))
 }
 
-/// [`compiled`], with the model it loaded and where from.
+/// A compiled task query with what it was compiled from.
+struct Compiled {
+    task: model::CompiledTask,
+    query: TaskQuery,
+    model: crate::model::PlatformModel,
+    source: crate::store::ModelSource,
+    /// The probe given (`--probe`), read once.
+    probe: Option<model::Probe>,
+}
+
+/// [`compiled`], with the model it loaded, where from, and the probe it read.
 fn compiled_with_model(
     model: &super::ModelArg,
     a: &TaskArgs,
     cpu_ms: Option<f64>,
     reuse: Option<f64>,
-) -> Result<(
-    model::CompiledTask,
-    TaskQuery,
-    crate::model::PlatformModel,
-    crate::store::ModelSource,
-)> {
+) -> Result<Compiled> {
     let (m, src) = load(model)?;
     let q = task_query(a, cpu_ms, reuse)?;
     let probe = read_probe(a.probe.as_deref(), &q.file)?;
@@ -169,7 +187,13 @@ fn compiled_with_model(
         }
         r => r?,
     };
-    Ok((c, q, m, src))
+    Ok(Compiled {
+        task: c,
+        query: q,
+        model: m,
+        source: src,
+        probe,
+    })
 }
 
 /// The probe file at `path`, if any, noting on stderr when it was taken in another shape than the

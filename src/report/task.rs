@@ -426,14 +426,17 @@ pub fn render_task(input: &TaskReportInput<'_>) -> Result<String, ReportError> {
             let _ = write!(h, "<td>{}</td>", if v == 0.0 { "·".into() } else { ms(v) });
         }
         // Where the two cross over the passes per round, as `breakeven --task` finds it.
-        let cross = match t
-            .round_by_round()
-            .breakeven(p.policy, first, input.overrides)
-        {
-            _ if p.policy == first => "–".to_string(),
-            Ok(Some(r)) => format!("{r:.2}"),
-            Ok(None) => "never".to_string(),
-            Err(e) => esc(&e.to_string()),
+        let cross = if p.policy == first {
+            "–".to_string()
+        } else {
+            match t
+                .round_by_round()
+                .breakeven(p.policy, first, input.overrides)
+            {
+                Ok(Some(r)) => format!("{r:.2}"),
+                Ok(None) => "never".to_string(),
+                Err(e) => esc(&e.to_string()),
+            }
         };
         let _ = writeln!(h, "<td>{cross}</td></tr>");
     }
