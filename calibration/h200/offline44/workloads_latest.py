@@ -12,24 +12,21 @@ gap exceeds the trial spread.
 
     python3 calibration/h200/offline44/workloads_latest.py UMODEL        (in workloads_latest.txt)
 """
-import glob, json, os, statistics as st, subprocess, sys
+import glob, json, os, statistics as st, sys
 
-UM = sys.argv[1]
 HERE = os.path.dirname(os.path.abspath(__file__))
-H = os.path.join(HERE, "..")
-ROOT = os.path.normpath(os.path.join(H, "..", ".."))
+sys.path.insert(0, os.path.join(HERE, "..", "offline40"))
+import common  # noqa: E402  (reads UMODEL from argv)
+
+UM, H, ROOT, run = common.UM, common.H, common.ROOT, common.run
 RUNS = ("run188", "run190", "run191")
 WORKLOADS = {"workload": ["seed-001", "seed-001-overlapped"], "partial": ["partial-update"],
              "prodcons": ["producer-consumer"]}
 
 
 def validate(model, task, table, probe):
-    p = subprocess.run([UM, "validate", "-m", model, "--task", os.path.join(ROOT, "tasks", f"{task}.json"),
-                        table, "--final-beside", "--cpu-beside", "--json"] + (["--probe"] if probe else []),
-                       capture_output=True, text=True)
-    if p.returncode:
-        sys.exit(f"{task} on {table}: {p.stderr.strip()}")
-    return json.loads(p.stdout)
+    return json.loads(run([UM, "validate", "-m", model, "--task", os.path.join(ROOT, "tasks", f"{task}.json"),
+                           table, "--final-beside", "--cpu-beside", "--json"] + (["--probe"] if probe else [])))
 
 
 lines = []
