@@ -301,8 +301,11 @@ fn report_task_writes_the_task_page_and_refuses_bad_input_without_writing() {
     assert!(val.contains("<code>--cpu-beside --final-beside</code>"));
     assert!(
         val.contains(&format!(
-            "paired by trial: median |error| {:.2} %",
-            v["paired"]["median_abs_pct"].as_f64().unwrap()
+            "paired by trial: median |error| {:.2} %, max {:.2} %, {} beyond 5 % ({} resolved by the trials)",
+            v["paired"]["median_abs_pct"].as_f64().unwrap(),
+            v["paired"]["max_abs_pct"].as_f64().unwrap(),
+            v["paired"]["beyond_5pct"],
+            v["paired"]["beyond_5pct_resolved"]
         )),
         "{val}"
     );

@@ -3622,13 +3622,29 @@ fn validate_final_beside_pairs_run92_and_refuses_runs_before_it() {
         &args,
         &[
             "paired by trial (each trial's prediction, given the passes beside its row, over its total): median |error| 1.98 %, max 6.72 %, 1 beyond 5 %",
+            // The managed row's -6.72 %: its 15 trials' paired errors that hold the median
+            // (x(5)-x(11), at least 80 %) run from -9.27 to -0.31 %.
+            "paired beyond 5 %: 0 of 1 resolved",
             "each policy given the plain final access timed beside its rows: explicit-copy R=1 168.6 ms",
         ],
     );
     assert_eq!(v["paired"]["beyond_5pct"], 1);
+    assert_eq!(v["paired"]["beyond_5pct_resolved"], 0);
     let copy = &v["points"][0];
     assert_eq!(copy["policy"], "explicit-copy");
     assert!((copy["paired_error_pct"].as_f64().unwrap() + 0.38).abs() < 0.01);
+    let managed = &v["points"][2];
+    assert_eq!(managed["policy"], "managed");
+    let range: Vec<f64> = managed["paired_range_pct"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    assert!(
+        (range[0] + 9.27).abs() < 0.01 && (range[1] + 0.31).abs() < 0.01,
+        "{range:?}"
+    );
     // run92 timed no plain CPU phase beside its rows (run96 is the first).
     fails_with(
         &d,

@@ -844,6 +844,13 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
             ps.beyond_5pct,
             each.join(", ")
         );
+        if ps.beyond_5pct > 0 {
+            out!(
+                "  paired beyond 5 %: {} of {} resolved (the trials' paired errors that hold their median, by order statistics at least 80 %, lie wholly beyond 5 % on one side)",
+                ps.beyond_5pct_resolved,
+                ps.beyond_5pct
+            );
+        }
     }
     if v.beyond_5pct > 0 {
         let c = v

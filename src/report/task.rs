@@ -493,8 +493,8 @@ pub fn render_task(input: &TaskReportInput<'_>) -> Result<String, ReportError> {
             }
             let paired = v.paired.as_ref().map_or(String::new(), |q| {
                 format!(
-                    "; paired by trial: median |error| {:.2} %, max {:.2} %, {} beyond 5 %",
-                    q.median_abs_pct, q.max_abs_pct, q.beyond_5pct
+                    "; paired by trial: median |error| {:.2} %, max {:.2} %, {} beyond 5 % ({} resolved by the trials)",
+                    q.median_abs_pct, q.max_abs_pct, q.beyond_5pct, q.beyond_5pct_resolved
                 )
             });
             let _ = writeln!(

@@ -87,6 +87,11 @@ pub struct TaskPoint {
     /// depend on which of a host pass's two speeds each median of the trials lands on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paired_error_pct: Option<f64>,
+    /// Where `paired_error_pct` itself may lie: the order statistics of the trials' paired errors
+    /// that hold their median with at least 80 % (as `median_range_ms`; of 4 trials the whole
+    /// range, 87.5 %), % (signed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paired_range_pct: Option<[f64; 2]>,
     /// The task's sides, predicted against the medians of the run's part rows (`cpu`, `gpu`,
     /// `move`), where the run has them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -211,6 +216,10 @@ pub struct PairedSummary {
     pub max_abs_pct: f64,
     /// Points beyond 5 %.
     pub beyond_5pct: usize,
+    /// Of those, the points whose `paired_range_pct` lies wholly beyond ±5 % on one side: misses
+    /// the trials resolve. The rest may be the trials' own scatter.
+    #[serde(default)]
+    pub beyond_5pct_resolved: usize,
 }
 
 /// The least coverage of a point's `median_range_ms`.
@@ -923,7 +932,7 @@ fn validate_one_size(
         }
         let p = predict_task(point_terms, &t, *policy)?;
         // Each trial's prediction, given the passes beside its row, over that trial's total.
-        let paired_error_pct = if beside.is_some() {
+        let (paired_error_pct, paired_range_pct) = if beside.is_some() {
             let mut ratios = Vec::new();
             for b in own {
                 // A row missing a pass asked for (a trial cut short) is left out.
@@ -958,9 +967,14 @@ fn validate_one_size(
                 let priced = row_terms.as_ref().unwrap_or(trial_base);
                 ratios.push(predict_task(priced, &each, *policy)?.time_ms / total);
             }
-            median(&ratios).map(|m| 100.0 * (m - 1.0))
+            let pct = |m: f64| 100.0 * (m - 1.0);
+            (
+                median(&ratios).map(pct),
+                crate::stats::median_interval(&ratios, MEDIAN_RANGE_LEVEL)
+                    .map(|([lo, hi], _)| [pct(lo), pct(hi)]),
+            )
         } else {
-            None
+            (None, None)
         };
         let measured =
             |m: &BTreeMap<(Policy, Option<u32>), Vec<f64>>| m.get(&key).and_then(|v| median(v));
@@ -1004,6 +1018,7 @@ fn validate_one_size(
             cpu_ms: own_cpu,
             cpu_fault_run_scale: own_scale,
             paired_error_pct,
+            paired_range_pct,
             parts,
         });
     }
@@ -1057,6 +1072,14 @@ fn validate_one_size(
         median_abs_pct: median(&v).unwrap_or(0.0),
         max_abs_pct: v.iter().copied().fold(0.0, f64::max),
         beyond_5pct: v.iter().filter(|&&x| x > 5.0).count(),
+        beyond_5pct_resolved: points
+            .iter()
+            .filter(|p| p.paired_error_pct.is_some_and(|e| e.abs() > 5.0))
+            .filter(|p| {
+                p.paired_range_pct
+                    .is_some_and(|[lo, hi]| lo > 5.0 || hi < -5.0)
+            })
+            .count(),
     });
     Ok(TaskValidation {
         beyond_5pct,
@@ -1513,6 +1536,48 @@ mod tests {
         let g = validate_task(&terms, &task, &table, given).unwrap();
         assert!(g.paired.is_none());
         assert!(g.points.iter().all(|p| p.cpu_final_ms.is_none()));
+    }
+
+    #[test]
+    fn a_paired_miss_is_resolved_only_when_every_trial_that_holds_the_median_lies_beyond_5_pct() {
+        let terms = toy_terms();
+        let task = workloads::partial_update();
+        let mut table = two_level_finals(&task, &terms, true, (5.0, 9.0));
+        // Explicit copy measured 1/1.1 of its prediction in all six trials: +10 % in each.
+        // Managed so in four trials and 1/0.99 in two: a +10 % median whose trials reach −1 %.
+        let total =
+            crate::schema::Case::text(&TaskCase::new(Group::Workload, &task.name, TaskPart::Total));
+        for r in table.rows.iter_mut().filter(|r| r.case == *total) {
+            match r.policy {
+                Policy::ExplicitCopy => r.time_ms /= 1.1,
+                Policy::Managed => r.time_ms /= if r.trial < 4 { 1.1 } else { 0.99 },
+                _ => {}
+            }
+        }
+        let over = PhaseOverrides {
+            final_beside: true,
+            ..PhaseOverrides::default()
+        };
+        let v = validate_task(&terms, &task, &table, over).unwrap();
+        let ps = v.paired.unwrap();
+        assert_eq!((ps.beyond_5pct, ps.beyond_5pct_resolved), (2, 1), "{ps:?}");
+        let point = |policy| v.points.iter().find(|p| p.policy == policy).unwrap();
+        // Six trials: the median's interval at 80 % is the whole range (96.9 %).
+        let [lo, hi] = point(Policy::ExplicitCopy).paired_range_pct.unwrap();
+        assert!(
+            (lo - 10.0).abs() < 1e-9 && (hi - 10.0).abs() < 1e-9,
+            "{lo} {hi}"
+        );
+        let [lo, hi] = point(Policy::Managed).paired_range_pct.unwrap();
+        assert!(
+            (lo + 1.0).abs() < 1e-9 && (hi - 10.0).abs() < 1e-9,
+            "{lo} {hi}"
+        );
+        let e = point(Policy::Managed).paired_error_pct.unwrap();
+        assert!((e - 10.0).abs() < 1e-9, "{e}");
+        // Without pairing there is nothing to resolve.
+        let plain = validate_task(&terms, &task, &table, PhaseOverrides::default()).unwrap();
+        assert!(plain.points.iter().all(|p| p.paired_range_pct.is_none()));
     }
 
     #[test]
