@@ -21,10 +21,10 @@ Every cell paired with the plain CPU phase and final access beside its row (`--f
 
     python3 calibration/h200/offline45/resolved.py UMODEL        (in resolved.txt)
 """
-import glob, json, os, re, subprocess, sys, tempfile
+import csv, glob, json, os, re, subprocess, sys, tempfile
 from statistics import median
 
-UM = sys.argv[1]
+UM = sys.argv[1] if len(sys.argv) > 1 else "umodel"
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 H = os.path.join(ROOT, "calibration", "h200")
@@ -53,11 +53,26 @@ def cells(model, task, table, probe):
     return [(p["policy"], p["paired_error_pct"], p["paired_range_pct"], p["trials"], p["reuse"]) for p in v["points"]]
 
 
+def first_trials(table, n=4):
+    """A copy of a workload table cut to its first `n` trials (each trial's probe rounds too:
+    `PROBE_ROUNDS`, 4 a trial, numbered on through the run)."""
+    rows = list(csv.reader(open(table)))
+    t, c = rows[0].index("trial"), rows[0].index("case")
+    out = os.path.join(tempfile.mkdtemp(dir=TMP), os.path.basename(table))
+    with open(out, "w", newline="") as o:
+        w = csv.writer(o)
+        w.writerow(rows[0])
+        w.writerows(x for x in rows[1:]
+                    if int(x[t]) < (4 * n if x[c].split(":")[-1].startswith("probe_") else n))
+    return out
+
+
 def resolved(e, r):
     return abs(e) > 5 and (r[0] > 5 or r[1] < -5)
 
 
-def fifteen():
+def fifteen(cut=None):
+    """The cells of run96-run137, each table cut to its first `cut` trials where given."""
     out = []
     ds = [d for d in glob.glob(os.path.join(H, "run*")) if re.search(r"run\d+$", d)]
     for d in sorted(ds, key=num):
@@ -71,14 +86,16 @@ def fifteen():
         run([UM, "fit", cal[0], "-o", model, "--price-from-pool"])
         for table in tables:
             for task in TASKS.get(table.rsplit("-", 1)[1][:-4], []):
-                for c in cells(model, task, table, True):
+                for c in cells(model, task, first_trials(table, cut) if cut else table, True):
                     out.append((os.path.basename(d), "", task) + c)
     return out
 
 
-def four(probe):
+def own(runs, probe):
+    """The cells of runs laid out as run188's (`model-minimal-N.json`, `GROUP.csv`), each workload
+    on every calibration of its run as `calibrate` wrote it."""
     out = []
-    for r in ("run188", "run190", "run191"):
+    for r in runs:
         for model in sorted(glob.glob(os.path.join(H, r, "model-minimal-*.json"))):
             cal = os.path.basename(model)[len("model-minimal-"):-len(".json")]
             for group, tasks in TASKS.items():
@@ -92,14 +109,18 @@ def four(probe):
 
 
 lines = []
-say = lines.append
+
+
+def say(line):
+    lines.append(line)
 
 
 def summary(label, rows):
     beyond = [x for x in rows if abs(x[4]) > 5]
     res = [x for x in beyond if resolved(x[4], x[5])]
     trials = sorted({x[6] for x in rows})
-    say(f"{label}: {len(rows)} cells ({len({x[0] for x in rows})} runs, "
+    n = len({x[0] for x in rows})
+    say(f"{label}: {len(rows)} cells ({n} run{'s' if n != 1 else ''}, "
         f"{'-'.join(str(t) for t in (trials[0], trials[-1]) if t) if len(trials) > 1 else trials[0]} trials a cell), "
         f"{len(beyond)} beyond 5 %, {len(res)} of them resolved")
     pairs = {}
@@ -128,9 +149,13 @@ def summary(label, rows):
     say("")
 
 
-summary("15 trials a cell, run96-run137 on their own calibrations, with the run's probe", fifteen())
-summary("4 trials a cell, the three latest fresh VMs, with the run's probe", four(True))
-summary("4 trials a cell, the three latest fresh VMs, from the calibration's terms alone", four(False))
-text = "\n".join(lines)
-open(os.path.join(HERE, "resolved.txt"), "w").write(text)
-print(text, end="")
+if __name__ == "__main__":
+    LATEST = ("run188", "run190", "run191")
+    summary("15 trials a cell, run96-run137 on their own calibrations, with the run's probe", fifteen())
+    summary("4 trials a cell, the three latest fresh VMs, with the run's probe", own(LATEST, True))
+    summary("4 trials a cell, the three latest fresh VMs, from the calibration's terms alone",
+            own(LATEST, False))
+    summary("run96-run137's rows cut to their first 4 trials, with the run's probe", fifteen(4))
+    text = "\n".join(lines)
+    open(os.path.join(HERE, "resolved.txt"), "w").write(text)
+    print(text, end="")
