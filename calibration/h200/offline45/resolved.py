@@ -5,13 +5,14 @@ row) over that trial's total, less 1; `validate --task` now gives the order stat
 trial errors that hold their median with at least 80 % (`paired_range_pct`; of 4 trials the whole
 range, 87.5 %; of 15, x(5)-x(11), 88.2 %) and counts a miss as resolved when that range lies wholly
 beyond 5 % on one side (`paired.beyond_5pct_resolved`). An unresolved miss may be the trials' own
-scatter: more trials could put its median either side of 5 %. A reading of committed runs, no
+scatter: more trials could put its median either side of 5 %. Beside it, how many cells' measured
+medians lie inside the prediction's 90 % interval (`in_interval`). A reading of committed runs, no
 device, nothing fitted on the workloads' rows:
 
-  15 trials a cell: every run with a calibration and workloads from run96 to run137 (after it, run138-run140 measured
-     smaller sizes), each
-     on its own calibration refitted by this build as `calibrate` fits it (`fit --price-from-pool`),
-     the migrating steps from the run's probe (`--probe`), as run134's table;
+  15 trials a cell: every run with a calibration and workloads from run96 to run137 (after it,
+     run138-run140 measured smaller sizes), each on its own calibration refitted by this build as
+     `calibrate` fits it (`fit --price-from-pool`), the migrating steps from the run's probe
+     (`--probe`), as run134's table; and the same rows cut to their first four trials;
   4 trials a cell: the three latest fresh VMs (run188, run190, run191), each workload on the
      calibrations made there as `calibrate` wrote them, with and without the run's probe, as
      offline44/workloads_latest.py.
@@ -47,10 +48,12 @@ def num(d):
 
 
 def cells(model, task, table, probe):
-    """[(policy, paired error %, [lo, hi] %, trials, reuse)] of one validation."""
+    """[(policy, paired error %, [lo, hi] %, trials, reuse, measured median inside the 90 %
+    interval)] of one validation."""
     v = json.loads(run([UM, "validate", "-m", model, "--task", os.path.join(ROOT, "tasks", f"{task}.json"),
                         table, "--final-beside", "--cpu-beside", "--json"] + (["--probe"] if probe else [])))
-    return [(p["policy"], p["paired_error_pct"], p["paired_range_pct"], p["trials"], p["reuse"]) for p in v["points"]]
+    return [(p["policy"], p["paired_error_pct"], p["paired_range_pct"], p["trials"], p["reuse"],
+             p["in_interval"]) for p in v["points"]]
 
 
 def first_trials(table, n=4):
@@ -133,6 +136,9 @@ def summary(label, rows):
     say(f"  the target (every cell within 5 %, the median |error| within 2.5 %) met in {met} of "
         f"{len(pairs)} (run, calibration, workload) pairs; with no resolved miss and the median "
         f"within 2.5 % in {within}")
+    inside = sum(x[8] for x in rows)
+    say(f"  the measured median inside its 90 % interval in {inside} of {len(rows)} cells "
+        f"({100 * inside / len(rows):.1f} %)")
     say(f"  {'policy':25} {'cells':>5} {'beyond':>6} {'resolved':>8}")
     for p in POLICIES:
         sel = [x for x in rows if x[3] == p]
