@@ -22,29 +22,17 @@ Every cell paired with the plain CPU phase and final access beside its row (`--f
 
     python3 calibration/h200/offline45/resolved.py UMODEL        (in resolved.txt)
 """
-import csv, glob, json, os, re, subprocess, sys, tempfile
+import csv, glob, json, os, re, sys, tempfile
 from statistics import median
 
-UM = sys.argv[1] if len(sys.argv) > 1 else "umodel"
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
-H = os.path.join(ROOT, "calibration", "h200")
-TASKS = {"prodcons": ["producer-consumer"], "workload": ["seed-001", "seed-001-overlapped"],
-         "partial": ["partial-update"], "compute": ["compute-bound"]}
+sys.path.insert(0, os.path.join(HERE, "..", "offline40"))
+import common  # noqa: E402  (reads UMODEL from argv)
+
+UM, ROOT, H, TMP, run, num = common.UM, common.ROOT, common.H, common.TMP, common.run, common.num
+TASKS = common.WORKLOADS
 POLICIES = ["explicit-copy", "host-mapped", "managed", "managed-prefetch", "managed-advise",
             "managed-advise-prefetch"]
-TMP = tempfile.mkdtemp()
-
-
-def run(args):
-    p = subprocess.run(args, capture_output=True, text=True)
-    if p.returncode:
-        sys.exit(f"{' '.join(args)}: {p.stderr.strip()}")
-    return p.stdout
-
-
-def num(d):
-    return int(re.search(r"run(\d+)$", d).group(1))
 
 
 def cells(model, task, table, probe):
