@@ -285,6 +285,19 @@ pub struct Parts {
 }
 
 impl Parts {
+    /// Adds `n` times every part of `o` (a compiled round's fixed costs, `n` rounds of them).
+    #[inline]
+    fn add_times(&mut self, o: &Parts, n: f64) {
+        self.cpu_ms += n * o.cpu_ms;
+        self.cpu_faults_ms += n * o.cpu_faults_ms;
+        self.gpu_ms += n * o.gpu_ms;
+        self.link_ms += n * o.link_ms;
+        self.gpu_faults_ms += n * o.gpu_faults_ms;
+        self.copy_ms += n * o.copy_ms;
+        self.prefetch_ms += n * o.prefetch_ms;
+        self.sync_ms += n * o.sync_ms;
+    }
+
     fn add(&mut self, k: Kind, ms: f64) {
         match k {
             Kind::Cpu => self.cpu_ms += ms,

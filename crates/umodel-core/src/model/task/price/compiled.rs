@@ -358,15 +358,7 @@ impl Acc {
     fn add(&mut self, rc: &RoundCost, n: f64, q: &Query) {
         let (ph, reuse) = (q.ph, q.reuse);
         let p = &mut self.parts;
-        let f = &rc.fixed;
-        p.cpu_faults_ms += n * f.cpu_faults_ms;
-        p.gpu_faults_ms += n * f.gpu_faults_ms;
-        p.copy_ms += n * f.copy_ms;
-        p.prefetch_ms += n * f.prefetch_ms;
-        p.sync_ms += n * f.sync_ms;
-        p.cpu_ms += n * f.cpu_ms;
-        p.gpu_ms += n * f.gpu_ms;
-        p.link_ms += n * f.link_ms;
+        p.add_times(&rc.fixed, n);
         // The CPU phase, and the final access.
         p.cpu_ms += n * ph.cpu;
         self.cpu_spread += n * q.rel_sd.cpu_ms(ph.cpu, false);
