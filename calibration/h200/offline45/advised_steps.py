@@ -5,12 +5,17 @@ workloads timed (`--step-times`, `steps-*-*.csv`), the managed-advise-prefetch r
 managed-prefetch row's of the same run, task, buffer, direction and round (round 1, later rounds,
 the final access), each as the median over the run's trials; the ratio per run, then its median
 over every run from run96 to run137 with step times (15 trials a cell; 9 for the compute-bound
-task). Both rows are priced by the same terms, so a ratio away from 1 is the advice. A reading, no
-device.
+task). Both rows are priced by the same terms, so a ratio away from 1 is the advice. Then each
+prefetching row's movement side, predicted less measured over the row's measured total, the median
+over the same runs, each on its own calibration with its probe (`validate --task --parts`, as
+offline45/resolved.py prices them). A reading, no device.
 
-    python3 calibration/h200/offline45/advised_steps.py        (in advised_steps.txt)
+    python3 calibration/h200/offline45/advised_steps.py UMODEL        (in advised_steps.txt)
 """
-import csv, glob, os, re, statistics as st
+import csv, glob, json, os, re, statistics as st, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import resolved  # noqa: E402  (reads UMODEL from argv)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 H = os.path.normpath(os.path.join(HERE, ".."))
@@ -41,6 +46,32 @@ for (task, buf, to, when), v in sorted(pairs.items()):
     lines.append(f"{task:20} {buf:7} {to:6} {when:6} {len(v):4}  {st.median(a for a, _ in v):10.3f}"
                  f"  {st.median(b for _, b in v):8.3f}  {st.median(r):.3f} ({min(r):.2f}-{max(r):.2f})"
                  f"  {sum(x > 1 for x in r)}")
+
+lines += ["", "movement side, predicted less measured, % of the row's measured total (median over runs):"]
+lean = {}
+ds = [d for d in glob.glob(os.path.join(H, "run*")) if re.search(r"run\d+$", d)]
+for d in sorted(ds, key=num):
+    if not 96 <= num(d) <= 137:
+        continue
+    cal = sorted(glob.glob(os.path.join(d, "data", "models", "*.minimal*.csv")))
+    tables = sorted(glob.glob(os.path.join(d, "tasks-*-*.csv")))
+    if not cal or not tables:
+        continue
+    model = os.path.join(resolved.TMP, f"{os.path.basename(d)}.json")
+    resolved.run([resolved.UM, "fit", cal[0], "-o", model, "--price-from-pool"])
+    for table in tables:
+        for task in resolved.TASKS.get(table.rsplit("-", 1)[1][:-4], []):
+            v = json.loads(resolved.run([resolved.UM, "validate", "-m", model, "--task",
+                                         os.path.join(resolved.ROOT, "tasks", f"{task}.json"), table,
+                                         "--final-beside", "--cpu-beside", "--probe", "--json"]))
+            for p in v["points"]:
+                if "prefetch" in p["policy"] and p.get("parts"):
+                    m = p["parts"]["movement"]
+                    lean.setdefault((task, p["policy"], p["reuse"]), []).append(
+                        100 * (m["predicted_ms"] - m["measured_ms"]) / p["measured_ms"])
+for (task, policy, reuse), v in sorted(lean.items()):
+    lines.append(f"  {task:20} {policy:24} R={reuse:<3g} {len(v):3} runs  {st.median(v):+.2f} %"
+                 f"  (short in {sum(x < 0 for x in v)})")
 text = "\n".join(lines) + "\n"
 open(os.path.join(HERE, "advised_steps.txt"), "w").write(text)
 print(text, end="")
