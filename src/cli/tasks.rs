@@ -853,17 +853,33 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
         }
     }
     if v.beyond_5pct > 0 {
-        let c = v
+        // Cells whose trials hold the median in no range at the level resolve nothing.
+        let (sure, few): (Vec<f64>, Vec<f64>) = v
             .points
             .iter()
             .map(|p| p.median_range_coverage)
-            .fold(f64::INFINITY, f64::min);
+            .partition(|&c| c >= crate::model::task_validate::MEDIAN_RANGE_LEVEL);
+        let c = sure.iter().copied().fold(f64::INFINITY, f64::min);
         out!(
-            "  beyond 5 %: {} cell{}, {} of them with the prediction outside the trials that hold the measured median (order statistics, at least {:.1} %)",
+            "  beyond 5 %: {} cell{}, {} of them with the prediction outside the trials that hold the measured median ({}){}",
             v.beyond_5pct,
             if v.beyond_5pct == 1 { "" } else { "s" },
             v.beyond_5pct_resolved,
-            100.0 * c
+            if sure.is_empty() {
+                "no cell has the 4 trials that would hold it at 80 %".to_string()
+            } else {
+                format!("order statistics, at least {:.1} %", 100.0 * c)
+            },
+            if few.is_empty() || sure.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; {} cell{} of fewer than 4 trials resolve{} none",
+                    few.len(),
+                    if few.len() == 1 { "" } else { "s" },
+                    if few.len() == 1 { "s" } else { "" }
+                )
+            }
         );
     }
     if a.parts {

@@ -89,7 +89,8 @@ pub struct TaskPoint {
     pub paired_error_pct: Option<f64>,
     /// Where `paired_error_pct` itself may lie: the order statistics of the trials' paired errors
     /// that hold their median with at least 80 % (as `median_range_ms`; of 4 trials the whole
-    /// range, 87.5 %), % (signed).
+    /// range, 87.5 %), % (signed). `None` where fewer than 4 trials leave no range that holds it
+    /// so surely.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paired_range_pct: Option<[f64; 2]>,
     /// The task's sides, predicted against the medians of the run's part rows (`cpu`, `gpu`,
@@ -191,8 +192,9 @@ pub struct TaskValidation {
     /// Points more than 5 % from their measured median.
     #[serde(default)]
     pub beyond_5pct: usize,
-    /// Of those, the points whose prediction also lies outside `median_range_ms`: misses the
-    /// measurement resolves. A point beyond 5 % but inside its range may be the trials' own
+    /// Of those, the points whose prediction also lies outside `median_range_ms`, where that
+    /// range holds the median with at least 80 % (4 trials or more): misses the measurement
+    /// resolves. A point beyond 5 % but inside its range may be the trials' own
     /// scatter (on the H200 VM a third of the workload cells' ranges reach past ±5 % of their
     /// median, NOTES.md "Tasks").
     #[serde(default)]
@@ -222,8 +224,9 @@ pub struct PairedSummary {
     pub beyond_5pct_resolved: usize,
 }
 
-/// The least coverage of a point's `median_range_ms`.
-const MEDIAN_RANGE_LEVEL: f64 = 0.8;
+/// The least coverage of a point's `median_range_ms` and `paired_range_pct`; a range that holds
+/// the median less surely (fewer than 4 trials) resolves no miss.
+pub const MEDIAN_RANGE_LEVEL: f64 = 0.8;
 
 /// Why a task could not be validated.
 #[derive(Debug, thiserror::Error)]
@@ -971,6 +974,7 @@ fn validate_one_size(
             (
                 median(&ratios).map(pct),
                 crate::stats::median_interval(&ratios, MEDIAN_RANGE_LEVEL)
+                    .filter(|&(_, coverage)| coverage >= MEDIAN_RANGE_LEVEL)
                     .map(|([lo, hi], _)| [pct(lo), pct(hi)]),
             )
         } else {
@@ -1058,8 +1062,10 @@ fn validate_one_size(
     }
     let beyond: Vec<&TaskPoint> = points.iter().filter(|p| p.ape_pct > 5.0).collect();
     let beyond_5pct = beyond.len();
+    // Fewer than 4 trials hold the median in no range at 80 %: their misses resolve nothing.
     let beyond_5pct_resolved = beyond
         .iter()
+        .filter(|p| p.median_range_coverage >= MEDIAN_RANGE_LEVEL)
         .filter(|p| {
             !(p.median_range_ms[0] <= p.predicted_ms && p.predicted_ms <= p.median_range_ms[1])
         })
@@ -1539,7 +1545,8 @@ mod tests {
     }
 
     #[test]
-    fn a_paired_miss_is_resolved_only_when_every_trial_that_holds_the_median_lies_beyond_5_pct() {
+    fn a_miss_is_resolved_only_when_the_trials_that_hold_the_median_lie_beyond_it_and_three_trials_resolve_none(
+    ) {
         let terms = toy_terms();
         let task = workloads::partial_update();
         let mut table = two_level_finals(&task, &terms, true, (5.0, 9.0));
@@ -1578,6 +1585,15 @@ mod tests {
         // Without pairing there is nothing to resolve.
         let plain = validate_task(&terms, &task, &table, PhaseOverrides::default()).unwrap();
         assert!(plain.points.iter().all(|p| p.paired_range_pct.is_none()));
+        // Three trials hold the median in no range at 80 % (75 % at most): the same misses,
+        // neither paired nor unpaired resolved.
+        table.rows.retain(|r| r.trial < 3);
+        let three = validate_task(&terms, &task, &table, over).unwrap();
+        let ps = three.paired.unwrap();
+        assert_eq!((ps.beyond_5pct, ps.beyond_5pct_resolved), (2, 0), "{ps:?}");
+        assert!(three.points.iter().all(|p| p.paired_range_pct.is_none()));
+        assert!(three.beyond_5pct >= 1, "{}", three.beyond_5pct);
+        assert_eq!(three.beyond_5pct_resolved, 0);
     }
 
     #[test]
