@@ -450,7 +450,9 @@ struct ValidateArgs {
     /// contrib/independent/to_csv.py writes them), given the phase times the same run measured
     /// on plain memory. Cells beyond 5 % are counted twice: all of them, and those whose
     /// prediction also lies outside the trials that hold the measured median (order statistics,
-    /// ≥ 80 %): misses the measurement resolves, where the rest may be the trials' own scatter.
+    /// ≥ 80 %, which takes 4 trials): misses the measurement resolves, where the rest may be the
+    /// trials' own scatter. Paired by trial (`--final-beside`, `--cpu-beside`), a miss is resolved
+    /// where the trials' paired errors that hold their median all lie beyond 5 % on one side.
     /// A run at several sizes (`bench <group> --sizes`) is validated at the size the task file
     /// describes.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["held_out", "cpu_from_trials", "composed"])]
