@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""run115's reading: umodel's workloads at 15 trials a cell on an H100 VM (9 for the compute-bound
+task), run by run193's plan (calibration/h200/run193/run193.sh a and b) when the device service
+gave an H100 for a call that named an H200. Written after the data came back, so it judges
+nothing: it describes, as offline45/resolved.py does for the H200's runs, each workload on the
+calibrations made in the same call (`run193a/model-minimal-1.json` and `-2` for seed 001, its
+overlapped variant, the partial update and the producer/consumer; `run193b/model-minimal-1.json`
+for the compute-bound task) and on the embedded `h100` model (made from run110-run113's VMs, so
+held out here), paired with both passes beside each row, with the run's probe and from the terms
+alone; and what the same rows' first four trials alone say.
+
+    python3 calibration/h100/run115/readings.py UMODEL        (in readings.txt)
+"""
+import os, shutil, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "h200", "offline45"))
+import resolved as r  # noqa: E402  (reads UMODEL from argv)
+
+PARTS = ("run193a", "run193b")
+
+
+def cut(n):
+    """A folder laid out as this one, its workload tables cut to their first `n` trials."""
+    tmp = tempfile.mkdtemp(dir=r.TMP)
+    for part in PARTS:
+        os.makedirs(os.path.join(tmp, part))
+        for f in os.listdir(os.path.join(HERE, part)):
+            p = os.path.join(HERE, part, f)
+            if f.startswith("model-minimal-") and f.endswith(".json"):
+                os.symlink(p, os.path.join(tmp, part, f))
+            elif f.endswith(".csv") and f[:-4] in r.TASKS:
+                shutil.move(r.first_trials(p, n), os.path.join(tmp, part, f))
+    return tmp
+
+
+def embedded(probe):
+    """The cells priced by the embedded `h100` model."""
+    out = []
+    for part in PARTS:
+        for group, tasks in r.TASKS.items():
+            table = os.path.join(HERE, part, f"{group}.csv")
+            if os.path.exists(table):
+                for task in tasks:
+                    for c in r.cells("h100", task, table, probe):
+                        out.append((part, "h100", task) + c)
+    return out
+
+
+r.H = HERE
+for probe, way in ((True, "with the run's probe"), (False, "from the terms alone")):
+    r.summary(f"H100 run115, each workload on its own call's calibrations, {way}", r.own(PARTS, probe))
+    r.summary(f"H100 run115, on the embedded h100 model, {way}", embedded(probe))
+r.H = cut(4)
+r.summary("H100 run115, the first 4 trials of the same rows, own calibrations, with the run's probe",
+          r.own(PARTS, True))
+text = "\n".join(r.lines)
+open(os.path.join(HERE, "readings.txt"), "w").write(text)
+print(text, end="")
