@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""run115's reading: umodel's workloads at 15 trials a cell on an H100 VM (9 for the compute-bound
+"""run194's reading: umodel's workloads at 15 trials a cell on an H100 VM (9 for the compute-bound
 task), run by run193's plan (calibration/h200/run193/run193.sh a and b) when the device service
 gave an H100 for a call that named an H200. Written after the data came back, so it judges
 nothing: it describes, as offline45/resolved.py does for the H200's runs, each workload on the
@@ -9,7 +9,7 @@ for the compute-bound task) and on the embedded `h100` model (made from run110-r
 held out here), paired with both passes beside each row, with the run's probe and from the terms
 alone; and what the same rows' first four trials alone say.
 
-    python3 calibration/h100/run115/readings.py UMODEL        (in readings.txt)
+    python3 calibration/h100/run194/readings.py UMODEL        (in readings.txt)
 """
 import os, shutil, sys, tempfile
 
@@ -49,10 +49,10 @@ def embedded(probe):
 
 r.H = HERE
 for probe, way in ((True, "with the run's probe"), (False, "from the terms alone")):
-    r.summary(f"H100 run115, each workload on its own call's calibrations, {way}", r.own(PARTS, probe))
-    r.summary(f"H100 run115, on the embedded h100 model, {way}", embedded(probe))
+    r.summary(f"H100 run194, each workload on its own call's calibrations, {way}", r.own(PARTS, probe))
+    r.summary(f"H100 run194, on the embedded h100 model, {way}", embedded(probe))
 r.H = cut(4)
-r.summary("H100 run115, the first 4 trials of the same rows, own calibrations, with the run's probe",
+r.summary("H100 run194, the first 4 trials of the same rows, own calibrations, with the run's probe",
           r.own(PARTS, True))
 text = "\n".join(r.lines)
 open(os.path.join(HERE, "readings.txt"), "w").write(text)
