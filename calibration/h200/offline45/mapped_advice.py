@@ -37,7 +37,9 @@ yet run, is its fresh test either way.
 
 UMODEL is the build of branch `mapped-advice` (`a968302`), whose fit measures the ratio and whose
 pricing takes it; main's fit carries none, and the script stops saying so. Not adopted
-(mapped_advice.txt): the code stays on that branch.
+(mapped_advice.txt): the code stays on that branch, and, since a branch may not reach a later
+checkout, as a patch beside this file (`mapped-advice.patch`: `git apply` it on a branch of
+main and build).
 """
 import glob, json, os, re, statistics as st, sys
 
