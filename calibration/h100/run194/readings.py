@@ -11,27 +11,13 @@ alone; and what the same rows' first four trials alone say.
 
     python3 calibration/h100/run194/readings.py UMODEL        (in readings.txt)
 """
-import os, shutil, sys, tempfile
+import os, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "h200", "offline45"))
 import resolved as r  # noqa: E402  (reads UMODEL from argv)
 
 PARTS = ("run193a", "run193b")
-
-
-def cut(n):
-    """A folder laid out as this one, its workload tables cut to their first `n` trials."""
-    tmp = tempfile.mkdtemp(dir=r.TMP)
-    for part in PARTS:
-        os.makedirs(os.path.join(tmp, part))
-        for f in os.listdir(os.path.join(HERE, part)):
-            p = os.path.join(HERE, part, f)
-            if f.startswith("model-minimal-") and f.endswith(".json"):
-                os.symlink(p, os.path.join(tmp, part, f))
-            elif f.endswith(".csv") and f[:-4] in r.TASKS:
-                shutil.move(r.first_trials(p, n), os.path.join(tmp, part, f))
-    return tmp
 
 
 def embedded(probe):
@@ -51,7 +37,7 @@ r.H = HERE
 for probe, way in ((True, "with the run's probe"), (False, "from the terms alone")):
     r.summary(f"H100 run194, each workload on its own call's calibrations, {way}", r.own(PARTS, probe))
     r.summary(f"H100 run194, on the embedded h100 model, {way}", embedded(probe))
-r.H = cut(4)
+r.H = r.cut_folder(HERE, PARTS, 4)
 r.summary("H100 run194, the first 4 trials of the same rows, own calibrations, with the run's probe",
           r.own(PARTS, True))
 text = "\n".join(r.lines)

@@ -12,7 +12,7 @@ offline45/resolved.py prices them). A reading, no device.
 
     python3 calibration/h200/offline45/advised_steps.py UMODEL        (in advised_steps.txt)
 """
-import csv, glob, json, os, re, statistics as st, sys
+import csv, glob, os, re, statistics as st, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import resolved  # noqa: E402  (reads UMODEL from argv)
@@ -49,26 +49,13 @@ for (task, buf, to, when), v in sorted(pairs.items()):
 
 lines += ["", "movement side, predicted less measured, % of the row's measured total (median over runs):"]
 lean = {}
-ds = [d for d in glob.glob(os.path.join(H, "run*")) if re.search(r"run\d+$", d)]
-for d in sorted(ds, key=num):
-    if not 96 <= num(d) <= 137:
-        continue
-    cal = sorted(glob.glob(os.path.join(d, "data", "models", "*.minimal*.csv")))
-    tables = sorted(glob.glob(os.path.join(d, "tasks-*-*.csv")))
-    if not cal or not tables:
-        continue
-    model = os.path.join(resolved.TMP, f"{os.path.basename(d)}.json")
-    resolved.run([resolved.UM, "fit", cal[0], "-o", model, "--price-from-pool"])
-    for table in tables:
-        for task in resolved.TASKS.get(table.rsplit("-", 1)[1][:-4], []):
-            v = json.loads(resolved.run([resolved.UM, "validate", "-m", model, "--task",
-                                         os.path.join(resolved.ROOT, "tasks", f"{task}.json"), table,
-                                         "--final-beside", "--cpu-beside", "--probe", "--json"]))
-            for p in v["points"]:
-                if "prefetch" in p["policy"] and p.get("parts"):
-                    m = p["parts"]["movement"]
-                    lean.setdefault((task, p["policy"], p["reuse"]), []).append(
-                        100 * (m["predicted_ms"] - m["measured_ms"]) / p["measured_ms"])
+for _, model, tables in resolved.past_runs():
+    for table, task in tables:
+        for p in resolved.points(model, task, table, True):
+            if "prefetch" in p["policy"] and p.get("parts"):
+                m = p["parts"]["movement"]
+                lean.setdefault((task, p["policy"], p["reuse"]), []).append(
+                    100 * (m["predicted_ms"] - m["measured_ms"]) / p["measured_ms"])
 for (task, policy, reuse), v in sorted(lean.items()):
     lines.append(f"  {task:20} {policy:24} R={reuse:<3g} {len(v):3} runs  {st.median(v):+.2f} %"
                  f"  (short in {sum(x < 0 for x in v)})")

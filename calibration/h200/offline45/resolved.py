@@ -22,7 +22,7 @@ Every cell paired with the plain CPU phase and final access beside its row (`--f
 
     python3 calibration/h200/offline45/resolved.py UMODEL        (in resolved.txt)
 """
-import csv, glob, json, os, re, sys, tempfile
+import csv, glob, json, os, re, shutil, sys, tempfile
 from statistics import median
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -35,13 +35,36 @@ POLICIES = ["explicit-copy", "host-mapped", "managed", "managed-prefetch", "mana
             "managed-advise-prefetch"]
 
 
+def points(model, task, table, probe):
+    """The points of `validate --task` on one table, paired with both passes beside each row."""
+    v = json.loads(run([UM, "validate", "-m", model, "--task", os.path.join(ROOT, "tasks", f"{task}.json"),
+                        table, "--final-beside", "--cpu-beside", "--json"] + (["--probe"] if probe else [])))
+    return v["points"]
+
+
 def cells(model, task, table, probe):
     """[(policy, paired error %, [lo, hi] %, trials, reuse, measured median inside the 90 %
     interval)] of one validation."""
-    v = json.loads(run([UM, "validate", "-m", model, "--task", os.path.join(ROOT, "tasks", f"{task}.json"),
-                        table, "--final-beside", "--cpu-beside", "--json"] + (["--probe"] if probe else [])))
     return [(p["policy"], p["paired_error_pct"], p["paired_range_pct"], p["trials"], p["reuse"],
-             p["in_interval"]) for p in v["points"]]
+             p["in_interval"]) for p in points(model, task, table, probe)]
+
+
+def past_runs():
+    """Every run from run96 to run137 with a minimal calibration and workload tables (after it,
+    run138-run140 measured smaller sizes): (run, its calibration refitted by this build as
+    `calibrate` fits it, [(table, task)])."""
+    ds = [d for d in glob.glob(os.path.join(H, "run*")) if re.search(r"run\d+$", d)]
+    for d in sorted(ds, key=num):
+        if not 96 <= num(d) <= 137:
+            continue
+        cal = sorted(glob.glob(os.path.join(d, "data", "models", "*.minimal*.csv")))
+        tables = sorted(glob.glob(os.path.join(d, "tasks-*-*.csv")))
+        if not cal or not tables:
+            continue
+        model = os.path.join(TMP, f"{os.path.basename(d)}.json")
+        run([UM, "fit", cal[0], "-o", model, "--price-from-pool"])
+        yield os.path.basename(d), model, [(t, task) for t in tables
+                                           for task in TASKS.get(t.rsplit("-", 1)[1][:-4], [])]
 
 
 def first_trials(table, n=4):
@@ -64,22 +87,24 @@ def resolved(e, r):
 
 def fifteen(cut=None):
     """The cells of run96-run137, each table cut to its first `cut` trials where given."""
-    out = []
-    ds = [d for d in glob.glob(os.path.join(H, "run*")) if re.search(r"run\d+$", d)]
-    for d in sorted(ds, key=num):
-        if num(d) < 96 or num(d) > 137:
-            continue
-        cal = sorted(glob.glob(os.path.join(d, "data", "models", "*.minimal*.csv")))
-        tables = sorted(glob.glob(os.path.join(d, "tasks-*-*.csv")))
-        if not cal or not tables:
-            continue
-        model = os.path.join(TMP, f"{os.path.basename(d)}.json")
-        run([UM, "fit", cal[0], "-o", model, "--price-from-pool"])
-        for table in tables:
-            for task in TASKS.get(table.rsplit("-", 1)[1][:-4], []):
-                for c in cells(model, task, first_trials(table, cut) if cut else table, True):
-                    out.append((os.path.basename(d), "", task) + c)
-    return out
+    return [(name, "", task) + c
+            for name, model, tables in past_runs() for table, task in tables
+            for c in cells(model, task, first_trials(table, cut) if cut else table, True)]
+
+
+def cut_folder(src, parts, n):
+    """A folder laid out as `src`'s `parts` (each with its `model-minimal-N.json` and workload
+    tables, as `own` reads them), every table cut to its first `n` trials."""
+    tmp = tempfile.mkdtemp(dir=TMP)
+    for part in parts:
+        os.makedirs(os.path.join(tmp, part))
+        for f in os.listdir(os.path.join(src, part)):
+            p = os.path.join(src, part, f)
+            if f.startswith("model-minimal-") and f.endswith(".json"):
+                os.symlink(p, os.path.join(tmp, part, f))
+            elif f.endswith(".csv") and f[:-4] in TASKS:
+                shutil.move(first_trials(p, n), os.path.join(tmp, part, f))
+    return tmp
 
 
 def own(runs, probe):

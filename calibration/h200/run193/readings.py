@@ -30,7 +30,7 @@ What it answers (no rule to adopt anything; recorded in NOTES, "The measurement'
 
     python3 calibration/h200/run193/readings.py UMODEL [UMODEL_M]        (in readings.txt)
 """
-import os, shutil, sys, tempfile
+import os, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "offline45"))
@@ -40,26 +40,12 @@ PARTS = [p for p in ("run193a", "run193b") if os.path.isdir(os.path.join(HERE, p
 RUNS = [os.path.join("run193", p) for p in PARTS]
 
 
-def first_four(part):
-    """A folder laid out as the part's, its tables cut to their first four trials."""
-    tmp = tempfile.mkdtemp()
-    os.makedirs(os.path.join(tmp, part))
-    src = os.path.join(HERE, part)
-    for f in os.listdir(src):
-        p = os.path.join(src, f)
-        if f.startswith("model-minimal-") and f.endswith(".json"):
-            os.symlink(p, os.path.join(tmp, part, f))
-        elif f.endswith(".csv") and f[:-4] in r.TASKS:
-            shutil.move(r.first_trials(p, 4), os.path.join(tmp, part, f))
-    return tmp
-
-
 for probe, way in ((True, "with the run's probe"), (False, "from the calibration's terms alone")):
     r.summary(f"run193, 15 trials (9 for the compute-bound task), {way}", r.own(RUNS, probe))
     h, r.H = r.H, None
     cut = []
     for part in PARTS:
-        r.H = first_four(part)
+        r.H = r.cut_folder(HERE, [part], 4)
         cut += r.own([part], probe)
     r.H = h
     r.summary(f"run193, the first 4 trials of the same rows, {way}", cut)
