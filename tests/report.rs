@@ -178,7 +178,7 @@ fn task_page() -> (
         task: &c,
         overrides: o,
         spec: &task,
-        headline: "the headline".into(),
+        headline: &|_| "the headline".into(),
         validations: vec![v.clone()],
         checked: "as checked",
     })
@@ -380,7 +380,7 @@ fn the_task_pages_break_even_column_is_breakeven_task_against_the_best() {
         task: &c,
         overrides: o,
         spec: &task,
-        headline: String::new(),
+        headline: &|_| String::new(),
         validations: Vec::new(),
         checked: "",
     })

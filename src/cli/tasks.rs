@@ -63,18 +63,13 @@ pub(super) fn report(a: super::ReportArgs) -> Result<()> {
         .with_context(|| format!("validating {} on {}", path.display(), csv.display()))?;
         validations.push(v);
     }
-    let assumed = c
-        .round_by_round()
-        .choose(q.overrides)
-        .map(|ch| ch.assumptions())
-        .unwrap_or_default();
     let html = crate::report::render_task(&crate::report::TaskReportInput {
         model: &m,
         model_name: src.to_string(),
         task: &c,
         overrides: q.overrides,
         spec: &q.applied,
-        headline: headline(&q.applied, assumed),
+        headline: &|assumed| headline(&q.applied, assumed),
         checked: &checked_with(a.cpu_beside, a.final_beside, probed.is_some()),
         validations,
     })?;

@@ -11,7 +11,9 @@ use super::{
     page_head, reuse_chart, reuse_grid, svg, Curve, ReportError, H, R_MAX, W,
 };
 use crate::model::task::Parts;
-use crate::model::{CompiledTask, PlatformModel, TaskOverrides, TaskPrediction, TaskValidation};
+use crate::model::{
+    Assumptions, CompiledTask, PlatformModel, TaskOverrides, TaskPrediction, TaskValidation,
+};
 use crate::policy::Policy;
 use crate::task::{Access, Task};
 use crate::units::format_size;
@@ -27,8 +29,9 @@ pub struct TaskReportInput<'a> {
     pub overrides: TaskOverrides,
     /// The task as priced (the file with the command line's values), for its buffers.
     pub spec: &'a Task,
-    /// The task in one line, as the command line prints it.
-    pub headline: String,
+    /// The task in one line, as the command line prints it, given what its ranking assumed
+    /// (the page prices the ranking once and hands its assumptions here).
+    pub headline: &'a dyn Fn(Assumptions) -> String,
     /// Measurements of the task, each checked as `umodel validate --task` checks it.
     pub validations: Vec<TaskValidation>,
     /// How they were checked, for the page (HTML): which phase times priced them.
@@ -373,7 +376,12 @@ pub fn render_task(input: &TaskReportInput<'_>) -> Result<String, ReportError> {
             sources.join(", ")
         },
     );
-    let _ = writeln!(h, "<p>{}: {}</p>", esc(t.name()), esc(&input.headline));
+    let _ = writeln!(
+        h,
+        "<p>{}: {}</p>",
+        esc(t.name()),
+        esc(&(input.headline)(choice.assumptions()))
+    );
     let notes = choice.assumptions().notes();
     if !notes.is_empty() {
         h.push_str("<ul class=\"note\">");
