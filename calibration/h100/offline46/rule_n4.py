@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Rule N4, written after rule N was adopted (rule_n.txt) and before its side effect was computed
+(2026-12-05). Recipe N gives the `h100` model a pool of the prefetch back (run110, run111 and the
+five current-plan calibrations), as the `h200` model has one. `calibrate` (and `fit
+--price-from-pool`) on an H100 then prices a calibration's prefetch back from that pool, as on the
+H200, where before, with no pool, it kept its own. Rule N judged the embedded model's prices, not
+this. Judged on the one H100 calibration the pool does not hold, run112's, refitted as `calibrate`
+fits it (`fit --price-from-pool`) by the build before N (UMODEL_OLD: no pool) and by the build with
+N's model embedded (UMODEL_NEW), on run112's workloads as its own calibration prices them (the
+run's probe, `--final-beside --cpu-beside`, every cell's paired error):
+
+  N4. no more cells beyond 5 % with the pool, and a median |error| no higher.
+If N4 fails, the pool is left out of the shipped model (the recipe without `--pool-from` and
+`--price-from-pool`) and N1-N3 are recomputed for that model and recorded as a reading.
+
+    python3 calibration/h100/offline46/rule_n4.py UMODEL_OLD UMODEL_NEW      (in rule_n4.txt)
+"""
+import json, os, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
+H = os.path.join(ROOT, "calibration", "h100")
+M = "nvidia-h100-80gb-hbm3-ed53a484761b"
+OLD, NEW = sys.argv[1], sys.argv[2]
+TMP = tempfile.mkdtemp()
+GROUPS = {"prodcons": ["producer-consumer"], "workload": ["seed-001", "seed-001-overlapped"],
+          "partial": ["partial-update"], "compute": ["compute-bound"]}
+
+
+def run(args):
+    p = subprocess.run(args, capture_output=True, text=True)
+    if p.returncode:
+        sys.exit(f"{' '.join(args)}: {p.stderr.strip()}")
+    return p.stdout
+
+
+def med(v):
+    v = sorted(v)
+    return (v[(len(v) - 1) // 2] + v[len(v) // 2]) / 2
+
+
+def cells(um, tag):
+    model = os.path.join(TMP, f"{tag}.json")
+    run([um, "fit", os.path.join(H, "run112", "data", "models", f"{M}.minimal.csv"), "-o", model,
+         "--price-from-pool"])
+    pooled = "priced_from_pool" in json.load(open(model))["task_terms"]
+    out = []
+    for g, tasks in GROUPS.items():
+        table = os.path.join(H, "run112", f"tasks-64-{g}.csv")
+        for task in tasks:
+            v = json.loads(run([um, "validate", "-m", model, "--task", os.path.join(ROOT, "tasks", f"{task}.json"),
+                                table, "--final-beside", "--cpu-beside", "--probe", "--json"]))
+            out += [(task, p["policy"], p["paired_error_pct"]) for p in v["points"]]
+    return out, pooled
+
+
+(a, pa), (b, pb) = cells(OLD, "old"), cells(NEW, "new")
+lines = []
+for label, c, pooled in (("before N (no pool)", a, pa), ("with N's model embedded", b, pb)):
+    ab = [abs(x[-1]) for x in c]
+    lines.append(f"run112's calibration refitted {label}: priced from a pool: {pooled}; {len(ab)} cells, "
+                 f"{sum(x > 5 for x in ab)} beyond 5 %, median |error| {med(ab):.2f} %")
+for (t, p, e0), (_, _, e1) in zip(a, b):
+    if abs(e0 - e1) > 0.005:
+        lines.append(f"   {t:<20} {p:<24} {e0:+7.2f} -> {e1:+7.2f} %")
+ba, bb = sum(abs(x[-1]) > 5 for x in a), sum(abs(x[-1]) > 5 for x in b)
+ok = bb <= ba and med([abs(x[-1]) for x in b]) <= med([abs(x[-1]) for x in a])
+lines.append("Rule N4 " + ("holds: the pool stays in the shipped model" if ok else "fails: the pool is left out"))
+text = "\n".join(lines) + "\n"
+open(os.path.join(HERE, "rule_n4.txt"), "w").write(text)
+print(text, end="")
