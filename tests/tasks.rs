@@ -4374,15 +4374,32 @@ fn fit_prices_the_prefetch_back_from_the_pool_and_builds_pools_from_calibrations
         None,
         &["--pool-from", "two calibrations at least"],
     );
-    // A GPU whose embedded model carries no pool.
-    let h100 = "calibration/h100/run112/data/models/nvidia-h100-80gb-hbm3-ed53a484761b.minimal.csv";
+    // A GPU with no embedded model of its own, so no pool: run112's H100 calibration with its
+    // facts naming another GPU (the embedded `h100` model carries a pool since rule N).
+    let src = Path::new("calibration/h100/run112/data/models");
+    let other = d.path().join("other.minimal.csv");
+    std::fs::copy(
+        src.join("nvidia-h100-80gb-hbm3-ed53a484761b.minimal.csv"),
+        &other,
+    )
+    .unwrap();
+    let facts = std::fs::read_to_string(
+        src.join("nvidia-h100-80gb-hbm3-ed53a484761b.minimal.facts.json"),
+    )
+    .unwrap();
+    assert!(facts.contains("\"NVIDIA H100 80GB HBM3\""));
+    std::fs::write(
+        store::facts_path_for(&other),
+        facts.replace("\"NVIDIA H100 80GB HBM3\"", "\"NVIDIA A100-SXM4-80GB\""),
+    )
+    .unwrap();
     fails_with(
         &d,
-        &["fit", h100, "-o", x, "--price-from-pool"],
+        &["fit", other.to_str().unwrap(), "-o", x, "--price-from-pool"],
         None,
         &[
             "--price-from-pool",
-            "NVIDIA H100 80GB HBM3",
+            "NVIDIA A100-SXM4-80GB",
             "carries a pool",
         ],
     );

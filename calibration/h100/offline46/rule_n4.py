@@ -41,8 +41,14 @@ def med(v):
 
 def cells(um, tag):
     model = os.path.join(TMP, f"{tag}.json")
-    run([um, "fit", os.path.join(H, "run112", "data", "models", f"{M}.minimal.csv"), "-o", model,
-         "--price-from-pool"])
+    fit = [um, "fit", os.path.join(H, "run112", "data", "models", f"{M}.minimal.csv"), "-o", model]
+    # `fit --price-from-pool` refuses a GPU whose embedded model has no pool, where `calibrate`
+    # keeps the fit as it is (store::price_from_embedded_pools): the build before N fits plainly.
+    p = subprocess.run(fit + ["--price-from-pool"], capture_output=True, text=True)
+    if p.returncode:
+        if "carries a pool" not in p.stderr:
+            sys.exit(p.stderr.strip())
+        run(fit)
     pooled = "priced_from_pool" in json.load(open(model))["task_terms"]
     out = []
     for g, tasks in GROUPS.items():

@@ -217,15 +217,13 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     // prefetch back priced from its pool (NOTES.md, "The shipped model"; tests/h200.rs,
     // tests/tasks.rs).
     ("h200", include_str!("../../../models/h200.json")),
-    // `umodel fit R0/M --noise-from R1/M --noise-from F --task-terms-from R0/M --task-terms-from
-    // R1/M --task-noise-from R0/M --task-noise-from R1/M --task-noise-from F --no-host-level -o
-    // models/h100.json`,
-    // R0 and R1 calibration/h100/run110 and run111 (two freshly started H100 VMs), M
-    // data/models/nvidia-h100-80gb-hbm3-ed53a484761b.minimal.csv, F run113's full plan
-    // (run113/full/models/….full.csv, a VM whose GPU read over the link at 0.6 of the others'
-    // rate): the minimal plan's F and G, each task term from the lower of the two calibrations
-    // at 64 MiB, the other runs' level shifts and term movements in the intervals. Held out on
-    // run112 (NOTES.md, "A second platform: the H100"; tests/h100.rs).
+    // `bash calibration/h100/offline46/make_embedded_h100.sh UMODEL` (the command is in the
+    // script): the handoff fitted from run110's calibration, with run111's and run113's full plan
+    // (a VM whose GPU read over the link at 0.6 of the others' rate) in its intervals; since rule N
+    // (offline46/rule_n.txt) each task term from the calibration at the median of the five of the
+    // current plan (run194, run195: two VMs), their shifts from the same five, the prefetch back
+    // priced from a pool of those and run110's and run111's. run112 is in none of it (NOTES.md,
+    // "A second platform: the H100"; tests/h100.rs).
     ("h100", include_str!("../../../models/h100.json")),
 ];
 

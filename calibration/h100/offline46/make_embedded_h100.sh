@@ -1,0 +1,24 @@
+#!/bin/bash
+# Makes models/h100.json as rule N adopted it (offline46/rule_n.py, in rule_n.txt): the handoff,
+# its level shifts and noise from run110's minimal calibration with run111's and run113's full
+# plan (as the model has had since 2026-12-02); each task term from the calibration whose price at
+# 64 MiB is the median of the five current-plan H100 calibrations (run194: run193a's two and
+# run193b's one; run195's two; the lower middle of an even count), their run-to-run shifts from the
+# same five; the prefetch back priced from a pool of run110, run111 and the five; the handoff
+# fitted as before the host-level prefetch back (`--no-host-level`), as the h200 model's. run112
+# is in none of it (the holdout). Only `created_utc` differs from one making to the next.
+#
+#     bash calibration/h100/offline46/make_embedded_h100.sh UMODEL [OUT]      (OUT: models/h100.json)
+set -euo pipefail
+U=${1:?usage: make_embedded_h100.sh UMODEL [OUT]}
+OUT=${2:-models/h100.json}
+cd "$(dirname "$0")/../../.."
+H=calibration/h100
+M=models/nvidia-h100-80gb-hbm3-ed53a484761b
+S=(run194/run193a/data-1 run194/run193a/data-2 run194/run193b/data-1 run195/data-1 run195/data-2)
+args=(fit "$H/run110/data/$M.minimal.csv" --noise-from "$H/run111/data/$M.minimal.csv"
+      --noise-from "$H/run113/full/$M.full.csv")
+for s in "${S[@]}"; do args+=(--task-terms-from "$H/$s/$M.minimal.csv"); done
+for s in "${S[@]}"; do args+=(--task-noise-from "$H/$s/$M.minimal.csv"); done
+for s in run110/data run111/data "${S[@]}"; do args+=(--pool-from "$H/$s/$M.minimal.csv"); done
+"$U" "${args[@]}" --price-from-pool --no-host-level -o "$OUT"
