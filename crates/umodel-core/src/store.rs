@@ -857,9 +857,16 @@ mod tests {
         assert!(m.provenance.notes.last().unwrap().contains(
             "task term `prefetch_to_host` priced from the pool of 31 calibrations the embedded model `h200` carries"
         ));
-        // Another GPU has no pool; a model without task terms takes nothing.
+        // An H100's calibration takes the `h100` model's pool (rule N: from run110, run111 and
+        // the five current-plan calibrations); a GPU with no embedded model has no pool; a model
+        // without task terms takes nothing.
+        let mut h100 = e.clone();
+        h100.platform.gpu = "NVIDIA H100 80GB HBM3".into();
+        let (name, uses) = price_from_embedded_pools(&mut h100).unwrap();
+        assert_eq!(name, "h100");
+        assert!(matches!(uses[..], [PoolUse::Priced(p)] if p.calibrations == 7));
         let mut other = e.clone();
-        other.platform.gpu = "NVIDIA H100 80GB HBM3".into();
+        other.platform.gpu = "NVIDIA A100-SXM4-80GB".into();
         assert!(price_from_embedded_pools(&mut other).is_none());
         let mut bare = e.clone();
         bare.task_terms = None;
