@@ -312,7 +312,11 @@ fn tasks_run112s_calibration_is_flagged_for_nothing_against_the_current_plans_te
     let flagged = own.unusual_against(before.task_terms.as_ref().unwrap(), 64 << 20);
     assert_eq!(flagged.len(), 1, "{flagged:?}");
     assert_eq!(flagged[0].term.name(), "prefetch_noop_after_move");
-    assert!((flagged[0].ratio() - 4.29).abs() < 0.005, "{}", flagged[0].ratio());
+    assert!(
+        (flagged[0].ratio() - 4.29).abs() < 0.005,
+        "{}",
+        flagged[0].ratio()
+    );
 }
 
 /// The same workloads priced by each other H100 run's calibration, and by the embedded H200

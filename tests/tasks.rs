@@ -4383,10 +4383,9 @@ fn fit_prices_the_prefetch_back_from_the_pool_and_builds_pools_from_calibrations
         &other,
     )
     .unwrap();
-    let facts = std::fs::read_to_string(
-        src.join("nvidia-h100-80gb-hbm3-ed53a484761b.minimal.facts.json"),
-    )
-    .unwrap();
+    let facts =
+        std::fs::read_to_string(src.join("nvidia-h100-80gb-hbm3-ed53a484761b.minimal.facts.json"))
+            .unwrap();
     assert!(facts.contains("\"NVIDIA H100 80GB HBM3\""));
     std::fs::write(
         store::facts_path_for(&other),
