@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+"""A reading after run193 came back, judging nothing: its workloads (15 trials a cell; 9 for the
+compute-bound task) priced by the embedded `h200` model (the thirty's median terms, rule E; made
+from other VMs, so held out), as a user with no calibration of their own is priced (no probe) and
+with the run's probe, paired with both passes beside each row, as offline45/resolved.py prices
+them. The row of NOTES' targets table "a task priced with no calibration of one's own" gives the
+same for run188, run190 and run191 at four trials.
+
+    python3 calibration/h200/offline46/embedded_run193.py UMODEL        (in embedded_run193.txt)
+"""
+import os, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "offline45"))
+import resolved as r  # noqa: E402  (reads UMODEL from argv)
+
+RUN = os.path.join(r.H, "run193")
+for probe, way in ((False, "from the terms alone"), (True, "with the run's probe")):
+    rows = []
+    for part in ("run193a", "run193b"):
+        for group, tasks in r.TASKS.items():
+            table = os.path.join(RUN, part, f"{group}.csv")
+            if os.path.exists(table):
+                for task in tasks:
+                    rows += [(f"run193/{part}", "h200", task) + c for c in r.cells("h200", task, table, probe)]
+    r.summary(f"run193 on the embedded h200 model, {way}", rows)
+text = "\n".join(r.lines) + "\n"
+open(os.path.join(HERE, "embedded_run193.txt"), "w").write(text)
+print(text, end="")
