@@ -91,6 +91,17 @@ def workloads(model, tables):
     return out
 
 
+def by_policy(a, b):
+    """Lines comparing two pricings of the same cells per policy: the median signed error and the
+    cells beyond 5 %, before -> after."""
+    byp = {}
+    for (*_, pol, e0), (*_, _, e1) in zip(a, b):
+        byp.setdefault(pol, []).append((e0, e1))
+    return [f"   {pol:<24} median signed {med([x for x, _ in v]):+7.2f} -> {med([y for _, y in v]):+7.2f} %"
+            f"   beyond 5 % {sum(abs(x) > 5 for x, _ in v)} -> {sum(abs(y) > 5 for _, y in v)} of {len(v)}"
+            for pol, v in byp.items()]
+
+
 def count(cells):
     ab = [abs(c[-1]) for c in cells]
     return sum(a > 5 for a in ab), med(ab), len(ab)
@@ -121,12 +132,7 @@ def main():
         ok = {"N1": bb < ba and mb < ma, "N2": bb <= ba and mb <= ma, "N3": bb <= ba}[name]
         verdict.append(ok)
         say(f"   {'holds' if ok else 'fails'} ({rule})")
-        byp = {}
-        for (*_, pol, e0), (*_, _, e1) in zip(a, b):
-            byp.setdefault(pol, []).append((e0, e1))
-        for pol, v in byp.items():
-            say(f"   {pol:<24} median signed {med([x for x, _ in v]):+7.2f} -> {med([y for _, y in v]):+7.2f} %"
-                f"   beyond 5 % {sum(abs(x) > 5 for x, _ in v)} -> {sum(abs(y) > 5 for _, y in v)} of {len(v)}")
+        lines += by_policy(a, b)
     say("Rule N " + ("adopted: N1-N3 hold" if all(verdict) else "not adopted"))
     text = "\n".join(lines) + "\n"
     open(os.path.join(HERE, "rule_n.txt"), "w").write(text)

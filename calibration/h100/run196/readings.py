@@ -77,12 +77,7 @@ def main():
         ok = n.count(b)[0] <= n.count(a)[0]
         verdict.append(ok)
         say(f"   {'holds' if ok else 'fails'} (no more beyond 5 %)")
-        byp = {}
-        for (*_, pol, e0), (*_, _, e1) in zip(a, b):
-            byp.setdefault(pol, []).append((e0, e1))
-        for pol, v in byp.items():
-            say(f"   {pol:<24} median signed {n.med([x for x, _ in v]):+7.2f} -> {n.med([y for _, y in v]):+7.2f} %"
-                f"   beyond 5 % {sum(abs(x) > 5 for x, _ in v)} -> {sum(abs(y) > 5 for _, y in v)} of {len(v)}")
+        lines += n.by_policy(a, b)
     say("N " + ("held on a fresh VM (R1, R2)" if all(verdict) else "did not hold on this VM: " +
                 ", ".join(r for r, ok in zip(("R1", "R2"), verdict) if not ok)))
     say("\nN5: the VM's calibrations refitted without and with the pool (programs; workloads with the probe)")
