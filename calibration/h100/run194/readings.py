@@ -9,6 +9,10 @@ for the compute-bound task) and on the embedded `h100` model (made from run110-r
 held out here), paired with both passes beside each row, with the run's probe and from the terms
 alone; and what the same rows' first four trials alone say.
 
+readings.txt was written by a build embedding the `h100` model until rule N (offline46). A build
+since embeds rule N's model, which run194's calibrations are part of: its embedded rows then price
+that model, in sample.
+
     python3 calibration/h100/run194/readings.py UMODEL        (in readings.txt)
 """
 import os, sys
@@ -22,15 +26,7 @@ PARTS = ("run193a", "run193b")
 
 def embedded(probe):
     """The cells priced by the embedded `h100` model."""
-    out = []
-    for part in PARTS:
-        for group, tasks in r.TASKS.items():
-            table = os.path.join(HERE, part, f"{group}.csv")
-            if os.path.exists(table):
-                for task in tasks:
-                    for c in r.cells("h100", task, table, probe):
-                        out.append((part, "h100", task) + c)
-    return out
+    return r.on_model("h100", "h100", HERE, PARTS, probe)
 
 
 r.H = HERE

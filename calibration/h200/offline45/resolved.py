@@ -49,6 +49,20 @@ def cells(model, task, table, probe):
              p["in_interval"]) for p in points(model, task, table, probe)]
 
 
+def on_model(model, name, folder, parts, probe, prefix=""):
+    """The cells of the workload tables in each of `folder`'s `parts`, all priced by one `model`
+    (a path, or an embedded model's name) called `name` in the rows, each row's run `prefix` +
+    its part."""
+    out = []
+    for part in parts:
+        for group, tasks in TASKS.items():
+            table = os.path.join(folder, part, f"{group}.csv")
+            if os.path.exists(table):
+                for task in tasks:
+                    out += [(prefix + part, name, task) + c for c in cells(model, task, table, probe)]
+    return out
+
+
 def past_runs():
     """Every run from run96 to run137 with a minimal calibration and workload tables (after it,
     run138-run140 measured smaller sizes): (run, its calibration refitted by this build as

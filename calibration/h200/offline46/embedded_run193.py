@@ -16,13 +16,7 @@ import resolved as r  # noqa: E402  (reads UMODEL from argv)
 
 RUN = os.path.join(r.H, "run193")
 for probe, way in ((False, "from the terms alone"), (True, "with the run's probe")):
-    rows = []
-    for part in ("run193a", "run193b"):
-        for group, tasks in r.TASKS.items():
-            table = os.path.join(RUN, part, f"{group}.csv")
-            if os.path.exists(table):
-                for task in tasks:
-                    rows += [(f"run193/{part}", "h200", task) + c for c in r.cells("h200", task, table, probe)]
+    rows = r.on_model("h200", "h200", RUN, ("run193a", "run193b"), probe, "run193/")
     r.summary(f"run193 on the embedded h200 model, {way}", rows)
 text = "\n".join(r.lines) + "\n"
 open(os.path.join(HERE, "embedded_run193.txt"), "w").write(text)

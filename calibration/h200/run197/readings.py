@@ -57,13 +57,7 @@ for probe, way in ((True, "with the run's probe"), (False, "from the calibration
     summary(f"{NAME}, the first 4 trials of the same rows, {way}", cut)
 # Q3
 for probe, way in ((False, "from the terms alone"), (True, "with the run's probe")):
-    rows = []
-    for part in PARTS:
-        for group, tasks in r.TASKS.items():
-            table = os.path.join(DATA, part, f"{group}.csv")
-            if os.path.exists(table):
-                for task in tasks:
-                    rows += [(f"{NAME}/{part}", "h200", task) + c for c in r.cells("h200", task, table, probe)]
+    rows = r.on_model("h200", "h200", DATA, PARTS, probe, f"{NAME}/")
     summary(f"{NAME} on the embedded h200 model, {way}", rows)
 # Q4
 models = sorted(glob.glob(os.path.join(DATA, NAME + "[ab]", "model-minimal-*.json")))
