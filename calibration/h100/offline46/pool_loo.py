@@ -27,14 +27,7 @@ ALL = [c for cals, _, _ in VMS.values() for c in cals]
 
 
 def workloads(model, tables, probe):
-    out = []
-    for table, group in tables:
-        for task in n.GROUPS[group]:
-            v = json.loads(n.run([n.UM, "validate", "-m", model, "--task", os.path.join(n.ROOT, "tasks", f"{task}.json"),
-                                  os.path.join(n.H, table), "--final-beside", "--cpu-beside", "--json"]
-                                 + (["--probe"] if probe else [])))
-            out += [(task, p["policy"], p["paired_error_pct"]) for p in v["points"]]
-    return out
+    return n.workloads(model, [(os.path.join(n.H, t), g) for t, g in tables], probe)
 
 
 lines = []

@@ -79,14 +79,15 @@ def programs(model, d):
     return out
 
 
-def workloads(model, tables):
-    """Paired error % of every cell of the workload tables [(path, group)], priced by `model`."""
+def workloads(model, tables, probe=False, um=None):
+    """Paired error % of every cell of the workload tables [(path, group)], priced by `model`
+    (with the run's probe where asked) by the build `um` (UMODEL unless given)."""
     out = []
     for table, group in tables:
         for task in GROUPS[group]:
-            v = json.loads(run([UM, "validate", "-m", model, "--task",
+            v = json.loads(run([um or UM, "validate", "-m", model, "--task",
                                 os.path.join(ROOT, "tasks", f"{task}.json"), table,
-                                "--final-beside", "--cpu-beside", "--json"]))
+                                "--final-beside", "--cpu-beside", "--json"] + (["--probe"] if probe else [])))
             out += [(task, p["policy"], p["paired_error_pct"]) for p in v["points"]]
     return out
 

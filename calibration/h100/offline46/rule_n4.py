@@ -15,33 +15,19 @@ If N4 fails, the pool is left out of the shipped model (the recipe without `--po
 
     python3 calibration/h100/offline46/rule_n4.py UMODEL_OLD UMODEL_NEW      (in rule_n4.txt)
 """
-import json, os, subprocess, sys, tempfile
+import json, os, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
-H = os.path.join(ROOT, "calibration", "h100")
-M = "nvidia-h100-80gb-hbm3-ed53a484761b"
+sys.path.insert(0, HERE)
+import rule_n as n  # noqa: E402  (its UMODEL is UMODEL_OLD; every call here names its build)
+
 OLD, NEW = sys.argv[1], sys.argv[2]
-TMP = tempfile.mkdtemp()
-GROUPS = {"prodcons": ["producer-consumer"], "workload": ["seed-001", "seed-001-overlapped"],
-          "partial": ["partial-update"], "compute": ["compute-bound"]}
-
-
-def run(args):
-    p = subprocess.run(args, capture_output=True, text=True)
-    if p.returncode:
-        sys.exit(f"{' '.join(args)}: {p.stderr.strip()}")
-    return p.stdout
-
-
-def med(v):
-    v = sorted(v)
-    return (v[(len(v) - 1) // 2] + v[len(v) // 2]) / 2
+run, med = n.run, n.med
 
 
 def cells(um, tag):
-    model = os.path.join(TMP, f"{tag}.json")
-    fit = [um, "fit", os.path.join(H, "run112", "data", "models", f"{M}.minimal.csv"), "-o", model]
+    model = os.path.join(n.TMP, f"{tag}.json")
+    fit = [um, "fit", n.minimal("run112/data"), "-o", model]
     # `fit --price-from-pool` refuses a GPU whose embedded model has no pool, where `calibrate`
     # keeps the fit as it is (store::price_from_embedded_pools): the build before N fits plainly.
     p = subprocess.run(fit + ["--price-from-pool"], capture_output=True, text=True)
@@ -50,14 +36,8 @@ def cells(um, tag):
             sys.exit(p.stderr.strip())
         run(fit)
     pooled = "priced_from_pool" in json.load(open(model))["task_terms"]
-    out = []
-    for g, tasks in GROUPS.items():
-        table = os.path.join(H, "run112", f"tasks-64-{g}.csv")
-        for task in tasks:
-            v = json.loads(run([um, "validate", "-m", model, "--task", os.path.join(ROOT, "tasks", f"{task}.json"),
-                                table, "--final-beside", "--cpu-beside", "--probe", "--json"]))
-            out += [(task, p["policy"], p["paired_error_pct"]) for p in v["points"]]
-    return out, pooled
+    tables = [(os.path.join(n.H, "run112", f"tasks-64-{g}.csv"), g) for g in n.GROUPS]
+    return n.workloads(model, tables, True, um), pooled
 
 
 (a, pa), (b, pb) = cells(OLD, "old"), cells(NEW, "new")

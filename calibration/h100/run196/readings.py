@@ -31,7 +31,7 @@ with the run's probe), and the calibrations' walls.
     python3 calibration/h100/run196/readings.py UMODEL        (in readings.txt)
     python3 calibration/h100/run196/readings.py UMODEL DIR    (a dry run on another run's files)
 """
-import glob, json, os, subprocess, sys
+import glob, os, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
@@ -46,16 +46,7 @@ SHIPPED = os.path.join(ROOT, "models", "h100.json")
 def workloads(model, probe=False):
     tables = [(os.path.join(DATA, f"{g}.csv"), g) for g in n.GROUPS
               if os.path.exists(os.path.join(DATA, f"{g}.csv"))]
-    if not probe:
-        return n.workloads(model, tables)
-    out = []
-    for table, group in tables:
-        for task in n.GROUPS[group]:
-            v = json.loads(n.run([n.UM, "validate", "-m", model, "--task",
-                                  os.path.join(ROOT, "tasks", f"{task}.json"), table,
-                                  "--final-beside", "--cpu-beside", "--probe", "--json"]))
-            out += [(task, p["policy"], p["paired_error_pct"]) for p in v["points"]]
-    return out
+    return n.workloads(model, tables, probe)
 
 
 def line(label, cells):
