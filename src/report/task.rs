@@ -376,13 +376,14 @@ pub fn render_task(input: &TaskReportInput<'_>) -> Result<String, ReportError> {
             sources.join(", ")
         },
     );
+    let assumed = choice.assumptions();
     let _ = writeln!(
         h,
         "<p>{}: {}</p>",
         esc(t.name()),
-        esc(&(input.headline)(choice.assumptions()))
+        esc(&(input.headline)(assumed))
     );
-    let notes = choice.assumptions().notes();
+    let notes = assumed.notes();
     if !notes.is_empty() {
         h.push_str("<ul class=\"note\">");
         for n in notes {
