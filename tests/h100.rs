@@ -30,7 +30,8 @@ const BEFORE_RULE_N: &str = "calibration/h100/offline46/h100-until-2026-12-05.js
 
 /// Each run, its workload CSVs' tag, and the workloads it ran after the producer/consumer and
 /// seed 001. The embedded `h100` model's handoff was fitted from the first two, its task terms
-/// (since rule N) from later VMs' calibrations (`CURRENT_PLAN`); the third is in none of it.
+/// (since rule N) from later VMs' calibrations (`offline46/make_embedded_h100.sh`); the third is
+/// in none of it.
 const RUNS: [(&str, &str, &[&str]); 3] = [
     ("run110", "62", &["partial"]),
     ("run111", "63", &["compute"]),
@@ -153,57 +154,29 @@ fn measured_every_h100_row_passed_its_check_and_calibrations_took_under_15_s() {
 
 // ----- 2. the embedded model -----------------------------------------------------------------------
 
-/// The five calibrations of the current measurement plan on H100s (`run194`'s three, `run195`'s
-/// two, two VMs) that the embedded model's task terms come from (rule N).
-const CURRENT_PLAN: [&str; 5] = [
-    "run194/run193a/data-1",
-    "run194/run193a/data-2",
-    "run194/run193b/data-1",
-    "run195/data-1",
-    "run195/data-2",
-];
-
-/// `models/h100.json` is exactly what `calibration/h100/offline46/make_embedded_h100.sh` writes
-/// from the committed calibrations (but the time it was written): run110's fit with run111's and
-/// run113's movement in the intervals, as before; since rule N (`offline46/rule_n.txt`) each task
-/// term from the calibration at the median of the five of the current plan, their shifts from the
-/// same five, and the prefetch back priced from a pool of run110, run111 and the five.
+/// `models/h100.json` is exactly what `calibration/h100/offline46/make_embedded_h100.sh` (the one
+/// place its recipe is written) makes from the committed calibrations, run here with this build
+/// (but the time it was written): run110's fit with run111's and run113's movement in the
+/// intervals, as before; since rule N (`offline46/rule_n.txt`) each task term from the
+/// calibration at the median of the five of the current plan (run194's three, run195's two),
+/// their shifts from the same five, and the prefetch back priced from a pool of run110, run111
+/// and the five.
 #[test]
 fn model_the_embedded_h100_model_takes_its_task_terms_from_the_five_current_plan_calibrations() {
     let d = tempfile::tempdir().unwrap();
     let out = d.path().join("h100.json");
-    let (a, b) = (calibration("run110"), calibration("run111"));
-    let current: Vec<PathBuf> = CURRENT_PLAN
-        .iter()
-        .map(|c| {
-            Path::new(DIR)
-                .join(c)
-                .join("models/nvidia-h100-80gb-hbm3-ed53a484761b.minimal.csv")
-        })
-        .collect();
-    let mut cmd = common::umodel(&d);
-    cmd.arg("fit")
-        .arg(&a)
-        .arg("--noise-from")
-        .arg(&b)
-        .arg("--noise-from")
-        .arg(Path::new(DIR).join(FULL));
-    for flag in ["--task-terms-from", "--task-noise-from"] {
-        for c in &current {
-            cmd.arg(flag).arg(c);
-        }
-    }
-    for c in [&a, &b].into_iter().chain(&current) {
-        cmd.arg("--pool-from").arg(c);
-    }
-    cmd.arg("--price-from-pool")
-        // The shipped models predate the host-level prefetch back, judged on the H200 only
-        // (NOTES.md, "The prefetch back at the host's level").
-        .arg("--no-host-level")
-        .arg("-o")
+    let made = std::process::Command::new("bash")
+        .arg("calibration/h100/offline46/make_embedded_h100.sh")
+        .arg(env!("CARGO_BIN_EXE_umodel"))
         .arg(&out)
-        .assert()
-        .success();
+        .env("UMODEL_DATA_DIR", d.path())
+        .output()
+        .unwrap();
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
     let mut refit: serde_json::Value =
         serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
     let mut shipped: serde_json::Value =
