@@ -165,18 +165,13 @@ fn measured_every_h100_row_passed_its_check_and_calibrations_took_under_15_s() {
 fn model_the_embedded_h100_model_takes_its_task_terms_from_the_five_current_plan_calibrations() {
     let d = tempfile::tempdir().unwrap();
     let out = d.path().join("h100.json");
-    let made = std::process::Command::new("bash")
+    assert_cmd::Command::new("bash")
         .arg("calibration/h100/offline46/make_embedded_h100.sh")
         .arg(env!("CARGO_BIN_EXE_umodel"))
         .arg(&out)
         .env("UMODEL_DATA_DIR", d.path())
-        .output()
-        .unwrap();
-    assert!(
-        made.status.success(),
-        "{}",
-        String::from_utf8_lossy(&made.stderr)
-    );
+        .assert()
+        .success();
     let mut refit: serde_json::Value =
         serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
     let mut shipped: serde_json::Value =
