@@ -159,8 +159,8 @@ fn measured_every_h100_row_passed_its_check_and_calibrations_took_under_15_s() {
 /// (but the time it was written): run110's fit with run111's and run113's movement in the
 /// intervals, as before; since rule N (`offline46/rule_n.txt`) each task term from the
 /// calibration at the median of the five of the current plan (run194's three, run195's two),
-/// their shifts from the same five, and the prefetch back priced from a pool of run110, run111
-/// and the five.
+/// and their shifts from the same five. It carries no pool of the prefetch back: rule N5 failed on
+/// `run196`'s fresh VM (`run196/readings.txt`), so `calibrate` on an H100 keeps its own.
 #[test]
 fn model_the_embedded_h100_model_takes_its_task_terms_from_the_five_current_plan_calibrations() {
     let d = tempfile::tempdir().unwrap();
@@ -182,8 +182,8 @@ fn model_the_embedded_h100_model_takes_its_task_terms_from_the_five_current_plan
     assert_eq!(refit, shipped, "refit, see offline46/make_embedded_h100.sh");
     let terms = store::embedded("h100").unwrap().task_terms.unwrap();
     assert!(
-        terms.get(model::TermId::CpuFaultBack16).is_some() && !terms.pools().is_empty(),
-        "the current plan's many-thread terms and a pool"
+        terms.get(model::TermId::CpuFaultBack16).is_some() && terms.pools().is_empty(),
+        "the current plan's many-thread terms and no pool"
     );
 }
 
@@ -244,10 +244,11 @@ fn tasks_the_embedded_h100_model_holds_out_run112() {
 }
 
 /// Rule N's third criterion (`offline46/rule_n.txt`): priced from the terms alone, as a user with
-/// no calibration is, run112's workloads put 11 of 38 cells beyond 5 % on the embedded model, whose
+/// no calibration is, run112's workloads put 10 of 38 cells beyond 5 % on the embedded model, whose
 /// task terms come from the current plan's five calibrations, against 16 of 38 on the model before
 /// rule N, whose terms came from two calibrations of a plan with none of the many-thread,
-/// sparse-write or read-mostly-prefetch cells.
+/// sparse-write or read-mostly-prefetch cells. With the pool of the prefetch back it carried until
+/// rule N5, 11 (`offline47/rule_n5.txt`).
 #[test]
 fn tasks_rule_n_the_current_plans_terms_price_run112_from_the_terms_alone_better() {
     let held_out = &RUNS[2..];
@@ -257,7 +258,7 @@ fn tasks_rule_n_the_current_plans_terms_price_run112_from_the_terms_alone_better
         .task_terms
         .unwrap();
     let v = validations_with(held_out, |_| now.clone(), false);
-    assert_eq!(paired_beyond_5(&v), (11, 38));
+    assert_eq!(paired_beyond_5(&v), (10, 38));
     let v = validations_with(held_out, |_| before.clone(), false);
     assert_eq!(paired_beyond_5(&v), (16, 38));
 }

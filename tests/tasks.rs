@@ -4375,7 +4375,7 @@ fn fit_prices_the_prefetch_back_from_the_pool_and_builds_pools_from_calibrations
         &["--pool-from", "two calibrations at least"],
     );
     // A GPU with no embedded model of its own, so no pool: run112's H100 calibration with its
-    // facts naming another GPU (the embedded `h100` model carries a pool since rule N).
+    // facts naming another GPU (the embedded `h100` model carries none either, since rule N5).
     let src = Path::new("calibration/h100/run112/data/models");
     let other = d.path().join("other.minimal.csv");
     std::fs::copy(

@@ -53,17 +53,20 @@ def minimal(d):
     return os.path.join(H, d, "models", f"{M}.minimal.csv")
 
 
-def recipe_n(s, out):
-    """Recipe N over the calibration folders `s`, written to `out`."""
+def recipe_n(s, out, pool=True):
+    """Recipe N over the calibration folders `s`, written to `out`; without the pool (as rule N5
+    made the shipped model, run196/readings.txt) where `pool` is false."""
     args = [UM, "fit", minimal("run110/data"), "--noise-from", minimal("run111/data"),
             "--noise-from", os.path.join(H, "run113", "full", "models", f"{M}.full.csv")]
     for d in s:
         args += ["--task-terms-from", minimal(d)]
     for d in s:
         args += ["--task-noise-from", minimal(d)]
-    for d in ["run110/data", "run111/data"] + list(s):
-        args += ["--pool-from", minimal(d)]
-    run(args + ["--price-from-pool", "--no-host-level", "-o", out])
+    if pool:
+        for d in ["run110/data", "run111/data"] + list(s):
+            args += ["--pool-from", minimal(d)]
+        args += ["--price-from-pool"]
+    run(args + ["--no-host-level", "-o", out])
     return out
 
 

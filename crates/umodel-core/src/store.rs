@@ -221,9 +221,9 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     // script): the handoff fitted from run110's calibration, with run111's and run113's full plan
     // (a VM whose GPU read over the link at 0.6 of the others' rate) in its intervals; since rule N
     // (offline46/rule_n.txt) each task term from the calibration at the median of the five of the
-    // current plan (run194, run195: two VMs), their shifts from the same five, the prefetch back
-    // priced from a pool of those and run110's and run111's. run112 is in none of it (NOTES.md,
-    // "A second platform: the H100"; tests/h100.rs).
+    // current plan (run194, run195: two VMs), their shifts from the same five; no pool of the
+    // prefetch back since rule N5 (run196/readings.txt), so an H100's calibration keeps its own.
+    // run112 is in none of it (NOTES.md, "A second platform: the H100"; tests/h100.rs).
     ("h100", include_str!("../../../models/h100.json")),
 ];
 
@@ -857,14 +857,13 @@ mod tests {
         assert!(m.provenance.notes.last().unwrap().contains(
             "task term `prefetch_to_host` priced from the pool of 31 calibrations the embedded model `h200` carries"
         ));
-        // An H100's calibration takes the `h100` model's pool (rule N: from run110, run111 and
-        // the five current-plan calibrations); a GPU with no embedded model has no pool; a model
-        // without task terms takes nothing.
+        // An H100's calibration keeps its own: the `h100` model carries no pool (rule N5 failed
+        // on run196's VM, calibration/h100/run196/readings.txt); nor does a GPU with no embedded
+        // model; a model without task terms takes nothing.
         let mut h100 = e.clone();
         h100.platform.gpu = "NVIDIA H100 80GB HBM3".into();
-        let (name, uses) = price_from_embedded_pools(&mut h100).unwrap();
-        assert_eq!(name, "h100");
-        assert!(matches!(uses[..], [PoolUse::Priced(p)] if p.calibrations == 7));
+        assert!(price_from_embedded_pools(&mut h100).is_none());
+        assert_eq!(h100.task_terms, e.task_terms);
         let mut other = e.clone();
         other.platform.gpu = "NVIDIA A100-SXM4-80GB".into();
         assert!(price_from_embedded_pools(&mut other).is_none());
