@@ -9,10 +9,11 @@
 # (run191's 64 MiB configurations). readings.py is written before the call.
 #   bash calibration/h200/run197/run197.sh a        (device: nvidia-h200, carry devbin/r196)
 #   bash calibration/h200/run197/run197.sh b
+#   RUN=run198 bash calibration/h200/run197/run197.sh a      (the same plan under another run name)
 # devbin/r196/umodel.xz: the release build of 5fcce3a (cargo build --release; strip; xz -9); any
 # later build of the same code will do, named in the README when it runs.
 set -u
-PART=${1:-a}; RUN=run197$PART; BIN=${BIN:-devbin/r196}
+PART=${1:-a}; RUN=${RUN:-run197}$PART; BIN=${BIN:-devbin/r196}
 R=$PWD; W=/root/work/$RUN; mkdir -p $W/bin; cd $W
 xz -dc $R/$BIN/umodel.xz > bin/umodel; chmod +x bin/*
 pack() { tar czf $OUT/$RUN.tgz -C /root/work --exclude=$RUN/bin $RUN; }
