@@ -57,7 +57,7 @@ def line(label, cells):
 def main():
     lines = []
     say = lines.append
-    say(f"run196 ({os.path.relpath(DATA, ROOT)}): rule N on a fresh H100 VM, from the terms alone")
+    say(f"{os.path.basename(DATA)} ({os.path.relpath(DATA, ROOT)}): rule N on a fresh H100 VM, from the terms alone")
     verdict = []
     for rule, what, cells_of in (("R1", "the programs", lambda m: n.programs(m, DATA)),
                                  ("R2", "the workloads (paired)", workloads)):
