@@ -2,8 +2,9 @@
 """A reading, judging nothing: how long `umodel calibrate` took end to end in every committed run of
 the current build on the H200 VMs (the measurement plan since the sparse writes on many threads,
 run167-run191: the thirty calibrations of run167-run187 the embedded model takes its task terms
-from, the four unpinned ones of run184 and run186, and the fresh VMs' of run188, run190 and
-run191, whose builds changed only what is fitted; run168's `old-*` ran the build before). The wall clock of
+from, the four unpinned ones of run184 and run186, and the fresh VMs' of run188, run190, run191,
+run193 and run197, whose builds changed only what is fitted; run168's `old-*` ran the build
+before). A run's calibrations may lie in part folders (run193a/, run197b/). The wall clock of
 the whole process, as each run's script recorded it (`rc=0 wall_ms=…` at the end of
 `calibrate-*.err`).
 
@@ -14,7 +15,8 @@ import glob, os, re, statistics as st
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 rows = []
-for f in sorted(glob.glob(os.path.join(ROOT, "calibration", "h200", "run1[6-9][0-9]", "calibrate*.err"))):
+for f in sorted(glob.glob(os.path.join(ROOT, "calibration", "h200", "run1[6-9][0-9]", "**", "calibrate*.err"),
+                          recursive=True)):
     run = int(re.search(r"/run(\d+)/", f).group(1))
     if run < 167 or "old" in os.path.basename(f):
         continue
