@@ -849,12 +849,11 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
     }
     if v.beyond_5pct > 0 {
         // Cells whose trials hold the median in no range at the level resolve nothing.
-        let (sure, few): (Vec<f64>, Vec<f64>) = v
-            .points
+        let (sure, few): (Vec<_>, Vec<_>) = v.points.iter().partition(|p| p.median_range_holds());
+        let c = sure
             .iter()
             .map(|p| p.median_range_coverage)
-            .partition(|&c| c >= crate::model::task_validate::MEDIAN_RANGE_LEVEL);
-        let c = sure.iter().copied().fold(f64::INFINITY, f64::min);
+            .fold(f64::INFINITY, f64::min);
         out!(
             "  beyond 5 %: {} cell{}, {} of them with the prediction outside the trials that hold the measured median ({}){}",
             v.beyond_5pct,

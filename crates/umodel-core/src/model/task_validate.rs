@@ -99,6 +99,14 @@ pub struct TaskPoint {
     pub parts: Option<PartsCheck>,
 }
 
+impl TaskPoint {
+    /// Whether the trials hold the measured median in `median_range_ms` at
+    /// [`MEDIAN_RANGE_LEVEL`] (4 trials or more): fewer resolve no miss.
+    pub fn median_range_holds(&self) -> bool {
+        self.median_range_coverage >= MEDIAN_RANGE_LEVEL
+    }
+}
+
 /// One side of a task: predicted against the median of the run's rows of it, ms.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct PartCheck {
@@ -1065,7 +1073,7 @@ fn validate_one_size(
     // Fewer than 4 trials hold the median in no range at 80 %: their misses resolve nothing.
     let beyond_5pct_resolved = beyond
         .iter()
-        .filter(|p| p.median_range_coverage >= MEDIAN_RANGE_LEVEL)
+        .filter(|p| p.median_range_holds())
         .filter(|p| {
             !(p.median_range_ms[0] <= p.predicted_ms && p.predicted_ms <= p.median_range_ms[1])
         })
