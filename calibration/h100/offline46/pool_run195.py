@@ -10,6 +10,10 @@ run195's programs (offline40/common.py `programs_in`) on its two calibrations fi
 pool (as `calibrate` did before N) and with it (`fit --price-from-pool`, as it does since): the
 median signed error per policy and the cells beyond 5 %.
 
+The pool is rule N's, which `models/h100.json` carried until rule N5 took it out (kept as
+offline47/h100-rule-n-pooled.json); `--price-from-pool` prices from the pool UMODEL embeds, so
+UMODEL is a build of that model (devbin/r196, the build of 5fcce3a).
+
     python3 calibration/h100/offline46/pool_run195.py UMODEL        (in pool_run195.txt)
 """
 import json, os, sys
@@ -27,8 +31,9 @@ for c in CALS:
     n.run([n.UM, "fit", n.minimal(c), "-o", m])
     t = json.load(open(m))["task_terms"]["prefetch_to_host"]
     say(f"  {c:<24} {t['lat_ms'] + t['ms_per_gib'] / 16:6.3f} ms")
-pool = json.load(open(os.path.join(n.ROOT, "models", "h100.json")))["task_terms"]["pools"][0]
-say(f"  the pool (models/h100.json): {pool['cost']['lat_ms'] + pool['cost']['ms_per_gib'] / 16:.3f} ms "
+POOLED = os.path.join(n.H, "offline47", "h100-rule-n-pooled.json")
+pool = json.load(open(POOLED))["task_terms"]["pools"][0]
+say(f"  the pool (rule N's model): {pool['cost']['lat_ms'] + pool['cost']['ms_per_gib'] / 16:.3f} ms "
     f"over {pool['calibrations']} calibrations")
 d = os.path.join(n.H, "run195")
 for c in n.CAL["run195"]:

@@ -40,7 +40,9 @@ import rule_n as n  # noqa: E402  (reads UMODEL from argv)
 
 DATA = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else HERE
 BEFORE = os.path.join(ROOT, "calibration", "h100", "offline46", "h100-until-2026-12-05.json")
-SHIPPED = os.path.join(ROOT, "models", "h100.json")
+# The shipped model when the reading was made; a later reading of the same files names the file it
+# had then (SHIPPED=..., calibration/h100/README.md says which).
+SHIPPED = os.environ.get("SHIPPED", os.path.join(ROOT, "models", "h100.json"))
 
 
 def workloads(model, probe=False):
