@@ -10,6 +10,8 @@
 #   bash calibration/h200/run197/run197.sh a        (device: nvidia-h200, carry devbin/r196)
 #   bash calibration/h200/run197/run197.sh b
 #   RUN=run198 bash calibration/h200/run197/run197.sh a      (the same plan under another run name)
+#   RUN=run199 bash calibration/h200/run197/run197.sh c      (part a without the partial update,
+#                                                             about 2.7 minutes)
 # devbin/r196/umodel.xz: the release build of 5fcce3a (cargo build --release; strip; xz -9); any
 # later build of the same code will do, named in the README when it runs.
 set -u
@@ -28,6 +30,11 @@ if [ "$PART" = a ]; then
   wl prodcons 15 100
   wl workload 15 150
   wl partial 15 240
+  cal 2
+elif [ "$PART" = c ]; then
+  cal 1
+  wl prodcons 15 100
+  wl workload 15 150
   cal 2
 else
   s=$(date +%s); { nvcc -O3 -arch=sm_90 -fmad=false -std=c++17 -o bin/relax $R/contrib/independent/relax.cu && nvcc -O3 -arch=sm_90 -fmad=false -std=c++17 -o bin/kmeans $R/contrib/independent/kmeans.cu -lpthread && nvcc -O3 -arch=sm_90 -fmad=false -std=c++17 -o bin/horner $R/contrib/independent/horner.cu; } > build.log 2>&1; echo "rc=$? wall_s=$(( $(date +%s) - s ))" >> build.log
