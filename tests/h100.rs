@@ -164,23 +164,10 @@ fn measured_every_h100_row_passed_its_check_and_calibrations_took_under_15_s() {
 /// (`run196/readings.txt`, `run198/readings.txt`), so `calibrate` on an H100 keeps its own.
 #[test]
 fn model_the_embedded_h100_model_takes_its_task_terms_from_the_nine_current_plan_calibrations() {
-    let d = tempfile::tempdir().unwrap();
-    let out = d.path().join("h100.json");
-    assert_cmd::Command::new("bash")
-        .arg("calibration/h100/offline46/make_embedded_h100.sh")
-        .arg(env!("CARGO_BIN_EXE_umodel"))
-        .arg(&out)
-        .env("UMODEL_DATA_DIR", d.path())
-        .assert()
-        .success();
-    let mut refit: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
-    let mut shipped: serde_json::Value =
-        serde_json::from_slice(&std::fs::read("models/h100.json").unwrap()).unwrap();
-    for m in [&mut refit, &mut shipped] {
-        m["provenance"]["created_utc"] = serde_json::Value::Null;
-    }
-    assert_eq!(refit, shipped, "refit, see offline46/make_embedded_h100.sh");
+    common::recipe_remakes(
+        "calibration/h100/offline46/make_embedded_h100.sh",
+        "models/h100.json",
+    );
     let terms = store::embedded("h100").unwrap().task_terms.unwrap();
     assert!(
         terms.get(model::TermId::CpuFaultBack16).is_some() && terms.pools().is_empty(),

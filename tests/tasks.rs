@@ -1493,8 +1493,9 @@ fn validating_with_a_probe_a_run_without_one_says_so() {
     assert!(e.contains("without --probe"), "{e}");
 }
 
-/// `models/h200.json`'s task terms (rule E, `python3 calibration/h200/offline41/embedded.py
-/// UMODEL`, in `embedded.txt`; made by `offline41/make_embedded.sh`): each term from the
+/// `models/h200.json` is exactly what `calibration/h200/offline41/make_embedded.sh` (the one place
+/// its recipe is written; rule E, `python3 calibration/h200/offline41/embedded.py UMODEL`, in
+/// `embedded.txt`) makes from the committed calibrations with this build: each task term from the
 /// calibration whose price at 64 MiB is the median of the thirty pinned minimal calibrations of
 /// `run167`–`run187`, its movement between calibrations from the same thirty, the prefetch back
 /// priced from the pool the model carries. Every term this code fits, the host's faults back on
@@ -1503,31 +1504,23 @@ fn validating_with_a_probe_a_run_without_one_says_so() {
 /// 0.34×, `offline41/check_reference.txt`).
 #[test]
 fn the_shipped_model_takes_each_task_term_from_the_median_of_thirty_calibrations() {
+    common::recipe_remakes(
+        "calibration/h200/offline41/make_embedded.sh",
+        "models/h200.json",
+    );
     let shipped = store::embedded("h200").unwrap();
-    let cals: Vec<_> = minimal_calibrations(|n| (167..=187).contains(&n))
-        .into_iter()
-        .filter(|c| {
-            let p = c.display().to_string();
-            p.ends_with(".minimal.csv") && !p.contains("old") && !p.contains("free")
-        })
+    // The thirty, as the model names them.
+    let cals: Vec<&str> = shipped
+        .provenance
+        .notes
+        .iter()
+        .filter_map(|n| n.strip_prefix("task terms fitted from "))
+        .map(|n| n.split(" (sha256").next().unwrap())
         .collect();
     assert_eq!(cals.len(), 30);
-    let fitted: Vec<TaskTerms> = cals
+    assert!(cals
         .iter()
-        .map(|c| {
-            let facts = store::read_facts(&store::facts_path_for(c)).unwrap();
-            model::fit_task_terms(&Table::read(c).unwrap(), facts.platform.l2_bytes).unwrap()
-        })
-        .collect();
-    let mut m = shipped.clone();
-    m.task_terms = Some(TaskTerms::pooled(&fitted, model::fit::TASK_SHIFT_BYTES).unwrap());
-    let sources: Vec<String> = cals.iter().map(|c| c.display().to_string()).collect();
-    assert!(model::fit::add_task_term_shift_of(&mut m, &fitted, &sources).is_some());
-    carry_and_price_from(
-        &mut m,
-        shipped.task_terms.as_ref().unwrap().pools().to_vec(),
-    );
-    assert_eq!(shipped.task_terms, m.task_terms);
+        .all(|c| c.ends_with(".minimal.csv") && !c.contains("old") && !c.contains("free")));
     let terms = shipped.task_terms.as_ref().unwrap();
     use umodel::model::TermId::*;
     assert_eq!(terms.iter().count(), 37);
@@ -1548,7 +1541,10 @@ fn the_shipped_model_takes_each_task_term_from_the_median_of_thirty_calibrations
         .iter()
         .any(|n| n.starts_with("task terms pooled over these 30 calibrations")));
     // As `calibrate` checks a calibration, on its terms as measured: none of the thirty is named.
-    for (c, t) in cals.iter().zip(&fitted) {
+    for c in &cals {
+        let c = Path::new(c);
+        let facts = store::read_facts(&store::facts_path_for(c)).unwrap();
+        let t = model::fit_task_terms(&Table::read(c).unwrap(), facts.platform.l2_bytes).unwrap();
         let unusual = t.unusual_against(terms, store::CHECK_TASK_TERMS_AT);
         assert!(unusual.is_empty(), "{}: {unusual:?}", c.display());
     }

@@ -60,3 +60,24 @@ pub fn fails_with(
     }
     out
 }
+
+/// Runs a model's recipe (`bash SCRIPT UMODEL OUT`, the one place it is written) with this build
+/// and checks that it makes the model file `shipped` exactly, but the time it was written
+/// (`provenance.created_utc`).
+pub fn recipe_remakes(script: &str, shipped: &str) {
+    let d = tempfile::tempdir().unwrap();
+    let out = d.path().join("model.json");
+    Command::new("bash")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_umodel"))
+        .arg(&out)
+        .env("UMODEL_DATA_DIR", d.path())
+        .assert()
+        .success();
+    let read = |p: &Path| {
+        let mut m = json_of(&std::fs::read(p).unwrap());
+        m["provenance"]["created_utc"] = Value::Null;
+        m
+    };
+    assert_eq!(read(&out), read(Path::new(shipped)), "refit, see {script}");
+}
