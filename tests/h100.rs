@@ -218,8 +218,8 @@ fn tasks_own_calibration_orders_every_workload_right() {
 
 /// run112, which no part of the embedded `h100` model was fitted from: that model orders every one
 /// of its workloads right (79 of 79 clear orderings, paired), and 3 of its 38 cells lie beyond 5 %
-/// with the run's probe (on its own calibration: 4 of 38; 5 before the no-op split); 4 before
-/// rule P (`offline47/rule_p.txt`), as before rule N.
+/// with the run's probe (on its own calibration: 4 of 38; 5 before the no-op split). Under rule
+/// N's model and the one before it, 4 (`offline47/rule_p.txt` made the change).
 #[test]
 fn tasks_the_embedded_h100_model_holds_out_run112() {
     let h100 = store::embedded("h100").unwrap().task_terms.unwrap();

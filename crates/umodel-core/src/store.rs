@@ -859,8 +859,8 @@ mod tests {
             "task term `prefetch_to_host` priced from the pool of 31 calibrations the embedded model `h200` carries"
         ));
         // An H100's calibration keeps its own: the `h100` model carries no pool (rule N5 failed
-        // on run196's VM, calibration/h100/run196/readings.txt); nor does a GPU with no embedded
-        // model; a model without task terms takes nothing.
+        // on run196's and run198's VMs, calibration/h100/run196/readings.txt); nor does a GPU
+        // with no embedded model; a model without task terms takes nothing.
         let mut h100 = e.clone();
         h100.platform.gpu = "NVIDIA H100 80GB HBM3".into();
         assert!(price_from_embedded_pools(&mut h100).is_none());
