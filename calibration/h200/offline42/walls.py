@@ -6,11 +6,12 @@ from, the four unpinned ones of run184 and run186, and the fresh VMs' of run188,
 run193 and run197, whose builds changed only what is fitted; run168's `old-*` ran the build
 before). A run's calibrations may lie in part folders (run193a/, run197b/). The wall clock of
 the whole process, as each run's script recorded it (`rc=0 wall_ms=…` at the end of
-`calibrate-*.err`).
+`calibrate-*.err`). Then whether a VM's first calibration spends longer in its primitives than
+the later ones (the facts' `seconds.*`).
 
     python3 calibration/h200/offline42/walls.py        (in walls.txt)
 """
-import glob, os, re, statistics as st
+import glob, json, os, re, statistics as st
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
@@ -31,6 +32,29 @@ out.append("")
 out.append(f"{len(ok)} calibrations (rc 0 of {len(rows)}), {len({p.split('/')[2] for p, _, _ in rows})} runs: "
            f"median {st.median(ok):.1f} s, {min(ok):.1f}-{max(ok):.1f} s, "
            f"{sum(s <= 20 for s in ok)} within 20 s")
+# Whether a VM's first calibration is the slow one: per run with two calibrations or more, the
+# seconds its primitives took (the facts' `seconds.*` but the handoff blocks, which the pacer fits
+# to the deadline), the first by `started_utc` against the median of the later ones.
+def primitives(facts):
+    c = json.load(open(facts))["conditions"]
+    return sum(float(v) for k, v in c.items() if k.startswith("seconds.") and not k.startswith("seconds.handoff"))
+
+
+firsts = []
+for d in sorted(glob.glob(os.path.join(ROOT, "calibration", "h200", "run1[6-9][0-9]"))):
+    if int(re.search(r"run(\d+)$", d).group(1)) < 167:
+        continue
+    fs = sorted((json.load(open(f))["started_utc"], f) for f in
+                glob.glob(os.path.join(d, "**", "models", "*.minimal.facts.json"), recursive=True)
+                if "old" not in os.path.relpath(f, d))
+    if len(fs) >= 2:
+        p = [primitives(f) for _, f in fs]
+        firsts.append((os.path.basename(d), p[0] - st.median(p[1:]), p))
+out.append("")
+out.append("the primitives' seconds, a run's first calibration against the median of its later ones:")
+out += [f"  {r}: {d:+.2f} s ({', '.join(f'{x:.2f}' for x in p)})" for r, d, p in firsts]
+out.append(f"  {len(firsts)} runs: median {st.median(d for _, d, _ in firsts):+.2f} s, "
+           f"the first longer in {sum(d > 0 for _, d, _ in firsts)}")
 text = "\n".join(out) + "\n"
 open(os.path.join(HERE, "walls.txt"), "w").write(text)
 print(text, end="")
