@@ -52,7 +52,7 @@ for probe, way in ((True, "with the run's probe"), (False, "from the calibration
     h, cut = r.H, []
     for part in PARTS:
         r.H = r.cut_folder(DATA, [part], 4)
-        cut += r.own([part], probe)
+        cut += [(f"{NAME}/{x[0]}",) + x[1:] for x in r.own([part], probe)]
     r.H = h
     summary(f"{NAME}, the first 4 trials of the same rows, {way}", cut)
 # Q3
