@@ -221,10 +221,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     // script): the handoff fitted from run110's calibration, with run111's and run113's full plan
     // (a VM whose GPU read over the link at 0.6 of the others' rate) in its intervals; since rules
     // N and P (offline46/rule_n.txt, offline47/rule_p.txt) each task term from the calibration at
-    // the median of the nine of the current plan (run194-run198: four VMs), their shifts from the
-    // same nine; no pool of the prefetch back since rule N5 (run196/readings.txt), so an H100's
-    // calibration keeps its own. run112 is in none of it (NOTES.md, "A second platform: the
-    // H100"; tests/h100.rs).
+    // the median of the nine of the current plan (run194, run195, run196, run198: four VMs), their
+    // shifts from the same nine; no pool of the prefetch back since rule N5 (run196/readings.txt),
+    // so an H100's calibration keeps its own. run112 is in none of it (NOTES.md, "A second
+    // platform: the H100"; tests/h100.rs).
     ("h100", include_str!("../../../models/h100.json")),
 ];
 
