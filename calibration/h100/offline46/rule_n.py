@@ -74,10 +74,7 @@ def programs(model, d):
     """|error| % of every cell of the programs in folder `d`, priced by `model`."""
     out = []
     for cfg, tf, cpu, gpu, fin, pol in common.programs_in(d, TMP):
-        cmd = [UM, "predict", "-m", model, "--task", tf, "--cpu-ms", f"{cpu}", "--gpu-ms", f"{gpu}", "--json"]
-        if fin is not None:
-            cmd += ["--cpu-final-ms", f"{fin}"]
-        p = {q["policy"]: q["time_ms"] for q in json.loads(run(cmd))}
+        p = {q["policy"]: q["time_ms"] for q in common.predict(model, tf, cpu, gpu, fin)}
         out += [(cfg, k, 100 * (p[k] - med(v)) / med(v)) for k, v in pol.items() if k in p]
     return out
 

@@ -12,27 +12,20 @@ The H200's figures on the same plan are run191/readings.txt's.
     python3 calibration/h100/run195/readings.py UMODEL        (in readings.txt)
     python3 calibration/h100/run195/readings.py UMODEL DIR    (a dry run on another run's files)
 """
-import json, os, sys
+import os, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "calibration", "h200", "offline40"))
 import common  # noqa: E402  (reads UMODEL from argv)
 
-UM, TMP, med, run = common.UM, common.TMP, common.med, common.run
+TMP, med = common.TMP, common.med
 DATA = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else HERE
 MODELS = {"own-1": os.path.join(DATA, "model-minimal-1.json"),
           "own-2": os.path.join(DATA, "model-minimal-2.json"),
           # The embedded model when the reading was made; a later reading names the file it was
           # then (SHIPPED=..., calibration/h100/README.md says which).
           "embedded h100": os.environ.get("SHIPPED", os.path.join(ROOT, "models", "h100.json"))}
-
-
-def predicted(model, tf, cpu, gpu, fin):
-    cmd = [UM, "predict", "-m", model, "--task", tf, "--cpu-ms", f"{cpu}", "--gpu-ms", f"{gpu}", "--json"]
-    if fin is not None:
-        cmd += ["--cpu-final-ms", f"{fin}"]
-    return {q["policy"]: q["time_ms"] for q in json.loads(run(cmd))}
 
 
 def main():
@@ -50,7 +43,7 @@ def main():
         for cfg, tf, cpu, gpu, fin, pol in progs:
             if cfg.startswith("relaxpinned"):
                 continue
-            p = predicted(model, tf, cpu, gpu, fin)
+            p = {q["policy"]: q["time_ms"] for q in common.predict(model, tf, cpu, gpu, fin)}
             err = {k: 100 * (p[k] - med(v)) / med(v) for k, v in pol.items() if k in p}
             ab = [abs(e) for e in err.values()]
             n_b = sum(a > 5 for a in ab)

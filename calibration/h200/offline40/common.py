@@ -114,17 +114,22 @@ def programs(cals):
     return out
 
 
+def predict(model, tf, cpu, gpu, fin):
+    """`umodel predict --task` of a program given its plain phases (`programs_in`'s cpu, gpu and
+    final, None where the program has none): the JSON list, one entry per policy."""
+    cmd = [UM, "predict", "-m", model, "--task", tf, "--cpu-ms", f"{cpu}", "--gpu-ms", f"{gpu}", "--json"]
+    if fin is not None:
+        cmd += ["--cpu-final-ms", f"{fin}"]
+    return json.loads(run(cmd))
+
+
 def program_cells(cals, progs, model_of):
     """[(run, program, configuration, calibration, policy, error %, inside its 90 % interval)];
     `model_of(run, label, path)`: the model file to price with."""
     cells = []
     for r, prog, cfg, tf, cpu, gpu, fin, pol in progs:
         for label, path, _ in cals[r]:
-            cmd = [UM, "predict", "-m", model_of(r, label, path), "--task", tf, "--cpu-ms", f"{cpu}",
-                   "--gpu-ms", f"{gpu}", "--json"]
-            if fin is not None:
-                cmd += ["--cpu-final-ms", f"{fin}"]
-            for q in json.loads(run(cmd)):
+            for q in predict(model_of(r, label, path), tf, cpu, gpu, fin):
                 if q["policy"] in pol:
                     meas = med(pol[q["policy"]])
                     lo, hi = q["interval_ms"]
