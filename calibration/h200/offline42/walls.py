@@ -3,7 +3,7 @@
 the current build on the H200 VMs (the measurement plan since the sparse writes on many threads,
 run167-run191: the thirty calibrations of run167-run187 the embedded model takes its task terms
 from, the four unpinned ones of run184 and run186, and the fresh VMs' of run188, run190, run191,
-run193 and run197, whose builds changed only what is fitted; run168's `old-*` ran the build
+run193, run197 and run199, whose builds changed only what is fitted; run168's `old-*` ran the build
 before). A run's calibrations may lie in part folders (run193a/, run197b/). The wall clock of
 the whole process, as each run's script recorded it (`rc=0 wall_ms=…` at the end of
 `calibrate-*.err`). Then whether a VM's first calibration spends longer in its primitives than
