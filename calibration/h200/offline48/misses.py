@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""A reading, judging nothing: every cell beyond 5 % on the three fresh H200 VMs measured at 15
+trials (run193, run197, run199; 9 for the compute-bound task), each workload on every calibration
+of its run as `calibrate` wrote it, with the run's probe, paired with both passes beside each row
+(offline45/resolved.py's `own`, the cells `run197/readings.py` counts), with the range of its
+trials' paired errors and whether that range resolves the miss.
+
+    python3 calibration/h200/offline48/misses.py UMODEL        (in misses.txt)
+"""
+import os, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "offline45"))
+import resolved as r  # noqa: E402  (reads UMODEL from argv)
+
+RUNS = ["run193", "run197", "run199"]
+lines, n, beyond = [], 0, []
+for run in RUNS:
+    cells = r.own([os.path.join(run, run + p) for p in "ab"], True)
+    n += len(cells)
+    for c in cells:
+        part, cal, task, policy, e, rng, trials, reuse = c[:8]
+        if abs(e) > 5:
+            beyond.append(c)
+            lines.append(f"  {part:<16} cal {cal}  {task:<18} {policy:<24} R={reuse:g}  {e:+6.1f} %  "
+                         f"trials {rng[0]:+6.1f} .. {rng[1]:+6.1f} %  ({trials} trials)"
+                         + ("  resolved" if r.resolved(e, rng) else ""))
+largest = max(beyond, key=lambda c: abs(c[4]))
+text = "\n".join([f"{', '.join(RUNS)}: {len(beyond)} of {n} cells beyond 5 % with the run's probe, "
+                  f"{sum(r.resolved(c[4], c[5]) for c in beyond)} resolved by their trials"] + lines +
+                 [f"the largest: {largest[0]} {largest[2]} {largest[3]} {largest[4]:+.1f} %"]) + "\n"
+open(os.path.join(HERE, "misses.txt"), "w").write(text)
+print(text, end="")
