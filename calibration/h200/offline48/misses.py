@@ -3,11 +3,15 @@
 trials (run193, run197, run199; 9 for the compute-bound task), each workload on every calibration
 of its run as `calibrate` wrote it, with the run's probe, paired with both passes beside each row
 (offline45/resolved.py's `own`, the cells `run197/readings.py` counts), with the range of its
-trials' paired errors and whether that range resolves the miss.
+trials' paired errors and whether that range resolves the miss. Then, per migrating row (task,
+policy, R), the median signed error on those three VMs beside the same over run96-run137 at 15
+trials on their own calibrations (offline45/resolved.py's `fifteen`): whether a row that leans on
+the fresh VMs leaned so before.
 
     python3 calibration/h200/offline48/misses.py UMODEL        (in misses.txt)
 """
 import os, sys
+from statistics import median
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "offline45"))
@@ -28,6 +32,16 @@ for run in RUNS:
 largest = max(beyond, key=lambda c: abs(c[4]))
 text = "\n".join([f"{', '.join(RUNS)}: {len(beyond)} of {n} cells beyond 5 % with the run's probe, "
                   f"{sum(r.resolved(c[4], c[5]) for c in beyond)} resolved by their trials"] + lines +
-                 [f"the largest: {largest[0]} {largest[2]} {largest[3]} {largest[4]:+.1f} %"]) + "\n"
+                 [f"the largest: {largest[0]} {largest[2]} {largest[3]} {largest[4]:+.1f} %"])
+fresh, past = {}, {}
+for run in RUNS:
+    for c in r.own([os.path.join(run, run + p) for p in "ab"], True):
+        fresh.setdefault((c[2], c[3], c[7]), []).append(c[4])
+for c in r.fifteen():
+    past.setdefault((c[2], c[3], c[7]), []).append(c[4])
+text += ("\n\nthe migrating rows' median signed error: the three fresh VMs | run96-run137 at 15 trials\n"
+         + "\n".join(f"  {t:<20} {p:<24} R={k:<3g} {median(v):+6.1f} % (n={len(v):2}) | "
+                      + (f"{median(past[(t, p, k)]):+6.1f} % (n={len(past[(t, p, k)]):2})" if (t, p, k) in past else "none")
+                      for (t, p, k), v in sorted(fresh.items()) if p.startswith("managed")) + "\n")
 open(os.path.join(HERE, "misses.txt"), "w").write(text)
 print(text, end="")
