@@ -8,6 +8,7 @@
 # prefetch back unscaled"). Only `created_utc` differs from one making to the next.
 #
 #     bash calibration/h200/offline41/make_embedded.sh UMODEL [OUT]      (OUT: models/h200.json)
+#     EXTRA_TERMS="a.csv b.csv" bash calibration/h200/offline41/make_embedded.sh UMODEL OUT
 set -euo pipefail
 U=${1:?usage: make_embedded.sh UMODEL [OUT]}
 OUT=${2:-models/h200.json}
@@ -23,6 +24,9 @@ for c in $R/run1[6-8][0-9]/*/$M.csv; do
   if [ "$n" -ge 167 ] && [ "$n" -le 187 ]; then S+=("$c"); fi
 done
 [ ${#S[@]} -eq 30 ] || { echo "expected 30 calibrations, found ${#S[@]}" >&2; exit 1; }
+# EXTRA_TERMS: more calibrations (space-separated paths) for a rule that judges a larger set
+# (offline48/rule_r.py); unset, the model is the thirty's.
+for c in ${EXTRA_TERMS:-}; do S+=("$c"); done
 for c in "${S[@]}"; do args+=(--task-terms-from "$c"); done
 for c in "${S[@]}"; do args+=(--task-noise-from "$c"); done
 for r in 77 78 79 83 84 92 93 95 96 97 98 99 100 101 102 103 104 105 106 107 114 115 116 117 118 \
