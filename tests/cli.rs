@@ -449,9 +449,10 @@ fn show_prints_the_model() {
         "{text}"
     );
     // Its task terms, each with its rate and the cells behind it, each from the calibration at
-    // the median of the thirty of run167-run187 (NOTES.md, "The shipped model"), and saying so.
+    // the median of the forty-three of the current plan (NOTES.md, "The shipped model"; rule R),
+    // and saying so.
     assert!(
-        text.contains("task terms (37, each from the calibration at their median of 30 joint fits"),
+        text.contains("task terms (37, each from the calibration at their median of 43 joint fits"),
         "{text}"
     );
     assert!(
@@ -464,15 +465,16 @@ fn show_prints_the_model() {
         text.contains("hidden under first-touch faults: 58 % where pages migrate, 47 % where read-mostly pages are duplicated (faultmix.cu on an H200 VM, calibration/h200/run189; not measured on other GPUs)"),
         "{text}"
     );
-    // The thirty calibrations behind them are one line of the text, every one still in the file.
+    // The forty-three calibrations behind them are one line of the text, every one still in the
+    // file.
     let from: Vec<&str> = text
         .lines()
         .filter(|l| l.contains("note: task terms fitted from"))
         .collect();
     assert_eq!(from.len(), 1, "{text}");
     assert!(
-        from[0].contains("fitted from 30 calibrations, calibration/h200/run167/data-1/")
-            && from[0].contains("… calibration/h200/run187/data-2/"),
+        from[0].contains("fitted from 43 calibrations, calibration/h200/run167/data-1/")
+            && from[0].contains("… calibration/h200/run199/run199b/data-1/"),
         "{}",
         from[0]
     );
@@ -492,7 +494,7 @@ fn show_prints_the_model() {
                 .starts_with("task terms fitted from calibration/")
         })
         .count();
-    assert_eq!(named, 30);
+    assert_eq!(named, 43);
     // The lists of files inside a note (the shifts' calibrations, the pool's: 2.5 and 4.7 thousand
     // characters each) are folded too: every line of the text reads on a screen or two.
     let longest = text.lines().map(|l| l.chars().count()).max().unwrap();
@@ -507,7 +509,7 @@ fn show_prints_the_model() {
         .lines()
         .find(|l| l.trim_start().starts_with("map_gather_write"))
         .unwrap();
-    assert!(row.contains("25.913"), "{row}");
+    assert!(row.contains("20.880"), "{row}");
     let out = umodel(&d)
         .args(["show", "-m", "calibration/h200/run64/model-minimal-1.json"])
         .output()

@@ -1494,22 +1494,23 @@ fn validating_with_a_probe_a_run_without_one_says_so() {
 }
 
 /// `models/h200.json` is exactly what `calibration/h200/offline41/make_embedded.sh` (the one place
-/// its recipe is written; rule E, `python3 calibration/h200/offline41/embedded.py UMODEL`, in
-/// `embedded.txt`) makes from the committed calibrations with this build: each task term from the
-/// calibration whose price at 64 MiB is the median of the thirty pinned minimal calibrations of
-/// `run167`–`run187`, its movement between calibrations from the same thirty, the prefetch back
-/// priced from the pool the model carries. Every term this code fits, the host's faults back on
-/// many threads among them; and none of the thirty raises the check against it (held out, each
-/// against the model made without its VM's calibrations, two of 34 do: `run174`'s CPU update at
-/// 0.34×, `offline41/check_reference.txt`).
+/// its recipe is written; rules E and R, `offline41/embedded.txt`, `offline48/rule_r.txt`) makes
+/// from the committed calibrations with this build: each task term from the calibration whose
+/// price at 64 MiB is the median of the forty-three minimal calibrations of the current plan (the
+/// thirty pinned ones of `run167`–`run187`, the thirteen of the fresh VMs `run188`–`run199`), its
+/// movement between calibrations from the same forty-three, the prefetch back priced from the
+/// pool the model carries. Every term this code fits, the host's faults back on many threads
+/// among them; and none of the forty-three raises the check against it (held out, each against
+/// the model made without its VM's calibrations, two of the 34 checked before rule R do:
+/// `run174`'s CPU update at 0.34×, `offline41/check_reference.txt`).
 #[test]
-fn the_shipped_model_takes_each_task_term_from_the_median_of_thirty_calibrations() {
+fn the_shipped_model_takes_each_task_term_from_the_median_of_forty_three_calibrations() {
     common::recipe_remakes(
         "calibration/h200/offline41/make_embedded.sh",
         "models/h200.json",
     );
     let shipped = store::embedded("h200").unwrap();
-    // The thirty, as the model names them.
+    // The forty-three, as the model names them.
     let cals: Vec<&str> = shipped
         .provenance
         .notes
@@ -1517,7 +1518,7 @@ fn the_shipped_model_takes_each_task_term_from_the_median_of_thirty_calibrations
         .filter_map(|n| n.strip_prefix("task terms fitted from "))
         .map(|n| n.split(" (sha256").next().unwrap())
         .collect();
-    assert_eq!(cals.len(), 30);
+    assert_eq!(cals.len(), 43);
     assert!(cals
         .iter()
         .all(|c| c.ends_with(".minimal.csv") && !c.contains("old") && !c.contains("free")));
@@ -1534,19 +1535,31 @@ fn the_shipped_model_takes_each_task_term_from_the_median_of_thirty_calibrations
         assert!(terms.get(t).is_some(), "{t:?}");
     }
     assert!(terms.fault_back_threads().is_some());
-    assert_eq!(terms.fit.pooled_over, 30);
+    assert_eq!(terms.fit.pooled_over, 43);
     assert!(shipped
         .provenance
         .notes
         .iter()
-        .any(|n| n.starts_with("task terms pooled over these 30 calibrations")));
-    // As `calibrate` checks a calibration, on its terms as measured: none of the thirty is named.
+        .any(|n| n.starts_with("task terms pooled over these 43 calibrations")));
+    // As `calibrate` checks a calibration, on its terms as measured: of the forty-three only
+    // `run174`'s first is named, its CPU update at 0.37× the median (3.0 ms against 8.0 at 64
+    // MiB; held out it was named against the thirty's too, `offline41/check_reference.txt`). The
+    // thirty's model named none of them: over forty-three the CPU update's shift between
+    // calibrations is narrower, and so is the check's bound.
     for c in &cals {
         let c = Path::new(c);
         let facts = store::read_facts(&store::facts_path_for(c)).unwrap();
         let t = model::fit_task_terms(&Table::read(c).unwrap(), facts.platform.l2_bytes).unwrap();
         let unusual = t.unusual_against(terms, store::CHECK_TASK_TERMS_AT);
-        assert!(unusual.is_empty(), "{}: {unusual:?}", c.display());
+        if c.starts_with("calibration/h200/run174/data-1") {
+            assert!(
+                matches!(&unusual[..], [u] if u.term == model::TermId::CpuUpdate && u.ms / u.reference_ms < 0.4),
+                "{}: {unusual:?}",
+                c.display()
+            );
+        } else {
+            assert!(unusual.is_empty(), "{}: {unusual:?}", c.display());
+        }
     }
 }
 

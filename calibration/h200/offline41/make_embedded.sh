@@ -1,8 +1,10 @@
 #!/bin/bash
-# Makes models/h200.json as rule E adopted it (offline41/embedded.py, in embedded.txt): run2's
-# handoff and level shifts, as the embedded model has had since 2026-11-30; its task terms, term by
-# term, from the calibration whose price at 64 MiB is the median of the thirty pinned minimal
-# calibrations of run167-run187, and their run-to-run shifts from the same thirty; the prefetch back
+# Makes models/h200.json as rules E and R adopted it (offline41/embedded.py, in embedded.txt;
+# offline48/rule_r.py, in rule_r.txt): run2's handoff and level shifts, as the embedded model has
+# had since 2026-11-30; its task terms, term by term, from the calibration whose price at 64 MiB
+# is the median of the forty-three minimal calibrations of the current plan (the thirty pinned
+# ones of run167-run187 and, since rule R, the thirteen of the fresh VMs run188-run199), and
+# their run-to-run shifts from the same forty-three; the prefetch back
 # priced from its pool over run77-run124 ("The prefetch back, priced from a pool"); the handoff
 # fitted as before the host-level prefetch back (`--no-host-level`, "The embedded model keeps its
 # prefetch back unscaled"). Only `created_utc` differs from one making to the next.
@@ -24,8 +26,18 @@ for c in $R/run1[6-8][0-9]/*/$M.csv; do
   if [ "$n" -ge 167 ] && [ "$n" -le 187 ]; then S+=("$c"); fi
 done
 [ ${#S[@]} -eq 30 ] || { echo "expected 30 calibrations, found ${#S[@]}" >&2; exit 1; }
-# EXTRA_TERMS: more calibrations (space-separated paths) for a rule that judges a larger set
-# (offline48/rule_r.py); unset, the model is the thirty's.
+# Rule R (offline48/rule_r.txt): the thirteen calibrations of the six fresh VMs since, run188-
+# run199, by the same plan. THIRTY_ONLY=1 leaves them out, and EXTRA_TERMS (space-separated
+# paths) adds calibrations, as rule R judged its sets (the model until rule R is
+# offline48/h200-until-2026-12-05.json).
+if [ -z "${THIRTY_ONLY:-}" ]; then
+  for c in run188/data-1 run190/data-1 run191/data-1 run191/data-2 run193/run193a/data-1 \
+           run193/run193a/data-2 run193/run193b/data-1 run197/run197a/data-1 run197/run197a/data-2 \
+           run197/run197b/data-1 run199/run199a/data-1 run199/run199a/data-2 run199/run199b/data-1; do
+    S+=("$R/$c/$M.csv")
+  done
+  [ ${#S[@]} -eq 43 ] || { echo "expected 43 calibrations, found ${#S[@]}" >&2; exit 1; }
+fi
 for c in ${EXTRA_TERMS:-}; do S+=("$c"); done
 for c in "${S[@]}"; do args+=(--task-terms-from "$c"); done
 for c in "${S[@]}"; do args+=(--task-noise-from "$c"); done

@@ -7,7 +7,8 @@ model, given the medians of its plain phases and its thread counts (offline40/co
 policy measured on every VM, the range of its errors over the VMs' own calibrations: how far a
 row moves between VMs.
 
-    python3 calibration/h200/offline48/managed_by_vm.py UMODEL        (in managed_by_vm.txt)
+    SHIPPED=calibration/h200/offline48/h200-until-2026-12-05.json \
+        python3 calibration/h200/offline48/managed_by_vm.py UMODEL      (in managed_by_vm.txt)
 """
 import glob, os, sys
 
@@ -16,7 +17,8 @@ sys.path.insert(0, os.path.join(HERE, "..", "offline40"))
 import common as c  # noqa: E402  (reads UMODEL from argv)
 
 VMS = ["run188", "run190", "run191", "run197/run197b", "run199/run199b"]
-EMBEDDED = os.path.join(c.ROOT, "models", "h200.json")
+# managed_by_vm.txt priced the thirty's model (SHIPPED=calibration/h200/offline48/h200-until-2026-12-05.json).
+EMBEDDED = os.environ.get("SHIPPED", os.path.join(c.ROOT, "models", "h200.json"))
 POLICIES = ["explicit-copy", "host-mapped", "managed", "managed-prefetch", "managed-advise",
             "managed-advise-prefetch"]
 lines = [f"{'VM':16} {'configuration':24} {'model':18} " + " ".join(f"{p[:16]:>16}" for p in POLICIES)]

@@ -51,7 +51,7 @@ def calibrations(vm):
 def recipe(vms, out):
     extra = " ".join(os.path.relpath(c, ROOT) for vm in vms for c in calibrations(vm))
     subprocess.run(["bash", os.path.join(H, "offline41", "make_embedded.sh"), n.UM, out], check=True,
-                   capture_output=True, env=dict(os.environ, EXTRA_TERMS=extra))
+                   capture_output=True, env=dict(os.environ, THIRTY_ONLY="1", EXTRA_TERMS=extra))
     return out
 
 

@@ -21,6 +21,8 @@ replicated on another fresh VM, and the programs written without umodel's code a
     python3 calibration/h200/run197/readings.py UMODEL          (in readings.txt)
     python3 calibration/h200/run197/readings.py UMODEL DIR      (a dry run on another run's files,
                                                                  laid out as run193's)
+    SHIPPED=calibration/h200/offline48/h200-until-2026-12-05.json python3 ... (as run197's and
+                                                                 run199's readings.txt were made)
 """
 import glob, os, sys
 
@@ -34,6 +36,10 @@ import resolved as r  # noqa: E402  (reads UMODEL from argv)
 import rule_n as n  # noqa: E402
 
 NAME = os.path.basename(DATA)
+# The embedded model judged: `h200` (the build's), or a file named by SHIPPED= (the one shipped when
+# a readings.txt was made: run197's and run199's priced the thirty's, kept as
+# offline48/h200-until-2026-12-05.json since rule R).
+SHIPPED = os.environ.get("SHIPPED", "h200")
 
 
 def summary(label, rows):
@@ -57,13 +63,13 @@ for probe, way in ((True, "with the run's probe"), (False, "from the calibration
     summary(f"{NAME}, the first 4 trials of the same rows, {way}", cut)
 # Q3
 for probe, way in ((False, "from the terms alone"), (True, "with the run's probe")):
-    rows = r.on_model("h200", "h200", DATA, PARTS, probe, f"{NAME}/")
+    rows = r.on_model(SHIPPED, "h200", DATA, PARTS, probe, f"{NAME}/")
     summary(f"{NAME} on the embedded h200 model, {way}", rows)
 # Q4
 models = sorted(glob.glob(os.path.join(DATA, NAME + "[ab]", "model-minimal-*.json")))
 progs = [d for d in (os.path.join(DATA, p) for p in PARTS) if n.common.programs_in(d, n.TMP)]
 r.say(f"\n{NAME}'s programs: {', '.join(c for d in progs for c, *_ in n.common.programs_in(d, n.TMP)) or 'none'}")
-for m in models + ["h200"]:
+for m in models + [SHIPPED]:
     if not progs:
         break
     cells = [c for d in progs for c in n.programs(m, d)]
@@ -71,7 +77,7 @@ for m in models + ["h200"]:
     byp = {}
     for _, pol, e in cells:
         byp.setdefault(pol, []).append(e)
-    label = m if m == "h200" else os.path.relpath(m, DATA)
+    label = "h200" if m == SHIPPED else os.path.relpath(m, DATA)
     r.say(f"  {label:<32} {b} of {k} beyond 5 %, median |error| {med:.2f} %; median signed: "
           + ", ".join(f"{p} {n.med(v):+.1f}" for p, v in byp.items()))
 text = "\n".join(r.lines) + "\n"

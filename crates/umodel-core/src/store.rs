@@ -213,9 +213,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     // `bash calibration/h200/offline41/make_embedded.sh UMODEL` (the command is in the script):
     // the same F and G as the model `umodel calibrate --plan full` wrote on the H200 test machine
     // (run2/full-3.model.json), with the level shifts between its runs added to the intervals;
-    // each task term from the calibration at the median of the thirty of run167-run187, the
-    // prefetch back priced from its pool (NOTES.md, "The shipped model"; tests/h200.rs,
-    // tests/tasks.rs).
+    // each task term from the calibration at the median of the forty-three of the current plan
+    // (the thirty of run167-run187 and, since rule R, offline48/rule_r.txt, the thirteen of the
+    // fresh VMs run188-run199), the prefetch back priced from its pool (NOTES.md, "The shipped
+    // model"; tests/h200.rs, tests/tasks.rs).
     ("h200", include_str!("../../../models/h200.json")),
     // `bash calibration/h100/offline46/make_embedded_h100.sh UMODEL` (the command is in the
     // script): the handoff fitted from run110's calibration, with run111's and run113's full plan
@@ -828,14 +829,14 @@ mod tests {
         let pool = e.task_terms.as_ref().unwrap().pools()[0];
         let at = CHECK_TASK_TERMS_AT as f64;
         // The embedded model prices its own from the pool; its own fit (the median of its
-        // thirty calibrations', 5.184 ms at 64 MiB) stands for a calibration's.
+        // forty-three calibrations', 5.408 ms at 64 MiB) stands for a calibration's.
         let t = e.task_terms.as_ref().unwrap();
         assert_eq!(
             t.cost_at(TermId::PrefetchToHost, at),
             Some(pool.cost.at(at))
         );
         let own = t.priced_from_pool()[0].own;
-        assert!((own.at(at) - 5.184).abs() < 0.001);
+        assert!((own.at(at) - 5.408).abs() < 0.001);
         let mut m = e.clone();
         m.task_terms
             .as_mut()
@@ -849,7 +850,7 @@ mod tests {
             t.cost_at(TermId::PrefetchToHost, at),
             Some(pool.cost.at(at))
         );
-        // The wider shift: the calibration's own (24 %, between the thirty) over the pool's
+        // The wider shift: the calibration's own (23 %, between the forty-three) over the pool's
         // spread (19 %).
         assert_eq!(
             t.get(TermId::PrefetchToHost).unwrap().run_shift,
