@@ -449,7 +449,7 @@ fn show_prints_the_model() {
         "{text}"
     );
     // Its task terms, each with its rate and the cells behind it, each from the calibration at
-    // the median of the forty-three of the current plan (NOTES.md, "The shipped model"; rule R),
+    // the median of the forty-three of the current plan (NOTES.md, "The shipped model"; rule T),
     // and saying so.
     assert!(
         text.contains("task terms (37, each from the calibration at their median of 43 joint fits"),

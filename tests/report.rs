@@ -366,7 +366,7 @@ fn report_task_writes_the_task_page_and_refuses_bad_input_without_writing() {
 
 /// The ranking's last column is `breakeven --task` of each policy against the best: on horner.cu's
 /// task (its own R = 4) host-mapped and managed-advise overtake the explicit copy below R = 1.07
-/// and 1.12 on the H200 model (1.16 on the thirty's, until rule R), the prefetching policies never.
+/// and 1.12 on the H200 model (1.16 on the thirty's, until rule T), the prefetching policies never.
 #[test]
 fn the_task_pages_break_even_column_is_breakeven_task_against_the_best() {
     use umodel::model::{Predictor, TaskOverrides};

@@ -1494,14 +1494,14 @@ fn validating_with_a_probe_a_run_without_one_says_so() {
 }
 
 /// `models/h200.json` is exactly what `calibration/h200/offline41/make_embedded.sh` (the one place
-/// its recipe is written; rules E and R, `offline41/embedded.txt`, `offline48/rule_r.txt`) makes
+/// its recipe is written; rules E and T, `offline41/embedded.txt`, `offline48/rule_t.txt`) makes
 /// from the committed calibrations with this build: each task term from the calibration whose
 /// price at 64 MiB is the median of the forty-three minimal calibrations of the current plan (the
 /// thirty pinned ones of `run167`–`run187`, the thirteen of the fresh VMs `run188`–`run199`), its
 /// movement between calibrations from the same forty-three, the prefetch back priced from the
 /// pool the model carries. Every term this code fits, the host's faults back on many threads
 /// among them; and none of the forty-three raises the check against it (held out, each against
-/// the model made without its VM's calibrations, two of the 34 checked before rule R do:
+/// the model made without its VM's calibrations, two of the 34 checked before rule T do:
 /// `run174`'s CPU update at 0.34×, `offline41/check_reference.txt`).
 #[test]
 fn the_shipped_model_takes_each_task_term_from_the_median_of_forty_three_calibrations() {

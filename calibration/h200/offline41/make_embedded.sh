@@ -1,9 +1,9 @@
 #!/bin/bash
-# Makes models/h200.json as rules E and R adopted it (offline41/embedded.py, in embedded.txt;
-# offline48/rule_r.py, in rule_r.txt): run2's handoff and level shifts, as the embedded model has
+# Makes models/h200.json as rules E and T adopted it (offline41/embedded.py, in embedded.txt;
+# offline48/rule_t.py, in rule_t.txt): run2's handoff and level shifts, as the embedded model has
 # had since 2026-11-30; its task terms, term by term, from the calibration whose price at 64 MiB
 # is the median of the forty-three minimal calibrations of the current plan (the thirty pinned
-# ones of run167-run187 and, since rule R, the thirteen of the fresh VMs run188-run199), and
+# ones of run167-run187 and, since rule T, the thirteen of the fresh VMs run188-run199), and
 # their run-to-run shifts from the same forty-three; the prefetch back
 # priced from its pool over run77-run124 ("The prefetch back, priced from a pool"); the handoff
 # fitted as before the host-level prefetch back (`--no-host-level`, "The embedded model keeps its
@@ -26,9 +26,9 @@ for c in $R/run1[6-8][0-9]/*/$M.csv; do
   if [ "$n" -ge 167 ] && [ "$n" -le 187 ]; then S+=("$c"); fi
 done
 [ ${#S[@]} -eq 30 ] || { echo "expected 30 calibrations, found ${#S[@]}" >&2; exit 1; }
-# Rule R (offline48/rule_r.txt): the thirteen calibrations of the six fresh VMs since, run188-
+# Rule T (offline48/rule_t.txt): the thirteen calibrations of the six fresh VMs since, run188-
 # run199, by the same plan. THIRTY_ONLY=1 leaves them out, and EXTRA_TERMS (space-separated
-# paths) adds calibrations, as rule R judged its sets (the model until rule R is
+# paths) adds calibrations, as rule T judged its sets (the model until rule T is
 # offline48/h200-until-2026-12-05.json).
 if [ -z "${THIRTY_ONLY:-}" ]; then
   for c in run188/data-1 run190/data-1 run191/data-1 run191/data-2 run193/run193a/data-1 \

@@ -8,7 +8,7 @@ same for run188, run190 and run191 at four trials.
 
     python3 calibration/h200/offline46/embedded_run193.py UMODEL        (in embedded_run193.txt)
 
-The embedded model was the thirty's then; since rule R (offline48/rule_r.txt) it is kept as
+The embedded model was the thirty's then; since rule T (offline48/rule_t.txt) it is kept as
 offline48/h200-until-2026-12-05.json, and SHIPPED= names it:
     SHIPPED=calibration/h200/offline48/h200-until-2026-12-05.json python3 ...embedded_run193.py UMODEL
 """

@@ -38,7 +38,7 @@ import rule_n as n  # noqa: E402
 NAME = os.path.basename(DATA)
 # The embedded model judged: `h200` (the build's), or a file named by SHIPPED= (the one shipped when
 # a readings.txt was made: run197's and run199's priced the thirty's, kept as
-# offline48/h200-until-2026-12-05.json since rule R).
+# offline48/h200-until-2026-12-05.json since rule T).
 SHIPPED = os.environ.get("SHIPPED", "h200")
 
 

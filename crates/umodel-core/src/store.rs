@@ -214,7 +214,7 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     // the same F and G as the model `umodel calibrate --plan full` wrote on the H200 test machine
     // (run2/full-3.model.json), with the level shifts between its runs added to the intervals;
     // each task term from the calibration at the median of the forty-three of the current plan
-    // (the thirty of run167-run187 and, since rule R, offline48/rule_r.txt, the thirteen of the
+    // (the thirty of run167-run187 and, since rule T, offline48/rule_t.txt, the thirteen of the
     // fresh VMs run188-run199), the prefetch back priced from its pool (NOTES.md, "The shipped
     // model"; tests/h200.rs, tests/tasks.rs).
     ("h200", include_str!("../../../models/h200.json")),

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Rule R, written and committed before any model it names priced a task (2026-12-05): make the
+"""Rule T (committed as "rule R" in 2f6ba0b, renamed: run192 has a rule R of its own),
+written and committed before any model it names priced a task (2026-12-05): make the
 embedded `h200` model's task terms from the thirty calibrations it has now (run167-run187) and the
 thirteen made since on six fresh VMs (run188, run190, run191, run193, run197, run199), all of the
 current measurement plan, refitted by the current build.
@@ -9,25 +10,25 @@ rather than a few VMs' and priced three fresh VMs better than before (calibratio
 run202). The `h200` model's thirty come from fourteen VMs measured on 2026-12-04 and -05 before
 run188; the six fresh VMs since are eligible by the same plan and build (offline42/walls.py).
 
-Recipe R over a set S: offline41/make_embedded.sh as it is (the handoff, the pool, the thirty),
+Recipe T over a set S: offline41/make_embedded.sh as it is (the handoff, the pool, the thirty),
 with S's calibrations added to the thirty (`EXTRA_TERMS`), each task term from the calibration at
 the median at 64 MiB (the lower middle of an even count) and their run-to-run shifts from the
 same set.
 
-Judged held out, each fresh VM priced by R over the other five VMs' calibrations, against the
+Judged held out, each fresh VM priced by T over the other five VMs' calibrations, against the
 shipped model (the thirty's, which none of the six made; kept as h200-until-2026-12-05.json), as
 a user with no calibration is priced: the programs written without umodel's code given the
 medians of their plain phases and thread counts (offline40/common.py `programs_in`), umodel's
 workloads `validate --task --final-beside --cpu-beside`, paired, no probe; every cell of each VM
 (run193 has no programs):
 
-  R1. over the six VMs together, R puts no more cells beyond 5 % than the shipped model;
-  R2. on no more than two of the six VMs R puts more cells beyond 5 % than the shipped model.
+  T1. over the six VMs together, T puts no more cells beyond 5 % than the shipped model;
+  T2. on no more than two of the six VMs T puts more cells beyond 5 % than the shipped model.
 
-Adopted if R1 and R2 hold (make_embedded.sh over the forty-three). Beside it, judging nothing:
+Adopted if T1 and T2 hold (make_embedded.sh over the forty-three). Beside it, judging nothing:
 the workloads with the run's probe, and the median signed error per policy.
 
-    python3 calibration/h200/offline48/rule_r.py UMODEL        (in rule_r.txt)
+    python3 calibration/h200/offline48/rule_t.py UMODEL        (in rule_t.txt)
 """
 import glob, os, subprocess, sys
 
@@ -83,16 +84,16 @@ for vm in FRESH:
     bs, br = n.count(s_c)[0], n.count(r_c)[0]
     tot[0] += bs; tot[1] += br; worse += br > bs
     lines += [f"{vm} ({len(calibrations(vm))} calibrations), from the terms alone:",
-              line("the shipped model (the thirty)", s_c), line("R without this VM", r_c)]
+              line("the shipped model (the thirty)", s_c), line("T without this VM", r_c)]
     lines += n.by_policy(s_c, r_c)
     lines += ["  beside it, the workloads with the run's probe:",
-              line("the shipped model", s_p), line("R without this VM", r_p), ""]
+              line("the shipped model", s_p), line("T without this VM", r_p), ""]
 lines += [f"over the six VMs, from the terms alone: the shipped model {tot[0]} of {len(alls)} beyond 5 %, "
-          f"R {tot[1]} (median |error| {n.count(alls)[1]:.2f} -> {n.count(allr)[1]:.2f} %)"]
+          f"T {tot[1]} (median |error| {n.count(alls)[1]:.2f} -> {n.count(allr)[1]:.2f} %)"]
 lines += n.by_policy(alls, allr)
-lines.append(f"R1 {'holds' if tot[1] <= tot[0] else 'fails'} ({tot[1]} against {tot[0]}); "
-             f"R2 {'holds' if worse <= 2 else 'fails'} (R worse on {worse} of 6 VMs)")
-lines.append("Rule R " + ("holds: adopted" if tot[1] <= tot[0] and worse <= 2 else "fails: not adopted"))
+lines.append(f"T1 {'holds' if tot[1] <= tot[0] else 'fails'} ({tot[1]} against {tot[0]}); "
+             f"T2 {'holds' if worse <= 2 else 'fails'} (T worse on {worse} of 6 VMs)")
+lines.append("Rule T " + ("holds: adopted" if tot[1] <= tot[0] and worse <= 2 else "fails: not adopted"))
 text = "\n".join(lines) + "\n"
-open(os.path.join(HERE, "rule_r.txt"), "w").write(text)
+open(os.path.join(HERE, "rule_t.txt"), "w").write(text)
 print(text, end="")
