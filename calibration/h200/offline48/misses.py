@@ -18,25 +18,22 @@ sys.path.insert(0, os.path.join(HERE, "..", "offline45"))
 import resolved as r  # noqa: E402  (reads UMODEL from argv)
 
 RUNS = ["run193", "run197", "run199"]
-lines, n, beyond = [], 0, []
-for run in RUNS:
-    cells = r.own([os.path.join(run, run + p) for p in "ab"], True)
-    n += len(cells)
-    for c in cells:
-        part, cal, task, policy, e, rng, trials, reuse = c[:8]
-        if abs(e) > 5:
-            beyond.append(c)
-            lines.append(f"  {part:<16} cal {cal}  {task:<18} {policy:<24} R={reuse:g}  {e:+6.1f} %  "
-                         f"trials {rng[0]:+6.1f} .. {rng[1]:+6.1f} %  ({trials} trials)"
-                         + ("  resolved" if r.resolved(e, rng) else ""))
+CELLS = [c for run in RUNS for c in r.own([os.path.join(run, run + p) for p in "ab"], True)]
+lines, n, beyond = [], len(CELLS), []
+for c in CELLS:
+    part, cal, task, policy, e, rng, trials, reuse = c[:8]
+    if abs(e) > 5:
+        beyond.append(c)
+        lines.append(f"  {part:<16} cal {cal}  {task:<18} {policy:<24} R={reuse:g}  {e:+6.1f} %  "
+                     f"trials {rng[0]:+6.1f} .. {rng[1]:+6.1f} %  ({trials} trials)"
+                     + ("  resolved" if r.resolved(e, rng) else ""))
 largest = max(beyond, key=lambda c: abs(c[4]))
 text = "\n".join([f"{', '.join(RUNS)}: {len(beyond)} of {n} cells beyond 5 % with the run's probe, "
                   f"{sum(r.resolved(c[4], c[5]) for c in beyond)} resolved by their trials"] + lines +
                  [f"the largest: {largest[0]} {largest[2]} {largest[3]} {largest[4]:+.1f} %"])
 fresh, past = {}, {}
-for run in RUNS:
-    for c in r.own([os.path.join(run, run + p) for p in "ab"], True):
-        fresh.setdefault((c[2], c[3], c[7]), []).append(c[4])
+for c in CELLS:
+    fresh.setdefault((c[2], c[3], c[7]), []).append(c[4])
 for c in r.fifteen():
     past.setdefault((c[2], c[3], c[7]), []).append(c[4])
 text += ("\n\nthe migrating rows' median signed error: the three fresh VMs | run96-run137 at 15 trials\n"

@@ -10,8 +10,9 @@ rather than a few VMs' and priced three fresh VMs better than before (calibratio
 run202). The `h200` model's thirty come from fourteen VMs measured on 2026-12-04 and -05 before
 run188; the six fresh VMs since are eligible by the same plan and build (offline42/walls.py).
 
-Recipe T over a set S: offline41/make_embedded.sh as it is (the handoff, the pool, the thirty),
-with S's calibrations added to the thirty (`EXTRA_TERMS`), each task term from the calibration at
+Recipe T over a set S: offline41/make_embedded.sh as it was (the handoff, the pool, the thirty;
+`THIRTY_ONLY=1` since the adoption), with S's calibrations added to the thirty (`EXTRA_TERMS`),
+each task term from the calibration at
 the median at 64 MiB (the lower middle of an even count) and their run-to-run shifts from the
 same set.
 
