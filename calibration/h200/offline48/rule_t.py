@@ -12,9 +12,8 @@ run188; the six fresh VMs since are eligible by the same plan and build (offline
 
 Recipe T over a set S: offline41/make_embedded.sh as it was (the handoff, the pool, the thirty;
 `THIRTY_ONLY=1` since the adoption), with S's calibrations added to the thirty (`EXTRA_TERMS`),
-each task term from the calibration at
-the median at 64 MiB (the lower middle of an even count) and their run-to-run shifts from the
-same set.
+each task term from the calibration at the median at 64 MiB (the lower middle of an even count)
+and their run-to-run shifts from the same set.
 
 Judged held out, each fresh VM priced by T over the other five VMs' calibrations, against the
 shipped model (the thirty's, which none of the six made; kept as h200-until-2026-12-05.json), as
