@@ -13,6 +13,9 @@ and a minimal calibration (run160-run191). Cells as offline40/common.py prices t
 programs given the medians of their plain phases and thread counts.
 
     python3 calibration/h200/offline44/dup_share.py UMODEL        (in dup_share.txt)
+
+dup_share.txt priced the model shipped then (the thirty's, until rule T):
+    SHIPPED=calibration/h200/offline48/h200-until-2026-12-05.json python3 ...dup_share.py UMODEL
 """
 import glob, json, math, os, re, statistics as st, sys
 
@@ -37,16 +40,13 @@ def variant(path, tag, dup):
 
 
 def predicted(model, tf, cpu, gpu, fin):
-    cmd = [UM, "predict", "-m", model, "--task", tf, "--cpu-ms", f"{cpu}", "--gpu-ms", f"{gpu}", "--json"]
-    if fin is not None:
-        cmd += ["--cpu-final-ms", f"{fin}"]
-    return {q["policy"]: q["time_ms"] for q in json.loads(run(cmd))}
+    return {q["policy"]: q["time_ms"] for q in common.predict(model, tf, cpu, gpu, fin)}
 
 
 def cells():
     """[(run, configuration, policy, which model, measured median ms, {share: predicted ms})]"""
     out = []
-    shipped = os.path.join(ROOT, "models", "h200.json")
+    shipped = os.environ.get("SHIPPED", os.path.join(ROOT, "models", "h200.json"))
     for d in sorted(glob.glob(os.path.join(H, "run1[6-9]?")), key=common.num):
         r = os.path.basename(d)
         progs = [p for p in common.programs_in(d, TMP) if p[0].startswith("kmeans")]
