@@ -290,6 +290,16 @@ fn a_term_is_unusual_past_both_twice_the_reference_and_three_of_its_shifts() {
     assert!(noop
         .describe("the embedded model `h200`")
         .contains("16.00×"));
+    // Slower: bounded above and blamed on a cell; faster: bounded below and not blamed.
+    let slow = noop.describe("the embedded model `h200`");
+    assert!(slow.contains("(up to 4.48× was to be expected): a cell behind it may have waited"));
+    let fast = found[0].describe("the embedded model `h200`");
+    assert!(fast.contains("0.48× the"), "{fast}");
+    assert!(
+        fast.contains("(down to 0.50× was to be expected): this machine may simply run it faster"),
+        "{fast}"
+    );
+    assert!(!fast.contains("waited"), "{fast}");
     // Against itself nothing; a term priced at zero on either side has no ratio.
     assert!(reference.unusual_against(&reference, 64 << 20).is_empty());
     let mut zero = toy_terms();
