@@ -70,6 +70,13 @@ def recipe_n(s, out, pool=True):
     return out
 
 
+def tables(folder, name="{g}.csv"):
+    """The workload tables in `folder`, [(path, group)] in GROUPS' order, each group's file named
+    by `name` (`{g}.csv` in the current plan's runs, `tasks-64-{g}.csv` in run112's)."""
+    paths = [(os.path.join(folder, name.format(g=g)), g) for g in GROUPS]
+    return [(p, g) for p, g in paths if os.path.exists(p)]
+
+
 def programs(model, d):
     """|error| % of every cell of the programs in folder `d`, priced by `model`."""
     out = []
@@ -116,10 +123,8 @@ def main():
     n194 = recipe_n(CAL["run194"], os.path.join(TMP, "n194.json"))
     n195 = recipe_n(CAL["run195"], os.path.join(TMP, "n195.json"))
     nall = recipe_n(CAL["run194"] + CAL["run195"], os.path.join(TMP, "nall.json"))
-    t194 = [(os.path.join(H, "run194", part, f"{g}.csv"), g) for part in ("run193a", "run193b")
-            for g in GROUPS if os.path.exists(os.path.join(H, "run194", part, f"{g}.csv"))]
-    t112 = [(os.path.join(H, "run112", f"tasks-64-{g}.csv"), g) for g in GROUPS
-            if os.path.exists(os.path.join(H, "run112", f"tasks-64-{g}.csv"))]
+    t194 = [t for part in ("run193a", "run193b") for t in tables(os.path.join(H, "run194", part))]
+    t112 = tables(os.path.join(H, "run112"), "tasks-64-{g}.csv")
     verdict = []
     for name, new_label, new, cells_of, rule in (
             ("N1", "N over run194's three", n194, lambda m: programs(m, os.path.join(H, "run195")), "fewer, lower"),

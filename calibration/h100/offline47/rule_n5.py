@@ -16,12 +16,7 @@ ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "calibration", "h100", "offline46"))
 import rule_n as n  # noqa: E402  (reads UMODEL from argv)
 
-H, TMP, GROUPS = n.H, n.TMP, n.GROUPS
-
-
-def tables(folder):
-    return [(os.path.join(folder, f"{g}.csv"), g) for g in GROUPS
-            if os.path.exists(os.path.join(folder, f"{g}.csv"))]
+H, TMP = n.H, n.TMP
 
 
 def main():
@@ -30,16 +25,15 @@ def main():
     cur = os.path.join(H, "offline46", "h100-until-2026-12-05.json")
     c194, c195 = n.CAL["run194"], n.CAL["run195"]
     make = lambda s, name, pool: n.recipe_n(s, os.path.join(TMP, f"{name}-{pool}.json"), pool)
-    t194 = [t for part in ("run193a", "run193b") for t in tables(os.path.join(H, "run194", part))]
-    t112 = [(os.path.join(H, "run112", f"tasks-64-{g}.csv"), g) for g in GROUPS
-            if os.path.exists(os.path.join(H, "run112", f"tasks-64-{g}.csv"))]
+    t194 = [t for part in ("run193a", "run193b") for t in n.tables(os.path.join(H, "run194", part))]
+    t112 = n.tables(os.path.join(H, "run112"), "tasks-64-{g}.csv")
     r196 = os.path.join(H, "run196")
     for name, what, s, cells_of in (
             ("N1", "run195's programs, N over run194's three", c194, lambda m: n.programs(m, os.path.join(H, "run195"))),
             ("N2", "run194's workloads, N over run195's two", c195, lambda m: n.workloads(m, t194)),
             ("N3", "run112's workloads, N over all five", c194 + c195, lambda m: n.workloads(m, t112)),
             ("R1", "run196's programs, N over all five", c194 + c195, lambda m: n.programs(m, r196)),
-            ("R2", "run196's workloads, N over all five", c194 + c195, lambda m: n.workloads(m, tables(r196)))):
+            ("R2", "run196's workloads, N over all five", c194 + c195, lambda m: n.workloads(m, n.tables(r196)))):
         pooled, plain = make(s, name, True), make(s, name, False)
         a, b, c = cells_of(cur), cells_of(pooled), cells_of(plain)
         say(f"{name} {what} ({len(a)} cells), beyond 5 % and median |error|:")

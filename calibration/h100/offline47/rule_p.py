@@ -38,26 +38,20 @@ ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "calibration", "h100", "offline46"))
 import rule_n as n  # noqa: E402  (reads UMODEL from argv)
 
-H, TMP, GROUPS = n.H, n.TMP, n.GROUPS
+H, TMP = n.H, n.TMP
 VMS = dict(n.CAL, run196=["run196/data-1", "run196/data-2"], run198=["run198/data-1", "run198/data-2"])
-
-
-def tables(folder):
-    return [(os.path.join(folder, f"{g}.csv"), g) for g in GROUPS
-            if os.path.exists(os.path.join(folder, f"{g}.csv"))]
 
 
 def cells_of(vm):
     """Every held-out cell of VM `vm` (a function of the model)."""
     if vm == "run194":
-        t = [x for part in ("run193a", "run193b") for x in tables(os.path.join(H, "run194", part))]
+        t = [x for part in ("run193a", "run193b") for x in n.tables(os.path.join(H, "run194", part))]
         return lambda m: n.workloads(m, t)
     if vm == "run112":
-        t = [(os.path.join(H, "run112", f"tasks-64-{g}.csv"), g) for g in GROUPS
-             if os.path.exists(os.path.join(H, "run112", f"tasks-64-{g}.csv"))]
+        t = n.tables(os.path.join(H, "run112"), "tasks-64-{g}.csv")
         return lambda m: n.workloads(m, t)
     d = os.path.join(H, vm)
-    return lambda m: n.programs(m, d) + n.workloads(m, tables(d))
+    return lambda m: n.programs(m, d) + n.workloads(m, n.tables(d))
 
 
 def p_without(*left_out):

@@ -28,9 +28,7 @@ P = os.path.join(ROOT, "models", "h100.json")
 
 
 def cells(model, probe=False, programs=True):
-    t = [(os.path.join(DATA, f"{g}.csv"), g) for g in n.GROUPS
-         if os.path.exists(os.path.join(DATA, f"{g}.csv"))]
-    return (n.programs(model, DATA) if programs else []) + n.workloads(model, t, probe)
+    return (n.programs(model, DATA) if programs else []) + n.workloads(model, n.tables(DATA), probe)
 
 
 def line(label, c):

@@ -46,9 +46,7 @@ SHIPPED = os.environ.get("SHIPPED", os.path.join(ROOT, "models", "h100.json"))
 
 
 def workloads(model, probe=False):
-    tables = [(os.path.join(DATA, f"{g}.csv"), g) for g in n.GROUPS
-              if os.path.exists(os.path.join(DATA, f"{g}.csv"))]
-    return n.workloads(model, tables, probe)
+    return n.workloads(model, n.tables(DATA), probe)
 
 
 def line(label, cells):

@@ -32,10 +32,6 @@ VMS = {"run188": [""], "run190": [""], "run191": [""], "run193": ["run193a", "ru
        "run197": ["run197a", "run197b"]}
 
 
-def tables(d):
-    return [(os.path.join(d, f"{g}.csv"), g) for g in n.GROUPS if os.path.exists(os.path.join(d, f"{g}.csv"))]
-
-
 def main():
     lines = []
     say = lines.append
@@ -50,8 +46,8 @@ def main():
                 if p.returncode:
                     say(f"  {os.path.relpath(c, H2)} {label}: fit refused: {p.stderr.strip()}")
                     continue
-                judged = [x for d in dirs for x in n.programs(m, d) + n.workloads(m, tables(d), True)]
-                alone = [x for d in dirs for x in n.workloads(m, tables(d))]
+                judged = [x for d in dirs for x in n.programs(m, d) + n.workloads(m, n.tables(d), True)]
+                alone = [x for d in dirs for x in n.workloads(m, n.tables(d))]
                 total.setdefault(label, []).extend(judged)
                 k, med, cnt = n.count(judged)
                 ka, meda, cnta = n.count(alone)

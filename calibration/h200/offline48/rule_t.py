@@ -62,8 +62,7 @@ def cells(model, vm, probe=False):
     out = []
     for part in FRESH[vm]:
         d = os.path.join(H, part)
-        tables = [(os.path.join(d, f"{g}.csv"), g) for g in n.GROUPS if os.path.exists(os.path.join(d, f"{g}.csv"))]
-        out += ([] if probe else n.programs(model, d)) + n.workloads(model, tables, probe)
+        out += ([] if probe else n.programs(model, d)) + n.workloads(model, n.tables(d), probe)
     return out
 
 
