@@ -99,6 +99,12 @@ def workloads(model, tables, probe=False, um=None):
     return out
 
 
+def line(label, cells, width=44):
+    """One row of a readings table: `label`, then the cells beyond 5 % and the median |error|."""
+    b, m, k = count(cells)
+    return f"  {label:<{width}} {b:>3} of {k:<3} beyond 5 %, median |error| {m:5.2f} %"
+
+
 def by_policy(a, b):
     """Lines comparing two pricings of the same cells per policy: the median signed error and the
     cells beyond 5 %, before -> after."""

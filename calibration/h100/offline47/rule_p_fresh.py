@@ -31,20 +31,15 @@ def cells(model, probe=False, programs=True):
     return (n.programs(model, DATA) if programs else []) + n.workloads(model, n.tables(DATA), probe)
 
 
-def line(label, c):
-    b, m, k = n.count(c)
-    return f"  {label:<46} {b:>3} of {k:<3} beyond 5 %, median |error| {m:5.2f} %"
-
-
 lines = [f"{os.path.basename(DATA)} ({os.path.relpath(DATA, ROOT)}): rule P on a fresh H100 VM, from the terms alone"]
 a, b = cells(N), cells(P)
-lines += [line("rule N's model (five calibrations, no pool)", a), line("the shipped model (rule P, nine)", b)]
+lines += [n.line("rule N's model (five calibrations, no pool)", a, 46), n.line("the shipped model (rule P, nine)", b, 46)]
 lines += n.by_policy(a, b)
 lines.append("Q1: P " + ("held on a fresh VM" if n.count(b)[0] <= n.count(a)[0] else "did not hold on this VM"))
 lines.append("\nBeside it, judging nothing: the VM's own calibrations as `calibrate` wrote them")
 for i in (1, 2):
     m = os.path.join(DATA, f"model-minimal-{i}.json")
     if os.path.exists(m):
-        lines.append(line(f"calibration {i}, terms alone", cells(m)))
-        lines.append(line(f"calibration {i}, the workloads with the probe", cells(m, True, False)))
+        lines.append(n.line(f"calibration {i}, terms alone", cells(m), 46))
+        lines.append(n.line(f"calibration {i}, the workloads with the probe", cells(m, True, False), 46))
 print("\n".join(lines))

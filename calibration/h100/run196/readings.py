@@ -49,11 +49,6 @@ def workloads(model, probe=False):
     return n.workloads(model, n.tables(DATA), probe)
 
 
-def line(label, cells):
-    b, m, k = n.count(cells)
-    return f"  {label:<44} {b:>3} of {k:<3} beyond 5 %, median |error| {m:5.2f} %"
-
-
 def main():
     lines = []
     say = lines.append
@@ -63,8 +58,8 @@ def main():
                                  ("R2", "the workloads (paired)", workloads)):
         a, b = cells_of(BEFORE), cells_of(SHIPPED)
         say(f"{rule} {what}")
-        say(line("the model until rule N", a))
-        say(line("the shipped model (rule N)", b))
+        say(n.line("the model until rule N", a))
+        say(n.line("the shipped model (rule N)", b))
         ok = n.count(b)[0] <= n.count(a)[0]
         verdict.append(ok)
         say(f"   {'holds' if ok else 'fails'} (no more beyond 5 %)")
@@ -85,7 +80,7 @@ def main():
                 continue
             cells = n.programs(m, DATA) + workloads(m, True)
             totals.setdefault(label, []).extend(cells)
-            say(line(f"calibration {i} {label}", cells))
+            say(n.line(f"calibration {i} {label}", cells))
     if len(totals) == 2:
         a, b = n.count(totals["without the pool"]), n.count(totals["with the pool"])
         say(f"N5 {'holds' if b[0] <= a[0] else 'fails'}: {b[0]} of {b[2]} beyond 5 % with the pool, "
@@ -95,9 +90,9 @@ def main():
         m = os.path.join(DATA, f"model-minimal-{i}.json")
         if not os.path.exists(m):
             continue
-        say(line(f"calibration {i}: the programs", n.programs(m, DATA)))
-        say(line(f"calibration {i}: the workloads, terms alone", workloads(m)))
-        say(line(f"calibration {i}: the workloads, the run's probe", workloads(m, True)))
+        say(n.line(f"calibration {i}: the programs", n.programs(m, DATA)))
+        say(n.line(f"calibration {i}: the workloads, terms alone", workloads(m)))
+        say(n.line(f"calibration {i}: the workloads, the run's probe", workloads(m, True)))
         err = os.path.join(DATA, f"calibrate-{i}.err")
         if os.path.exists(err):
             say(f"  calibration {i}: {open(err).read().strip().splitlines()[-1]}")

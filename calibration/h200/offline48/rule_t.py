@@ -66,11 +66,6 @@ def cells(model, vm, probe=False):
     return out
 
 
-def line(label, c):
-    b, m, k = n.count(c)
-    return f"  {label:<44} {b:>3} of {k:<3} beyond 5 %, median |error| {m:5.2f} %"
-
-
 lines, worse, tot = [], 0, [0, 0]
 allr, alls = [], []
 for vm in FRESH:
@@ -83,10 +78,10 @@ for vm in FRESH:
     bs, br = n.count(s_c)[0], n.count(r_c)[0]
     tot[0] += bs; tot[1] += br; worse += br > bs
     lines += [f"{vm} ({len(calibrations(vm))} calibrations), from the terms alone:",
-              line("the shipped model (the thirty)", s_c), line("T without this VM", r_c)]
+              n.line("the shipped model (the thirty)", s_c), n.line("T without this VM", r_c)]
     lines += n.by_policy(s_c, r_c)
     lines += ["  beside it, the workloads with the run's probe:",
-              line("the shipped model", s_p), line("T without this VM", r_p), ""]
+              n.line("the shipped model", s_p), n.line("T without this VM", r_p), ""]
 lines += [f"over the six VMs, from the terms alone: the shipped model {tot[0]} of {len(alls)} beyond 5 %, "
           f"T {tot[1]} (median |error| {n.count(alls)[1]:.2f} -> {n.count(allr)[1]:.2f} %)"]
 lines += n.by_policy(alls, allr)
