@@ -36,7 +36,7 @@ out.append(f"{len(ok)} calibrations (rc 0 of {len(rows)}), {len({p.split('/')[2]
 # seconds its primitives took (the facts' `seconds.*` but the handoff blocks, which the pacer fits
 # to the deadline), the first by `started_utc` against the median of the later ones.
 def primitives(facts):
-    c = json.load(open(facts))["conditions"]
+    c = facts["conditions"]
     return sum(float(v) for k, v in c.items() if k.startswith("seconds.") and not k.startswith("seconds.handoff"))
 
 
@@ -44,11 +44,12 @@ firsts = []
 for d in sorted(glob.glob(os.path.join(ROOT, "calibration", "h200", "run1[6-9][0-9]"))):
     if int(re.search(r"run(\d+)$", d).group(1)) < 167:
         continue
-    fs = sorted((json.load(open(f))["started_utc"], f) for f in
-                glob.glob(os.path.join(d, "**", "models", "*.minimal.facts.json"), recursive=True)
-                if "old" not in os.path.relpath(f, d))
+    fs = sorted((facts["started_utc"], primitives(facts)) for facts in
+                (json.load(open(f)) for f in
+                 glob.glob(os.path.join(d, "**", "models", "*.minimal.facts.json"), recursive=True)
+                 if "old" not in os.path.relpath(f, d)))
     if len(fs) >= 2:
-        p = [primitives(f) for _, f in fs]
+        p = [x for _, x in fs]
         firsts.append((os.path.basename(d), p[0] - st.median(p[1:]), p))
 out.append("")
 out.append("the primitives' seconds, a run's first calibration against the median of its later ones:")
