@@ -85,6 +85,27 @@ fn device_facts_are_sane() {
 
 #[test]
 #[ignore = "needs an NVIDIA GPU"]
+fn kernels_load_as_machine_code_unless_ptx_is_asked_for() {
+    use umodel::gpu::KernelCode;
+    // The GPU machines' NVRTC (CUDA 13) compiles for their sm_90, so no fallback to PTX there.
+    for code in [KernelCode::Cubin, KernelCode::Ptx] {
+        let g = Gpu::open_with(0, code).unwrap();
+        let s = *g.startup();
+        assert_eq!(s.code, code);
+        for (what, v) in [
+            ("libraries", s.libraries_s),
+            ("context", s.context_s),
+            ("compile", s.compile_s),
+            ("load", s.load_s),
+        ] {
+            assert!(v > 0.0 && v < 60.0, "{code:?} {what}: {v} s");
+        }
+    }
+    assert_eq!(Gpu::open(0).unwrap().startup().code, KernelCode::Cubin);
+}
+
+#[test]
+#[ignore = "needs an NVIDIA GPU"]
 fn managed_cap_refuses_before_allocating() {
     let g = Gpu::open(0).unwrap();
     let (cap, _) = g.managed_budget();

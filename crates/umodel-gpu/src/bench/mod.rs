@@ -1009,6 +1009,21 @@ impl Backend for Cuda {
         for (k, v) in gpu.conditions() {
             facts.conditions.insert(format!("start.{k}"), v);
         }
+        // What opening the device took (not in `seconds.*`, the blocks' walls).
+        let s = gpu.startup();
+        facts
+            .conditions
+            .insert("startup.code".into(), s.code.name().into());
+        for (k, v) in [
+            ("libraries", s.libraries_s),
+            ("context", s.context_s),
+            ("compile", s.compile_s),
+            ("load", s.load_s),
+        ] {
+            facts
+                .conditions
+                .insert(format!("startup.{k}_s"), format!("{v:.3}"));
+        }
         // The CPU work runs on the last core local to the GPU (NUMA), else the last core.
         let local = gpu
             .pci_bus_id()

@@ -25,7 +25,8 @@ use std::sync::{Arc, Mutex};
 use cudarc::driver::{
     result, sys, CudaContext, CudaEvent, CudaFunction, CudaStream, LaunchConfig, PushKernelArg,
 };
-use cudarc::nvrtc::{compile_ptx_with_opts, CompileError, CompileOptions};
+use cudarc::nvrtc::{compile_ptx_with_opts, CompileError, CompileOptions, Ptx};
+use std::ffi::{CStr, CString};
 
 /// The kernel sources, one file per family (compiled by NVRTC at run time for the device).
 const KERNELS: &[(&str, &str)] = &[
@@ -197,6 +198,106 @@ pub struct Gpu {
     functions: HashMap<&'static str, CudaFunction>,
     managed: Arc<ManagedBudget>,
     scratch: DeviceBuf<u64>,
+    startup: Startup,
+}
+
+/// How the kernels reach the device.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum KernelCode {
+    /// Machine code for this device (`sm_XY`), compiled by NVRTC; the driver loads it as it is.
+    #[default]
+    Cubin,
+    /// PTX for the device's virtual architecture (`compute_XY`), which the driver compiles when the
+    /// module loads (cached per user in `~/.nv/ComputeCache`, so a machine's first process pays it).
+    Ptx,
+}
+
+impl KernelCode {
+    pub fn name(self) -> &'static str {
+        match self {
+            KernelCode::Cubin => "cubin",
+            KernelCode::Ptx => "ptx",
+        }
+    }
+}
+
+/// What opening a device took, seconds: loading libcuda and libnvrtc, creating the context,
+/// compiling the kernels, loading their modules (where PTX is compiled by the driver).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Startup {
+    /// How the kernels were loaded (PTX where NVRTC could not compile for this device's `sm_`).
+    pub code: KernelCode,
+    pub libraries_s: f64,
+    pub context_s: f64,
+    pub compile_s: f64,
+    pub load_s: f64,
+}
+
+fn compile_options(arch: String) -> CompileOptions {
+    CompileOptions {
+        options: vec![format!("--gpu-architecture={arch}"), "--std=c++17".into()],
+        ..Default::default()
+    }
+}
+
+/// `src` compiled to PTX for `compute_{major}{minor}`.
+fn compile_ptx(file: &str, src: &str, major: i32, minor: i32) -> Result<Ptx, GpuError> {
+    let arch = format!("compute_{major}{minor}");
+    let opts = CompileOptions {
+        name: Some(file.to_string()),
+        ..compile_options(arch.clone())
+    };
+    compile_ptx_with_opts(src, opts).map_err(|e| GpuError::Compile {
+        file: file.to_string(),
+        arch,
+        log: match e {
+            CompileError::CompileError { log, .. } => log.to_string_lossy().into_owned(),
+            other => other.to_string(),
+        },
+    })
+}
+
+/// `src` compiled to machine code for `sm_{major}{minor}` (cudarc compiles only to PTX).
+fn compile_cubin(file: &str, src: &str, major: i32, minor: i32) -> Result<Vec<u8>, GpuError> {
+    use cudarc::nvrtc::{result as nvrtc, sys as nvrtc_sys};
+    let arch = format!("sm_{major}{minor}");
+    let fail = |log: String| GpuError::Compile {
+        file: file.to_string(),
+        arch: arch.clone(),
+        log,
+    };
+    let (src_c, name_c) = match (CString::new(src), CString::new(file)) {
+        (Ok(s), Ok(n)) => (s, n),
+        _ => return Err(fail("a NUL byte in the source or its name".into())),
+    };
+    let prog = nvrtc::create_program(&src_c, Some(&name_c)).map_err(|e| fail(e.to_string()))?;
+    let options = compile_options(arch.clone()).options;
+    // SAFETY: `prog` was created above from `src_c` and `name_c`, which outlive it, and is
+    // destroyed once, below; the size the first call returns is the buffer the second fills.
+    let cubin = unsafe {
+        match nvrtc::compile_program(prog, &options) {
+            Err(e) => Err(fail(match nvrtc::get_program_log(prog) {
+                Ok(log) => CStr::from_ptr(log.as_ptr()).to_string_lossy().into_owned(),
+                Err(_) => e.to_string(),
+            })),
+            Ok(()) => {
+                let mut size = 0usize;
+                nvrtc_sys::nvrtcGetCUBINSize(prog, &mut size)
+                    .result()
+                    .map_err(|e| fail(e.to_string()))
+                    .and_then(|()| {
+                        let mut buf = vec![0u8; size];
+                        nvrtc_sys::nvrtcGetCUBIN(prog, buf.as_mut_ptr().cast())
+                            .result()
+                            .map(|()| buf)
+                            .map_err(|e| fail(e.to_string()))
+                    })
+            }
+        }
+    };
+    // SAFETY: as above; `prog` is not used after this.
+    let _ = unsafe { nvrtc::destroy_program(prog) };
+    cubin
 }
 
 struct ManagedBudget {
@@ -213,8 +314,20 @@ impl Gpu {
     /// Opens device `ordinal`: creates its context, compiles the kernels for its architecture and sets
     /// the managed-memory cap to half its free memory.
     pub fn open(ordinal: usize) -> Result<Gpu, GpuError> {
+        Gpu::open_with(ordinal, KernelCode::Cubin)
+    }
+
+    /// Opens device `ordinal` with its kernels loaded as `code` asks (the choice [`Gpu::open`] makes
+    /// is measured against the other by `examples/startup.rs`).
+    pub fn open_with(ordinal: usize, code: KernelCode) -> Result<Gpu, GpuError> {
+        let t0 = std::time::Instant::now();
         libraries_present()?;
-        guard_panics("opening the device", || Gpu::open_inner(ordinal, false))
+        let libraries_s = t0.elapsed().as_secs_f64();
+        let mut gpu = guard_panics("opening the device", || {
+            Gpu::open_inner(ordinal, false, code)
+        })?;
+        gpu.startup.libraries_s = libraries_s;
+        Ok(gpu)
     }
 
     /// Opens device `ordinal` with the managed-memory cap lifted, for the `oversub` group's child
@@ -223,10 +336,12 @@ impl Gpu {
     /// a shared machine.
     pub fn open_oversubscribing(ordinal: usize) -> Result<Gpu, GpuError> {
         libraries_present()?;
-        guard_panics("opening the device", || Gpu::open_inner(ordinal, true))
+        guard_panics("opening the device", || {
+            Gpu::open_inner(ordinal, true, KernelCode::Cubin)
+        })
     }
 
-    fn open_inner(ordinal: usize, lift_cap: bool) -> Result<Gpu, GpuError> {
+    fn open_inner(ordinal: usize, lift_cap: bool, code: KernelCode) -> Result<Gpu, GpuError> {
         let count = CudaContext::device_count().map_err(|e| GpuError::NoDevice {
             ordinal,
             reason: e.to_string(),
@@ -243,8 +358,14 @@ impl Gpu {
                 reason: format!("the driver sees {count} device(s): 0…{}", count - 1),
             });
         }
+        let t0 = std::time::Instant::now();
         let ctx =
             CudaContext::new(ordinal).ctx(|| format!("creating a context on device {ordinal}"))?;
+        let mut startup = Startup {
+            code,
+            context_s: t0.elapsed().as_secs_f64(),
+            ..Startup::default()
+        };
         // SAFETY: called before any allocation or stream exists; umodel orders its own work on one
         // stream and synchronises before host access and frees (module docs), so cudarc's per-slice
         // events are not needed.
@@ -263,36 +384,38 @@ impl Gpu {
         let (major, minor) = ctx
             .compute_capability()
             .ctx(|| "reading the compute capability".into())?;
-        let arch = format!("compute_{major}{minor}");
         let mut functions = HashMap::new();
         for (file, src) in KERNELS {
-            let opts = CompileOptions {
-                options: vec![format!("--gpu-architecture={arch}"), "--std=c++17".into()],
-                name: Some(file.to_string()),
-                ..Default::default()
-            };
-            let ptx = compile_ptx_with_opts(src, opts).map_err(|e| GpuError::Compile {
-                file: file.to_string(),
-                arch: arch.clone(),
-                log: match e {
-                    CompileError::CompileError { log, .. } => log.to_string_lossy().into_owned(),
-                    other => other.to_string(),
+            let t = std::time::Instant::now();
+            let image = match code {
+                KernelCode::Cubin => match compile_cubin(file, src, major, minor) {
+                    Ok(cubin) => Ptx::from_binary(cubin),
+                    // An NVRTC that cannot emit this device's machine code: PTX, which the
+                    // driver compiles (and reports the error of, if it fails too).
+                    Err(_) => {
+                        startup.code = KernelCode::Ptx;
+                        compile_ptx(file, src, major, minor)?
+                    }
                 },
-            })?;
+                KernelCode::Ptx => compile_ptx(file, src, major, minor)?,
+            };
+            startup.compile_s += t.elapsed().as_secs_f64();
+            let t = std::time::Instant::now();
             let module = ctx
-                .load_module(ptx)
+                .load_module(image)
                 .ctx(|| format!("loading the module of {file}"))?;
             for name in FUNCTIONS {
                 if let Ok(f) = module.load_function(name) {
                     functions.insert(*name, f);
                 }
             }
+            startup.load_s += t.elapsed().as_secs_f64();
         }
         for name in FUNCTIONS {
             if !functions.contains_key(name) {
                 return Err(GpuError::Compile {
                     file: "kernels/".into(),
-                    arch,
+                    arch: format!("sm_{major}{minor}"),
                     log: format!("kernel `{name}` not found"),
                 });
             }
@@ -312,7 +435,13 @@ impl Gpu {
             functions,
             managed,
             scratch,
+            startup,
         })
+    }
+
+    /// What opening the device took, and how its kernels were loaded.
+    pub fn startup(&self) -> &Startup {
+        &self.startup
     }
 
     pub fn ordinal(&self) -> usize {

@@ -1,0 +1,43 @@
+//! What does opening the GPU cost a process, and how much of it is the driver compiling PTX?
+//!
+//! umodel compiles its kernels with NVRTC every time it opens a device. Until 2026-12-05 it
+//! compiled PTX for the virtual architecture (`compute_90`), which the driver compiles again to
+//! machine code when the module loads, caching the result per user (`~/.nv/ComputeCache`, or
+//! `CUDA_CACHE_PATH`); now it asks NVRTC for the machine code (`sm_90`) itself. A VM's first
+//! calibration took 0.5–1 s longer outside its blocks than the later ones
+//! (`calibration/h200/offline42/walls.txt` and the facts' `started_utc`); this times the pieces.
+//!
+//! One open per process (a second open in one process finds the driver initialised), so the
+//! script runs it many times:
+//!
+//!     cargo run --release --example startup -- cubin|ptx
+//!
+//! prints one CSV row, `code,libraries_s,context_s,compile_s,load_s,total_s`: the code the
+//! kernels were loaded as, then the seconds of loading libcuda and libnvrtc, creating the context,
+//! compiling the four kernel files, loading their modules, and the whole open.
+
+use std::time::Instant;
+
+use umodel::gpu::{Gpu, KernelCode};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let code = match std::env::args().nth(1).as_deref() {
+        Some("cubin") => KernelCode::Cubin,
+        Some("ptx") => KernelCode::Ptx,
+        other => return Err(format!("give `cubin` or `ptx`, not {other:?}").into()),
+    };
+    let t = Instant::now();
+    let gpu = Gpu::open_with(0, code)?;
+    let total = t.elapsed().as_secs_f64();
+    let s = gpu.startup();
+    println!(
+        "{},{:.4},{:.4},{:.4},{:.4},{:.4}",
+        s.code.name(),
+        s.libraries_s,
+        s.context_s,
+        s.compile_s,
+        s.load_s,
+        total
+    );
+    Ok(())
+}
