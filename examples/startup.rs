@@ -1,9 +1,9 @@
 //! What does opening the GPU cost a process, and how much of it is the driver compiling PTX?
 //!
-//! umodel compiles its kernels with NVRTC every time it opens a device. Until 2026-12-05 it
-//! compiled PTX for the virtual architecture (`compute_90`), which the driver compiles again to
-//! machine code when the module loads, caching the result per user (`~/.nv/ComputeCache`, or
-//! `CUDA_CACHE_PATH`); now it asks NVRTC for the machine code (`sm_90`) itself. A VM's first
+//! umodel compiles its kernels with NVRTC every time it opens a device: PTX for the virtual
+//! architecture (`compute_90`), which the driver compiles again to machine code when the module
+//! loads, caching the result per user (`~/.nv/ComputeCache`, or `CUDA_CACHE_PATH`); or, asked,
+//! the machine code (`sm_90`) from NVRTC itself. A VM's first
 //! calibration took 0.5–1 s longer outside its blocks than the later ones
 //! (`calibration/h200/offline42/walls.txt` and the facts' `started_utc`); this times the pieces.
 //!

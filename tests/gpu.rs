@@ -85,9 +85,9 @@ fn device_facts_are_sane() {
 
 #[test]
 #[ignore = "needs an NVIDIA GPU"]
-fn kernels_load_as_machine_code_unless_ptx_is_asked_for() {
+fn kernels_load_as_ptx_unless_machine_code_is_asked_for() {
     use umodel::gpu::KernelCode;
-    // The GPU machines' NVRTC (CUDA 13) compiles for their sm_90, so no fallback to PTX there.
+    // The GPU machines' NVRTC (CUDA 13) compiles for their sm_90, so machine code needs no fallback.
     for code in [KernelCode::Cubin, KernelCode::Ptx] {
         let g = Gpu::open_with(0, code).unwrap();
         let s = *g.startup();
@@ -101,7 +101,7 @@ fn kernels_load_as_machine_code_unless_ptx_is_asked_for() {
             assert!(v > 0.0 && v < 60.0, "{code:?} {what}: {v} s");
         }
     }
-    assert_eq!(Gpu::open(0).unwrap().startup().code, KernelCode::Cubin);
+    assert_eq!(Gpu::open(0).unwrap().startup().code, KernelCode::Ptx);
 }
 
 #[test]
