@@ -5,7 +5,8 @@ it on load, caching the result per user) and as machine code NVRTC made (the bui
 whether that build's calibrations measure what the PTX build's measured on the same VM.
 
     python3 calibration/h200/run203/startup.py        (in startup.txt)
-    PTX="run203:2" python3 calibration/h100/run203/startup.py    (if the card is an H100)
+    PTX=".:2" python3 calibration/h100/run203/startup.py    (the card was an H100: run196's short
+                                                            plan's files lie in run203/ itself)
 
 Judged, and decided before the call: machine code stays the default (`Gpu::open`) only if
   S1. with an empty JIT cache (a machine's first process), the open's median total is shorter as
@@ -29,9 +30,14 @@ def span(xs, f="{:.3f}"):
     return f"{f.format(st.median(xs))} [{f.format(min(xs))}-{f.format(max(xs))}] n={len(xs)}"
 
 
-rows = list(csv.DictReader(open(os.path.join(HERE, "run203c", "startup.csv"))))
-ok = [r for r in rows if r["total_s"] not in ("", None)]
-out.append(f"opens: {len(ok)} of {len(rows)} printed a row (startup.csv)")
+# startup.sh wrote the code twice, its own and the example's first column (which says what was
+# loaded), under a header that names it once: each row has one field more than the header. Read
+# by position; the loaded code is the fourth field.
+NAMES = ["round", "cache", "code", "loaded", "libraries_s", "context_s", "compile_s", "load_s", "total_s",
+         "process_ms"]
+rows = [dict(zip(NAMES, r)) for r in list(csv.reader(open(os.path.join(HERE, "run203c", "startup.csv"))))[1:]]
+ok = [r for r in rows if len(r) == len(NAMES) and r["total_s"] and r["loaded"] == r["code"]]
+out.append(f"opens: {len(ok)} of {len(rows)} printed a row with the code asked for (startup.csv)")
 cols = ["libraries_s", "context_s", "compile_s", "load_s", "total_s", "process_ms"]
 out.append("cache code  " + "  ".join(c.ljust(26) for c in cols))
 med = {}
@@ -76,8 +82,14 @@ cals = {}
 for folder, i in [("run203a", 1), ("run203a", 2), ("run203b", 1), ("run203c", 1), ("run203c", 2)]:
     if os.path.exists(os.path.join(HERE, folder, f"calibrate-{i}.err")):
         cals[(folder, i)] = cal(folder, i)
+# The PTX build's later calibrations on this VM; on an H100 (run196's short plan as run203) its
+# second: PTX="run203:2".
+LATER = [tuple(x.split(":")) for x in os.environ.get("PTX", "run203a:2 run203b:1").split()]
+for f, i in LATER:
+    if (f, int(i)) not in cals and os.path.exists(os.path.join(HERE, f, f"calibrate-{i}.err")):
+        cals[(f, int(i))] = cal(f, int(i))
 out.append("")
-out.append("calibrations (PTX build: run203a, run203b; machine code: run203c): wall, outside the blocks, rows failed")
+out.append("calibrations (PTX build: the later ones named by PTX; machine code: run203c): wall, outside the blocks, rows failed")
 for (folder, i), c in cals.items():
     if c is None:
         out.append(f"  {folder}/calibrate-{i}: no wall or no model")
@@ -85,12 +97,6 @@ for (folder, i), c in cals.items():
     st_ = " ".join(f"{k[8:]}={v}" for k, v in sorted(c["startup"].items()))
     out.append(f"  {folder}/calibrate-{i}: rc={c['rc']} {c['wall']:.1f} s, outside {c['outside']:.2f} s, "
                f"{c['failed']} failed{'; ' + st_ if st_ else ''}")
-# The PTX build's later calibrations on this VM; on an H100 (run196's short plan as run203) its
-# second: PTX="run203:2".
-LATER = [tuple(x.split(":")) for x in os.environ.get("PTX", "run203a:2 run203b:1").split()]
-for f, i in LATER:
-    if (f, int(i)) not in cals and os.path.exists(os.path.join(HERE, f, f"calibrate-{i}.err")):
-        cals[(f, int(i))] = cal(f, int(i))
 ptx = [c for (f, i), c in cals.items() if c and (f, str(i)) in LATER]
 new = [c for (f, i), c in cals.items() if c and f == "run203c"]
 s2 = None
