@@ -24,5 +24,5 @@ opens() {
   pack
 }
 { date -u; nvidia-smi --query-gpu=name,driver_version,clocks.sm,temperature.gpu,persistence_mode --format=csv; uptime; } >> machine.txt 2>&1
-if [ "$MODE" = h100 ]; then cal 1; cal 2; opens; else opens; bash $R/calibration/h100/run204/run204.sh ft $RUN; fi
+if [ "$MODE" = h100 ]; then cal 1; cal 2; opens; else opens; (cd $R && bash calibration/h100/run204/run204.sh ft $RUN); fi
 cat machine.txt opens.csv; tail -qn1 calibrate-*.err 2>/dev/null; true
