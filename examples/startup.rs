@@ -3,9 +3,10 @@
 //! umodel compiles its kernels with NVRTC every time it opens a device: PTX for the virtual
 //! architecture (`compute_90`), which the driver compiles again to machine code when the module
 //! loads, caching the result per user (`~/.nv/ComputeCache`, or `CUDA_CACHE_PATH`); or, asked,
-//! the machine code (`sm_90`) from NVRTC itself. A VM's first
-//! calibration took 0.5–1 s longer outside its blocks than the later ones
-//! (`calibration/h200/offline42/walls.txt` and the facts' `started_utc`); this times the pieces.
+//! the machine code (`sm_90`) from NVRTC itself. A run's first calibration spent a median 0.78 s
+//! longer outside its blocks than its later ones (`calibration/h200/offline42/walls.txt`); this
+//! times the open's pieces (`calibration/h100/run203/startup.txt`, NOTES.md "The 20-second
+//! calibration").
 //!
 //! One open per process (a second open in one process finds the driver initialised), so the
 //! script runs it many times:

@@ -317,20 +317,13 @@ impl Gpu {
     /// Opens device `ordinal`: creates its context, compiles the kernels for its architecture and sets
     /// the managed-memory cap to half its free memory.
     pub fn open(ordinal: usize) -> Result<Gpu, GpuError> {
-        Gpu::open_with(ordinal, KernelCode::Ptx)
+        Gpu::open_with(ordinal, KernelCode::default())
     }
 
     /// Opens device `ordinal` with its kernels loaded as `code` asks (the choice [`Gpu::open`] makes
     /// is measured against the other by `examples/startup.rs`).
     pub fn open_with(ordinal: usize, code: KernelCode) -> Result<Gpu, GpuError> {
-        let t0 = std::time::Instant::now();
-        libraries_present()?;
-        let libraries_s = t0.elapsed().as_secs_f64();
-        let mut gpu = guard_panics("opening the device", || {
-            Gpu::open_inner(ordinal, false, code)
-        })?;
-        gpu.startup.libraries_s = libraries_s;
-        Ok(gpu)
+        Gpu::open_timed(ordinal, false, code)
     }
 
     /// Opens device `ordinal` with the managed-memory cap lifted, for the `oversub` group's child
@@ -338,10 +331,18 @@ impl Gpu {
     /// bench runs this in a child process under a watchdog, behind two explicit opt-ins, and never on
     /// a shared machine.
     pub fn open_oversubscribing(ordinal: usize) -> Result<Gpu, GpuError> {
+        Gpu::open_timed(ordinal, true, KernelCode::default())
+    }
+
+    fn open_timed(ordinal: usize, lift_cap: bool, code: KernelCode) -> Result<Gpu, GpuError> {
+        let t0 = std::time::Instant::now();
         libraries_present()?;
-        guard_panics("opening the device", || {
-            Gpu::open_inner(ordinal, true, KernelCode::Ptx)
-        })
+        let libraries_s = t0.elapsed().as_secs_f64();
+        let mut gpu = guard_panics("opening the device", || {
+            Gpu::open_inner(ordinal, lift_cap, code)
+        })?;
+        gpu.startup.libraries_s = libraries_s;
+        Ok(gpu)
     }
 
     fn open_inner(ordinal: usize, lift_cap: bool, code: KernelCode) -> Result<Gpu, GpuError> {
@@ -418,7 +419,10 @@ impl Gpu {
             if !functions.contains_key(name) {
                 return Err(GpuError::Compile {
                     file: "kernels/".into(),
-                    arch: format!("sm_{major}{minor}"),
+                    arch: match startup.code {
+                        KernelCode::Cubin => format!("sm_{major}{minor}"),
+                        KernelCode::Ptx => format!("compute_{major}{minor}"),
+                    },
                     log: format!("kernel `{name}` not found"),
                 });
             }
