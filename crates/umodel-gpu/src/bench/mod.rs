@@ -1000,6 +1000,7 @@ impl Cuda {
 
 impl Backend for Cuda {
     fn start(&mut self, cfg: &BenchConfig, facts: &mut RunFacts) -> Result<(), BenchError> {
+        let t0 = Instant::now();
         let gpu = &self.gpu;
         let platform = gpu.platform()?;
         // The validity stamp queries check a model against (read without CUDA, from /proc).
@@ -1054,6 +1055,11 @@ impl Backend for Cuda {
         facts.notes.push(
             "not measured: oversubscription (never run on shared machines); hardware counters (no profiler in the loop)".into(),
         );
+        // Reading the facts above (sysfs, /proc, `nvidia-smi`, pinning): the rest of the start.
+        facts.conditions.insert(
+            "startup.facts_s".into(),
+            format!("{:.3}", t0.elapsed().as_secs_f64()),
+        );
         Ok(())
     }
 
@@ -1076,7 +1082,13 @@ impl Backend for Cuda {
     }
 
     fn conditions(&self) -> BTreeMap<String, String> {
-        self.gpu.conditions()
+        let t0 = Instant::now();
+        let mut c = self.gpu.conditions();
+        c.insert(
+            "conditions_s".into(),
+            format!("{:.3}", t0.elapsed().as_secs_f64()),
+        );
+        c
     }
 }
 
