@@ -88,7 +88,7 @@ fn device_facts_are_sane() {
 fn kernels_load_as_ptx_unless_machine_code_is_asked_for() {
     use umodel::gpu::KernelCode;
     // The GPU machines' NVRTC (CUDA 13) compiles for their sm_90, so machine code needs no fallback.
-    for code in [KernelCode::Cubin, KernelCode::Ptx] {
+    for code in [KernelCode::Ptx, KernelCode::PtxCompiled, KernelCode::Cubin] {
         let g = Gpu::open_with(0, code).unwrap();
         let s = *g.startup();
         assert_eq!(s.code, code);
@@ -100,8 +100,32 @@ fn kernels_load_as_ptx_unless_machine_code_is_asked_for() {
         ] {
             assert!(v > 0.0 && v < 60.0, "{code:?} {what}: {v} s");
         }
+        // On the GPU machines (compute capability 9.0) the default needs no NVRTC.
+        assert_eq!(s.nvrtc, code != KernelCode::Ptx, "{code:?}");
     }
     assert_eq!(Gpu::open(0).unwrap().startup().code, KernelCode::Ptx);
+}
+
+#[test]
+#[ignore = "needs an NVIDIA GPU"]
+fn the_embedded_ptx_is_what_this_machines_nvrtc_makes() {
+    // The same PTX means the same machine code from the driver, so the embedded PTX measures what
+    // compiling at every open measured. Only an NVRTC of the version that made it must agree.
+    let version = gpu::nvrtc_version().unwrap();
+    if version != "13.0" {
+        eprintln!("NVRTC {version}, not 13.0: nothing to compare");
+        return;
+    }
+    let here = gpu::kernels_ptx(9, 0).unwrap();
+    let embedded = gpu::embedded_kernels_ptx();
+    assert_eq!(here.len(), embedded.len());
+    for ((file, ptx), (efile, eptx)) in here.iter().zip(embedded) {
+        assert_eq!(file, efile);
+        assert!(
+            ptx == eptx,
+            "{file}: this machine's NVRTC 13.0 makes other PTX"
+        );
+    }
 }
 
 #[test]

@@ -1015,6 +1015,10 @@ impl Backend for Cuda {
         facts
             .conditions
             .insert("startup.code".into(), s.code.name().into());
+        facts.conditions.insert(
+            "startup.nvrtc".into(),
+            if s.nvrtc { "yes" } else { "no" }.into(),
+        );
         for (k, v) in [
             ("libraries", s.libraries_s),
             ("context", s.context_s),

@@ -36,6 +36,52 @@ const KERNELS: &[(&str, &str)] = &[
     ("task.cu", include_str!("../../kernels/task.cu")),
 ];
 
+/// The kernels as PTX for `compute_90`, made by NVRTC 13.0 (the GPU machines' CUDA 13.0.88) from
+/// [`KERNELS`] with the options [`Gpu::open`] compiles them with (`examples/kernels_ptx.rs`,
+/// `scripts/kernels-ptx.sh`). A device of compute capability 9.0 loads them instead of compiling
+/// the sources at every open, each file only while its source hashes as the manifest says.
+const EMBEDDED_PTX: &[(&str, &str)] = &[
+    (
+        "stream.cu",
+        include_str!("../../kernels/ptx/compute_90/stream.ptx"),
+    ),
+    (
+        "pattern.cu",
+        include_str!("../../kernels/ptx/compute_90/pattern.ptx"),
+    ),
+    (
+        "gather.cu",
+        include_str!("../../kernels/ptx/compute_90/gather.ptx"),
+    ),
+    (
+        "task.cu",
+        include_str!("../../kernels/ptx/compute_90/task.ptx"),
+    ),
+];
+const EMBEDDED_PTX_ARCH: (i32, i32) = (9, 0);
+const EMBEDDED_PTX_MANIFEST: &str = include_str!("../../kernels/ptx/compute_90/manifest.txt");
+
+/// The embedded PTX of `file` for a device of compute capability `major.minor`, if there is one
+/// and it was made from the source this build has.
+fn embedded_ptx(file: &str, major: i32, minor: i32) -> Option<&'static str> {
+    if (major, minor) != EMBEDDED_PTX_ARCH {
+        return None;
+    }
+    let made_from = EMBEDDED_PTX_MANIFEST
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| l.split_once(' '))
+        .find(|(f, _)| *f == file)
+        .and_then(|(_, h)| u64::from_str_radix(h.trim(), 16).ok())?;
+    if Some(made_from) != kernel_source_hash(file) {
+        return None;
+    }
+    EMBEDDED_PTX
+        .iter()
+        .find(|(f, _)| *f == file)
+        .map(|(_, ptx)| *ptx)
+}
+
 /// Kernel names, as `extern "C"` in the sources.
 const FUNCTIONS: &[&str] = &[
     "stream_triad_flat",
@@ -201,25 +247,29 @@ pub struct Gpu {
     startup: Startup,
 }
 
-/// How the kernels reach the device. [`Gpu::open`] loads PTX: machine code saved 0.02 s of a
-/// 0.59 s open with an empty JIT cache and none with a warm one, and moved some device-memory cells
-/// of a calibration by up to 7 % against the PTX build's on the same VM (`run203` on an H100,
-/// `calibration/h100/run203/startup.txt`).
+/// How the kernels reach the device. [`Gpu::open`] loads PTX, which the driver compiles on load:
+/// machine code from NVRTC saved 0.02 s of a 0.59 s open with an empty JIT cache and none with a
+/// warm one, and moved some device-memory cells of a calibration by up to 7 % against the PTX
+/// build's on the same VM (`run203` on an H100, `calibration/h100/run203/startup.txt`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum KernelCode {
-    /// Machine code for this device (`sm_XY`), compiled by NVRTC; the driver loads it as it is.
-    Cubin,
     /// PTX for the device's virtual architecture (`compute_XY`), which the driver compiles when the
-    /// module loads (cached per user in `~/.nv/ComputeCache`).
+    /// module loads (cached per user in `~/.nv/ComputeCache`): on a device of compute capability
+    /// 9.0 the PTX embedded in the build, the same NVRTC 13.0 makes there, else compiled by NVRTC.
     #[default]
     Ptx,
+    /// PTX compiled by this machine's NVRTC at every open, as every build did before the embedded.
+    PtxCompiled,
+    /// Machine code for this device (`sm_XY`), compiled by NVRTC; the driver loads it as it is.
+    Cubin,
 }
 
 impl KernelCode {
+    /// What the driver was given: `ptx` or `cubin`.
     pub fn name(self) -> &'static str {
         match self {
             KernelCode::Cubin => "cubin",
-            KernelCode::Ptx => "ptx",
+            KernelCode::Ptx | KernelCode::PtxCompiled => "ptx",
         }
     }
 }
@@ -230,6 +280,8 @@ impl KernelCode {
 pub struct Startup {
     /// How the kernels were loaded (PTX where NVRTC could not compile for this device's `sm_`).
     pub code: KernelCode,
+    /// Whether NVRTC compiled any kernel file in this open (not where the embedded PTX served).
+    pub nvrtc: bool,
     pub libraries_s: f64,
     pub context_s: f64,
     pub compile_s: f64,
@@ -241,6 +293,54 @@ fn compile_options(arch: String) -> CompileOptions {
         options: vec![format!("--gpu-architecture={arch}"), "--std=c++17".into()],
         ..Default::default()
     }
+}
+
+/// Every kernel file compiled by this process's NVRTC to PTX for `compute_{major}{minor}`, as
+/// [`Gpu::open`] compiles it where no embedded PTX serves (no device needed: how
+/// `examples/kernels_ptx.rs` makes the embedded PTX).
+pub fn kernels_ptx(major: i32, minor: i32) -> Result<Vec<(&'static str, String)>, GpuError> {
+    // SAFETY: only tries to dlopen the library.
+    if !unsafe { cudarc::nvrtc::sys::is_culib_present() } {
+        return Err(GpuError::NoNvrtc);
+    }
+    guard_panics("compiling the kernels", || {
+        KERNELS
+            .iter()
+            .map(|(file, src)| Ok((*file, compile_ptx(file, src, major, minor)?.to_src())))
+            .collect()
+    })
+}
+
+/// This process's NVRTC version (`13.0`), if NVRTC loads.
+pub fn nvrtc_version() -> Option<String> {
+    // SAFETY: only tries to dlopen the library.
+    if !unsafe { cudarc::nvrtc::sys::is_culib_present() } {
+        return None;
+    }
+    let (mut major, mut minor) = (0i32, 0i32);
+    // SAFETY: writes two ints; NVRTC was found loadable above.
+    let r = unsafe { cudarc::nvrtc::sys::nvrtcVersion(&mut major, &mut minor) };
+    (r == cudarc::nvrtc::sys::nvrtcResult::NVRTC_SUCCESS).then(|| format!("{major}.{minor}"))
+}
+
+/// The PTX the build embeds for devices of compute capability 9.0, per kernel file.
+pub fn embedded_kernels_ptx() -> &'static [(&'static str, &'static str)] {
+    EMBEDDED_PTX
+}
+
+/// The FNV-1a 64-bit hash of kernel file `file`'s source as this build has it (what the embedded
+/// PTX's manifest records of the source it was made from).
+pub fn kernel_source_hash(file: &str) -> Option<u64> {
+    KERNELS
+        .iter()
+        .find(|(f, _)| *f == file)
+        .map(|(_, src)| fnv1a64(src.as_bytes()))
+}
+
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// `src` compiled to PTX for `compute_{major}{minor}`.
@@ -391,17 +491,25 @@ impl Gpu {
         let mut functions = HashMap::new();
         for (file, src) in KERNELS {
             let t = std::time::Instant::now();
-            let image = match code {
-                KernelCode::Cubin => match compile_cubin(file, src, major, minor) {
+            let embedded = match code {
+                KernelCode::Ptx => embedded_ptx(file, major, minor),
+                KernelCode::PtxCompiled | KernelCode::Cubin => None,
+            };
+            startup.nvrtc |= embedded.is_none();
+            let image = match (code, embedded) {
+                (_, Some(ptx)) => Ptx::from_src(ptx),
+                (KernelCode::Cubin, None) => match compile_cubin(file, src, major, minor) {
                     Ok(cubin) => Ptx::from_binary(cubin),
                     // An NVRTC that cannot emit this device's machine code: PTX, which the
                     // driver compiles (and reports the error of, if it fails too).
                     Err(_) => {
-                        startup.code = KernelCode::Ptx;
+                        startup.code = KernelCode::PtxCompiled;
                         compile_ptx(file, src, major, minor)?
                     }
                 },
-                KernelCode::Ptx => compile_ptx(file, src, major, minor)?,
+                (KernelCode::Ptx | KernelCode::PtxCompiled, None) => {
+                    compile_ptx(file, src, major, minor)?
+                }
             };
             startup.compile_s += t.elapsed().as_secs_f64();
             let t = std::time::Instant::now();
@@ -421,7 +529,9 @@ impl Gpu {
                     file: "kernels/".into(),
                     arch: match startup.code {
                         KernelCode::Cubin => format!("sm_{major}{minor}"),
-                        KernelCode::Ptx => format!("compute_{major}{minor}"),
+                        KernelCode::Ptx | KernelCode::PtxCompiled => {
+                            format!("compute_{major}{minor}")
+                        }
                     },
                     log: format!("kernel `{name}` not found"),
                 });
@@ -1544,5 +1654,44 @@ mod tests {
         ));
         assert!(e.to_string().contains("hang"), "{e}");
         assert!(managed_guard(u64::MAX, 1, u64::MAX - 1).is_err());
+    }
+
+    #[test]
+    fn fnv1a64_gives_the_published_answers() {
+        assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a64(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn the_embedded_ptx_was_made_from_these_kernel_sources() {
+        let redo = "a kernel source changed since its PTX was made: run scripts/kernels-ptx.sh";
+        for (file, _) in KERNELS {
+            let ptx = embedded_ptx(file, 9, 0).unwrap_or_else(|| panic!("{file}: {redo}"));
+            assert!(ptx.contains(".target sm_90"), "{file}");
+            assert!(
+                ptx.contains("release 13.0, V13.0.88"),
+                "{file}: made by another NVRTC"
+            );
+        }
+        for name in FUNCTIONS {
+            let entry = format!(".entry {name}(");
+            assert!(
+                EMBEDDED_PTX.iter().any(|(_, p)| p.contains(&entry)),
+                "`{name}` is in no embedded PTX: {redo}"
+            );
+        }
+    }
+
+    #[test]
+    fn only_a_device_of_compute_capability_9_0_gets_the_embedded_ptx() {
+        assert!(embedded_ptx("stream.cu", 9, 0).is_some());
+        for (major, minor) in [(8, 0), (8, 9), (9, 1), (10, 0), (12, 0)] {
+            assert!(
+                embedded_ptx("stream.cu", major, minor).is_none(),
+                "{major}.{minor}"
+            );
+        }
+        assert!(embedded_ptx("nonesuch.cu", 9, 0).is_none());
     }
 }
