@@ -40,6 +40,16 @@ fn without_a_gpu_bench_and_calibrate_fail_cleanly() {
 }
 
 #[test]
+fn without_nvrtc_compiling_the_kernels_says_so_rather_than_panicking() {
+    if gpu::nvrtc_version().is_some() {
+        return; // NVRTC is installed here: nothing to check
+    }
+    let e = gpu::kernels_ptx(9, 0).unwrap_err();
+    assert!(matches!(e, GpuError::NoNvrtc), "{e}");
+    assert!(e.to_string().contains("compute capability 9.0"), "{e}");
+}
+
+#[test]
 fn calibrate_refuses_zero_cpu_threads_before_touching_the_gpu() {
     let d = tempfile::tempdir().unwrap();
     let out = Command::cargo_bin("umodel")

@@ -75,10 +75,8 @@ impl Gpu {
             .result()
             .ctx(|| "reading the driver version".into())?;
         let cuda_version = format!("{}.{}", version / 1000, (version % 1000) / 10);
-        let (mut nv_major, mut nv_minor) = (0i32, 0i32);
-        // SAFETY: writes two ints; NVRTC was found loadable in libraries_present().
-        let nvrtc = unsafe { cudarc::nvrtc::sys::nvrtcVersion(&mut nv_major, &mut nv_minor) };
-        if nvrtc == cudarc::nvrtc::sys::nvrtcResult::NVRTC_SUCCESS {
+        // Absent where NVRTC is not installed (a device the embedded PTX serves needs none).
+        if let Some((nv_major, nv_minor)) = super::nvrtc_version_parts() {
             attributes.insert(
                 "NVRTC_VERSION".into(),
                 i64::from(nv_major * 1000 + nv_minor * 10),

@@ -12,7 +12,8 @@
 //!    synchronise the context first, so no kernel or copy is in flight while a slice is borrowed.
 //! 3. Buffers synchronise before they free, so nothing in flight outlives its memory.
 //!
-//! On a machine without libcuda, libnvrtc or a GPU, [`Gpu::open`] returns [`GpuError`]; nothing panics.
+//! On a machine without libcuda or a GPU, or without libnvrtc where the device needs it, [`Gpu::open`]
+//! returns [`GpuError`]; nothing panics.
 
 pub mod facts;
 
@@ -116,7 +117,7 @@ pub enum GpuError {
          predictions (`predict`, `choose`, `breakeven`) work without one"
     )]
     NoDriver,
-    #[error("no NVRTC: libnvrtc (the CUDA run-time compiler, part of the CUDA toolkit) could not be loaded; umodel compiles its kernels with it")]
+    #[error("no NVRTC: libnvrtc (the CUDA run-time compiler, part of the CUDA toolkit) could not be loaded; umodel compiles its kernels with it on GPUs other than compute capability 9.0 (H100, H200), whose PTX it carries")]
     NoNvrtc,
     #[error("no CUDA device {ordinal}: {reason}")]
     NoDevice { ordinal: usize, reason: String },
@@ -174,17 +175,25 @@ pub fn device_count() -> Result<usize, GpuError> {
     })
 }
 
-/// Whether the CUDA driver and NVRTC libraries can be loaded (cheap; no context).
+/// Whether the CUDA driver can be loaded (cheap; no context). NVRTC, the CUDA run-time compiler,
+/// is needed only where no embedded PTX serves the device ([`Gpu::open`]); where it is, so is
+/// NVRTC, or opening says [`GpuError::NoNvrtc`].
 pub fn libraries_present() -> Result<(), GpuError> {
-    // SAFETY: only tries to dlopen the libraries; no CUDA call is made.
+    // SAFETY: only tries to dlopen the library; no CUDA call is made.
     if !unsafe { cudarc::driver::sys::is_culib_present() } {
         return Err(GpuError::NoDriver);
     }
-    // SAFETY: as above.
-    if !unsafe { cudarc::nvrtc::sys::is_culib_present() } {
-        return Err(GpuError::NoNvrtc);
-    }
     Ok(())
+}
+
+/// Whether NVRTC can be loaded (cudarc panics on a call into a library it cannot load).
+fn nvrtc_present() -> Result<(), GpuError> {
+    // SAFETY: only tries to dlopen the library.
+    if unsafe { cudarc::nvrtc::sys::is_culib_present() } {
+        Ok(())
+    } else {
+        Err(GpuError::NoNvrtc)
+    }
 }
 
 /// The pure check behind the managed-memory cap, kept apart so it is tested without a GPU: a new
@@ -299,10 +308,7 @@ fn compile_options(arch: String) -> CompileOptions {
 /// [`Gpu::open`] compiles it where no embedded PTX serves (no device needed: how
 /// `examples/kernels_ptx.rs` makes the embedded PTX).
 pub fn kernels_ptx(major: i32, minor: i32) -> Result<Vec<(&'static str, String)>, GpuError> {
-    // SAFETY: only tries to dlopen the library.
-    if !unsafe { cudarc::nvrtc::sys::is_culib_present() } {
-        return Err(GpuError::NoNvrtc);
-    }
+    nvrtc_present()?;
     guard_panics("compiling the kernels", || {
         KERNELS
             .iter()
@@ -313,14 +319,15 @@ pub fn kernels_ptx(major: i32, minor: i32) -> Result<Vec<(&'static str, String)>
 
 /// This process's NVRTC version (`13.0`), if NVRTC loads.
 pub fn nvrtc_version() -> Option<String> {
-    // SAFETY: only tries to dlopen the library.
-    if !unsafe { cudarc::nvrtc::sys::is_culib_present() } {
-        return None;
-    }
+    nvrtc_version_parts().map(|(major, minor)| format!("{major}.{minor}"))
+}
+
+pub(crate) fn nvrtc_version_parts() -> Option<(i32, i32)> {
+    nvrtc_present().ok()?;
     let (mut major, mut minor) = (0i32, 0i32);
     // SAFETY: writes two ints; NVRTC was found loadable above.
     let r = unsafe { cudarc::nvrtc::sys::nvrtcVersion(&mut major, &mut minor) };
-    (r == cudarc::nvrtc::sys::nvrtcResult::NVRTC_SUCCESS).then(|| format!("{major}.{minor}"))
+    (r == cudarc::nvrtc::sys::nvrtcResult::NVRTC_SUCCESS).then_some((major, minor))
 }
 
 /// The PTX the build embeds for devices of compute capability 9.0, per kernel file.
@@ -345,6 +352,7 @@ fn fnv1a64(bytes: &[u8]) -> u64 {
 
 /// `src` compiled to PTX for `compute_{major}{minor}`.
 fn compile_ptx(file: &str, src: &str, major: i32, minor: i32) -> Result<Ptx, GpuError> {
+    nvrtc_present()?;
     let arch = format!("compute_{major}{minor}");
     let opts = CompileOptions {
         name: Some(file.to_string()),
@@ -363,6 +371,7 @@ fn compile_ptx(file: &str, src: &str, major: i32, minor: i32) -> Result<Ptx, Gpu
 /// `src` compiled to machine code for `sm_{major}{minor}` (cudarc compiles only to PTX).
 fn compile_cubin(file: &str, src: &str, major: i32, minor: i32) -> Result<Vec<u8>, GpuError> {
     use cudarc::nvrtc::{result as nvrtc, sys as nvrtc_sys};
+    nvrtc_present()?;
     let arch = format!("sm_{major}{minor}");
     let fail = |log: String| GpuError::Compile {
         file: file.to_string(),
