@@ -16,10 +16,10 @@
 //!     cargo run --release --example startup -- ptx|ptx-compiled|cubin
 //!
 //! prints one CSV row, `code,libraries_s,context_s,compile_s,load_s,total_s,nvrtc`: the code the
-//! kernels were loaded as, then the seconds of loading libcuda and libnvrtc, creating the context,
-//! compiling the four kernel files (or finding the embedded PTX), loading their modules, and the
-//! whole open, and whether NVRTC compiled anything (`yes`, `no`; builds before the embedded PTX
-//! printed the first six columns only).
+//! kernels were loaded as, then the seconds of loading libcuda (and libnvrtc, before `05681a7`),
+//! creating the context, compiling the four kernel files (or finding the embedded PTX), loading
+//! their modules, and the whole open, and whether NVRTC compiled anything (`yes`, `no`; builds
+//! before the embedded PTX printed the first six columns only).
 
 use std::time::Instant;
 

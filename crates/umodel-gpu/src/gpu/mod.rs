@@ -176,8 +176,8 @@ pub fn device_count() -> Result<usize, GpuError> {
 }
 
 /// Whether the CUDA driver can be loaded (cheap; no context). NVRTC, the CUDA run-time compiler,
-/// is needed only where no embedded PTX serves the device ([`Gpu::open`]); where it is, so is
-/// NVRTC, or opening says [`GpuError::NoNvrtc`].
+/// is looked for only where [`Gpu::open`] must compile a kernel (no embedded PTX for the device);
+/// its absence there is [`GpuError::NoNvrtc`].
 pub fn libraries_present() -> Result<(), GpuError> {
     // SAFETY: only tries to dlopen the library; no CUDA call is made.
     if !unsafe { cudarc::driver::sys::is_culib_present() } {
@@ -264,7 +264,7 @@ pub struct Gpu {
 pub enum KernelCode {
     /// PTX for the device's virtual architecture (`compute_XY`), which the driver compiles when the
     /// module loads (cached per user in `~/.nv/ComputeCache`): on a device of compute capability
-    /// 9.0 the PTX embedded in the build, the same NVRTC 13.0 makes there, else compiled by NVRTC.
+    /// 9.0 the PTX embedded in the build (what NVRTC 13.0 makes), else compiled by NVRTC.
     #[default]
     Ptx,
     /// PTX compiled by this machine's NVRTC at every open, as every build did before the embedded.
@@ -283,8 +283,9 @@ impl KernelCode {
     }
 }
 
-/// What opening a device took, seconds: loading libcuda and libnvrtc, creating the context,
-/// compiling the kernels, loading their modules (where PTX is compiled by the driver).
+/// What opening a device took, seconds: loading libcuda, creating the context, compiling the
+/// kernels (NVRTC, or finding the embedded PTX), loading their modules (where the driver compiles
+/// PTX).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Startup {
     /// How the kernels were loaded (PTX where NVRTC could not compile for this device's `sm_`).
