@@ -40,6 +40,9 @@ NAME = os.path.basename(DATA)
 # a readings.txt was made: run197's and run199's priced the thirty's, kept as
 # offline48/h200-until-2026-12-05.json since rule T).
 SHIPPED = os.environ.get("SHIPPED", "h200")
+# Its name in the lines: an embedded model's own name (`h100` on an H100 run, run218's reading), and
+# `h200` for a file, as before.
+SHIPPED_NAME = SHIPPED if SHIPPED in ("h200", "h100") else "h200"
 
 
 def summary(label, rows):
@@ -63,8 +66,8 @@ for probe, way in ((True, "with the run's probe"), (False, "from the calibration
     summary(f"{NAME}, the first 4 trials of the same rows, {way}", cut)
 # Q3
 for probe, way in ((False, "from the terms alone"), (True, "with the run's probe")):
-    rows = r.on_model(SHIPPED, "h200", DATA, PARTS, probe, f"{NAME}/")
-    summary(f"{NAME} on the embedded h200 model, {way}", rows)
+    rows = r.on_model(SHIPPED, SHIPPED_NAME, DATA, PARTS, probe, f"{NAME}/")
+    summary(f"{NAME} on the embedded {SHIPPED_NAME} model, {way}", rows)
 # Q4
 models = sorted(glob.glob(os.path.join(DATA, NAME + "[ab]", "model-minimal-*.json")))
 progs = [d for d in (os.path.join(DATA, p) for p in PARTS) if n.common.programs_in(d, n.TMP)]
@@ -77,7 +80,7 @@ for m in models + [SHIPPED]:
     byp = {}
     for _, pol, e in cells:
         byp.setdefault(pol, []).append(e)
-    label = "h200" if m == SHIPPED else os.path.relpath(m, DATA)
+    label = SHIPPED_NAME if m == SHIPPED else os.path.relpath(m, DATA)
     r.say(f"  {label:<32} {b} of {k} beyond 5 %, median |error| {med:.2f} %; median signed: "
           + ", ".join(f"{p} {n.med(v):+.1f}" for p, v in byp.items()))
 text = "\n".join(r.lines) + "\n"
