@@ -57,7 +57,10 @@ RUNS = [os.path.join(os.path.relpath(DATA, r.H), p) for p in PARTS]
 
 # Q1, Q2
 for probe, way in ((True, "with the run's probe"), (False, "from the calibration's terms alone")):
-    summary(f"{NAME}, 15 trials (9 for the compute-bound task), {way}", r.own(RUNS, probe))
+    # Each row named NAME/part, as the cut rows below (a run outside calibration/h200 would
+    # otherwise be named by its path from there).
+    rows = [(f"{NAME}/{os.path.basename(x[0])}",) + x[1:] for x in r.own(RUNS, probe)]
+    summary(f"{NAME}, 15 trials (9 for the compute-bound task), {way}", rows)
     h, cut = r.H, []
     for part in PARTS:
         r.H = r.cut_folder(DATA, [part], 4)
