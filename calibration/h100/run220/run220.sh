@@ -6,9 +6,10 @@
 # an H100, two more first-and-second calibration pairs for the H100's walls (the raw files then
 # go under calibration/h100/run220). Read by walls (wall_ms in calibrate-N.err less the facts'
 # seconds.*, and startup.*), judging nothing.
-#   bash calibration/h200/run220/run220.sh        (device: nvidia-h200, carry devbin/r216)
+#   bash calibration/h200/run220/run220.sh        (device: nvidia-h200, carry devbin/r216; the path it ran
+#   from; since in calibration/h100/run220/, and RUN= names another run: run221's plan)
 set -u
-RUN=run220; BIN=${BIN:-devbin/r216}
+RUN=${RUN:-run220}; BIN=${BIN:-devbin/r216}
 R=$PWD; W=/root/work/$RUN; mkdir -p $W/bin; cd $W
 xz -dc $R/$BIN/umodel.xz > bin/umodel; chmod +x bin/*
 { date -u; nvidia-smi --query-gpu=name,driver_version,utilization.gpu,memory.used,clocks.sm,clocks.mem,temperature.gpu,pcie.link.gen.current,pcie.link.width.current --format=csv; nproc; free -g | head -2; uname -r; uptime; } > machine.txt 2>&1
