@@ -102,12 +102,7 @@ fn kernels_load_as_ptx_unless_machine_code_is_asked_for() {
         let g = Gpu::open_with(0, code).unwrap();
         let s = *g.startup();
         assert_eq!(s.code, code);
-        for (what, v) in [
-            ("libraries", s.libraries_s),
-            ("context", s.context_s),
-            ("compile", s.compile_s),
-            ("load", s.load_s),
-        ] {
+        for (what, v) in s.seconds() {
             assert!(v > 0.0 && v < 60.0, "{code:?} {what}: {v} s");
         }
         // On the GPU machines (compute capability 9.0) the default needs no NVRTC.

@@ -1019,12 +1019,7 @@ impl Backend for Cuda {
             "startup.nvrtc".into(),
             if s.nvrtc { "yes" } else { "no" }.into(),
         );
-        for (k, v) in [
-            ("libraries", s.libraries_s),
-            ("context", s.context_s),
-            ("compile", s.compile_s),
-            ("load", s.load_s),
-        ] {
+        for (k, v) in s.seconds() {
             facts
                 .conditions
                 .insert(format!("startup.{k}_s"), format!("{v:.3}"));

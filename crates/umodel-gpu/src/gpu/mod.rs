@@ -298,6 +298,18 @@ pub struct Startup {
     pub load_s: f64,
 }
 
+impl Startup {
+    /// The open's timed pieces in order, named as the bench's facts name them (`startup.{name}_s`).
+    pub fn seconds(&self) -> [(&'static str, f64); 4] {
+        [
+            ("libraries", self.libraries_s),
+            ("context", self.context_s),
+            ("compile", self.compile_s),
+            ("load", self.load_s),
+        ]
+    }
+}
+
 fn compile_options(arch: String) -> CompileOptions {
     CompileOptions {
         options: vec![format!("--gpu-architecture={arch}"), "--std=c++17".into()],
