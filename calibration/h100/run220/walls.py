@@ -13,22 +13,14 @@ H100 = os.path.dirname(HERE)
 FOLDERS = ["run218/run218a", "run218/run218b", "run219/run219a", "run219/run219b", "run220"]
 
 
-def flat(x, p=""):
-    if isinstance(x, dict):
-        for k, v in x.items():
-            yield from flat(v, f"{p}/{k}")
-    else:
-        yield p, x
-
-
 print(f"{'calibration':<22} {'wall s':>7} {'blocks s':>8} {'outside':>7} {'load':>6} {'context':>7} {'facts':>6} nvrtc")
 for folder in FOLDERS:
     for facts in sorted(glob.glob(os.path.join(H100, folder, "data-*", "models", "*.facts.json"))):
         i = facts.split("data-")[1].split(os.sep)[0]
-        items = dict(flat(json.load(open(facts))))
+        conditions = json.load(open(facts))["conditions"]
         err = open(os.path.join(H100, folder, f"calibrate-{i}.err")).read()
         wall = int(err.rsplit("wall_ms=", 1)[1].split()[0]) / 1000
-        blocks = sum(float(v) for k, v in items.items() if k.startswith("/conditions/seconds."))
-        s = lambda k: items.get(f"/conditions/startup.{k}", "-")
+        blocks = sum(float(v) for k, v in conditions.items() if k.startswith("seconds."))
+        s = lambda k: conditions.get(f"startup.{k}", "-")
         print(f"{folder + ' cal ' + i:<22} {wall:7.2f} {blocks:8.2f} {wall - blocks:7.2f} "
               f"{s('load_s'):>6} {s('context_s'):>7} {s('facts_s'):>6} {s('nvrtc')}")
