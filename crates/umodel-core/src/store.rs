@@ -822,6 +822,29 @@ mod tests {
         }
     }
 
+    /// The embedded GPU models name the handoff's CSV and say their task terms are pooled (the
+    /// median of 43 H200 calibrations since rule T, of 9 H100 ones since rule P: NOTES.md); the
+    /// paper's model has no task terms and says nothing of them.
+    #[test]
+    fn embedded_models_say_how_many_calibrations_their_task_terms_pool() {
+        let d = |n| embedded(n).unwrap().describe();
+        assert_eq!(
+            d("h200"),
+            "H200 (NVIDIA H200), fitted from calibration/h200/run2/full-3.csv; task terms the \
+             median of 43 calibrations"
+        );
+        assert!(
+            d("h100").ends_with("minimal.csv; task terms the median of 9 calibrations"),
+            "{}",
+            d("h100")
+        );
+        assert!(
+            !d("gb200-paper").contains("task terms"),
+            "{}",
+            d("gb200-paper")
+        );
+    }
+
     #[test]
     fn a_calibration_of_an_h200_prices_the_prefetch_back_from_the_embedded_pool() {
         use crate::model::{PoolUse, TermId};

@@ -497,7 +497,10 @@ impl PlatformModel {
         Some((lo, hi))
     }
 
-    /// A one-line description for messages (`GB200 (NVIDIA GB200), fitted 2026-…`).
+    /// A one-line description for messages (`GB200 (NVIDIA GB200), fitted from …`). Where the
+    /// task terms are pooled over several calibrations (the embedded `h200` and `h100` models),
+    /// it says how many: the CSV named is only the handoff's, and a task query prices with the
+    /// pooled terms.
     pub fn describe(&self) -> String {
         let p = &self.platform;
         let mut s = if p.label.is_empty() {
@@ -510,6 +513,10 @@ impl PlatformModel {
         }
         if !self.provenance.source_csv.is_empty() {
             s.push_str(&format!(", fitted from {}", self.provenance.source_csv));
+        }
+        match self.task_terms.as_ref().map(|t| t.fit.pooled_over) {
+            Some(n) if n > 1 => s.push_str(&format!("; task terms the median of {n} calibrations")),
+            _ => {}
         }
         s
     }
