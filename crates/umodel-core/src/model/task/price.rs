@@ -1018,8 +1018,10 @@ fn host_extras(
     task: &Task,
     access: impl Fn(&crate::task::Buffer) -> Access,
     all: bool,
-) -> f64 {
+) -> (f64, Whose) {
     let mut extra = 0.0;
+    // Whose faults they are, for `--explain` to name the buffer where only one faults back.
+    let mut whose = Whose::Nobody;
     let scale = Scale {
         given: task.given_fault_scale(all),
         threads: task.threads(all),
@@ -1027,10 +1029,14 @@ fn host_extras(
     for (i, b) in task.buffers.iter().enumerate() {
         let a = access(b);
         if a.touches() {
-            extra += cpu_touch(p, &mut states[i], b.bytes as f64, a.writes(), all, scale);
+            let ms = cpu_touch(p, &mut states[i], b.bytes as f64, a.writes(), all, scale);
+            if ms != 0.0 {
+                whose = whose.and(i);
+            }
+            extra += ms;
         }
     }
-    extra
+    (extra, whose)
 }
 
 /// How many separate runs of pages a touch of a share `f` of a buffer's `bytes` pages, spread over
@@ -1096,7 +1102,8 @@ trait Sink {
     );
 }
 
-/// Which buffers a GPU phase's first pass faults in: the one an explained fault item names.
+/// Which buffers a GPU phase's first pass faults in, or a host access faults back: the one an
+/// explained fault item names.
 #[derive(Clone, Copy)]
 enum Whose {
     Nobody,
@@ -1325,12 +1332,13 @@ impl<'t, 's> Run<'t, 's> {
                 self.done += 1;
                 sink.cpu(Some(round + 1));
                 if self.managed {
-                    let extra = host_extras(&mut self.p, self.states, task, |b| b.cpu, false);
+                    let (extra, whose) =
+                        host_extras(&mut self.p, self.states, task, |b| b.cpu, false);
                     if extra != 0.0 {
                         sink.fixed(
                             Some(round + 1),
                             Kind::CpuFaults,
-                            None,
+                            whose.one(),
                             extra,
                             "CPU first touches of migrated pages",
                         );
@@ -1459,12 +1467,13 @@ impl<'t, 's> Run<'t, 's> {
             Step::CpuFinal => {
                 sink.cpu(None);
                 if self.managed {
-                    let extra = host_extras(&mut self.p, self.states, task, |b| b.cpu_final, true);
+                    let (extra, whose) =
+                        host_extras(&mut self.p, self.states, task, |b| b.cpu_final, true);
                     if extra != 0.0 {
                         sink.fixed(
                             None,
                             Kind::CpuFaults,
-                            None,
+                            whose.one(),
                             extra,
                             "final access: first touches of migrated pages",
                         );

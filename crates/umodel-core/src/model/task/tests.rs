@@ -860,6 +860,38 @@ fn an_explained_first_touch_names_its_buffer_where_one_buffer_faults_in() {
     );
 }
 
+/// The host side's faults back, as the GPU's first touches: named where one buffer faults back.
+#[test]
+fn an_explained_fault_back_names_its_buffer_where_one_buffer_faults_back() {
+    let terms = toy_terms();
+    let faults = |t: &Task| -> Vec<(Option<u32>, Option<String>)> {
+        let (_, items, _) = explain_task(&terms, t, Policy::Managed).unwrap();
+        items
+            .into_iter()
+            .filter(|i| i.kind == Kind::CpuFaults)
+            .map(|i| (i.round, i.buffer))
+            .collect()
+    };
+    // Seed 001 under managed: each round's CPU phase reads the table the kernel faulted in, the
+    // final access the output; one buffer each.
+    let seed = with_phases(workloads::seed_001(), 14.0, 0.3);
+    let named = faults(&seed);
+    let name = |s: &str| Some(s.to_string());
+    let want: Vec<_> = (1..=4)
+        .map(|r| (Some(r), name("table")))
+        .chain([(None, name("out"))])
+        .collect();
+    assert_eq!(named, want);
+    // The host reading the keys too: two buffers fault back each round, no one to name; the final
+    // access still names the output.
+    let mut both = seed.clone();
+    both.buffers[1].cpu = Access::Read;
+    let several = faults(&both);
+    assert_eq!(several.len(), 5, "{several:?}");
+    assert!(several[..4].iter().all(|(_, b)| b.is_none()), "{several:?}");
+    assert_eq!(several[4], (None, name("out")));
+}
+
 #[test]
 fn a_pass_that_faults_and_waits_on_the_link_hides_a_share_of_the_wait_under_the_faults() {
     // relax.cu's first pass under managed-advise, at the embedded model's 64 MiB prices:
