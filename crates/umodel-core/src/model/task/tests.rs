@@ -834,17 +834,25 @@ fn faults_under_a_kernel_of_one_element_a_thread_take_their_own_term_and_follow_
     }
 }
 
+/// The explained items of one kind, as (round, the buffer named).
+fn explained(
+    terms: &TaskTerms,
+    t: &Task,
+    policy: Policy,
+    kind: Kind,
+) -> Vec<(Option<u32>, Option<String>)> {
+    let (_, items, _) = explain_task(terms, t, policy).unwrap();
+    items
+        .into_iter()
+        .filter(|i| i.kind == kind)
+        .map(|i| (i.round, i.buffer))
+        .collect()
+}
+
 #[test]
 fn an_explained_first_touch_names_its_buffer_where_one_buffer_faults_in() {
     let terms = toy_terms();
-    let faults = |t: &Task, policy: Policy| -> Vec<(Option<u32>, Option<String>)> {
-        let (_, items, _) = explain_task(&terms, t, policy).unwrap();
-        items
-            .into_iter()
-            .filter(|i| i.kind == Kind::GpuFaults)
-            .map(|i| (i.round, i.buffer))
-            .collect()
-    };
+    let faults = |t: &Task, policy: Policy| explained(&terms, t, policy, Kind::GpuFaults);
     // The producer/consumer under managed-advise: the input (the GPU's alone) migrates in the
     // first round; the output stays on the host, mapped. One buffer, named.
     let pc = with_phases(workloads::producer_consumer(), 2.0, 0.1);
@@ -864,14 +872,7 @@ fn an_explained_first_touch_names_its_buffer_where_one_buffer_faults_in() {
 #[test]
 fn an_explained_fault_back_names_its_buffer_where_one_buffer_faults_back() {
     let terms = toy_terms();
-    let faults = |t: &Task| -> Vec<(Option<u32>, Option<String>)> {
-        let (_, items, _) = explain_task(&terms, t, Policy::Managed).unwrap();
-        items
-            .into_iter()
-            .filter(|i| i.kind == Kind::CpuFaults)
-            .map(|i| (i.round, i.buffer))
-            .collect()
-    };
+    let faults = |t: &Task| explained(&terms, t, Policy::Managed, Kind::CpuFaults);
     // Seed 001 under managed: each round's CPU phase reads the table the kernel faulted in, the
     // final access the output; one buffer each.
     let seed = with_phases(workloads::seed_001(), 14.0, 0.3);
