@@ -21,7 +21,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .ok_or("give the folder to write into")?,
     );
     std::fs::create_dir_all(&dir)?;
-    let (major, minor) = (9, 0);
+    let (major, minor) = umodel::gpu::EMBEDDED_PTX_ARCH;
     let mut manifest = format!(
         "# PTX for compute_{major}{minor}, made by NVRTC {} from crates/umodel-gpu/kernels (scripts/kernels-ptx.sh)\n",
         umodel::gpu::nvrtc_version().ok_or("NVRTC has no version")?

@@ -59,7 +59,8 @@ const EMBEDDED_PTX: &[(&str, &str)] = &[
         include_str!("../../kernels/ptx/compute_90/task.ptx"),
     ),
 ];
-const EMBEDDED_PTX_ARCH: (i32, i32) = (9, 0);
+/// The compute capability the embedded PTX is for (`compute_90`: H100, H200).
+pub const EMBEDDED_PTX_ARCH: (i32, i32) = (9, 0);
 const EMBEDDED_PTX_MANIFEST: &str = include_str!("../../kernels/ptx/compute_90/manifest.txt");
 
 /// The embedded PTX of `file` for a device of compute capability `major.minor`, if there is one
