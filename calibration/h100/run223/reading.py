@@ -7,7 +7,7 @@ median of the later ones, the later ones' range, and per case the first's median
 later processes' median. Rows that failed their check are counted and left out of nothing: the
 rest is the block's seconds, whatever its rows.
 
-    python3 calibration/h200/run223/reading.py DIR        (DIR holds managed-N.csv; > DIR/reading.txt)
+    python3 calibration/h100/run223/reading.py DIR        (DIR holds managed-N.csv; > DIR/reading.txt)
 """
 import collections, csv, glob, json, os, re, statistics as st, sys
 
