@@ -872,6 +872,7 @@ mod tests {
             reference_ms: 0.25,
             bytes: 64 << 20,
             allowed_ratio: 3.6,
+            repeated_here: None,
         }];
         let v = super::super::answer::value(&CalibrateAnswer::new(&o, Plan::Minimal));
         assert_eq!(

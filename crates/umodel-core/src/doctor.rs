@@ -47,7 +47,8 @@ pub struct ModelEntry {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     /// Task terms far from the embedded model of its GPU ([`store::unusual_task_terms`]): a cell
-    /// of its calibration that waited on something else.
+    /// of its calibration that waited on something else, or, where the machine's earlier
+    /// calibrations repeated it when it was calibrated (`repeated_here`), the machine.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unusual_task_terms: Vec<crate::model::UnusualTerm>,
     /// What to do about it, one step an entry.
@@ -68,7 +69,11 @@ pub const FAULTS_HIDE_NOTE: &str =
 impl ModelEntry {
     /// Whether something needs doing about it.
     pub fn is_problem(&self) -> bool {
-        self.status.is_problem() || !self.unusual_task_terms.is_empty()
+        self.status.is_problem()
+            || self
+                .unusual_task_terms
+                .iter()
+                .any(|u| u.repeated_here.is_none())
     }
 }
 
@@ -225,15 +230,31 @@ fn entry(path: &Path, machine: Option<&Machine>, expected: Option<&Path>) -> Mod
                 }
             };
             // Another machine's terms are not this GPU's to judge.
-            let (against, unusual) = if status == Status::OtherMachine {
+            let (against, mut unusual) = if status == Status::OtherMachine {
                 (None, Vec::new())
             } else {
                 store::unusual_task_terms(&m)
             };
+            // What the machine's earlier calibrations repeated is the machine: a note, not a
+            // thing to do (calibrating again would repeat it).
+            for u in &mut unusual {
+                u.repeated_here = m
+                    .provenance
+                    .machine_terms
+                    .iter()
+                    .find(|t| t.term == u.term)
+                    .map(|t| t.here);
+            }
+            let against = against.unwrap_or_default();
             let mut advice = advice;
-            if !unusual.is_empty() {
-                let against = against.unwrap_or_default();
-                advice.extend(unusual.iter().map(|u| u.describe(&against)));
+            let mut machine_notes = Vec::new();
+            for u in &unusual {
+                match u.repeated_here {
+                    Some(_) => machine_notes.push(u.describe(&against)),
+                    None => advice.push(u.describe(&against)),
+                }
+            }
+            if unusual.iter().any(|u| u.repeated_here.is_none()) {
                 advice.push(
                     "`umodel calibrate` measures this machine again and replaces it (a refit of \
                      the same measurements would keep the cell)"
@@ -257,7 +278,10 @@ fn entry(path: &Path, machine: Option<&Machine>, expected: Option<&Path>) -> Mod
                         vec![FAULTS_HIDE_NOTE.to_string()]
                     }
                     _ => Vec::new(),
-                },
+                }
+                .into_iter()
+                .chain(machine_notes)
+                .collect(),
             }
         }
     }
@@ -368,6 +392,72 @@ mod tests {
             .advice
             .iter()
             .any(|a| a.contains("umodel calibrate")));
+        assert_eq!(r.problems, 1);
+    }
+
+    #[test]
+    fn a_far_task_term_its_calibration_found_repeated_here_is_a_note_not_a_thing_to_do() {
+        use crate::model::{MachineTerm, RepeatedHere, TermId};
+        let d = tempfile::tempdir().unwrap();
+        let models = d.path().join("models");
+        std::fs::create_dir_all(&models).unwrap();
+        // As run225's H100 VM: a GPU that gathers from host memory 2.5x slower than the VMs
+        // behind the embedded model, which calibrating again repeated.
+        let mut m = store::embedded("h100").unwrap();
+        let terms = m.task_terms.as_mut().unwrap();
+        let mut gather = *terms.get(TermId::MapGather).unwrap();
+        gather.lat_ms *= 2.5;
+        gather.ms_per_gib *= 2.5;
+        terms.set(TermId::MapGather, gather);
+        let here = RepeatedHere {
+            calibrations: 2,
+            median_ms: 58.1,
+        };
+        let slow = models.join("slow.json");
+        store::write_model(&slow, &m).unwrap();
+        m.provenance.machine_terms = vec![MachineTerm {
+            term: TermId::MapGather,
+            here,
+        }];
+        let machine = models.join("machine.json");
+        store::write_model(&machine, &m).unwrap();
+        // The file keeps it.
+        assert_eq!(
+            store::read_model(&machine)
+                .unwrap()
+                .provenance
+                .machine_terms,
+            m.provenance.machine_terms
+        );
+        let r = examine(Some(d.path()), None, Some(&machine));
+        let (machine_entry, slow_entry) = (&r.models[0], &r.models[1]);
+        // Unmarked: a thing to do, as before.
+        assert!(slow_entry.is_problem());
+        assert!(slow_entry
+            .advice
+            .iter()
+            .any(|a| a.contains("umodel calibrate")));
+        // Marked: still listed, said to be the machine's, in the notes; nothing to do.
+        assert_eq!(machine_entry.unusual_task_terms.len(), 1);
+        assert_eq!(
+            machine_entry.unusual_task_terms[0].repeated_here,
+            Some(here)
+        );
+        assert!(!machine_entry.is_problem());
+        assert!(
+            !machine_entry
+                .advice
+                .iter()
+                .any(|a| a.contains("umodel calibrate") || a.contains("map_gather")),
+            "{:?}",
+            machine_entry.advice
+        );
+        assert!(machine_entry
+            .notes
+            .iter()
+            .any(|n| n.starts_with("task term `map_gather`")
+                && n.contains("the 2 earlier calibrations here measured it at 58.100 ms")
+                && n.contains("right to differ")));
         assert_eq!(r.problems, 1);
     }
 }

@@ -16,8 +16,8 @@ use crate::bench::{
     self, Adaptive, BenchConfig, BenchError, BenchOutcome, Block, CpuConfig, Observer, Output,
 };
 use umodel_core::model::{
-    self, FitError, FitOptions, PlatformModel, Provenance, Statistic, TaskTerms, UnusualTerm,
-    ValidationReport,
+    self, FitError, FitOptions, MachineTerm, PlatformModel, Provenance, Statistic, TaskTerms,
+    UnusualTerm, ValidationReport,
 };
 use umodel_core::platform;
 use umodel_core::policy::Policy;
@@ -530,12 +530,26 @@ pub(crate) fn bench_config(cfg: &CalibrateConfig, csv: &Path) -> BenchConfig {
 
 /// Checks `model`'s task terms against the embedded model of its GPU, or where there is none
 /// against `earlier` (this machine's earlier calibrations), and notes what it finds in the
-/// model's provenance; returns what they were checked against and the terms found.
+/// model's provenance; returns what they were checked against and the terms found. Against the
+/// embedded model, a term `earlier` measured as far off the same way is said to be the machine's.
 fn check_task_terms(
     model: &mut PlatformModel,
     earlier: &[TaskTerms],
 ) -> (Option<String>, Vec<UnusualTerm>) {
-    if let (Some(against), unusual) = store::note_unusual_task_terms(model) {
+    if let (Some(against), mut unusual) = store::unusual_task_terms(model) {
+        if let Some(mine) = &model.task_terms {
+            mine.mark_repeated_here(&mut unusual, earlier);
+        }
+        store::note_unusual(model, &unusual, &against);
+        model.provenance.machine_terms = unusual
+            .iter()
+            .filter_map(|u| {
+                Some(MachineTerm {
+                    term: u.term,
+                    here: u.repeated_here?,
+                })
+            })
+            .collect();
         return (Some(against), unusual);
     }
     let Some(mine) = model.task_terms.as_ref().filter(|_| !earlier.is_empty()) else {
@@ -793,6 +807,58 @@ mod tests {
 
     fn touch(p: &Path) {
         std::fs::write(p, "x").unwrap();
+    }
+
+    #[test]
+    fn a_term_far_from_the_embedded_model_that_earlier_calibrations_here_repeat_is_the_machines() {
+        use umodel_core::model::TermId;
+        // An H100 whose GPU gathers from host memory 2.5x slower than the embedded model's VMs
+        // (calibration/h100/run225's three calibrations: 2.43-2.59x).
+        let mut model = store::embedded("h100").unwrap();
+        let slow_gather = |t: &TaskTerms| {
+            let mut t = t.clone();
+            let mut c = *t.get(TermId::MapGather).unwrap();
+            c.lat_ms *= 2.5;
+            c.ms_per_gib *= 2.5;
+            t.set(TermId::MapGather, c);
+            t
+        };
+        let terms = slow_gather(model.task_terms.as_ref().unwrap());
+        model.task_terms = Some(terms.clone());
+        let check = |earlier: &[TaskTerms]| {
+            let mut m = model.clone();
+            let (against, unusual) = check_task_terms(&mut m, earlier);
+            assert_eq!(against.as_deref(), Some("the embedded model `h100`"));
+            let gather: Vec<_> = unusual
+                .iter()
+                .filter(|u| u.term == TermId::MapGather)
+                .copied()
+                .collect();
+            assert_eq!(gather.len(), 1, "{unusual:?}");
+            let note = m
+                .provenance
+                .notes
+                .iter()
+                .find(|n| n.starts_with("task term `map_gather`"))
+                .cloned()
+                .unwrap();
+            let kept: Vec<_> = m.provenance.machine_terms.iter().map(|t| t.term).collect();
+            (gather[0], note, kept)
+        };
+        // The first calibration here: a cell may have waited.
+        let (u, note, kept) = check(&[]);
+        assert_eq!(u.repeated_here, None);
+        assert!(
+            note.contains("calibrating again replaces this model"),
+            "{note}"
+        );
+        assert!(kept.is_empty());
+        // The next, after one as slow: the machine's, in the model's notes too.
+        let (u, note, kept) = check(std::slice::from_ref(&terms));
+        assert_eq!(u.repeated_here.map(|r| r.calibrations), Some(1));
+        assert!(note.contains("this model is right to differ"), "{note}");
+        // Kept in the model, for `umodel doctor`.
+        assert_eq!(kept, [TermId::MapGather]);
     }
 
     #[test]

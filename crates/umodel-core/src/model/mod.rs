@@ -44,9 +44,10 @@ pub use query::{
 };
 pub use task::{
     breakeven_task, choose_task, explain_task, fit_task_terms, predict_task, Assumptions,
-    CompiledTask, FaultsUnderCompute, PoolUse, PooledTerm, Probe, ProbeError, ProbeFigure,
-    RoundByRound, SparseReference, TaskChoice, TaskOverrides, TaskPrediction, TaskQueryError,
-    TaskTerms, TermId, TermPool, TermUse, UnusualTerm, POOLED_TERMS, POOL_SHIFTS,
+    CompiledTask, FaultsUnderCompute, MachineTerm, PoolUse, PooledTerm, Probe, ProbeError,
+    ProbeFigure, RepeatedHere, RoundByRound, SparseReference, TaskChoice, TaskOverrides,
+    TaskPrediction, TaskQueryError, TaskTerms, TermId, TermPool, TermUse, UnusualTerm,
+    POOLED_TERMS, POOL_SHIFTS,
 };
 pub use task_validate::{
     validate_task, PairedSummary, PartCheck, PartsCheck, PhaseOverrides, TaskPoint,
@@ -219,6 +220,10 @@ pub struct Provenance {
     pub measured_utc: Option<String>,
     /// What a reader should know about the fit, one note an entry.
     pub notes: Vec<String>,
+    /// Task terms far from the embedded model that this machine's earlier calibrations repeated
+    /// when `umodel calibrate` made it: the machine's, not a cell's.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub machine_terms: Vec<MachineTerm>,
 }
 
 /// How the model was fitted and is evaluated.

@@ -1498,6 +1498,31 @@ pub struct UnusualTerm {
     pub bytes: u64,
     /// The largest ratio (either way) that would not have been flagged.
     pub allowed_ratio: f64,
+    /// Where this machine's earlier calibrations measured the term as far off, the same way
+    /// ([`TaskTerms::mark_repeated_here`]): the machine differs from the reference, not a cell.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repeated_here: Option<RepeatedHere>,
+}
+
+/// What this machine's earlier calibrations measured of an unusual term that they repeat.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct RepeatedHere {
+    /// Earlier calibrations here that measured the term.
+    pub calibrations: usize,
+    /// Their median (geometric) cost at the size compared, ms.
+    pub median_ms: f64,
+}
+
+/// A task term far from the embedded model that the machine's earlier calibrations repeated when
+/// a model was calibrated: kept in its provenance, so `umodel doctor` does not ask to calibrate
+/// again for what calibrating again repeats.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct MachineTerm {
+    /// The term.
+    pub term: TermId,
+    /// What the earlier calibrations measured.
+    #[serde(flatten)]
+    pub here: RepeatedHere,
 }
 
 impl UnusualTerm {
@@ -1525,6 +1550,7 @@ impl UnusualTerm {
             reference_ms,
             bytes,
             allowed_ratio: allowed,
+            repeated_here: None,
         })
     }
 
@@ -1537,19 +1563,36 @@ impl UnusualTerm {
     /// "the 2 earlier calibrations here"). A slow term most often waited on something else in a
     /// cell; a fast one (`run174`'s CPU update at 0.37× the `h200` model's, every row checked)
     /// is as often the machine itself, so it is not blamed on a cell.
+    /// Where earlier calibrations here repeat it, it is the machine, either way.
     pub fn describe(&self, against: &str) -> String {
-        let (bound, why) = if self.ratio() < 1.0 {
-            (
-                format!("down to {:.2}×", 1.0 / self.allowed_ratio),
-                "this machine may simply run it faster than the calibrations behind that did; \
-                 if calibrating again agrees, the model is right to differ",
-            )
+        let faster = self.ratio() < 1.0;
+        let bound = if faster {
+            format!("down to {:.2}×", 1.0 / self.allowed_ratio)
         } else {
-            (
-                format!("up to {:.2}×", self.allowed_ratio),
-                "a cell behind it may have waited on something else; calibrating again replaces \
-                 this model",
-            )
+            format!("up to {:.2}×", self.allowed_ratio)
+        };
+        let why = match (self.repeated_here, faster) {
+            (Some(r), _) => format!(
+                "{} measured it at {:.3} ms{}: this machine runs it {} than the calibrations \
+                 behind that did, and this model is right to differ",
+                match r.calibrations {
+                    1 => "the earlier calibration here".to_string(),
+                    n => format!("the {n} earlier calibrations here"),
+                },
+                r.median_ms,
+                if r.calibrations > 1 {
+                    " at their median"
+                } else {
+                    " too"
+                },
+                if faster { "faster" } else { "slower" },
+            ),
+            (None, true) => "this machine may simply run it faster than the calibrations behind \
+                             that did; if calibrating again agrees, the model is right to differ"
+                .to_string(),
+            (None, false) => "a cell behind it may have waited on something else; calibrating \
+                              again replaces this model"
+                .to_string(),
         };
         format!(
             "task term `{}` is {:.3} ms at {}, {:.2}× the {:.3} ms of {against} ({bound} was to be \
@@ -1618,6 +1661,37 @@ impl TaskTerms {
                 UnusualTerm::past(t, ms, mid.exp(), bytes, UNUSUAL_RUNS_MIN_RATIO, spread)
             })
             .collect()
+    }
+
+    /// Marks each of `unusual` (this calibration's terms against a reference model) that this
+    /// machine's earlier calibrations `earlier` measured past the same bound on the same side, at
+    /// their median: a link that reads host memory slowly repeats on every calibration of its VM
+    /// (calibration/h100/run225: `map_gather` 2.43–2.59× the `h100` model's in three), where a
+    /// cell that waited on something else does not.
+    pub fn mark_repeated_here(&self, unusual: &mut [UnusualTerm], earlier: &[TaskTerms]) {
+        for u in unusual.iter_mut() {
+            let at = u.bytes as f64;
+            let mut logs: Vec<f64> = earlier
+                .iter()
+                .filter(|o| same_method(self, o, u.term))
+                .filter_map(|o| o.get(u.term))
+                .map(|c| c.at(at))
+                .filter(|v| *v > 0.0 && v.is_finite())
+                .map(f64::ln)
+                .collect();
+            if logs.is_empty() {
+                continue;
+            }
+            logs.sort_by(f64::total_cmp);
+            let median_ms = crate::stats::median_sorted(&logs).exp();
+            let (mine, theirs) = (u.ratio().ln(), (median_ms / u.reference_ms).ln());
+            if mine.signum() == theirs.signum() && theirs.abs() > u.allowed_ratio.ln() {
+                u.repeated_here = Some(RepeatedHere {
+                    calibrations: logs.len(),
+                    median_ms,
+                });
+            }
+        }
     }
 
     /// The terms of this calibration whose cost at `bytes` sits further from `reference`'s (a

@@ -332,6 +332,72 @@ fn a_term_is_unusual_past_both_twice_the_reference_and_three_of_its_shifts() {
 }
 
 #[test]
+fn an_unusual_term_the_earlier_calibrations_here_repeat_is_the_machine_not_a_cell() {
+    let reference = toy_terms();
+    let scaled = |k: f64| {
+        let mut t = toy_terms();
+        let mut c = *t.get(TermId::MapGather).unwrap();
+        c.lat_ms *= k;
+        c.ms_per_gib *= k;
+        t.set(TermId::MapGather, c);
+        t
+    };
+    // A link that reads host memory slowly (run225: 2.43-2.59x the h100 model's `map_gather`).
+    let mine = scaled(2.5);
+    let fresh = || mine.unusual_against(&reference, 64 << 20);
+    assert_eq!(fresh().len(), 1);
+    let marked = |earlier: &[TaskTerms]| {
+        let mut u = fresh();
+        mine.mark_repeated_here(&mut u, earlier);
+        u[0]
+    };
+    // No earlier calibration, or one that met the reference's cost, or one off the other way:
+    // nothing repeats, and a slow term is blamed on a cell as before.
+    for earlier in [vec![], vec![scaled(1.0)], vec![scaled(0.4)]] {
+        let u = marked(&earlier);
+        assert_eq!(u.repeated_here, None, "{earlier:?}");
+        assert!(u
+            .describe("the embedded model `h100`")
+            .contains("may have waited"));
+    }
+    // One earlier calibration as slow: the machine's.
+    let u = marked(&[scaled(2.4)]);
+    let r = u.repeated_here.unwrap();
+    assert_eq!(r.calibrations, 1);
+    let want = 2.4
+        * reference
+            .get(TermId::MapGather)
+            .unwrap()
+            .at((64u64 << 20) as f64);
+    assert!((r.median_ms - want).abs() < 1e-9 * want, "{r:?}");
+    let text = u.describe("the embedded model `h100`");
+    assert!(
+        text.contains(&format!("the earlier calibration here measured it at {want:.3} ms too: this machine runs it slower than the calibrations behind that did, and this model is right to differ")),
+        "{text}"
+    );
+    assert!(!text.contains("waited"), "{text}");
+    // Three earlier, two of them as slow: their median is; one of them past the bound is not
+    // enough (just under 2x, the bound here).
+    let r = marked(&[scaled(2.6), scaled(1.0), scaled(2.2)])
+        .repeated_here
+        .unwrap();
+    assert_eq!(r.calibrations, 3);
+    assert!(marked(&[scaled(2.6), scaled(1.0), scaled(1.9)])
+        .repeated_here
+        .is_none());
+    assert!(marked(&[scaled(2.6), scaled(1.0), scaled(2.2)])
+        .describe("x")
+        .contains("the 3 earlier calibrations here measured it at"));
+    // Faster the same way: the machine's, said without the doubt.
+    let fast = scaled(0.3);
+    let mut u = fast.unusual_against(&reference, 64 << 20);
+    fast.mark_repeated_here(&mut u, &[scaled(0.35)]);
+    let text = u[0].describe("x");
+    assert!(text.contains("runs it faster than"), "{text}");
+    assert!(!text.contains("may simply"), "{text}");
+}
+
+#[test]
 fn against_earlier_runs_a_term_is_unusual_past_four_times_their_median_and_their_spread() {
     let scaled = |terms: &TaskTerms, t: TermId, k: f64| {
         let mut out = terms.clone();
