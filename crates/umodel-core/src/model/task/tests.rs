@@ -5,6 +5,16 @@ use super::*;
 use crate::task::{workloads, Buffer};
 use std::path::Path;
 
+/// `terms` with term `t` (latency and per-GiB cost) `k` times as dear.
+fn scaled_term(terms: &TaskTerms, t: TermId, k: f64) -> TaskTerms {
+    let mut out = terms.clone();
+    let mut c = *out.get(t).unwrap();
+    c.lat_ms *= k;
+    c.ms_per_gib *= k;
+    out.set(t, c);
+    out
+}
+
 /// Terms with round numbers: every transfer 50 GiB/s-ish, faults slower, the CPU side slower
 /// still; no spread.
 pub(crate) fn toy_terms() -> TaskTerms {
@@ -334,14 +344,7 @@ fn a_term_is_unusual_past_both_twice_the_reference_and_three_of_its_shifts() {
 #[test]
 fn an_unusual_term_the_earlier_calibrations_here_repeat_is_the_machine_not_a_cell() {
     let reference = toy_terms();
-    let scaled = |k: f64| {
-        let mut t = toy_terms();
-        let mut c = *t.get(TermId::MapGather).unwrap();
-        c.lat_ms *= k;
-        c.ms_per_gib *= k;
-        t.set(TermId::MapGather, c);
-        t
-    };
+    let scaled = |k: f64| scaled_term(&toy_terms(), TermId::MapGather, k);
     // A link that reads host memory slowly (run225: 2.43-2.59x the h100 model's `map_gather`).
     let mine = scaled(2.5);
     let fresh = || mine.unusual_against(&reference, 64 << 20);
@@ -399,14 +402,7 @@ fn an_unusual_term_the_earlier_calibrations_here_repeat_is_the_machine_not_a_cel
 
 #[test]
 fn against_earlier_runs_a_term_is_unusual_past_four_times_their_median_and_their_spread() {
-    let scaled = |terms: &TaskTerms, t: TermId, k: f64| {
-        let mut out = terms.clone();
-        let mut c = *out.get(t).unwrap();
-        c.lat_ms *= k;
-        c.ms_per_gib *= k;
-        out.set(t, c);
-        out
-    };
+    let scaled = scaled_term;
     let base = toy_terms();
     let at = 64 << 20;
     let noop = TermId::PrefetchNoop;
@@ -453,14 +449,7 @@ fn a_terms_run_shift_is_its_rms_log_ratio_and_widens_only_what_uses_it() {
     let terms = toy_terms();
     // Two other calibrations: fault-driven migration e^0.2 and e^-0.1 times ours, the copy
     // the same in both.
-    let scaled = |k: f64| {
-        let mut o = toy_terms();
-        let mut c = *o.get(TermId::FaultIn).unwrap();
-        c.ms_per_gib *= k;
-        c.lat_ms *= k;
-        o.set(TermId::FaultIn, c);
-        o
-    };
+    let scaled = |k: f64| scaled_term(&toy_terms(), TermId::FaultIn, k);
     let shifts = terms.run_shifts(&[scaled(0.2f64.exp()), scaled((-0.1f64).exp())], 1e8);
     let of = |t| shifts.iter().find(|(u, _)| *u == t).map(|x| x.1);
     let want = ((0.04 + 0.01) / 2.0f64).sqrt();
