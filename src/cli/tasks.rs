@@ -388,8 +388,20 @@ pub(super) fn predict(a: PredictArgs) -> Result<()> {
         );
         parts_lines(&p.parts);
         if let Some((items, terms)) = items {
+            // The buffer an item concerns, or the several it prices together.
+            let whose = |i: &crate::model::task::Item| match (&i.buffer, i.buffers.is_empty()) {
+                (Some(b), _) => b.clone(),
+                (None, false) => i.buffers.join("+"),
+                (None, true) => "-".to_string(),
+            };
+            let width = items
+                .iter()
+                .map(|i| whose(i).len())
+                .max()
+                .unwrap_or(0)
+                .max(8);
             out!(
-                "    {:<6} {:<10} {:<8} {:>10}  what",
+                "    {:<6} {:<10} {:<width$} {:>10}  what",
                 "round",
                 "part",
                 "buffer",
@@ -397,13 +409,13 @@ pub(super) fn predict(a: PredictArgs) -> Result<()> {
             );
             for i in items.iter().filter(|i| i.ms != 0.0) {
                 out!(
-                    "    {:<6} {:<10} {:<8} {:>10}  {}",
+                    "    {:<6} {:<10} {:<width$} {:>10}  {}",
                     i.round.map_or("final".to_string(), |r| r.to_string()),
                     serde_json::to_value(i.kind)
                         .ok()
                         .and_then(|v| v.as_str().map(str::to_string))
                         .unwrap_or_default(),
-                    i.buffer.as_deref().unwrap_or("-"),
+                    whose(i),
                     ms(i.ms),
                     i.what
                 );

@@ -355,6 +355,9 @@ pub struct Item {
     /// The buffer it concerns, where one does.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub buffer: Option<String>,
+    /// The buffers it concerns together, where several fault in (or back) in one priced call.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub buffers: Vec<String>,
     /// Its cost, ms.
     pub ms: f64,
     /// What it is, in words.
@@ -1080,14 +1083,7 @@ impl Scale {
 /// passes against their link and faults) is handed over unpriced.
 trait Sink {
     /// A cost that does not depend on the phase times.
-    fn fixed(
-        &mut self,
-        round: Option<u32>,
-        kind: Kind,
-        buf: Option<usize>,
-        ms: f64,
-        what: &'static str,
-    );
+    fn fixed(&mut self, round: Option<u32>, kind: Kind, buf: Whose, ms: f64, what: &'static str);
     /// A CPU phase (`round` from 1), or the final host access (`round` None).
     fn cpu(&mut self, round: Option<u32>);
     /// A GPU phase: what its first pass waits for in faults (and the buffer faulting in, where
@@ -1095,34 +1091,44 @@ trait Sink {
     fn gpu(
         &mut self,
         round: u32,
-        first: (f64, Option<usize>),
+        first: (f64, Whose),
         link: &LinkCost,
         side_ms: f64,
         p: &mut Pricer<'_>,
     );
 }
 
-/// Which buffers a GPU phase's first pass faults in, or a host access faults back: the one an
-/// explained fault item names.
-#[derive(Clone, Copy)]
+/// Which buffers a GPU phase's first pass faults in, or a host access faults back: the ones an
+/// explained fault item names. Several are priced as one call on their bytes together, so the
+/// item names them together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Whose {
     Nobody,
     One(usize),
-    Several,
+    /// A bit per buffer: a task has at most [`crate::task::MAX_BUFFERS`], 64.
+    Several(u64),
 }
 
 impl Whose {
     fn and(self, buf: usize) -> Whose {
+        const _: () = assert!(crate::task::MAX_BUFFERS <= 64);
         match self {
             Whose::Nobody => Whose::One(buf),
-            _ => Whose::Several,
+            Whose::One(a) if a == buf => self,
+            Whose::One(a) => Whose::Several(1 << a | 1 << buf),
+            Whose::Several(m) => Whose::Several(m | 1 << buf),
         }
     }
 
-    fn one(self) -> Option<usize> {
+    /// An explained item's `buffer` and `buffers`: the one buffer's name, or the several's.
+    fn names(self, name: impl Fn(usize) -> String) -> (Option<String>, Vec<String>) {
         match self {
-            Whose::One(b) => Some(b),
-            _ => None,
+            Whose::Nobody => (None, Vec::new()),
+            Whose::One(b) => (Some(name(b)), Vec::new()),
+            Whose::Several(m) => (
+                None,
+                (0..64).filter(|i| m >> i & 1 == 1).map(name).collect(),
+            ),
         }
     }
 }
@@ -1228,13 +1234,25 @@ impl<'t, 's> Run<'t, 's> {
                 let ms = self
                     .p
                     .cost(CopyH2d, task.buffers[buf].bytes as f64, true, 1.0);
-                sink.fixed(self.label(), Kind::Copy, Some(buf), ms, "copy to device");
+                sink.fixed(
+                    self.label(),
+                    Kind::Copy,
+                    Whose::One(buf),
+                    ms,
+                    "copy to device",
+                );
             }
             Step::CopyToHost { buf } => {
                 let ms = self
                     .p
                     .cost(CopyD2h, task.buffers[buf].bytes as f64, true, 1.0);
-                sink.fixed(self.label(), Kind::Copy, Some(buf), ms, "copy to host");
+                sink.fixed(
+                    self.label(),
+                    Kind::Copy,
+                    Whose::One(buf),
+                    ms,
+                    "copy to host",
+                );
             }
             Step::Prefetch { buf, to, side } => {
                 let b = &task.buffers[buf];
@@ -1318,7 +1336,7 @@ impl<'t, 's> Run<'t, 's> {
                     sink.fixed(
                         self.label(),
                         Kind::Prefetch,
-                        Some(buf),
+                        Whose::One(buf),
                         ms,
                         if to == Place::Device {
                             "prefetch to device"
@@ -1338,7 +1356,7 @@ impl<'t, 's> Run<'t, 's> {
                         sink.fixed(
                             Some(round + 1),
                             Kind::CpuFaults,
-                            whose.one(),
+                            whose,
                             extra,
                             "CPU first touches of migrated pages",
                         );
@@ -1450,7 +1468,7 @@ impl<'t, 's> Run<'t, 's> {
                 } else {
                     LinkCost::NONE
                 };
-                let first = (first, whose.one());
+                let first = (first, whose);
                 sink.gpu(round + 1, first, &lc, self.side_ms, &mut self.p);
                 self.side_ms = 0.0;
                 if let Some(t) = self.sync_term {
@@ -1458,7 +1476,7 @@ impl<'t, 's> Run<'t, 's> {
                     sink.fixed(
                         Some(round + 1),
                         Kind::Sync,
-                        None,
+                        Whose::Nobody,
                         ms,
                         "launch and synchronisation",
                     );
@@ -1473,7 +1491,7 @@ impl<'t, 's> Run<'t, 's> {
                         sink.fixed(
                             None,
                             Kind::CpuFaults,
-                            whose.one(),
+                            whose,
                             extra,
                             "final access: first touches of migrated pages",
                         );
@@ -1593,9 +1611,9 @@ struct Direct<F> {
     item: F,
 }
 
-impl<F: FnMut(Option<u32>, Kind, Option<usize>, f64, &str)> Direct<F> {
+impl<F: FnMut(Option<u32>, Kind, Whose, f64, &str)> Direct<F> {
     #[inline]
-    fn rec(&mut self, round: Option<u32>, k: Kind, buf: Option<usize>, ms: f64, what: &str) {
+    fn rec(&mut self, round: Option<u32>, k: Kind, buf: Whose, ms: f64, what: &str) {
         if ms != 0.0 {
             self.parts.add(k, ms);
             (self.item)(round, k, buf, ms, what);
@@ -1603,30 +1621,23 @@ impl<F: FnMut(Option<u32>, Kind, Option<usize>, f64, &str)> Direct<F> {
     }
 }
 
-impl<F: FnMut(Option<u32>, Kind, Option<usize>, f64, &str)> Sink for Direct<F> {
+impl<F: FnMut(Option<u32>, Kind, Whose, f64, &str)> Sink for Direct<F> {
     #[inline]
-    fn fixed(
-        &mut self,
-        round: Option<u32>,
-        kind: Kind,
-        buf: Option<usize>,
-        ms: f64,
-        what: &'static str,
-    ) {
+    fn fixed(&mut self, round: Option<u32>, kind: Kind, buf: Whose, ms: f64, what: &'static str) {
         self.rec(round, kind, buf, ms, what);
     }
 
     #[inline]
     fn cpu(&mut self, round: Option<u32>) {
         let (ms, what) = cpu_item(round, self.ph);
-        self.rec(round, Kind::Cpu, None, ms, what);
+        self.rec(round, Kind::Cpu, Whose::Nobody, ms, what);
         self.cpu_spread += self.sd.cpu_ms(ms, round.is_none());
     }
 
     fn gpu(
         &mut self,
         round: u32,
-        (first, whose): (f64, Option<usize>),
+        (first, whose): (f64, Whose),
         link: &LinkCost,
         side_ms: f64,
         p: &mut Pricer<'_>,
@@ -1647,13 +1658,13 @@ impl<F: FnMut(Option<u32>, Kind, Option<usize>, f64, &str)> Sink for Direct<F> {
     }
 }
 
-/// The buffer an explained GPU item names: the one faulting in, for the faults.
+/// The buffers an explained GPU item names: those faulting in, for the faults.
 #[inline]
-fn faulting(k: Kind, whose: Option<usize>) -> Option<usize> {
+fn faulting(k: Kind, whose: Whose) -> Whose {
     if k == Kind::GpuFaults {
         whose
     } else {
-        None
+        Whose::Nobody
     }
 }
 
@@ -1778,7 +1789,7 @@ fn price(
     task: &Task,
     policy: Policy,
     scratch: &mut Scratch,
-    item: impl FnMut(Option<u32>, Kind, Option<usize>, f64, &str),
+    item: impl FnMut(Option<u32>, Kind, Whose, f64, &str),
 ) -> Result<TaskPrediction, TaskQueryError> {
     let mut run = Run::new(terms, task, policy, scratch)?;
     let (cpu, gpu, fin) = (task.cpu_ms, task.gpu_ms, task.cpu_final_ms);
@@ -1852,10 +1863,12 @@ pub fn explain_task(
         policy,
         &mut scratch,
         |round, kind, buf, ms, what| {
+            let (buffer, buffers) = buf.names(|i| task.buffers[i].name.clone());
             items.push(Item {
                 round,
                 kind,
-                buffer: buf.map(|i| task.buffers[i].name.clone()),
+                buffer,
+                buffers,
                 ms,
                 what: what.to_string(),
             })

@@ -890,18 +890,28 @@ fn faults_under_a_kernel_of_one_element_a_thread_take_their_own_term_and_follow_
 }
 
 /// The explained items of one kind, as (round, the buffer named).
+/// An explained prediction's items of `kind`: each round and the buffers it names (the one
+/// `buffer`, or the several `buffers` priced together; none where it names none).
 fn explained(
     terms: &TaskTerms,
     t: &Task,
     policy: Policy,
     kind: Kind,
-) -> Vec<(Option<u32>, Option<String>)> {
+) -> Vec<(Option<u32>, Vec<String>)> {
     let (_, items, _) = explain_task(terms, t, policy).unwrap();
     items
         .into_iter()
         .filter(|i| i.kind == kind)
-        .map(|i| (i.round, i.buffer))
+        .map(|i| {
+            assert!(i.buffer.is_none() || i.buffers.is_empty(), "{i:?}");
+            (i.round, i.buffer.into_iter().chain(i.buffers).collect())
+        })
         .collect()
+}
+
+/// Buffer names as `explained` lists them.
+fn names(n: &[&str]) -> Vec<String> {
+    n.iter().map(|s| s.to_string()).collect()
 }
 
 #[test]
@@ -913,13 +923,51 @@ fn an_explained_first_touch_names_its_buffer_where_one_buffer_faults_in() {
     let pc = with_phases(workloads::producer_consumer(), 2.0, 0.1);
     let named = faults(&pc, Policy::ManagedAdvise);
     assert!(!named.is_empty());
-    let input = Some(pc.buffers[0].name.clone());
+    let input = vec![pc.buffers[0].name.clone()];
     assert!(named.iter().all(|(_, b)| *b == input), "{named:?}");
-    // Unadvised, its first pass faults both in: no one buffer to name.
+    // Unadvised, its first pass faults both in, priced as one: both named, in the task's order.
     let both = faults(&pc, Policy::Managed);
+    let all: Vec<_> = pc.buffers.iter().map(|b| b.name.clone()).collect();
+    assert_eq!(all.len(), 2);
     assert!(
-        both.iter().any(|(r, b)| *r == Some(1) && b.is_none()),
+        both.iter().any(|(r, b)| *r == Some(1) && *b == all),
         "{both:?}"
+    );
+    // In JSON the one is `buffer`, the several `buffers`; neither where there is none.
+    let (_, items, _) = explain_task(&terms, &pc, Policy::Managed).unwrap();
+    let json = serde_json::to_value(&items).unwrap();
+    let first = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["kind"] == "gpu_faults" && i["round"] == 1)
+        .unwrap();
+    assert_eq!(first["buffers"], serde_json::json!(all));
+    assert!(first.get("buffer").is_none(), "{first}");
+    let cpu = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["kind"] == "cpu")
+        .unwrap();
+    assert!(
+        cpu.get("buffer").is_none() && cpu.get("buffers").is_none(),
+        "{cpu}"
+    );
+    // A task of the most buffers a task may have, each faulting in: every one named.
+    let mut wide = pc.clone();
+    let input_buffer = wide.buffers[0].clone();
+    while wide.buffers.len() < crate::task::MAX_BUFFERS {
+        let mut b = input_buffer.clone();
+        b.name = format!("extra{}", wide.buffers.len());
+        b.bytes = 1 << 20;
+        wide.buffers.push(b);
+    }
+    let want: Vec<_> = wide.buffers.iter().map(|b| b.name.clone()).collect();
+    let first_round = faults(&wide, Policy::Managed);
+    assert!(
+        first_round.iter().any(|(r, b)| *r == Some(1) && *b == want),
+        "{first_round:?}"
     );
 }
 
@@ -932,20 +980,24 @@ fn an_explained_fault_back_names_its_buffer_where_one_buffer_faults_back() {
     // final access the output; one buffer each.
     let seed = with_phases(workloads::seed_001(), 14.0, 0.3);
     let named = faults(&seed);
-    let name = |s: &str| Some(s.to_string());
     let want: Vec<_> = (1..=4)
-        .map(|r| (Some(r), name("table")))
-        .chain([(None, name("out"))])
+        .map(|r| (Some(r), names(&["table"])))
+        .chain([(None, names(&["out"]))])
         .collect();
     assert_eq!(named, want);
-    // The host reading the keys too: two buffers fault back each round, no one to name; the final
-    // access still names the output.
+    // The host reading the keys too: two buffers fault back each round, priced as one, both
+    // named; the final access still names the output alone.
     let mut both = seed.clone();
     both.buffers[1].cpu = Access::Read;
     let several = faults(&both);
     assert_eq!(several.len(), 5, "{several:?}");
-    assert!(several[..4].iter().all(|(_, b)| b.is_none()), "{several:?}");
-    assert_eq!(several[4], (None, name("out")));
+    assert!(
+        several[..4]
+            .iter()
+            .all(|(_, b)| *b == names(&["table", "keys"])),
+        "{several:?}"
+    );
+    assert_eq!(several[4], (None, names(&["out"])));
 }
 
 #[test]

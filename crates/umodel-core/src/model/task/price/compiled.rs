@@ -49,7 +49,7 @@ struct RoundCost {
     /// prefetches it overlaps.
     first: f64,
     /// The buffer `first` faults in, where one does.
-    whose: Option<usize>,
+    whose: Whose,
     link: LinkCost,
     side_ms: f64,
     /// Whether the final host access follows (the last round's cost includes it).
@@ -69,7 +69,7 @@ enum TapeStep {
     /// A cost that does not depend on the phase times (not 0); `fin`: after the last round.
     Fixed {
         kind: Kind,
-        buf: Option<usize>,
+        buf: Whose,
         ms: f64,
         what: &'static str,
         fin: bool,
@@ -146,7 +146,7 @@ struct Record {
     fixed: Parts,
     cpu: u32,
     fin: bool,
-    gpu: Option<((f64, Option<usize>), LinkCost, f64)>,
+    gpu: Option<((f64, Whose), LinkCost, f64)>,
     tape: Vec<TapeStep>,
     /// Steps of the final host access are being recorded (after the last round's phases).
     finishing: bool,
@@ -154,14 +154,7 @@ struct Record {
 
 impl Sink for Record {
     #[inline]
-    fn fixed(
-        &mut self,
-        _: Option<u32>,
-        kind: Kind,
-        buf: Option<usize>,
-        ms: f64,
-        what: &'static str,
-    ) {
+    fn fixed(&mut self, _: Option<u32>, kind: Kind, buf: Whose, ms: f64, what: &'static str) {
         if ms != 0.0 {
             self.fixed.add(kind, ms);
             self.tape.push(TapeStep::Fixed {
@@ -188,7 +181,7 @@ impl Sink for Record {
     fn gpu(
         &mut self,
         _: u32,
-        first: (f64, Option<usize>),
+        first: (f64, Whose),
         link: &LinkCost,
         side_ms: f64,
         p: &mut Pricer<'_>,
@@ -556,7 +549,7 @@ impl CompiledTask {
         &self,
         cp: &CompiledPolicy,
         q: &Query,
-        item: impl FnMut(Option<u32>, Kind, Option<usize>, f64, &'static str),
+        item: impl FnMut(Option<u32>, Kind, Whose, f64, &'static str),
     ) -> TaskPrediction {
         self.replay_uses(cp, q, item, &mut [Use::default(); TermId::COUNT])
     }
@@ -567,7 +560,7 @@ impl CompiledTask {
         &self,
         cp: &CompiledPolicy,
         q: &Query,
-        mut item: impl FnMut(Option<u32>, Kind, Option<usize>, f64, &'static str),
+        mut item: impl FnMut(Option<u32>, Kind, Whose, f64, &'static str),
         uses: &mut [Use; TermId::COUNT],
     ) -> TaskPrediction {
         let (ph, reuse) = (q.ph, q.reuse);
@@ -578,7 +571,7 @@ impl CompiledTask {
         let mut rec = |parts: &mut Parts,
                        round: Option<u32>,
                        k: Kind,
-                       buf: Option<usize>,
+                       buf: Whose,
                        ms: f64,
                        what: &'static str| {
             if ms != 0.0 {
@@ -615,7 +608,7 @@ impl CompiledTask {
                     TapeStep::Cpu | TapeStep::Final => {
                         let round = matches!(step, TapeStep::Cpu).then_some(r + 1);
                         let (ms, what) = cpu_item(round, ph);
-                        rec(&mut parts, round, Kind::Cpu, None, ms, what);
+                        rec(&mut parts, round, Kind::Cpu, Whose::Nobody, ms, what);
                         cpu_spread += q.rel_sd.cpu_ms(ms, round.is_none());
                     }
                     TapeStep::Gpu => {
@@ -783,10 +776,12 @@ impl RoundByRound<'_> {
             cp,
             &q,
             |round, kind, buf, ms, what| {
+                let (buffer, buffers) = buf.names(|i| t.buffers[i].clone());
                 items.push(Item {
                     round,
                     kind,
-                    buffer: buf.map(|i| t.buffers[i].clone()),
+                    buffer,
+                    buffers,
                     ms,
                     what: what.to_string(),
                 })
