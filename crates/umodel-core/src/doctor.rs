@@ -351,19 +351,29 @@ mod tests {
         assert_eq!(r.models[2].status, Status::Unchecked);
     }
 
+    /// The embedded model `name` with task term `t` `k` times as dear.
+    fn embedded_with_term_scaled(
+        name: &str,
+        t: crate::model::TermId,
+        k: f64,
+    ) -> crate::model::PlatformModel {
+        let mut m = store::embedded(name).unwrap();
+        let terms = m.task_terms.as_mut().unwrap();
+        let mut c = *terms.get(t).unwrap();
+        c.lat_ms *= k;
+        c.ms_per_gib *= k;
+        terms.set(t, c);
+        m
+    }
+
     #[test]
     fn a_model_whose_task_term_is_far_from_the_embedded_ones_is_something_to_do() {
         use crate::model::TermId;
         let d = tempfile::tempdir().unwrap();
         let models = d.path().join("models");
         std::fs::create_dir_all(&models).unwrap();
-        let mut m = store::embedded("h200").unwrap();
         // As run39's first calibration: a no-op prefetch many times the others' (NOTES.md).
-        let terms = m.task_terms.as_mut().unwrap();
-        let mut noop = *terms.get(TermId::PrefetchNoop).unwrap();
-        noop.lat_ms *= 16.0;
-        noop.ms_per_gib *= 16.0;
-        terms.set(TermId::PrefetchNoop, noop);
+        let m = embedded_with_term_scaled("h200", TermId::PrefetchNoop, 16.0);
         let odd = models.join("odd.json");
         store::write_model(&odd, &m).unwrap();
         let fine = models.join("fine.json");
@@ -403,12 +413,7 @@ mod tests {
         std::fs::create_dir_all(&models).unwrap();
         // As run225's H100 VM: a GPU that gathers from host memory 2.5x slower than the VMs
         // behind the embedded model, which calibrating again repeated.
-        let mut m = store::embedded("h100").unwrap();
-        let terms = m.task_terms.as_mut().unwrap();
-        let mut gather = *terms.get(TermId::MapGather).unwrap();
-        gather.lat_ms *= 2.5;
-        gather.ms_per_gib *= 2.5;
-        terms.set(TermId::MapGather, gather);
+        let mut m = embedded_with_term_scaled("h100", TermId::MapGather, 2.5);
         let here = RepeatedHere {
             calibrations: 2,
             median_ms: 58.1,
