@@ -556,10 +556,7 @@ fn check_task_terms(
         return (None, Vec::new());
     };
     let unusual = mine.unusual_against_runs(earlier, store::CHECK_TASK_TERMS_AT);
-    let against = match earlier.len() {
-        1 => "the earlier calibration here".to_string(),
-        n => format!("the {n} earlier calibrations here"),
-    };
+    let against = model::task::earlier_calibrations_here(earlier.len());
     store::note_unusual(model, &unusual, &against);
     (Some(against), unusual)
 }

@@ -1575,10 +1575,7 @@ impl UnusualTerm {
             (Some(r), _) => format!(
                 "{} measured it at {:.3} ms{}: this machine runs it {} than the calibrations \
                  behind that did, and this model is right to differ",
-                match r.calibrations {
-                    1 => "the earlier calibration here".to_string(),
-                    n => format!("the {n} earlier calibrations here"),
-                },
+                earlier_calibrations_here(r.calibrations),
                 r.median_ms,
                 if r.calibrations > 1 {
                     " at their median"
@@ -1603,6 +1600,15 @@ impl UnusualTerm {
             self.ratio(),
             self.reference_ms,
         )
+    }
+}
+
+/// How a check against this machine's earlier calibrations names them: "the earlier calibration
+/// here", "the 3 earlier calibrations here".
+pub fn earlier_calibrations_here(n: usize) -> String {
+    match n {
+        1 => "the earlier calibration here".to_string(),
+        n => format!("the {n} earlier calibrations here"),
     }
 }
 
@@ -1640,18 +1646,10 @@ impl TaskTerms {
         self.iter()
             .filter_map(|(t, c)| {
                 let ms = c.at(at);
-                let mut logs: Vec<f64> = others
-                    .iter()
-                    .filter(|o| same_method(self, o, t))
-                    .filter_map(|o| o.get(t))
-                    .map(|o| o.at(at))
-                    .filter(|v| *v > 0.0 && v.is_finite())
-                    .map(f64::ln)
-                    .collect();
+                let logs = self.sorted_log_costs(others, t, at);
                 if logs.is_empty() || !(ms > 0.0 && ms.is_finite()) {
                     return None;
                 }
-                logs.sort_by(f64::total_cmp);
                 let mid = crate::stats::median_sorted(&logs);
                 let spread = if logs.len() >= 2 {
                     (logs.iter().map(|l| (l - mid).powi(2)).sum::<f64>() / logs.len() as f64).sqrt()
@@ -1663,6 +1661,21 @@ impl TaskTerms {
             .collect()
     }
 
+    /// The natural logs, sorted, of term `t`'s cost at `at` bytes in each of `others` that measured
+    /// it the way this calibration did and priced it above zero.
+    fn sorted_log_costs(&self, others: &[TaskTerms], t: TermId, at: f64) -> Vec<f64> {
+        let mut logs: Vec<f64> = others
+            .iter()
+            .filter(|o| same_method(self, o, t))
+            .filter_map(|o| o.get(t))
+            .map(|c| c.at(at))
+            .filter(|v| *v > 0.0 && v.is_finite())
+            .map(f64::ln)
+            .collect();
+        logs.sort_by(f64::total_cmp);
+        logs
+    }
+
     /// Marks each of `unusual` (this calibration's terms against a reference model) that this
     /// machine's earlier calibrations `earlier` measured past the same bound on the same side, at
     /// their median: a link that reads host memory slowly repeats on every calibration of its VM
@@ -1670,19 +1683,10 @@ impl TaskTerms {
     /// cell that waited on something else does not.
     pub fn mark_repeated_here(&self, unusual: &mut [UnusualTerm], earlier: &[TaskTerms]) {
         for u in unusual.iter_mut() {
-            let at = u.bytes as f64;
-            let mut logs: Vec<f64> = earlier
-                .iter()
-                .filter(|o| same_method(self, o, u.term))
-                .filter_map(|o| o.get(u.term))
-                .map(|c| c.at(at))
-                .filter(|v| *v > 0.0 && v.is_finite())
-                .map(f64::ln)
-                .collect();
+            let logs = self.sorted_log_costs(earlier, u.term, u.bytes as f64);
             if logs.is_empty() {
                 continue;
             }
-            logs.sort_by(f64::total_cmp);
             let median_ms = crate::stats::median_sorted(&logs).exp();
             let (mine, theirs) = (u.ratio().ln(), (median_ms / u.reference_ms).ln());
             if mine.signum() == theirs.signum() && theirs.abs() > u.allowed_ratio.ln() {
