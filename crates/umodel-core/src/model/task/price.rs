@@ -364,6 +364,28 @@ pub struct Item {
     pub what: String,
 }
 
+impl Item {
+    /// The item of `ms` for `round` and `kind`, naming the buffers `whose` holds by `name`.
+    fn new(
+        round: Option<u32>,
+        kind: Kind,
+        whose: Whose,
+        name: impl Fn(usize) -> String,
+        ms: f64,
+        what: &str,
+    ) -> Item {
+        let (buffer, buffers) = whose.names(name);
+        Item {
+            round,
+            kind,
+            buffer,
+            buffers,
+            ms,
+            what: what.to_string(),
+        }
+    }
+}
+
 /// What one calibrated term priced in an explained prediction, summed over the task: the calls
 /// that paid its latency, the GiB it priced and the milliseconds. The link terms price whole
 /// passes where the passes wait for the link (the items show only the wait beyond a pass at
@@ -1023,7 +1045,7 @@ fn host_extras(
     all: bool,
 ) -> (f64, Whose) {
     let mut extra = 0.0;
-    // Whose faults they are, for `--explain` to name the buffer where only one faults back.
+    // Whose faults they are, for `--explain` to name the buffers that fault back.
     let mut whose = Whose::Nobody;
     let scale = Scale {
         given: task.given_fault_scale(all),
@@ -1086,8 +1108,8 @@ trait Sink {
     fn fixed(&mut self, round: Option<u32>, kind: Kind, buf: Whose, ms: f64, what: &'static str);
     /// A CPU phase (`round` from 1), or the final host access (`round` None).
     fn cpu(&mut self, round: Option<u32>);
-    /// A GPU phase: what its first pass waits for in faults (and the buffer faulting in, where
-    /// one is), its link part, and the side-stream prefetches it overlaps.
+    /// A GPU phase: what its first pass waits for in faults (and the buffers faulting in), its
+    /// link part, and the side-stream prefetches it overlaps.
     fn gpu(
         &mut self,
         round: u32,
@@ -1127,7 +1149,10 @@ impl Whose {
             Whose::One(b) => (Some(name(b)), Vec::new()),
             Whose::Several(m) => (
                 None,
-                (0..64).filter(|i| m >> i & 1 == 1).map(name).collect(),
+                (0..crate::task::MAX_BUFFERS)
+                    .filter(|i| m >> i & 1 == 1)
+                    .map(name)
+                    .collect(),
             ),
         }
     }
@@ -1366,7 +1391,7 @@ impl<'t, 's> Run<'t, 's> {
             Step::GpuPhase { round } => {
                 self.done += 1;
                 let mut first = 0.0;
-                // Whose first touch `first` is: the buffer's where one buffer faults in.
+                // Whose first touch `first` is: the buffers that fault in.
                 let mut whose = Whose::Nobody;
                 let mut link = Link::default();
                 for (i, b) in task.buffers.iter().enumerate() {
@@ -1863,15 +1888,14 @@ pub fn explain_task(
         policy,
         &mut scratch,
         |round, kind, buf, ms, what| {
-            let (buffer, buffers) = buf.names(|i| task.buffers[i].name.clone());
-            items.push(Item {
+            items.push(Item::new(
                 round,
                 kind,
-                buffer,
-                buffers,
+                buf,
+                |i| task.buffers[i].name.clone(),
                 ms,
-                what: what.to_string(),
-            })
+                what,
+            ))
         },
     )?;
     Ok((p, items, term_uses(&scratch.uses)))

@@ -48,7 +48,7 @@ struct RoundCost {
     /// The GPU phase: what its first pass waits for in faults, its link part, and the side-stream
     /// prefetches it overlaps.
     first: f64,
-    /// The buffer `first` faults in, where one does.
+    /// The buffers `first` faults in.
     whose: Whose,
     link: LinkCost,
     side_ms: f64,
@@ -776,15 +776,14 @@ impl RoundByRound<'_> {
             cp,
             &q,
             |round, kind, buf, ms, what| {
-                let (buffer, buffers) = buf.names(|i| t.buffers[i].clone());
-                items.push(Item {
+                items.push(Item::new(
                     round,
                     kind,
-                    buffer,
-                    buffers,
+                    buf,
+                    |i| t.buffers[i].clone(),
                     ms,
-                    what: what.to_string(),
-                })
+                    what,
+                ))
             },
             &mut uses,
         );
