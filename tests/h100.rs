@@ -262,7 +262,7 @@ fn tasks_rules_n_and_p_the_current_plans_terms_price_run112_from_the_terms_alone
 fn tasks_run112s_calibration_is_flagged_for_nothing_against_the_current_plans_terms() {
     let (mut m, _, _) =
         umodel::calibrate::fit_csv(&calibration("run112"), None, Default::default()).unwrap();
-    let (against, unusual) = store::note_unusual_task_terms(&mut m);
+    let (against, unusual) = store::note_unusual_task_terms(&mut m, &[]);
     assert_eq!(against.as_deref(), Some("the embedded model `h100`"));
     assert!(unusual.is_empty(), "{unusual:?}");
     let before = store::read_model(Path::new(BEFORE_RULE_N)).unwrap();

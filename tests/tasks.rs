@@ -2066,7 +2066,7 @@ fn only_the_calibration_whose_no_op_prefetch_waited_is_flagged_among_the_recorde
         for u in &unusual {
             flagged.push((csv.display().to_string(), u.term, u.ratio()));
         }
-        let (against, now) = store::note_unusual_task_terms(&mut m);
+        let (against, now) = store::note_unusual_task_terms(&mut m, &[]);
         assert_eq!(
             against.as_deref(),
             Some("the embedded model `h200`"),

@@ -510,7 +510,8 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
         m.validation = Some(v.summary.clone());
     }
     warn_all(&m.warnings());
-    let (against, unusual) = store::note_unusual_task_terms(&mut m);
+    // No earlier calibrations here: a far term is reported as a first calibration's is.
+    let (against, unusual) = store::note_unusual_task_terms(&mut m, &[]);
     warn_all(
         &unusual
             .iter()

@@ -571,13 +571,28 @@ pub const CHECK_TASK_TERMS_AT: u64 = 64 << 20;
 /// embedded, or either side has no task terms) and the terms found. `calibrate` and `fit` run
 /// it: run39's first calibration priced a no-op prefetch at 15.8× the others' (it waited on the
 /// move before it) and nothing said so until its predictions missed (NOTES.md, "The migration
-/// probe").
+/// probe"). A term that `earlier` (this machine's earlier calibrations; `calibrate` has them,
+/// `fit` none) measured as far off the same way is said to be the machine's, and kept in the
+/// model's `provenance.machine_terms` for `umodel doctor`.
 pub fn note_unusual_task_terms(
     model: &mut PlatformModel,
+    earlier: &[crate::model::TaskTerms],
 ) -> (Option<String>, Vec<crate::model::UnusualTerm>) {
-    let (against, unusual) = unusual_task_terms(model);
+    let (against, mut unusual) = unusual_task_terms(model);
     if let Some(a) = &against {
+        if let Some(mine) = &model.task_terms {
+            mine.mark_repeated_here(&mut unusual, earlier);
+        }
         note_unusual(model, &unusual, a);
+        model.provenance.machine_terms = unusual
+            .iter()
+            .filter_map(|u| {
+                Some(crate::model::MachineTerm {
+                    term: u.term,
+                    here: u.repeated_here?,
+                })
+            })
+            .collect();
     }
     (against, unusual)
 }

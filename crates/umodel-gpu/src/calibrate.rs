@@ -16,8 +16,8 @@ use crate::bench::{
     self, Adaptive, BenchConfig, BenchError, BenchOutcome, Block, CpuConfig, Observer, Output,
 };
 use umodel_core::model::{
-    self, FitError, FitOptions, MachineTerm, PlatformModel, Provenance, Statistic, TaskTerms,
-    UnusualTerm, ValidationReport,
+    self, FitError, FitOptions, PlatformModel, Provenance, Statistic, TaskTerms, UnusualTerm,
+    ValidationReport,
 };
 use umodel_core::platform;
 use umodel_core::policy::Policy;
@@ -536,20 +536,7 @@ fn check_task_terms(
     model: &mut PlatformModel,
     earlier: &[TaskTerms],
 ) -> (Option<String>, Vec<UnusualTerm>) {
-    if let (Some(against), mut unusual) = store::unusual_task_terms(model) {
-        if let Some(mine) = &model.task_terms {
-            mine.mark_repeated_here(&mut unusual, earlier);
-        }
-        store::note_unusual(model, &unusual, &against);
-        model.provenance.machine_terms = unusual
-            .iter()
-            .filter_map(|u| {
-                Some(MachineTerm {
-                    term: u.term,
-                    here: u.repeated_here?,
-                })
-            })
-            .collect();
+    if let (Some(against), unusual) = store::note_unusual_task_terms(model, earlier) {
         return (Some(against), unusual);
     }
     let Some(mine) = model.task_terms.as_ref().filter(|_| !earlier.is_empty()) else {
