@@ -13,9 +13,9 @@ for f in glob.glob(os.path.join(d, "*.ru.json")):
     name = os.path.basename(f)[: -len(".ru.json")]
     err = open(os.path.join(d, name + ".err")).read()
     w = re.findall(r"wall_ms=(\d+)", err)
+    # A bench process's facts lie beside its CSV, a calibration's in its data directory.
     facts = (glob.glob(os.path.join(d, name + ".facts.json"))
-             or glob.glob(os.path.join(d, "data-" + name.split("-")[-1], "models", "*.minimal.facts.json"))
-             if name.startswith("calibrate") else glob.glob(os.path.join(d, name + ".facts.json")))
+             or glob.glob(os.path.join(d, "data-" + name.split("-")[-1], "models", "*.minimal.facts.json")))
     t = json.load(open(facts[0]))["started_utc"] if facts else "?"
     rows.append((t, name, int(w[-1]) / 1000 if w else float("nan"), json.load(open(f))))
 rows.sort()
