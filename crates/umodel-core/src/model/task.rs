@@ -1280,6 +1280,81 @@ pub struct Probe {
     /// [`crate::task::ProbeShape`]); 1 when every page.
     #[serde(default = "one_f64", skip_serializing_if = "is_one_f64")]
     pub cpu_fraction: f64,
+    /// The link's rates just now (`umodel probe` measures them; the workloads' probes in every
+    /// trial do not): a VM whose GPU reads host memory at 0.68 of the rate the embedded model
+    /// knows (calibration/h100/run225: `map_read` 29.5–31.2 ms/GiB against 21.3) pays that on
+    /// every host-mapped pass, and no migration figure says so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<LinkProbe>,
+}
+
+/// The link part of a [`Probe`]: GPU passes over pinned, mapped host memory and over managed
+/// pages kept on the host by advice (preferred location host, accessed by the device), each timed
+/// as the calibration's cell of its term is, on a buffer of `bytes`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LinkProbe {
+    /// The buffers' size, bytes.
+    pub bytes: u64,
+    /// A read pass over mapped memory (the sum checked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map_read: Option<ProbeFigure>,
+    /// A pass writing it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map_write: Option<ProbeFigure>,
+    /// A pass updating it in place.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map_read_write: Option<ProbeFigure>,
+    /// Random 4-byte reads of it, less the same reads of device memory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map_gather: Option<ProbeFigure>,
+    /// Random reads of it into a mapped stream updated in place, less the two apart.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map_gather_write: Option<ProbeFigure>,
+    /// A read pass over advised managed pages on the host.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub managed_map_read: Option<ProbeFigure>,
+    /// A pass writing them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub managed_map_write: Option<ProbeFigure>,
+    /// A pass updating them in place.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub managed_map_read_write: Option<ProbeFigure>,
+}
+
+impl LinkProbe {
+    /// The link probe of buffers of `bytes` from each step's samples, ms, in the order of
+    /// [`LinkProbe::figures`]; `None` when no step has a positive figure.
+    pub fn from_samples(bytes: u64, samples: [&[f64]; 8]) -> Option<LinkProbe> {
+        let [read, write, read_write, gather, gather_write, m_read, m_write, m_read_write] =
+            samples.map(ProbeFigure::of);
+        let l = LinkProbe {
+            bytes,
+            map_read: read,
+            map_write: write,
+            map_read_write: read_write,
+            map_gather: gather,
+            map_gather_write: gather_write,
+            managed_map_read: m_read,
+            managed_map_write: m_write,
+            managed_map_read_write: m_read_write,
+        };
+        (bytes > 0 && l.figures().iter().any(|(_, f)| f.is_some())).then_some(l)
+    }
+
+    /// The terms the link probe measures, with its figure of each.
+    pub fn figures(&self) -> [(TermId, Option<ProbeFigure>); 8] {
+        [
+            (TermId::MapRead, self.map_read),
+            (TermId::MapWrite, self.map_write),
+            (TermId::MapReadWrite, self.map_read_write),
+            (TermId::MapGather, self.map_gather),
+            (TermId::MapGatherWrite, self.map_gather_write),
+            (TermId::ManagedMapRead, self.managed_map_read),
+            (TermId::ManagedMapWrite, self.managed_map_write),
+            (TermId::ManagedMapReadWrite, self.managed_map_read_write),
+        ]
+    }
 }
 
 fn one_f64() -> f64 {
@@ -1364,6 +1439,7 @@ impl Probe {
             cpu_after_prefetch: after,
             prefetch_to_device: to_device,
             cpu_fraction: 1.0,
+            link: None,
         };
         p.check().ok().map(|_| p)
     }
@@ -1408,10 +1484,27 @@ impl Probe {
         ]
     }
 
+    /// Every figure the probe has, with the term it prices and the size it was measured at: the
+    /// migrating steps at `bytes`, the link's at `link.bytes`.
+    pub fn sized_figures(&self) -> Vec<(TermId, ProbeFigure, u64)> {
+        let migrating = self.figures().into_iter().map(|(t, f)| (t, f, self.bytes));
+        let link = self
+            .link
+            .iter()
+            .flat_map(|l| l.figures().into_iter().map(|(t, f)| (t, f, l.bytes)));
+        migrating
+            .chain(link)
+            .filter_map(|(t, f, b)| f.map(|f| (t, f, b)))
+            .collect()
+    }
+
     /// Checks that every figure can price a term: a positive size, positive finite times.
     pub fn check(&self) -> Result<(), String> {
         if self.bytes == 0 {
             return Err("`bytes` must be positive".into());
+        }
+        if self.link.is_some_and(|l| l.bytes == 0) {
+            return Err("`link.bytes` must be positive".into());
         }
         if !(self.cpu_fraction > 0.0 && self.cpu_fraction <= 1.0) {
             return Err(format!(
@@ -1419,27 +1512,30 @@ impl Probe {
                 self.cpu_fraction
             ));
         }
-        for (t, f) in self.figures() {
-            if let Some(f) = f {
-                if !(f.ms.is_finite() && f.ms > 0.0) {
-                    return Err(format!(
-                        "`{}.ms` must be a positive number of milliseconds, not {}",
-                        t.name(),
-                        f.ms
-                    ));
-                }
-                if !(f.rel_sd.is_finite() && f.rel_sd >= 0.0) {
-                    return Err(format!(
-                        "`{}.rel_sd` must be a non-negative number, not {}",
-                        t.name(),
-                        f.rel_sd
-                    ));
-                }
+        let migrating = self.figures().map(|(t, f)| (t.name().to_string(), f));
+        let link = self
+            .link
+            .iter()
+            .flat_map(|l| l.figures().map(|(t, f)| (format!("link.{}", t.name()), f)));
+        for (field, f) in migrating.into_iter().chain(link) {
+            let Some(f) = f else { continue };
+            if !(f.ms.is_finite() && f.ms > 0.0) {
+                return Err(format!(
+                    "`{field}.ms` must be a positive number of milliseconds, not {}",
+                    f.ms
+                ));
+            }
+            if !(f.rel_sd.is_finite() && f.rel_sd >= 0.0) {
+                return Err(format!(
+                    "`{field}.rel_sd` must be a non-negative number, not {}",
+                    f.rel_sd
+                ));
             }
         }
-        if self.figures().iter().all(|(_, f)| f.is_none()) {
+        if self.sized_figures().is_empty() {
             return Err("it measures nothing (no `prefetch_to_host`, `fault_in`, \
-                        `cpu_fault_back`, `cpu_after_prefetch` or `prefetch_to_device`)"
+                        `cpu_fault_back`, `cpu_after_prefetch`, `prefetch_to_device` or `link` \
+                        figure)"
                 .into());
         }
         Ok(())
@@ -1454,11 +1550,11 @@ impl TaskTerms {
     pub fn probed(&self, probe: &Probe) -> Result<TaskTerms, TaskQueryError> {
         probe.check().map_err(TaskQueryError::BadProbe)?;
         let mut out = self.clone();
-        for (t, f) in probe.figures() {
-            let (Some(f), Some(c)) = (f, out.costs[t.index()].as_mut()) else {
+        for (t, f, bytes) in probe.sized_figures() {
+            let Some(c) = out.costs[t.index()].as_mut() else {
                 continue;
             };
-            let at = c.at(probe.bytes as f64);
+            let at = c.at(bytes as f64);
             if at <= 0.0 {
                 continue;
             }

@@ -109,7 +109,157 @@ fn probe_of(ms: f64, rel_sd: f64) -> Probe {
         cpu_after_prefetch: None,
         prefetch_to_device: None,
         cpu_fraction: 1.0,
+        link: None,
     }
+}
+
+/// A link probe on 64 MiB whose every figure is `k` times the toy terms' cost there.
+fn link_probe_scaled(k: f64) -> LinkProbe {
+    let terms = toy_terms();
+    let bytes = 64u64 << 20;
+    let at = |t: TermId| ProbeFigure {
+        ms: k * terms.get(t).unwrap().at(bytes as f64),
+        rel_sd: 0.02,
+        samples: 8,
+    };
+    use TermId::*;
+    LinkProbe {
+        bytes,
+        map_read: Some(at(MapRead)),
+        map_write: Some(at(MapWrite)),
+        map_read_write: Some(at(MapReadWrite)),
+        map_gather: Some(at(MapGather)),
+        map_gather_write: Some(at(MapGatherWrite)),
+        managed_map_read: Some(at(ManagedMapRead)),
+        managed_map_write: Some(at(ManagedMapWrite)),
+        managed_map_read_write: Some(at(ManagedMapReadWrite)),
+    }
+}
+
+#[test]
+fn a_link_probe_prices_the_mapped_passes_at_its_own_size_and_leaves_the_copies() {
+    let terms = toy_terms();
+    // A migration probe on 256 MiB with a link part on 64 MiB: each part scales its terms at
+    // its own size.
+    let probe = Probe {
+        bytes: 256 << 20,
+        link: Some(link_probe_scaled(1.5)),
+        ..probe_of(80.0, 0.1)
+    };
+    let p = terms.probed(&probe).unwrap();
+    let c = p.get(TermId::PrefetchToHost).unwrap();
+    assert!((c.at((256u64 << 20) as f64) - 80.0).abs() < 1e-9);
+    for (t, _) in link_probe_scaled(1.0).figures() {
+        let (was, now) = (terms.get(t).unwrap(), p.get(t).unwrap());
+        for bytes in [16u64 << 20, 64 << 20, 1 << 30] {
+            let (a, b) = (was.at(bytes as f64), now.at(bytes as f64));
+            assert!((b - 1.5 * a).abs() < 1e-9 * a.max(1.0), "{}", t.name());
+        }
+        assert_eq!(now.run_shift, 0.02, "{}", t.name());
+    }
+    // Seed 001, the link alone probed: its host-mapped row reads over the link and grows; the
+    // others never map a buffer (its advice migrates `out`) and stay as they were.
+    let p = terms
+        .probed(&Probe {
+            prefetch_to_host: None,
+            ..probe.clone()
+        })
+        .unwrap();
+    let t = with_phases(workloads::seed_001(), 16.1, 0.31);
+    for policy in Policy::HANDOFF {
+        let (a, b) = (
+            predict_task(&terms, &t, policy).unwrap().time_ms,
+            predict_task(&p, &t, policy).unwrap().time_ms,
+        );
+        if policy == Policy::HostMapped {
+            assert!(b > a, "{policy}: {b} vs {a}");
+        } else {
+            assert_eq!(a, b, "{policy}");
+        }
+    }
+    // The handoff's advised row keeps its buffer on the host and passes over it there.
+    let h = with_phases(Task::handoff(1 << 30, 4.0, 3), 100.0, 0.5);
+    let (a, b) = (
+        predict_task(&terms, &h, Policy::ManagedAdvise)
+            .unwrap()
+            .time_ms,
+        predict_task(&p, &h, Policy::ManagedAdvise).unwrap().time_ms,
+    );
+    assert!(b > a, "{b} vs {a}");
+    // A probe at the model's own rates moves no term.
+    let same = Probe {
+        link: Some(link_probe_scaled(1.0)),
+        ..probe_of(5.0, 0.1)
+    };
+    let q = terms.probed(&same).unwrap();
+    for (t, _) in link_probe_scaled(1.0).figures() {
+        let (a, b) = (terms.get(t).unwrap(), q.get(t).unwrap());
+        assert!((a.at(1e9) - b.at(1e9)).abs() < 1e-9, "{}", t.name());
+    }
+    // The file round-trips; one without a link part writes none.
+    let text = serde_json::to_string_pretty(&probe).unwrap();
+    assert!(text.contains("\"link\"") && text.contains("managed_map_read_write"));
+    assert_eq!(
+        Probe::parse(std::path::Path::new("p.json"), &text).unwrap(),
+        probe
+    );
+    assert!(!serde_json::to_string(&probe_of(5.0, 0.1))
+        .unwrap()
+        .contains("link"));
+}
+
+#[test]
+fn a_probe_of_the_link_alone_is_a_probe_and_its_bad_figures_are_named_under_link() {
+    let terms = toy_terms();
+    let link_only = Probe {
+        prefetch_to_host: None,
+        link: Some(link_probe_scaled(2.0)),
+        ..probe_of(5.0, 0.1)
+    };
+    assert!(terms.probed(&link_only).is_ok());
+    let bad = |f: &dyn Fn(&mut LinkProbe)| {
+        let mut l = link_probe_scaled(1.0);
+        f(&mut l);
+        Probe {
+            link: Some(l),
+            ..probe_of(5.0, 0.1)
+        }
+    };
+    let nan = ProbeFigure {
+        ms: f64::NAN,
+        rel_sd: 0.0,
+        samples: 1,
+    };
+    for (probe, want) in [
+        (bad(&|l| l.bytes = 0), "`link.bytes`"),
+        (bad(&|l| l.map_gather = Some(nan)), "`link.map_gather.ms`"),
+        (
+            bad(&|l| {
+                l.managed_map_write = Some(ProbeFigure {
+                    rel_sd: -1.0,
+                    ..l.map_write.unwrap()
+                })
+            }),
+            "`link.managed_map_write.rel_sd`",
+        ),
+    ] {
+        let e = terms.probed(&probe).unwrap_err().to_string();
+        assert!(e.contains(want), "{e}");
+    }
+    // An unknown field inside the link part is an error naming it.
+    let e = Probe::parse(
+        std::path::Path::new("p.json"),
+        r#"{"bytes": 67108864, "link": {"bytes": 67108864, "map_reed": {"ms": 1.0}}}"#,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("p.json") && e.contains("map_reed"), "{e}");
+    // Steps measured as costing nothing leave no figure; none at all, no link part.
+    let l =
+        LinkProbe::from_samples(64 << 20, [&[1.3], &[], &[], &[-0.1], &[], &[], &[], &[]]).unwrap();
+    assert!(l.map_read.is_some() && l.map_gather.is_none());
+    assert_eq!(LinkProbe::from_samples(64 << 20, [&[]; 8]), None);
+    assert_eq!(LinkProbe::from_samples(0, [&[1.0]; 8]), None);
 }
 
 #[test]
