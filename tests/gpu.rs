@@ -435,6 +435,30 @@ fn the_migration_probe_checks_every_round_and_measures_each_step() {
 
 #[test]
 #[ignore = "needs an NVIDIA GPU"]
+fn the_link_probe_checks_every_round_and_measures_each_mapped_pass() {
+    let gpu = umodel::gpu::Gpu::open(0).unwrap();
+    let s = bench::probe::run_link(&gpu, 3).unwrap();
+    assert_eq!((s.rounds.len(), s.failed()), (3, 0));
+    let l = s.link().expect("a link probe");
+    assert_eq!(l.bytes, 64 << 20);
+    // 64 MiB over any PCIe or C2C link: a pass takes a millisecond or more (the h100 model's
+    // map_read 21 ms/GiB, the h200's about 1.7 ms at 64 MiB); random reads far longer than
+    // the same reads of device memory (map_gather 382 ms/GiB on the h100).
+    for (t, f) in l.figures() {
+        if t == umodel::model::TermId::MapGatherWrite {
+            // What two passes cost each other beyond their sum: small, and may be nothing.
+            continue;
+        }
+        let f = f.unwrap_or_else(|| panic!("{} not measured", t.name()));
+        assert!(f.ms > 0.2 && f.ms < 1000.0, "{}: {} ms", t.name(), f.ms);
+        assert_eq!(f.samples, 3);
+    }
+    let read = l.map_read.unwrap().ms;
+    assert!(l.map_gather.unwrap().ms > 2.0 * read, "{l:?}");
+}
+
+#[test]
+#[ignore = "needs an NVIDIA GPU"]
 fn a_probe_in_a_tasks_shape_touches_its_share_of_pages_and_checks_them() {
     let gpu = umodel::gpu::Gpu::open(0).unwrap();
     let shape = umodel::task::ProbeShape {

@@ -62,7 +62,7 @@ use crate::policy::Policy;
     umodel doctor                         # is the calibrated model still this machine's?\n  \
     umodel choose --task tasks/seed-001.json --cpu-ms 14 --gpu-ms 0.3   # your own task\n  \
     umodel report --task tasks/seed-001.json --cpu-ms 14 -o out/        # ... drawn: out/report.html\n  \
-    umodel probe -o probe.json            # migration rates now, for --task ... --probe probe.json\n  \
+    umodel probe -o probe.json            # migration and link rates now, for --task ... --probe probe.json\n  \
     umodel fit run.csv -o model.json && umodel validate --model model.json run.csv")]
 pub struct Cli {
     #[command(subcommand)]
@@ -103,13 +103,19 @@ enum Command {
     /// leftovers, and what to do about each; notes on what needs nothing done (a model fitted
     /// before a term its task predictions would use). Exits 1 when something needs doing.
     Doctor(DoctorArgs),
-    /// Measure this machine's migration rates now (about a second), for task queries' --probe
+    /// Measure this machine's migration and link rates now (about two seconds), for task queries'
+    /// --probe
     ///
     /// A few round trips of one managed buffer: the prefetch back to the host, fault-driven
     /// migration to the GPU, the CPU's faults back, and its first writes after a prefetch back,
     /// each checked. On a shared machine these rates come in regimes of seconds that a
     /// calibration samples once (NOTES.md, "Tasks"); run this beside your own phase timings and
-    /// pass the JSON to `predict|choose|breakeven --task FILE --probe PROBE.json`. With
+    /// pass the JSON to `predict|choose|breakeven --task FILE --probe PROBE.json`. Then the
+    /// link: GPU passes reading, writing and updating pinned host memory and managed pages kept
+    /// on the host, and random reads over it, on 64 MiB, each checked; they price the host-mapped
+    /// and mapped-advice passes. A model calibrated on other VMs of the same GPU cannot know a VM
+    /// whose GPU reads host memory slowly (an H100 VM at 0.68 of the rate: NOTES.md, "A second
+    /// platform: the H100"); the probe tells it. With
     /// `--task FILE` the probe takes the task's shape: the size of its largest buffer both sides
     /// touch, and before the timed prefetch back the CPU touches that buffer's `cpu_fraction` of
     /// pages, as the task does. On the H200 a 256 MiB buffer with one page in ten touched came back
@@ -224,6 +230,10 @@ struct ProbeArgs {
     /// Also write the probe's JSON to this file (what --probe reads).
     #[arg(long, short = 'o', value_name = "PROBE.json")]
     output: Option<PathBuf>,
+    /// Leave out the link's passes (about half a second; 128 MiB of pinned host memory): the
+    /// probe then prices the migrating steps only, as before the link was probed.
+    #[arg(long)]
+    no_link: bool,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,

@@ -100,7 +100,7 @@ fn checked_with(cpu_beside: bool, final_beside: bool, probe: bool) -> String {
         );
     }
     if probe {
-        s.push_str(", the migrating steps at the rates of the probe given (<code>--probe</code>)");
+        s.push_str(", the steps the probe given measured at its rates (<code>--probe</code>)");
     }
     s + ", not the phase times above"
 }
@@ -771,25 +771,38 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
         );
     }
     if let Some(p) = &v.probe {
-        let figs: Vec<String> = p
-            .figures()
-            .iter()
-            .filter_map(|(t, f)| f.map(|f| format!("{} {} ms", t.name(), ms(f.ms))))
-            .collect();
-        out!(
-            "  the migrating steps priced from {} on {}: {} ({} rounds)",
-            match &a.probe_from {
-                Some(f) => format!("the probe {}", f.display()),
-                None => "the run's probe".to_string(),
-            },
-            format_size(p.bytes),
-            figs.join(", "),
-            p.figures()
-                .iter()
-                .filter_map(|(_, f)| f.map(|f| f.samples))
-                .max()
-                .unwrap_or(0)
-        );
+        let from = match &a.probe_from {
+            Some(f) => format!("the probe {}", f.display()),
+            None => "the run's probe".to_string(),
+        };
+        let link = p.link.map(|l| l.figures());
+        for (what, bytes, figures) in [
+            ("migrating steps", p.bytes, Some(p.figures().to_vec())),
+            (
+                "link's passes",
+                p.link.map_or(0, |l| l.bytes),
+                link.map(|l| l.to_vec()),
+            ),
+        ] {
+            let figures: Vec<_> = figures
+                .into_iter()
+                .flatten()
+                .filter_map(|(t, f)| f.map(|f| (t, f)))
+                .collect();
+            if figures.is_empty() {
+                continue;
+            }
+            out!(
+                "  the {what} priced from {from} on {}: {} ({} rounds)",
+                format_size(bytes),
+                figures
+                    .iter()
+                    .map(|(t, f)| format!("{} {} ms", t.name(), ms(f.ms)))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                figures.iter().map(|(_, f)| f.samples).max().unwrap_or(0)
+            );
+        }
     }
     if let Some(n) = v.trial_probes {
         out!(
@@ -932,13 +945,26 @@ pub(super) fn probe(a: ProbeArgs) -> Result<()> {
     let gpu = crate::gpu::Gpu::open(a.device)?;
     let samples = crate::bench::probe::run(&gpu, shape, a.rounds)?;
     let failed = samples.failed();
-    let Some(p) = samples.probe() else {
+    let Some(mut p) = samples.probe() else {
         anyhow::bail!(
             "no round of the probe passed its checks ({failed} of {} failed): the GPU or the \
              driver returned wrong data; nothing written",
             a.rounds
         );
     };
+    let link = (!a.no_link)
+        .then(|| crate::bench::probe::run_link(&gpu, a.rounds))
+        .transpose()?;
+    let link_failed = link.as_ref().map_or(0, |l| l.failed());
+    if let Some(l) = &link {
+        p.link = l.link();
+        anyhow::ensure!(
+            p.link.is_some(),
+            "no round of the link probe passed its checks ({link_failed} of {} failed): the GPU \
+             or the driver returned wrong data; nothing written (--no-link probes migration only)",
+            a.rounds
+        );
+    }
     if let Some(path) = &a.output {
         crate::store::write_atomic(path, serde_json::to_string_pretty(&p)?.as_bytes())
             .with_context(|| format!("writing the probe to {}", path.display()))?;
@@ -975,15 +1001,36 @@ pub(super) fn probe(a: ProbeArgs) -> Result<()> {
             String::new()
         }
     );
+    let line = |t: crate::model::TermId, f: crate::model::ProbeFigure| {
+        out!(
+            "  {:<22} {:>9} ms  (± {:.0} % a round, {} rounds)",
+            t.name(),
+            ms(f.ms),
+            100.0 * f.rel_sd,
+            f.samples
+        );
+    };
     for (t, f) in p.figures() {
         if let Some(f) = f {
-            out!(
-                "  {:<18} {:>9} ms  (± {:.0} % a round, {} rounds)",
-                t.name(),
-                ms(f.ms),
-                100.0 * f.rel_sd,
-                f.samples
-            );
+            line(t, f);
+        }
+    }
+    if let Some(l) = &p.link {
+        out!(
+            "link probe: {} rounds on {} of pinned host memory and of managed pages kept on the \
+             host{}",
+            a.rounds,
+            format_size(l.bytes),
+            if link_failed > 0 {
+                format!(" ({link_failed} failed their checks and are left out)")
+            } else {
+                String::new()
+            }
+        );
+        for (t, f) in l.figures() {
+            if let Some(f) = f {
+                line(t, f);
+            }
         }
     }
     Ok(())

@@ -143,7 +143,7 @@ fn floats(bytes: u64) -> usize {
 }
 
 /// Seed of the random-read primitive's index hash.
-const RANDOM_SEED: u32 = 0x5EED_0001;
+pub(super) const RANDOM_SEED: u32 = 0x5EED_0001;
 
 /// The sparse-touch cells rewrite one 4 KiB page in this many (the fit reads them so).
 const SPARSE_EVERY: usize = umodel_core::model::task::SPARSE_EVERY;

@@ -17,6 +17,10 @@
 //! (`cpu_after_prefetch` = first − second, as `cpu_write_prefetched` − `cpu_write_heap`). Every
 //! pass, read and update is checked against the ramp it must hold.
 //!
+//! The link probe ([`run_link`]) times the passes over host memory the host-mapped and
+//! mapped-advice policies make, which no migration step shows: `umodel probe` runs it after the
+//! migration rounds; the workloads' in-trial probes do not.
+//!
 //! A probe in a task's shape ([`ProbeShape`], `umodel probe --task`) runs at the size of the
 //! task's migrating buffer, and where the task's CPU touches only a share of its pages the
 //! round trip is timed as the task pays it: after a prefetch back that left the pages
@@ -25,13 +29,13 @@
 
 use std::time::Instant;
 
-use umodel_core::model::{FaultScale, FaultScaleError, Probe};
+use umodel_core::model::{FaultScale, FaultScaleError, LinkProbe, Probe};
 use umodel_core::task::ProbeShape;
 
 use super::cpu::{self, fill_ramp, ramp_mismatches, ramp_sum};
-use super::groups::time_on;
+use super::groups::{time_on, RANDOM_SEED};
 use super::{ms_since, BenchError, RAMP};
-use crate::gpu::{Elem, Gpu, Location, ManagedBuf, Shape};
+use crate::gpu::{random_key, Advice, Elem, Gpu, Location, ManagedBuf, Shape};
 
 /// The probe buffer's size without a task: the size the task terms were compared at (NOTES.md,
 /// "Intervals").
@@ -202,6 +206,147 @@ pub fn run(gpu: &Gpu, shape: ProbeShape, rounds: u32) -> Result<ProbeSamples, Be
     let mut bufs = ProbeBufs::new(gpu, shape)?;
     let mut out = ProbeSamples::default();
     run_into(gpu, &mut bufs, rounds, &mut out)?;
+    Ok(out)
+}
+
+/// One round of the link probe ([`run_link`]), ms (events).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LinkRound {
+    /// A read pass over pinned, mapped host memory.
+    pub read: f64,
+    /// A pass writing it.
+    pub write: f64,
+    /// A pass updating it in place.
+    pub read_write: f64,
+    /// Random 4-byte reads of it, less the same reads of device memory.
+    pub gather: f64,
+    /// Random reads of it into a mapped stream updated in place, less the random reads and the
+    /// in-place pass apart.
+    pub gather_write: f64,
+    /// A read pass over managed pages kept on the host by advice.
+    pub managed_read: f64,
+    /// A pass writing them.
+    pub managed_write: f64,
+    /// A pass updating them in place.
+    pub managed_read_write: f64,
+    /// Whether every pass held what it must.
+    pub ok: bool,
+}
+
+/// What rounds of the link probe measured.
+#[derive(Debug, Clone, Default)]
+pub struct LinkSamples {
+    /// The buffers' size, bytes.
+    pub bytes: u64,
+    /// Every round recorded, checked or not.
+    pub rounds: Vec<LinkRound>,
+}
+
+impl LinkSamples {
+    /// The link probe's figures (means over the rounds that passed their checks), `None` when no
+    /// round passed ([`LinkProbe::from_samples`]).
+    pub fn link(&self) -> Option<LinkProbe> {
+        let ok: Vec<&LinkRound> = self.rounds.iter().filter(|r| r.ok).collect();
+        let of = |f: fn(&LinkRound) -> f64| ok.iter().map(|r| f(r)).collect::<Vec<_>>();
+        LinkProbe::from_samples(
+            self.bytes,
+            [
+                &of(|r| r.read),
+                &of(|r| r.write),
+                &of(|r| r.read_write),
+                &of(|r| r.gather),
+                &of(|r| r.gather_write),
+                &of(|r| r.managed_read),
+                &of(|r| r.managed_write),
+                &of(|r| r.managed_read_write),
+            ],
+        )
+    }
+
+    /// Rounds whose checks failed.
+    pub fn failed(&self) -> usize {
+        self.rounds.iter().filter(|r| !r.ok).count()
+    }
+}
+
+/// The link probe's buffers' size: the size the task terms are compared at. Never less: random
+/// reads of data that fit in the GPU's L2 say nothing of the link (the fit drops such cells), and
+/// a task's size does not matter here as it does for migration (the link's terms are per byte).
+pub const LINK_BYTES: u64 = PROBE_BYTES;
+
+/// Rounds the link probe runs before those it records: the first passes over fresh pinned and
+/// managed allocations map their pages (the calibration's cells drop their first two trials).
+const LINK_WARMUP: u32 = 1;
+
+/// Runs the link probe: `rounds` rounds (after [`LINK_WARMUP`]) of GPU passes over pinned,
+/// mapped host memory and over managed pages advised to stay on the host and be accessed by the
+/// device, each timed as the calibration's cell of its term (`host_mapped` and the managed
+/// group's mapped cases) and checked. On an H100 VM whose GPU read host memory slowly
+/// (calibration/h100/run225) these terms were 1.45–2.7× the embedded model's while the copies
+/// were not; a migration probe cannot see that.
+pub fn run_link(gpu: &Gpu, rounds: u32) -> Result<LinkSamples, BenchError> {
+    let n = (LINK_BYTES / 4) as usize;
+    let mut x = gpu.pinned::<f32>(n, true)?;
+    let mut c = gpu.pinned::<f32>(n, true)?;
+    let mut d = gpu.device::<f32>(n)?;
+    let mut m: ManagedBuf<f32> = gpu.managed(n)?;
+    gpu.advise(&m, Advice::PreferredLocation(Location::Host))?;
+    gpu.advise(&m, Advice::AccessedBy(Location::Device))?;
+    let mut ramp = vec![0f32; n];
+    fill_ramp(&mut ramp, RAMP, 0.0);
+    gpu.copy_slice_to_device(&ramp, &mut d)?;
+    drop(ramp);
+    let want_sum = ramp_sum(n, RAMP);
+    let want_random = cpu::random_read_sum(n, RANDOM_SEED, RAMP);
+    let mut out = LinkSamples {
+        bytes: n as u64 * 4,
+        rounds: Vec::new(),
+    };
+    for round in 0..LINK_WARMUP + rounds {
+        fill_ramp(x.host_mut()?, RAMP, 0.0);
+        let read = time_on(gpu, || Ok(gpu.read_sum(&x)?))?;
+        let mut ok = gpu.take_sum()? == want_sum;
+        let random_mapped = time_on(gpu, || Ok(gpu.random_read(&x, RANDOM_SEED)?))?;
+        ok &= gpu.take_sum()? == want_random;
+        let random_device = time_on(gpu, || Ok(gpu.random_read(&d, RANDOM_SEED)?))?;
+        ok &= gpu.take_sum()? == want_random;
+        c.host_mut()?.fill(0.0);
+        let both = time_on(gpu, || {
+            Ok(gpu.random_into(&mut c, &x, RANDOM_SEED, true)?)
+        })?;
+        ok &= cpu::count_bad(c.host()?, |i, v| {
+            v != cpu::ramp(random_key(i as u64, RANDOM_SEED, n as u64) as usize, RAMP)
+        }) == 0;
+        let read_write = time_on(gpu, || Ok(gpu.inplace(Shape::Flat, &mut x, 1.0, 1.0)?))?;
+        ok &= ramp_mismatches(x.host()?, RAMP, 1.0) == 0;
+        let write = time_on(gpu, || Ok(gpu.fill_value(&mut x, 3.0)?))?;
+        ok &= x.host()?.iter().all(|v| *v == 3.0);
+        // The managed pages, filled on the host before each pass as the calibration's are.
+        cpu::fill_ramp_wide(m.host_mut()?, RAMP, 0.0);
+        let managed_read = time_on(gpu, || Ok(gpu.read_sum(&m)?))?;
+        ok &= gpu.take_sum()? == want_sum;
+        cpu::fill_ramp_wide(m.host_mut()?, RAMP, 0.0);
+        let managed_read_write =
+            time_on(gpu, || Ok(gpu.inplace(Shape::Flat, &mut m, 1.0, 1.0)?))?;
+        ok &= gpu.check_ramp(&m, RAMP, 1.0)? == 0;
+        cpu::fill_ramp_wide(m.host_mut()?, RAMP, 0.0);
+        let managed_write = time_on(gpu, || Ok(gpu.fill_value(&mut m, 3.0)?))?;
+        gpu.sync()?;
+        ok &= m.host()?.iter().all(|v| *v == 3.0);
+        if round >= LINK_WARMUP {
+            out.rounds.push(LinkRound {
+                read,
+                write,
+                read_write,
+                gather: random_mapped - random_device,
+                gather_write: both - random_mapped - read_write,
+                managed_read,
+                managed_write,
+                managed_read_write,
+                ok,
+            });
+        }
+    }
     Ok(out)
 }
 
