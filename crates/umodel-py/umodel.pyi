@@ -186,8 +186,9 @@ class Model:
         probe: Optional[Union[str, os.PathLike[str], Dict[str, Any]]] = None,
     ) -> Task:
         """Compiles your task for repeated queries: the path of a task file (`tasks/seed-001.json`;
-        TOML where the name ends in `.toml`) or the task's fields as a dict. `probe`: a migration probe (`umodel probe -o FILE`'s file
-        or its fields as a dict) to price the migrating steps at the rates it found. Raises
+        TOML where the name ends in `.toml`) or the task's fields as a dict. `probe`: a probe (`umodel probe -o FILE`'s file
+        or its fields as a dict) to price the migrating steps, and the mapped passes where it
+        measured the link, at the rates it found. Raises
         `UmodelError` naming the file, line and field of a bad task or probe, or when the model
         has no task terms (`gb200-paper`). Warns (`UserWarning`) when the probe's CPU touched
         another share of its pages than the task does: `umodel probe --task FILE` probes in the

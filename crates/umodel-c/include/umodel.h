@@ -366,10 +366,12 @@ enum umodel_status umodel_task_compile(const struct umodel_model *m,
                                        const char *task,
                                        struct umodel_task **out);
 
-// As `umodel_task_compile`, with the task's migrating steps priced at the rates a migration
-// probe found (`umodel probe --json`'s text, starting with `{`, or the path of its file; NULL:
-// the calibration's, as `umodel_task_compile`). On a shared machine those rates change in
-// regimes of seconds that a calibration samples once (NOTES.md, "The migration probe").
+// As `umodel_task_compile`, with the task's migrating steps (and its mapped passes, where the
+// probe measured the link) priced at the rates a probe found (`umodel probe --json`'s text,
+// starting with `{`, or the path of its file; NULL: the calibration's, as
+// `umodel_task_compile`). On a shared machine the migration rates change in regimes of seconds
+// that a calibration samples once (NOTES.md, "The migration probe"); a VM's link can differ
+// from those the embedded model saw ("The link probe").
 //
 // Errors: as `umodel_task_compile`, and `UMODEL_NOT_FOUND` (no such probe file),
 // `UMODEL_BAD_TASK` (not a valid probe: the message names the file and field). A probe whose

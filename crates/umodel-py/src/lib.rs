@@ -225,8 +225,9 @@ impl Model {
     /// Compiles the user's task for repeated queries: `task` is the path of a task file
     /// (`tasks/seed-001.json`; DESIGN.md §3; TOML where the name ends in `.toml`) or the task
     /// itself as a dict of the file's fields.
-    /// `probe`: a migration probe (the path of `umodel probe -o FILE`'s file, or its fields as a
-    /// dict) to price the migrating steps at the rates it found instead of the calibration's.
+    /// `probe`: a probe (the path of `umodel probe -o FILE`'s file, or its fields as a dict) to
+    /// price the migrating steps, and the mapped passes where it measured the link, at the rates
+    /// it found instead of the calibration's.
     /// Raises `UmodelError` with the parser's message (file, line, field) for a bad task or
     /// probe, and when the model has no task terms; warns (`UserWarning`) when the probe's CPU
     /// touched another share of its pages than the task does (`umodel probe --task FILE` probes

@@ -1185,8 +1185,8 @@ impl Predictor {
         self.task_terms()?.compile(task)
     }
 
-    /// [`Self::compile_task`] with the migrating steps priced at `probe`'s rates, where one is
-    /// given ([`TaskTerms::probed`]): what the command line's `--probe`, `serve`, C and Python
+    /// [`Self::compile_task`] with the steps `probe` measured (migration, and the link where it
+    /// has a link part) priced at its rates, where one is given ([`TaskTerms::probed`]): what the command line's `--probe`, `serve`, C and Python
     /// compile.
     pub fn compile_task_probed(
         &self,
