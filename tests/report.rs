@@ -496,7 +496,10 @@ fn report_task_with_a_probe_checks_the_measurements_as_validate_probe_from_does(
         "--json",
     ]));
     let val = section(&html, "validation");
-    assert!(val.contains("the probe given measured at its rates"), "{val}");
+    assert!(
+        val.contains("the probe given measured at its rates"),
+        "{val}"
+    );
     assert!(
         val.contains(&format!(
             "median |error| {:.2} %, max {:.2} %",

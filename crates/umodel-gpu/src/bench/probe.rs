@@ -566,6 +566,46 @@ impl Words {
 mod tests {
     use super::*;
 
+    fn link_round(k: f64, ok: bool) -> LinkRound {
+        LinkRound {
+            read: k,
+            write: 2.0 * k,
+            read_write: 3.0 * k,
+            gather: 4.0 * k,
+            gather_write: -0.5,
+            managed_read: 5.0 * k,
+            managed_write: 6.0 * k,
+            managed_read_write: 7.0 * k,
+            ok,
+        }
+    }
+
+    #[test]
+    fn the_link_probe_takes_the_rounds_that_passed_and_leaves_out_what_cost_nothing() {
+        let s = LinkSamples {
+            bytes: 64 << 20,
+            rounds: vec![
+                link_round(1.0, true),
+                link_round(100.0, false),
+                link_round(3.0, true),
+            ],
+        };
+        assert_eq!(s.failed(), 1);
+        let l = s.link().unwrap();
+        assert_eq!(l.bytes, 64 << 20);
+        let ms = |f: Option<umodel_core::model::ProbeFigure>| f.map(|f| (f.ms, f.samples));
+        assert_eq!(ms(l.map_read), Some((2.0, 2)));
+        assert_eq!(ms(l.map_gather), Some((8.0, 2)));
+        assert_eq!(ms(l.managed_map_read_write), Some((14.0, 2)));
+        // Two passes that cost each other nothing beyond their sum leave the term to the model.
+        assert_eq!(l.map_gather_write, None);
+        let none = LinkSamples {
+            bytes: 64 << 20,
+            rounds: vec![link_round(1.0, false)],
+        };
+        assert_eq!(none.link(), None);
+    }
+
     #[test]
     fn bytes_become_8_byte_words_where_the_size_divides_by_8_else_4_byte_ones() {
         let data: Vec<u8> = (1..=16).collect();
