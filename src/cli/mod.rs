@@ -213,6 +213,10 @@ struct FleetArgs {
 
 #[derive(Debug, Args)]
 struct ProbeArgs {
+    /// The model each figure is printed beside (its price of the same step at the probe's size),
+    /// as task queries would load it; the JSON and the file are the probe's alone.
+    #[command(flatten)]
+    model: ModelArg,
     /// CUDA device ordinal.
     #[arg(long, value_name = "N", default_value_t = 0)]
     device: usize,

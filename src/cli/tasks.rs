@@ -943,6 +943,11 @@ pub(super) fn probe(a: ProbeArgs) -> Result<()> {
         shape.bytes
     );
     let gpu = crate::gpu::Gpu::open(a.device)?;
+    // The model a task query on this GPU would price with, for the text's comparison; loaded
+    // before the GPU work so that a bad `-m` fails first.
+    let model = (!a.json)
+        .then(|| super::commands::load_for(&a.model, Some(a.device)))
+        .transpose()?;
     let samples = crate::bench::probe::run(&gpu, shape, a.rounds)?;
     let failed = samples.failed();
     let Some(mut p) = samples.probe() else {
@@ -1001,15 +1006,31 @@ pub(super) fn probe(a: ProbeArgs) -> Result<()> {
             String::new()
         }
     );
-    let line = |t: crate::model::TermId, f: crate::model::ProbeFigure| {
+    let against: Vec<model::ProbeAgainst> = model
+        .as_ref()
+        .and_then(|(m, _)| m.task_terms.as_ref())
+        .map(|t| p.against(t))
+        .unwrap_or_default();
+    let line = |t: model::TermId, f: model::ProbeFigure| {
+        let beside = match against.iter().find(|x| x.term == t) {
+            Some(x) => format!(
+                "  the model: {} ms{}",
+                ms(x.model_ms),
+                x.ratio().map_or(String::new(), |r| format!(", ×{r:.2}"))
+            ),
+            None => String::new(),
+        };
         out!(
-            "  {:<22} {:>9} ms  (± {:.0} % a round, {} rounds)",
+            "  {:<22} {:>9} ms  (± {:>2.0} % a round, {} rounds){beside}",
             t.name(),
             ms(f.ms),
             100.0 * f.rel_sd,
             f.samples
         );
     };
+    if let Some((_, src)) = model.as_ref().filter(|_| !against.is_empty()) {
+        out!("each figure beside the price of the same step by the {src}, which task queries here use:");
+    }
     for (t, f) in p.figures() {
         if let Some(f) = f {
             line(t, f);
@@ -1032,6 +1053,12 @@ pub(super) fn probe(a: ProbeArgs) -> Result<()> {
                 line(t, f);
             }
         }
+    }
+    if !against.is_empty() {
+        out!(
+            "price your tasks at these rates with `--probe FILE` (`-o FILE` writes it), or \
+             calibrate where the link's differ from the model's beyond their spread"
+        );
     }
     Ok(())
 }

@@ -45,7 +45,7 @@ pub use query::{
 pub use task::{
     breakeven_task, choose_task, explain_task, fit_task_terms, predict_task, Assumptions,
     CompiledTask, FaultsUnderCompute, LinkProbe, MachineTerm, PoolUse, PooledTerm, Probe,
-    ProbeError, ProbeFigure, RepeatedHere, RoundByRound, SparseReference, TaskChoice,
+    ProbeAgainst, ProbeError, ProbeFigure, RepeatedHere, RoundByRound, SparseReference, TaskChoice,
     TaskOverrides, TaskPrediction, TaskQueryError, TaskTerms, TermId, TermPool, TermUse,
     UnusualTerm, POOLED_TERMS, POOL_SHIFTS,
 };

@@ -1288,6 +1288,26 @@ pub struct Probe {
     pub link: Option<LinkProbe>,
 }
 
+/// A probe's figure beside a model's price of the same step ([`Probe::against`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ProbeAgainst {
+    /// The term.
+    pub term: TermId,
+    /// The size the probe measured it at, bytes.
+    pub bytes: u64,
+    /// The probe's figure.
+    pub probe: ProbeFigure,
+    /// The model's price of the step at that size, ms.
+    pub model_ms: f64,
+}
+
+impl ProbeAgainst {
+    /// The probe's figure over the model's price (`None` where the model prices it at nothing).
+    pub fn ratio(&self) -> Option<f64> {
+        (self.model_ms > 0.0).then(|| self.probe.ms / self.model_ms)
+    }
+}
+
 /// The link part of a [`Probe`]: GPU passes over pinned, mapped host memory and over managed
 /// pages kept on the host by advice (preferred location host, accessed by the device), each timed
 /// as the calibration's cell of its term is, on a buffer of `bytes`.
@@ -1495,6 +1515,24 @@ impl Probe {
         migrating
             .chain(link)
             .filter_map(|(t, f, b)| f.map(|f| (t, f, b)))
+            .collect()
+    }
+
+    /// Each figure beside what `terms` price the same step at the probe's size: how far this
+    /// machine is now from a model (`umodel probe` prints it against the model task queries
+    /// would use). Terms `terms` lacks are left out.
+    pub fn against(&self, terms: &TaskTerms) -> Vec<ProbeAgainst> {
+        self.sized_figures()
+            .into_iter()
+            .filter_map(|(term, probe, bytes)| {
+                let model_ms = terms.get(term)?.at(bytes as f64);
+                Some(ProbeAgainst {
+                    term,
+                    bytes,
+                    probe,
+                    model_ms,
+                })
+            })
             .collect()
     }
 

@@ -209,6 +209,34 @@ fn a_link_probe_prices_the_mapped_passes_at_its_own_size_and_leaves_the_copies()
 }
 
 #[test]
+fn a_probe_set_against_a_model_gives_each_figure_over_the_models_price_at_its_size() {
+    let terms = toy_terms();
+    let probe = Probe {
+        bytes: 256 << 20,
+        link: Some(link_probe_scaled(1.5)),
+        ..probe_of(35.0, 0.1)
+    };
+    let against = probe.against(&terms);
+    // The prefetch back at 256 MiB (0.02 + 70/4 = 17.52 ms) and the link's eight at 64 MiB.
+    assert_eq!(against.len(), 9);
+    assert_eq!(against[0].term, TermId::PrefetchToHost);
+    assert_eq!(against[0].bytes, 256 << 20);
+    assert!((against[0].ratio().unwrap() - 35.0 / 17.52).abs() < 1e-9);
+    for a in &against[1..] {
+        assert_eq!(a.bytes, 64 << 20, "{}", a.term.name());
+        assert!((a.ratio().unwrap() - 1.5).abs() < 1e-9, "{}", a.term.name());
+    }
+    // A model without the term leaves the figure out.
+    let mut bare = terms.clone();
+    bare.costs[TermId::MapGather.index()] = None;
+    assert!(probe
+        .against(&bare)
+        .iter()
+        .all(|a| a.term != TermId::MapGather));
+    assert_eq!(probe.against(&bare).len(), 8);
+}
+
+#[test]
 fn a_probe_of_the_link_alone_is_a_probe_and_its_bad_figures_are_named_under_link() {
     let terms = toy_terms();
     let link_only = Probe {
