@@ -5,7 +5,7 @@
 # tests of both probes, a calibration, the producer/consumer and seed 001 at 15 trials, a second
 # probe after them.
 #   bash calibration/h100/run226/run226.sh     (device: carry devbin/r226)
-# devbin/r226/umodel.xz: main's release build at 916afea (strip; xz -9); devbin/r226/gpu-tests.xz:
+# devbin/r226/umodel.xz: main's release build at 35559b9 (strip; xz -9); devbin/r226/gpu-tests.xz:
 # `cargo test --release --test gpu --no-run`'s binary of the same commit (xz -9).
 set -u
 RUN=${RUN:-run226}; BIN=${BIN:-devbin/r226}
