@@ -382,6 +382,22 @@ fn a_link_probe_prices_the_host_mapped_row_and_leaves_the_copy() {
     for p in ["explicit-copy", "managed", "managed-prefetch"] {
         assert_eq!(time(None, p), time(Some(&probe), p), "{p}");
     }
+    // validate says which figures it priced from: the link's, and no migrating step.
+    let out = umodel(&d)
+        .args(["validate", "-m", "h100", "--task", "tasks/seed-001.json"])
+        .arg("calibration/h100/run225/run225/workload.csv")
+        .args(["--probe-from", &probe])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("the link's passes priced from the probe")
+            && text.contains("on 64 MiB: map_read ")
+            && text.contains("(8 rounds)")
+            && !text.contains("migrating steps priced"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -775,18 +775,15 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
             Some(f) => format!("the probe {}", f.display()),
             None => "the run's probe".to_string(),
         };
-        let link = p.link.map(|l| l.figures());
+        let (link_bytes, link) = p
+            .link
+            .map_or((0, Vec::new()), |l| (l.bytes, l.figures().to_vec()));
         for (what, bytes, figures) in [
-            ("migrating steps", p.bytes, Some(p.figures().to_vec())),
-            (
-                "link's passes",
-                p.link.map_or(0, |l| l.bytes),
-                link.map(|l| l.to_vec()),
-            ),
+            ("migrating steps", p.bytes, p.figures().to_vec()),
+            ("link's passes", link_bytes, link),
         ] {
             let figures: Vec<_> = figures
                 .into_iter()
-                .flatten()
                 .filter_map(|(t, f)| f.map(|f| (t, f)))
                 .collect();
             if figures.is_empty() {
@@ -1029,7 +1026,14 @@ pub(super) fn probe(a: ProbeArgs) -> Result<()> {
         );
     };
     if let Some((_, src)) = model.as_ref().filter(|_| !against.is_empty()) {
-        out!("each figure beside the price of the same step by the {src}, which task queries here use:");
+        out!(
+            "each figure beside the price of the same step by the {src}{}:",
+            if a.model.model.is_none() {
+                ", which task queries here use"
+            } else {
+                ""
+            }
+        );
     }
     for (t, f) in p.figures() {
         if let Some(f) = f {
