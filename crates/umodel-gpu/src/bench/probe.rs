@@ -278,7 +278,7 @@ pub const LINK_BYTES: u64 = PROBE_BYTES;
 /// managed allocations map their pages (the calibration's cells drop their first two trials).
 const LINK_WARMUP: u32 = 1;
 
-/// Runs the link probe: `rounds` rounds (after [`LINK_WARMUP`]) of GPU passes over pinned,
+/// Runs the link probe: `rounds` rounds (after one unrecorded round) of GPU passes over pinned,
 /// mapped host memory and over managed pages advised to stay on the host and be accessed by the
 /// device, each timed as the calibration's cell of its term (`host_mapped` and the managed
 /// group's mapped cases) and checked. On an H100 VM whose GPU read host memory slowly
