@@ -136,16 +136,22 @@ fn link_probe_scaled(k: f64) -> LinkProbe {
     }
 }
 
+/// A probe of the prefetch back on 256 MiB (`ms`) with a link part on 64 MiB at 1.5 times the
+/// toy terms.
+fn two_part_probe(ms: f64) -> Probe {
+    Probe {
+        bytes: 256 << 20,
+        link: Some(link_probe_scaled(1.5)),
+        ..probe_of(ms, 0.1)
+    }
+}
+
 #[test]
 fn a_link_probe_prices_the_mapped_passes_at_its_own_size_and_leaves_the_copies() {
     let terms = toy_terms();
     // A migration probe on 256 MiB with a link part on 64 MiB: each part scales its terms at
     // its own size.
-    let probe = Probe {
-        bytes: 256 << 20,
-        link: Some(link_probe_scaled(1.5)),
-        ..probe_of(80.0, 0.1)
-    };
+    let probe = two_part_probe(80.0);
     let p = terms.probed(&probe).unwrap();
     let c = p.get(TermId::PrefetchToHost).unwrap();
     assert!((c.at((256u64 << 20) as f64) - 80.0).abs() < 1e-9);
@@ -211,11 +217,7 @@ fn a_link_probe_prices_the_mapped_passes_at_its_own_size_and_leaves_the_copies()
 #[test]
 fn a_probe_set_against_a_model_gives_each_figure_over_the_models_price_at_its_size() {
     let terms = toy_terms();
-    let probe = Probe {
-        bytes: 256 << 20,
-        link: Some(link_probe_scaled(1.5)),
-        ..probe_of(35.0, 0.1)
-    };
+    let probe = two_part_probe(35.0);
     let against = probe.against(&terms);
     // The prefetch back at 256 MiB (0.02 + 70/4 = 17.52 ms) and the link's eight at 64 MiB.
     assert_eq!(against.len(), 9);
