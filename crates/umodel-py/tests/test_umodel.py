@@ -377,6 +377,24 @@ def test_a_probe_prices_the_migrating_steps_as_the_command_line(m, tmp_path):
         m.compile_task(SEED, probe=42)
 
 
+def test_a_probe_of_the_link_prices_the_host_mapped_row_and_no_other(m):
+    # A link part whose figures are twice what the h200 model prices at 64 MiB (made up here,
+    # not measured): seed 001's host-mapped row reads over the link; no other row of it does.
+    with open(os.path.join(TASKS, "..", "models", "h200.json")) as f:
+        costs = json.load(f)["task_terms"]
+    at = lambda t: 2.0 * (costs[t]["lat_ms"] + costs[t]["ms_per_gib"] / 16)
+    link = {t: {"ms": at(t)} for t in ["map_read", "map_read_write", "map_gather", "map_gather_write"]}
+    probe = {"bytes": 67108864, "link": dict(link, bytes=67108864)}
+    plain, probed = m.compile_task(SEED), m.compile_task(SEED, probe=probe)
+    for policy in ["explicit-copy", "managed", "managed-prefetch", "managed-advise", "managed-advise-prefetch"]:
+        assert plain.predict(policy, cpu_ms=14.3, gpu_ms=0.29) == probed.predict(policy, cpu_ms=14.3, gpu_ms=0.29)
+    a = plain.predict("host-mapped", cpu_ms=14.3, gpu_ms=0.29)["time_ms"]
+    b = probed.predict("host-mapped", cpu_ms=14.3, gpu_ms=0.29)["time_ms"]
+    assert b > 1.5 * a
+    with pytest.raises(umodel.UmodelError, match="link.map_read.ms"):
+        m.compile_task(SEED, probe={"bytes": 67108864, "link": {"bytes": 67108864, "map_read": {"ms": -1}}})
+
+
 def test_a_probe_of_another_shape_than_the_tasks_warns():
     run57 = os.path.join(TASKS, "..", "calibration", "h200", "run57")
     m57 = umodel.Model.load(os.path.join(run57, "model-minimal-1.json"))
