@@ -1,5 +1,5 @@
 #!/bin/bash
-# run227 (planned 2026-12-06 02:25 UTC, not run when written): the link probe as 0a6f337 times it
+# run227 (planned 2026-12-06 02:12 UTC, not run when written): the link probe as 0a6f337 times it
 # (each timed pass after an untimed one of its kind) against the same VM's calibration, and seed
 # 001 at 8 trials. About a minute. Either GPU.
 #   bash calibration/h100/run227/run227.sh     (device: carry devbin/r227, main's release build
