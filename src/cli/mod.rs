@@ -103,7 +103,7 @@ enum Command {
     /// leftovers, and what to do about each; notes on what needs nothing done (a model fitted
     /// before a term its task predictions would use). Exits 1 when something needs doing.
     Doctor(DoctorArgs),
-    /// Measure this machine's migration and link rates now (about two seconds), for task queries'
+    /// Measure this machine's migration and link rates now (about three seconds), for task queries'
     /// --probe
     ///
     /// A few round trips of one managed buffer: the prefetch back to the host, fault-driven
