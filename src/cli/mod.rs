@@ -234,7 +234,8 @@ struct ProbeArgs {
     /// Also write the probe's JSON to this file (what --probe reads).
     #[arg(long, short = 'o', value_name = "PROBE.json")]
     output: Option<PathBuf>,
-    /// Leave out the link's passes (about half a second; 128 MiB of pinned host memory): the
+    /// Leave out the link's passes (about a second: a round's two random-read passes over the link
+    /// took about 125 ms on run226's slow-link H100; 128 MiB of pinned host memory): the
     /// probe then prices the migrating steps only, as before the link was probed.
     #[arg(long)]
     no_link: bool,
