@@ -1249,8 +1249,9 @@ impl ProbeFigure {
 /// test VM a migrating step runs at one of two rates in regimes of seconds, which a calibration
 /// samples once (NOTES.md, "Which side the migrating policies miss"); a probe measured beside
 /// the caller's own phase timings says which mix the machine is in, as `cpu_ms` says how fast
-/// its CPU is. [`TaskTerms::probed`] prices the task with it. `umodel probe` measures one; the
-/// suite's workloads measure one beside their plain phases in every trial.
+/// its CPU is. [`TaskTerms::probed`] prices the task with it. `umodel probe` measures one, with
+/// the link's passes as its `link` part; the suite's workloads measure one beside their plain
+/// phases in every trial, without the link.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Probe {
