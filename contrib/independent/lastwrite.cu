@@ -1,0 +1,174 @@
+// An investigation, not a task: does a GPU pass over host memory cost more when the host has just
+// written that memory than when the GPU passed over it last, or the host read it? On an H100 VM
+// (calibration/h100/run226) the link probe's passes timed right after the host's fill took
+// 1.3-1.9x the calibration's cells of the same pass timed after warm passes, and the
+// calibration's write cell over managed pages advised to stay on the host (filled by the host
+// before every trial) was 2.45x the embedded model's while the producer/consumer's GPU writes,
+// which follow the host's read, paid about the model's price (NOTES.md, "The link probe").
+// Written without umodel's code; shares only harness.cuh.
+//
+//   nvcc -O3 -arch=sm_90 -fmad=false -std=c++17 -o lastwrite lastwrite.cu
+//   ./lastwrite BYTES TRIALS > lastwrite.csv
+//
+// BYTES: the buffer's size (whole pages). Two kinds of memory: `pinned` (cudaHostAllocMapped, the
+// host-mapped policy's) and `managed-host` (cudaMallocManaged advised preferred-location host and
+// accessed-by the device, managed-advise's for what the GPU writes and the host reads late). Three
+// GPU passes, a thread per float in a grid-stride loop: `read` (a sum per thread kept on the
+// card), `write` (every float set), `inplace` (every float read and written). Each timed pass
+// starts from the host writing every float, then one of:
+//   gpu         the same pass once, untimed (as the calibration's warm trials go before its timed
+//               ones), then the timed pass
+//   host-write  nothing more: the timed pass follows the host's writes
+//   host-read   the same pass once, untimed, then the host reading every float, then the timed
+//               pass (the producer/consumer's order: the host reads what the GPU wrote)
+// One warm round, then TRIALS rounds, each timing every (memory, pass, before) once in a rotating
+// order. After each timed pass the host checks every float (the read pass: every thread's sum,
+// kept on the card); a failed check is written as `failed` and the program exits 1. Writes
+// `memory,pass,before,trial,ms,check`.
+#include "harness.cuh"
+
+#include <vector>
+
+// The floats' values: v(i) + off, all multiples of 0.25 below 5 + off, so a thread's sum of a few
+// dozen is exact in float whatever the order.
+static float v(size_t i) { return (float)(i % 17) * 0.25f; }
+
+__global__ void read_pass(const float* __restrict__ a, float* __restrict__ acc, size_t n) {
+  float s = 0;
+  size_t t = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+  for (size_t i = t; i < n; i += (size_t)gridDim.x * blockDim.x) s += a[i];
+  acc[t] = s;
+}
+
+__global__ void write_pass(float* __restrict__ o, float off, size_t n) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+       i += (size_t)gridDim.x * blockDim.x)
+    o[i] = (float)(i % 17) * 0.25f + off;
+}
+
+__global__ void inplace_pass(float* __restrict__ o, size_t n) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+       i += (size_t)gridDim.x * blockDim.x)
+    o[i] += 1.0f;
+}
+
+enum Pass { READ, WRITE, INPLACE, NPASS };
+enum Before { GPU, HOST_WRITE, HOST_READ, NBEFORE };
+static const char* PASS[NPASS] = {"read", "write", "inplace"};
+static const char* BEFORE[NBEFORE] = {"gpu", "host-write", "host-read"};
+static const char* MEMORY[2] = {"pinned", "managed-host"};
+
+struct Region {
+  float* host;  // what the host touches
+  float* dev;   // what the kernels touch
+  float off;    // every float is v(i) + off
+};
+
+static volatile double g_sink;
+
+static void host_write(Region& b, size_t n) {
+  for (size_t i = 0; i < n; ++i) b.host[i] = v(i);
+  b.off = 0;
+}
+
+static void host_read(const Region& b, size_t n) {
+  double s = 0;
+  for (size_t i = 0; i < n; ++i) s += b.host[i];
+  g_sink = s;
+}
+
+// Launches pass `p` on `b` and updates what its floats hold; `k` numbers the write passes so that
+// two in a row write different values.
+static void launch(Pass p, Region& b, float* acc, size_t n, int k, cudaStream_t s) {
+  int g = grid_for(n);
+  if (p == READ) {
+    read_pass<<<g, 256, 0, s>>>(b.dev, acc, n);
+  } else if (p == WRITE) {
+    b.off = (float)k;
+    write_pass<<<g, 256, 0, s>>>(b.dev, b.off, n);
+  } else {
+    inplace_pass<<<g, 256, 0, s>>>(b.dev, n);
+    b.off += 1.0f;
+  }
+  CK(cudaGetLastError());
+}
+
+// Whether the pass just timed left what it must: every float, or every thread's sum.
+static bool check(Pass p, const Region& b, float* acc, size_t n) {
+  if (p == READ) {
+    int g = grid_for(n);
+    std::vector<float> got((size_t)g * 256);
+    CK(cudaMemcpy(got.data(), acc, got.size() * sizeof(float), cudaMemcpyDeviceToHost));
+    for (size_t t = 0; t < got.size(); ++t) {
+      float s = 0;
+      for (size_t i = t; i < n; i += got.size()) s += v(i) + b.off;
+      if (s != got[t]) return false;
+    }
+    return true;
+  }
+  for (size_t i = 0; i < n; ++i)
+    if (b.host[i] != v(i) + b.off) return false;
+  return true;
+}
+
+int main(int argc, char** argv) {
+  if (argc != 3) {
+    std::fprintf(stderr, "usage: %s BYTES TRIALS\n", argv[0]);
+    return 2;
+  }
+  size_t bytes = std::strtoull(argv[1], nullptr, 10);
+  int trials = std::atoi(argv[2]);
+  size_t n = bytes / sizeof(float);
+  if (n == 0 || bytes % 4096 != 0 || trials < 1) {
+    std::fprintf(stderr, "BYTES must be whole pages; TRIALS positive\n");
+    return 2;
+  }
+  cudaStream_t s;
+  CK(cudaStreamCreate(&s));
+  Region bufs[2];
+  CK(cudaHostAlloc(&bufs[0].host, bytes, cudaHostAllocMapped));
+  CK(cudaHostGetDevicePointer(&bufs[0].dev, bufs[0].host, 0));
+  CK(cudaMallocManaged(&bufs[1].host, bytes));
+  bufs[1].dev = bufs[1].host;
+  advise(bufs[1].host, bytes, cudaMemAdviseSetPreferredLocation, false);
+  advise(bufs[1].host, bytes, cudaMemAdviseSetAccessedBy, true);
+  for (auto& b : bufs) host_write(b, n);
+  float* acc;
+  CK(cudaMalloc(&acc, (size_t)grid_for(n) * 256 * sizeof(float)));
+  cudaEvent_t e0, e1;
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+  constexpr int NCASE = 2 * NPASS * NBEFORE;
+  bool ok = true;
+  int k = 0;
+  std::printf("memory,pass,before,trial,ms,check\n");
+  for (int t = -1; t < trials; ++t) {
+    for (int j = 0; j < NCASE; ++j) {
+      // Rotate the order round by round, so a slow spell falls on every case.
+      int c = (j + (t + 1) * 5) % NCASE;
+      int mem = c / (NPASS * NBEFORE);
+      Pass p = (Pass)(c / NBEFORE % NPASS);
+      Before before = (Before)(c % NBEFORE);
+      Region& b = bufs[mem];
+      host_write(b, n);
+      if (before != HOST_WRITE) {
+        launch(p, b, acc, n, ++k, s);
+        CK(cudaStreamSynchronize(s));
+      }
+      if (before == HOST_READ) host_read(b, n);
+      CK(cudaEventRecord(e0, s));
+      launch(p, b, acc, n, ++k, s);
+      CK(cudaEventRecord(e1, s));
+      CK(cudaEventSynchronize(e1));
+      float ms;
+      CK(cudaEventElapsedTime(&ms, e0, e1));
+      bool good = check(p, b, acc, n);
+      ok &= good;
+      if (t >= 0)
+        std::printf("%s,%s,%s,%d,%.5f,%s\n", MEMORY[mem], PASS[p], BEFORE[before], t, (double)ms,
+                    good ? "ok" : "failed");
+    }
+    std::fflush(stdout);
+  }
+  return ok ? 0 : 1;
+}
