@@ -1,5 +1,5 @@
 #!/bin/bash
-# run231 (planned 2026-12-06 04:22 UTC, not run when written): a link probe, then run228's
+# run231 (planned 2026-12-06 04:20 UTC, not run when written): a link probe, then run228's
 # lastwrite.cu, on an H100 VM. About 30 s.
 #   bash calibration/h100/run231/run231.sh     (device: carry devbin/r227)
 set -u
