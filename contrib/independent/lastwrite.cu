@@ -7,7 +7,7 @@
 // which follow the host's read, paid about the model's price (NOTES.md, "The link probe").
 // Written without umodel's code; shares only harness.cuh.
 //
-//   nvcc -O3 -arch=sm_90 -fmad=false -std=c++17 -o lastwrite lastwrite.cu
+//   nvcc -O3 -arch=sm_90 -fmad=false -std=c++17 -o lastwrite lastwrite.cu -lpthread
 //   ./lastwrite BYTES TRIALS > lastwrite.csv
 //
 // BYTES: the buffer's size (whole pages). Two kinds of memory: `pinned` (cudaHostAllocMapped, the
@@ -21,12 +21,18 @@
 //   host-write  nothing more: the timed pass follows the host's writes
 //   host-read   the same pass once, untimed, then the host reading every float, then the timed
 //               pass (the producer/consumer's order: the host reads what the GPU wrote)
+//   host-write-all  the same pass once, untimed, then the host writing every float again on
+//               every core, a contiguous share each, then the timed pass (umodel fills managed
+//               pages so before each timed pass; on calibration/h100/run231's slow-link VM
+//               umodel's write over them cost 1.4-1.9x this program's after one thread's writes)
+// The writes of `host-write` run on one thread, as in runs 228-231, which had no `host-write-all`.
 // One warm round, then TRIALS rounds, each timing every (memory, pass, before) once in a rotating
 // order. After each timed pass the host checks every float (the read pass: every thread's sum,
 // kept on the card); a failed check is written as `failed` and the program exits 1. Writes
 // `memory,pass,before,trial,ms,check`.
 #include "harness.cuh"
 
+#include <thread>
 #include <vector>
 
 // The floats' values: v(i) + off, all multiples of 0.25 below 5 + off, so a thread's sum of a few
@@ -53,9 +59,9 @@ __global__ void inplace_pass(float* __restrict__ o, size_t n) {
 }
 
 enum Pass { READ, WRITE, INPLACE, NPASS };
-enum Before { GPU, HOST_WRITE, HOST_READ, NBEFORE };
+enum Before { GPU, HOST_WRITE, HOST_READ, HOST_WRITE_ALL, NBEFORE };
 static const char* PASS[NPASS] = {"read", "write", "inplace"};
-static const char* BEFORE[NBEFORE] = {"gpu", "host-write", "host-read"};
+static const char* BEFORE[NBEFORE] = {"gpu", "host-write", "host-read", "host-write-all"};
 static const char* MEMORY[2] = {"pinned", "managed-host"};
 
 struct Region {
@@ -68,6 +74,19 @@ static volatile double g_sink;
 
 static void host_write(Region& b, size_t n) {
   for (size_t i = 0; i < n; ++i) b.host[i] = v(i);
+  b.off = 0;
+}
+
+// host_write on every core the machine has, each a contiguous share of the floats.
+static void host_write_all(Region& b, size_t n) {
+  unsigned k = std::max(1u, std::thread::hardware_concurrency());
+  size_t share = (n + k - 1) / k;
+  std::vector<std::thread> workers;
+  for (unsigned w = 0; w < k; ++w)
+    workers.emplace_back([&b, n, share, w] {
+      for (size_t i = w * share; i < std::min(n, (w + 1) * share); ++i) b.host[i] = v(i);
+    });
+  for (auto& t : workers) t.join();
   b.off = 0;
 }
 
@@ -156,6 +175,7 @@ int main(int argc, char** argv) {
         CK(cudaStreamSynchronize(s));
       }
       if (before == HOST_READ) host_read(b, n);
+      if (before == HOST_WRITE_ALL) host_write_all(b, n);
       CK(cudaEventRecord(e0, s));
       launch(p, b, acc, n, ++k, s);
       CK(cudaEventRecord(e1, s));
