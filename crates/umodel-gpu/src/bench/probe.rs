@@ -305,8 +305,9 @@ pub fn run_link(gpu: &Gpu, rounds: u32) -> Result<LinkSamples, BenchError> {
     // Each timed pass over pinned memory follows an untimed one of its kind with no host
     // access between, as the calibration's trials follow its warm ones. Timed right after the
     // host wrote or read the buffer instead, the passes took 1.3-1.9x the calibration's cell on
-    // an H100 VM (calibration/h100/run226: map_read 2.56 against 1.93 ms, map_write 2.47 against
-    // 1.29); whether that order is why has not been measured (calibration/h100/run227's plan).
+    // one slow-link H100 VM (calibration/h100/run226: map_read 2.56 against 1.93 ms); in this
+    // order, on another, within 10 % of it (run232: 2.05 against 2.04), though there a pass
+    // right after the host's writes cost no more (run231, lastwrite.cu): not shown to be why.
     for round in 0..LINK_WARMUP + rounds {
         fill_ramp(x.host_mut()?, RAMP, 0.0);
         gpu.read_sum(&x)?;
