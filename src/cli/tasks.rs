@@ -1075,10 +1075,27 @@ pub(super) fn probe(a: ProbeArgs) -> Result<()> {
         }
     }
     if !against.is_empty() {
-        out!(
-            "price your tasks at these rates with `--probe FILE` (`-o FILE` writes it), or \
-             calibrate where the link's differ from the model's beyond their spread"
+        let off: Vec<String> = against
+            .iter()
+            .filter(|x| x.differs())
+            .filter_map(|x| Some(format!("{} ×{:.2}", x.term.name(), x.ratio()?)))
+            .collect();
+        let beyond = format!(
+            "{:.0} % and twice their rounds' spread",
+            100.0 * model::ProbeAgainst::DIFFERS_BEYOND
         );
+        if off.is_empty() {
+            out!(
+                "every figure lies within {beyond} of the model's price: the model prices these \
+                 steps as this machine runs them now"
+            );
+        } else {
+            out!(
+                "off the model's price by more than {beyond}: {}; price your tasks at these \
+                 rates with `--probe FILE` (`-o FILE` writes it), or calibrate this machine",
+                off.join(", ")
+            );
+        }
     }
     Ok(())
 }

@@ -1303,9 +1303,22 @@ pub struct ProbeAgainst {
 }
 
 impl ProbeAgainst {
+    /// How far a figure must lie from the model's price, as a share of it, before it is said to
+    /// differ ([`ProbeAgainst::differs`]): twice the workload target's 5 %.
+    pub const DIFFERS_BEYOND: f64 = 0.10;
+
     /// The probe's figure over the model's price (`None` where the model prices it at nothing).
     pub fn ratio(&self) -> Option<f64> {
         (self.model_ms > 0.0).then(|| self.probe.ms / self.model_ms)
+    }
+
+    /// Whether the figure lies off the model's price by more than [`Self::DIFFERS_BEYOND`] and
+    /// more than twice its rounds' relative spread, so that neither noise between rounds nor a
+    /// small shift explains it: the slow link of `calibration/h100/run231` (`map_read` 1.54×,
+    /// ± 1 %) does; a migrating step at 1.46× with ± 30 % a round (`run227`) does not.
+    pub fn differs(&self) -> bool {
+        self.ratio()
+            .is_some_and(|r| (r - 1.0).abs() > Self::DIFFERS_BEYOND.max(2.0 * self.probe.rel_sd))
     }
 }
 

@@ -239,6 +239,33 @@ fn a_probe_set_against_a_model_gives_each_figure_over_the_models_price_at_its_si
 }
 
 #[test]
+fn a_figure_differs_from_the_model_only_beyond_ten_percent_and_twice_its_spread() {
+    let at = |ms: f64, rel_sd: f64| ProbeAgainst {
+        term: TermId::MapRead,
+        bytes: 64 << 20,
+        probe: ProbeFigure {
+            ms,
+            rel_sd,
+            samples: 8,
+        },
+        model_ms: 1.336,
+    };
+    // run231's slow link (map_read 2.062 ms, ± 1 %) against the embedded h100 model's 1.336.
+    assert!(at(2.062, 0.01).differs());
+    // Within 10 %: a small shift, however steady.
+    assert!(!at(1.336 * 1.09, 0.0).differs());
+    assert!(!at(1.336 * 0.91, 0.0).differs());
+    assert!(at(1.336 * 0.88, 0.0).differs());
+    // Beyond 10 % but inside twice the rounds' spread: the rounds do not resolve it.
+    assert!(!at(1.336 * 1.46, 0.30).differs());
+    assert!(at(1.336 * 1.46, 0.20).differs());
+    // A step the model prices at nothing has no ratio, and is not said to differ.
+    let mut free = at(1.0, 0.0);
+    free.model_ms = 0.0;
+    assert!(!free.differs());
+}
+
+#[test]
 fn a_probe_of_the_link_alone_is_a_probe_and_its_bad_figures_are_named_under_link() {
     let terms = toy_terms();
     let link_only = Probe {
