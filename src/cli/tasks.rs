@@ -1074,36 +1074,71 @@ pub(super) fn probe(a: ProbeArgs) -> Result<()> {
             }
         }
     }
-    if !against.is_empty() {
-        let off: Vec<String> = against
-            .iter()
-            .filter(|x| x.differs())
-            .filter_map(|x| Some(format!("{} ×{:.2}", x.term.name(), x.ratio()?)))
-            .collect();
-        let beyond = format!(
-            "{:.0} % and twice their rounds' spread",
-            100.0 * model::ProbeAgainst::DIFFERS_BEYOND
-        );
-        if off.is_empty() {
-            out!(
-                "every figure lies within {beyond} of the model's price: the model prices these \
-                 steps as this machine runs them now"
-            );
-        } else {
-            out!(
-                "off the model's price by more than {beyond}: {}; price your tasks at these \
-                 rates with `--probe FILE` (`-o FILE` writes it), or calibrate this machine",
-                off.join(", ")
-            );
-        }
+    if let Some(v) = probe_verdict(&against) {
+        out!("{v}");
     }
     Ok(())
 }
 
+/// `umodel probe`'s last line: the figures off the model's price ([`model::ProbeAgainst::differs`])
+/// and what to do, or that there are none; `None` with no model to compare.
+fn probe_verdict(against: &[model::ProbeAgainst]) -> Option<String> {
+    if against.is_empty() {
+        return None;
+    }
+    let off: Vec<String> = against
+        .iter()
+        .filter(|x| x.differs())
+        .filter_map(|x| Some(format!("{} ×{:.2}", x.term.name(), x.ratio()?)))
+        .collect();
+    let rule = format!(
+        "off the model's price by more than {:.0} % and twice the rounds' spread",
+        100.0 * model::ProbeAgainst::DIFFERS_BEYOND
+    );
+    Some(if off.is_empty() {
+        format!("no figure lies {rule}: the model prices these steps as this machine runs them now")
+    } else {
+        format!(
+            "{rule}: {}; price your tasks at these rates with `--probe FILE` (`-o FILE` writes \
+             it), or calibrate this machine",
+            off.join(", ")
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
-    use super::probe_hint;
+    use super::{probe_hint, probe_verdict};
+    use crate::model::{ProbeAgainst, ProbeFigure, TermId};
     use crate::store::ModelSource;
+
+    #[test]
+    fn the_probes_last_line_names_the_figures_off_the_model_or_says_there_are_none() {
+        let at = |term, ms, rel_sd| ProbeAgainst {
+            term,
+            bytes: 64 << 20,
+            probe: ProbeFigure {
+                ms,
+                rel_sd,
+                samples: 8,
+            },
+            model_ms: 1.0,
+        };
+        assert_eq!(probe_verdict(&[]), None);
+        let fast = probe_verdict(&[at(TermId::MapRead, 1.05, 0.01)]).unwrap();
+        assert!(fast.starts_with("no figure lies off the model's price by more than 10 %"));
+        // run231's slow read beside a noisy migrating step at 1.46x (± 30 %): only the first.
+        let slow = probe_verdict(&[
+            at(TermId::MapRead, 1.54, 0.01),
+            at(TermId::PrefetchToHost, 1.46, 0.30),
+        ])
+        .unwrap();
+        assert!(
+            slow.contains("spread: map_read ×1.54; price your tasks"),
+            "{slow}"
+        );
+        assert!(!slow.contains("prefetch_to_host"), "{slow}");
+    }
 
     #[test]
     fn only_the_unprobed_fallback_on_this_gpus_embedded_model_is_told_to_probe() {
