@@ -491,6 +491,9 @@ fn bad_probe_files_are_refused_naming_file_and_field() {
         args.extend(["--probe", file]);
         let out = fails_with(&d, &args, None, &want);
         assert_eq!(out.status.code(), Some(1), "{file}");
+        // Judged on its own, it is refused the same way.
+        let out = fails_with(&d, &["probe", "-m", "h100", "--from", file], None, &want);
+        assert_eq!(out.status.code(), Some(1), "{file}");
     }
     // --probe belongs to task queries.
     let out = umodel(&d)
@@ -498,6 +501,67 @@ fn bad_probe_files_are_refused_naming_file_and_field() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_probe_written_earlier_is_judged_without_a_gpu() {
+    // run232's VM read host memory slowly (map_read 2.054 ms against the h100 model's 1.336 at
+    // 64 MiB, ± 1 % a round) and wrote over it at the model's rate (1.276 against 1.285).
+    let d = tempfile::tempdir().unwrap();
+    let slow = "calibration/h100/run232/run232/probe-1.json";
+    let out = umodel(&d)
+        .args(["probe", "-m", "h100", "--from", slow])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    // The last line names the figures off the model's price: `..., map_read ×1.54, ...; ...`.
+    let verdict = text.lines().last().unwrap();
+    let listed: Vec<&str> = verdict
+        .split_once(": ")
+        .and_then(|(_, rest)| rest.split_once(';'))
+        .map(|(list, _)| list.split(", ").filter_map(|x| x.split_once(" ×")))
+        .into_iter()
+        .flatten()
+        .map(|(term, _)| term)
+        .collect();
+    assert!(
+        text.contains("the model: 1.336 ms, ×1.54")
+            && verdict.contains("map_read ×1.54")
+            && listed.contains(&"map_read")
+            && !listed.contains(&"map_write"),
+        "{text}"
+    );
+    let j = json_ok(umodel(&d).args(["probe", "-m", "h100", "--from", slow, "--json"]));
+    let figures = j["figures"].as_array().unwrap();
+    assert_eq!(figures.len(), 12);
+    let named: Vec<&str> = figures
+        .iter()
+        .filter(|f| f["differs"] == true)
+        .map(|f| f["term"].as_str().unwrap())
+        .collect();
+    assert_eq!(j["differs"], serde_json::json!(named));
+    assert_eq!(listed, named, "{verdict}");
+    // A model with no task terms judges nothing, and says so.
+    let out = umodel(&d)
+        .args(["probe", "-m", "gb200-paper", "--from", slow])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("no task terms to judge it against"),
+        "{text}"
+    );
+    assert!(!text.contains("off the model's price"), "{text}");
+    // Nothing is measured: the options that shape or write a measurement do not apply.
+    for extra in [["-o", "p.json"], ["--bytes", "16MiB"]] {
+        let out = umodel(&d)
+            .args(["probe", "--from", slow])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+    }
 }
 
 #[test]

@@ -122,7 +122,9 @@ enum Command {
     /// touch, and before the timed prefetch back the CPU touches that buffer's `cpu_fraction` of
     /// pages, as the task does. On the H200 a 256 MiB buffer with one page in ten touched came back
     /// 1.06–1.31× slower than with every page touched, while 64 MiB showed no such order (NOTES.md,
-    /// "The probe in a task's shape").
+    /// "The probe in a task's shape"). `--from PROBE.json` judges a probe written earlier the
+    /// same way, with no GPU; its --json says which figures are off (`differs`), for a program
+    /// that decides whether to price with the probe or calibrate.
     Probe(ProbeArgs),
     /// Refit a full-plan measurement CSV with smaller candidate plans and report each one's held-out
     /// error and measuring time (how the minimal plan was chosen).
@@ -241,6 +243,11 @@ struct ProbeArgs {
     /// probe then prices the migrating steps only, as before the link was probed.
     #[arg(long)]
     no_link: bool,
+    /// Judge a probe measured earlier instead of measuring (no GPU): the file `-o` wrote, each
+    /// figure beside the model's price and the figures off it; with --json that judgement
+    /// (`figures`, `differs`), where a measuring probe's --json prints the probe itself.
+    #[arg(long, value_name = "PROBE.json", conflicts_with_all = ["bytes", "task", "output", "no_link"])]
+    from: Option<PathBuf>,
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,

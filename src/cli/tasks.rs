@@ -936,8 +936,12 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
     Ok(())
 }
 
-/// `umodel probe`: the migration probe on this machine's GPU, printed and optionally written.
+/// `umodel probe`: the migration probe on this machine's GPU, printed and optionally written
+/// (with `--from`, a probe file judged instead: [`probe_from`]).
 pub(super) fn probe(a: ProbeArgs) -> Result<()> {
+    if let Some(path) = &a.from {
+        return probe_from(&a, path);
+    }
     let task = a.task.as_deref().map(Task::read).transpose()?;
     let mut shape = task
         .as_ref()
@@ -1019,8 +1023,133 @@ pub(super) fn probe(a: ProbeArgs) -> Result<()> {
             String::new()
         }
     );
+    let link_head = p.link.as_ref().map(|l| {
+        format!(
+            "link probe: {} rounds on {} of pinned host memory and of managed pages kept on the \
+             host{}",
+            a.rounds,
+            format_size(l.bytes),
+            if link_failed > 0 {
+                format!(" ({link_failed} failed their checks and are left out)")
+            } else {
+                String::new()
+            }
+        )
+    });
+    print_judged(&p, link_head, model.as_ref(), a.model.model.is_none());
+    Ok(())
+}
+
+/// `umodel probe --from FILE`: a probe written earlier, judged against the model task queries here
+/// would price with (or `-m`'s) as a measuring probe's text judges it; no GPU is opened.
+fn probe_from(a: &ProbeArgs, path: &std::path::Path) -> Result<()> {
+    let p = model::Probe::read(path)?;
+    let model = super::commands::load_for(&a.model, Some(a.device))?;
     let against: Vec<model::ProbeAgainst> = model
+        .0
+        .task_terms
         .as_ref()
+        .map(|t| p.against(t))
+        .unwrap_or_default();
+    if a.json {
+        let figures: Vec<JudgedFigure> = p
+            .sized_figures()
+            .into_iter()
+            .map(|(term, f, bytes)| {
+                let x = against.iter().find(|x| x.term == term);
+                JudgedFigure {
+                    term: term.name(),
+                    bytes,
+                    ms: f.ms,
+                    rel_sd: f.rel_sd,
+                    samples: f.samples,
+                    model_ms: x.map(|x| x.model_ms),
+                    ratio: x.and_then(|x| x.ratio()),
+                    differs: x.map(|x| x.differs()),
+                }
+            })
+            .collect();
+        return json(&Judged {
+            probe: path,
+            model: model.1.to_string(),
+            beyond: model::ProbeAgainst::DIFFERS_BEYOND,
+            differs: figures
+                .iter()
+                .filter(|f| f.differs == Some(true))
+                .map(|f| f.term)
+                .collect(),
+            figures,
+        });
+    }
+    out!(
+        "probe from {}: migration on {}{}",
+        path.display(),
+        format_size(p.bytes),
+        if p.cpu_fraction < 1.0 {
+            format!(
+                ", the CPU touching {:.3} of its pages before each prefetch back",
+                p.cpu_fraction
+            )
+        } else {
+            String::new()
+        }
+    );
+    if against.is_empty() {
+        out!(
+            "the {} has no task terms to judge it against: -m names one that has (h200, h100, or \
+             a calibrated model)",
+            model.1
+        );
+    }
+    let link_head = p.link.as_ref().map(|l| {
+        format!(
+            "link probe on {} of pinned host memory and of managed pages kept on the host",
+            format_size(l.bytes)
+        )
+    });
+    print_judged(&p, link_head, Some(&model), a.model.model.is_none());
+    Ok(())
+}
+
+/// `umodel probe --from FILE --json`: each figure of the probe beside the model's price, and the
+/// figures off it ([`model::ProbeAgainst::differs`]).
+#[derive(Serialize)]
+struct Judged<'a> {
+    /// The probe file.
+    probe: &'a std::path::Path,
+    /// The model judged against, as the command line names it on stderr.
+    model: String,
+    /// The share of the model's price a figure must lie off by (and twice its rounds' spread).
+    beyond: f64,
+    /// The figures off the model's price, by term.
+    differs: Vec<&'static str>,
+    figures: Vec<JudgedFigure>,
+}
+
+#[derive(Serialize)]
+struct JudgedFigure {
+    term: &'static str,
+    /// The size the probe measured it at.
+    bytes: u64,
+    ms: f64,
+    rel_sd: f64,
+    samples: u32,
+    /// The model's price of the same step at `bytes` (`null`: the model has no such term).
+    model_ms: Option<f64>,
+    ratio: Option<f64>,
+    differs: Option<bool>,
+}
+
+/// A probe's figures, each beside `model`'s price of the same step (`default_model`: the model
+/// task queries here use, not one named with `-m`), then the link's under `link_head`, then the
+/// verdict ([`probe_verdict`]).
+fn print_judged(
+    p: &model::Probe,
+    link_head: Option<String>,
+    model: Option<&(model::PlatformModel, crate::store::ModelSource)>,
+    default_model: bool,
+) {
+    let against: Vec<model::ProbeAgainst> = model
         .and_then(|(m, _)| m.task_terms.as_ref())
         .map(|t| p.against(t))
         .unwrap_or_default();
@@ -1041,10 +1170,10 @@ pub(super) fn probe(a: ProbeArgs) -> Result<()> {
             f.samples
         );
     };
-    if let Some((_, src)) = model.as_ref().filter(|_| !against.is_empty()) {
+    if let Some((_, src)) = model.filter(|_| !against.is_empty()) {
         out!(
             "each figure beside the price of the same step by the {src}{}:",
-            if a.model.model.is_none() {
+            if default_model {
                 ", which task queries here use"
             } else {
                 ""
@@ -1056,18 +1185,8 @@ pub(super) fn probe(a: ProbeArgs) -> Result<()> {
             line(t, f);
         }
     }
-    if let Some(l) = &p.link {
-        out!(
-            "link probe: {} rounds on {} of pinned host memory and of managed pages kept on the \
-             host{}",
-            a.rounds,
-            format_size(l.bytes),
-            if link_failed > 0 {
-                format!(" ({link_failed} failed their checks and are left out)")
-            } else {
-                String::new()
-            }
-        );
+    if let (Some(l), Some(head)) = (&p.link, link_head) {
+        out!("{head}");
         for (t, f) in l.figures() {
             if let Some(f) = f {
                 line(t, f);
@@ -1077,7 +1196,6 @@ pub(super) fn probe(a: ProbeArgs) -> Result<()> {
     if let Some(v) = probe_verdict(&against) {
         out!("{v}");
     }
-    Ok(())
 }
 
 /// `umodel probe`'s last line: the figures off the model's price ([`model::ProbeAgainst::differs`])
