@@ -193,6 +193,33 @@ class Model:
         has no task terms (`gb200-paper`). Warns (`UserWarning`) when the probe's CPU touched
         another share of its pages than the task does: `umodel probe --task FILE` probes in the
         task's shape."""
+    def probe_against(
+        self, probe: Union[str, os.PathLike[str], Dict[str, Any]]
+    ) -> List[ProbeFigure]:
+        """Each figure of a probe (`umodel probe -o FILE`'s file, or its fields as a dict) beside
+        this model's price of the same step, as `umodel probe --from FILE --json` lists them: where
+        one `differs`, price your tasks with the probe (`compile_task(..., probe=...)`) or
+        calibrate this machine. Raises `UmodelError` for a bad probe."""
+
+class ProbeFigure(TypedDict):
+    """One figure of `Model.probe_against`'s answer: the keys of `umodel probe --from FILE
+    --json`'s `figures`."""
+
+    term: str
+    """The step or pass it prices (`map_read`, `prefetch_to_host`, ...)."""
+    bytes: int
+    """The size the probe measured it at."""
+    ms: float
+    """The probe's figure: the mean over its rounds, ms."""
+    rel_sd: float
+    """One round's standard deviation over the mean."""
+    samples: int
+    model_ms: Optional[float]
+    """The model's price of the same step at `bytes`, ms (None: the model has no such term)."""
+    ratio: Optional[float]
+    """`ms` over `model_ms`."""
+    differs: Optional[bool]
+    """Off the model's price by more than 10 % and twice the rounds' spread."""
 
 class FaultScale(TypedDict):
     """`fault_scale`'s answer."""

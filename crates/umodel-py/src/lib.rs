@@ -252,19 +252,7 @@ impl Model {
             py.detach(|| TaskFile::read(&path))
         }
         .map_err(error)?;
-        let probe = match probe {
-            None => None,
-            Some(p) if p.is_instance_of::<PyDict>() => {
-                let text: String = py.import("json")?.call_method1("dumps", (p,))?.extract()?;
-                Some(Probe::parse(std::path::Path::new("<probe dict>"), &text).map_err(error)?)
-            }
-            Some(p) => {
-                let path: std::path::PathBuf = p.extract().map_err(|_| {
-                    error("probe must be the path of a probe file or a dict of its fields")
-                })?;
-                Some(Probe::read(&path).map_err(error)?)
-            }
-        };
+        let probe = probe.map(|p| probe_arg(py, p)).transpose()?;
         let compiled = self
             .predictor
             .compile_task_probed(&parsed, probe.as_ref())
@@ -278,9 +266,56 @@ impl Model {
         Ok(Task { compiled })
     }
 
+    /// Each figure of a probe (the path of `umodel probe -o FILE`'s file, or its fields as a dict)
+    /// beside this model's price of the same step at the probe's size, as `umodel probe --from
+    /// FILE --json` lists them: a list of dicts with `term`, `bytes`, `ms`, `rel_sd`, `samples`,
+    /// `model_ms`, `ratio` and `differs` (off the price by more than 10 % and twice the rounds'
+    /// spread: price with the probe, or calibrate). `model_ms`, `ratio` and `differs` are None
+    /// where the model has no such term (no task terms at all: `gb200-paper`).
+    fn probe_against<'py>(
+        &self,
+        py: Python<'py>,
+        probe: &Bound<'py, PyAny>,
+    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let p = probe_arg(py, probe)?;
+        let against = self
+            .predictor
+            .task_terms()
+            .map(|t| p.against(t))
+            .unwrap_or_default();
+        p.sized_figures()
+            .into_iter()
+            .map(|(term, f, bytes)| {
+                let x = against.iter().find(|x| x.term == term);
+                let d = PyDict::new(py);
+                d.set_item("term", term.name())?;
+                d.set_item("bytes", bytes)?;
+                d.set_item("ms", f.ms)?;
+                d.set_item("rel_sd", f.rel_sd)?;
+                d.set_item("samples", f.samples)?;
+                d.set_item("model_ms", x.map(|x| x.model_ms))?;
+                d.set_item("ratio", x.and_then(|x| x.ratio()))?;
+                d.set_item("differs", x.map(|x| x.differs()))?;
+                Ok(d)
+            })
+            .collect()
+    }
+
     fn __repr__(&self) -> String {
         format!("<umodel.Model {}>", self.source)
     }
+}
+
+/// A probe given as the path of its file or as a dict of its fields.
+fn probe_arg(py: Python<'_>, p: &Bound<'_, PyAny>) -> PyResult<Probe> {
+    if p.is_instance_of::<PyDict>() {
+        let text: String = py.import("json")?.call_method1("dumps", (p,))?.extract()?;
+        return Probe::parse(std::path::Path::new("<probe dict>"), &text).map_err(error);
+    }
+    let path: std::path::PathBuf = p
+        .extract()
+        .map_err(|_| error("probe must be the path of a probe file or a dict of its fields"))?;
+    Probe::read(&path).map_err(error)
 }
 
 /// A task compiled for one model (`Model.compile_task`): ask it with the phase times you measured

@@ -377,6 +377,37 @@ def test_a_probe_prices_the_migrating_steps_as_the_command_line(m, tmp_path):
         m.compile_task(SEED, probe=42)
 
 
+RUN232_PROBE = os.path.join(TASKS, "..", "calibration", "h100", "run232", "run232", "probe-1.json")
+
+
+def test_a_probe_is_judged_against_the_model_as_the_command_line_judges_it():
+    # run232's VM read host memory slowly: map_read 2.054 ms against the h100 model's 1.336 at
+    # 64 MiB, ± 1 % a round; its writes over the link ran at the model's rate (1.276 against 1.285).
+    h100 = umodel.Model.load("h100")
+    figures = h100.probe_against(RUN232_PROBE)
+    by = {f["term"]: f for f in figures}
+    assert len(figures) == 12 and by["map_read"]["bytes"] == 67108864
+    assert by["map_read"]["differs"] and 1.53 < by["map_read"]["ratio"] < 1.55
+    assert not by["map_write"]["differs"] and 0.98 < by["map_write"]["ratio"] < 1.0
+    # fault_in 1.04x the model's with 22 % between rounds: within what the rounds resolve.
+    assert not by["fault_in"]["differs"]
+    assert close(by["map_read"]["model_ms"] * by["map_read"]["ratio"], by["map_read"]["ms"])
+    want = cli("probe", "--from", RUN232_PROBE, "-m", "h100")
+    if want is not None:
+        assert alike(figures, want["figures"])
+        assert want["differs"] == [f["term"] for f in figures if f["differs"]]
+    with open(RUN232_PROBE) as f:
+        assert h100.probe_against(json.load(f)) == figures
+    # A model with no task terms prices nothing: the figures stand alone.
+    bare = umodel.Model.load("gb200-paper").probe_against(RUN232_PROBE)
+    assert [f["ms"] for f in bare] == [f["ms"] for f in figures]
+    assert all(f["model_ms"] is None and f["differs"] is None for f in bare)
+    with pytest.raises(umodel.UmodelError, match="unknown field `fault_out`"):
+        h100.probe_against({"bytes": 67108864, "fault_out": {"ms": 3}})
+    with pytest.raises(umodel.UmodelError, match="path of a probe file or a dict"):
+        h100.probe_against(42)
+
+
 def test_a_probe_of_the_link_prices_the_host_mapped_row_and_no_other(m):
     # A link part whose figures are twice what the h200 model prices at 64 MiB (made up here,
     # not measured): seed 001's host-mapped row reads over the link; no other row of it does.
