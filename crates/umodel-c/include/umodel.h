@@ -113,6 +113,10 @@
 // "The GPU side, round by round").
 #define UMODEL_ASSUMED_LINK_BESIDE_FAULTS (1 << 15)
 
+// The most figures a probe has (`umodel_probe_against()`'s `cap` need be no larger): five
+// migrating steps and eight passes over the link.
+#define UMODEL_PROBE_FIGURES_MAX 13
+
 // What a call did. `UMODEL_OK` is 0; on anything else `umodel_last_error()` says what went
 // wrong and no output was written.
 typedef enum umodel_status {
@@ -207,6 +211,29 @@ typedef struct umodel_task_query {
   // GPU passes per round.
   double reuse;
 } umodel_task_query;
+
+// One figure of a probe beside a model's price of the same step (`umodel_probe_against()`).
+typedef struct umodel_probe_figure {
+  // The step or pass it prices (`"map_read"`, `"prefetch_to_host"`, ...): a static string,
+  // never freed.
+  const char *term;
+  // The size the probe measured it at, bytes.
+  uint64_t bytes;
+  // The probe's figure: the mean over its rounds, ms.
+  double ms;
+  // One round's standard deviation over the mean.
+  double rel_sd;
+  // Rounds behind it.
+  uint32_t samples;
+  // The model's price of the same step at `bytes`, ms; NaN where the model has no such term.
+  double model_ms;
+  // `ms` over `model_ms`; NaN where the model has no such term.
+  double ratio;
+  // 1 when the figure lies off the model's price by more than 10 % and twice its rounds'
+  // spread (price with the probe, or calibrate), 0 when not, -1 where the model has no such
+  // term.
+  int differs;
+} umodel_probe_figure;
 
 // The caller's host code for `umodel_fault_scale()`: called with a buffer holding a copy of the
 // data (`bytes` bytes, aligned to 8 bytes where `bytes` is a multiple of 8, else to 4) and the
@@ -464,6 +491,26 @@ enum umodel_status umodel_task_breakeven(const struct umodel_task *t,
                                          const struct umodel_task_query *q,
                                          double *r_star,
                                          int *crosses);
+
+// Each figure of a probe (`umodel probe --json`'s text, starting with `{`, or the path of its
+// file) beside the model's price of the same step at the probe's size, into `out[0..*n]`, as
+// `umodel probe --from FILE --json` lists them: what tells a scheduler whether this machine now
+// runs as the model says, or to price with the probe (`umodel_task_compile_probed()`) or
+// calibrate. At most `UMODEL_PROBE_FIGURES_MAX` figures; a model with no task terms
+// (`gb200-paper`) prices none of them (`differs` -1).
+//
+// Errors: `UMODEL_INVALID_ARGUMENT` (NULL pointer, `cap` smaller than the probe's figures: the
+// message says how many it has), `UMODEL_NOT_FOUND` (no such probe file), `UMODEL_BAD_TASK` (not a
+// valid probe: the message names the file and field).
+//
+// # Safety
+// `m` is NULL or a live handle; `probe` NULL or a NUL-terminated string; `out` NULL or `cap`
+// writable elements; `n` NULL or writable.
+enum umodel_status umodel_probe_against(const struct umodel_model *m,
+                                        const char *probe,
+                                        struct umodel_probe_figure *out,
+                                        size_t cap,
+                                        size_t *n);
 
 // Times the caller's own host code `code` on pages a GPU just migrated, against the calibration's
 // read of pages of the same size, each less the same on plain memory: what a task's

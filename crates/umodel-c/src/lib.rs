@@ -1023,6 +1023,116 @@ pub unsafe extern "C" fn umodel_task_breakeven(
     })
 }
 
+/// One figure of a probe beside a model's price of the same step (`umodel_probe_against()`).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct umodel_probe_figure {
+    /// The step or pass it prices (`"map_read"`, `"prefetch_to_host"`, ...): a static string,
+    /// never freed.
+    pub term: *const c_char,
+    /// The size the probe measured it at, bytes.
+    pub bytes: u64,
+    /// The probe's figure: the mean over its rounds, ms.
+    pub ms: c_double,
+    /// One round's standard deviation over the mean.
+    pub rel_sd: c_double,
+    /// Rounds behind it.
+    pub samples: u32,
+    /// The model's price of the same step at `bytes`, ms; NaN where the model has no such term.
+    pub model_ms: c_double,
+    /// `ms` over `model_ms`; NaN where the model has no such term.
+    pub ratio: c_double,
+    /// 1 when the figure lies off the model's price by more than 10 % and twice its rounds'
+    /// spread (price with the probe, or calibrate), 0 when not, -1 where the model has no such
+    /// term.
+    pub differs: c_int,
+}
+
+/// The most figures a probe has (`umodel_probe_against()`'s `cap` need be no larger): five
+/// migrating steps and eight passes over the link.
+pub const UMODEL_PROBE_FIGURES_MAX: usize = 13;
+
+/// Each term's name as a C string, by [`umodel::model::TermId::index`], made once.
+fn term_name(t: umodel::model::TermId) -> *const c_char {
+    static NAMES: std::sync::OnceLock<Vec<CString>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        umodel::model::TermId::ALL
+            .iter()
+            .map(|t| CString::new(t.name()).unwrap_or_default())
+            .collect()
+    })[t.index()]
+    .as_ptr()
+}
+
+/// Each figure of a probe (`umodel probe --json`'s text, starting with `{`, or the path of its
+/// file) beside the model's price of the same step at the probe's size, into `out[0..*n]`, as
+/// `umodel probe --from FILE --json` lists them: what tells a scheduler whether this machine now
+/// runs as the model says, or to price with the probe (`umodel_task_compile_probed()`) or
+/// calibrate. At most `UMODEL_PROBE_FIGURES_MAX` figures; a model with no task terms
+/// (`gb200-paper`) prices none of them (`differs` -1).
+///
+/// Errors: `UMODEL_INVALID_ARGUMENT` (NULL pointer, `cap` smaller than the probe's figures: the
+/// message says how many it has), `UMODEL_NOT_FOUND` (no such probe file), `UMODEL_BAD_TASK` (not a
+/// valid probe: the message names the file and field).
+///
+/// # Safety
+/// `m` is NULL or a live handle; `probe` NULL or a NUL-terminated string; `out` NULL or `cap`
+/// writable elements; `n` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn umodel_probe_against(
+    m: *const umodel_model,
+    probe: *const c_char,
+    out: *mut umodel_probe_figure,
+    cap: usize,
+    n: *mut usize,
+) -> umodel_status {
+    guard(|| {
+        // SAFETY: forwarded contract.
+        let m = unsafe { handle(m) }?;
+        let n = out_ptr(n, "n")?;
+        let out = out_ptr(out, "out")?;
+        // SAFETY: forwarded contract.
+        let p = unsafe { text(probe, "probe") }?;
+        let p = if p.trim_start().starts_with('{') {
+            Probe::parse(std::path::Path::new("<probe text>"), p)
+        } else {
+            Probe::read(std::path::Path::new(p))
+        }
+        .map_err(|e| probe_failure(&e))?;
+        let figures = p.sized_figures();
+        if figures.len() > cap {
+            return Err(invalid(format!(
+                "`cap` ({cap}) is smaller than the probe's {} figures",
+                figures.len()
+            )));
+        }
+        slice(out.cast_const(), figures.len(), "out")?;
+        let against = m
+            .predictor
+            .task_terms()
+            .map(|t| p.against(t))
+            .unwrap_or_default();
+        for (i, (term, f, bytes)) in figures.iter().enumerate() {
+            let x = against.iter().find(|x| x.term == *term);
+            let figure = umodel_probe_figure {
+                term: term_name(*term),
+                bytes: *bytes,
+                ms: f.ms,
+                rel_sd: f.rel_sd,
+                samples: f.samples,
+                model_ms: x.map_or(f64::NAN, |x| x.model_ms),
+                ratio: x.and_then(|x| x.ratio()).unwrap_or(f64::NAN),
+                differs: x.map_or(-1, |x| c_int::from(x.differs())),
+            };
+            // SAFETY: `i` < `figures.len()` ≤ `cap` writable elements (the caller's contract).
+            unsafe { *out.add(i) = figure };
+        }
+        // SAFETY: checked writable pointer (the caller's contract).
+        unsafe { *n = figures.len() };
+        Ok(())
+    })
+}
+
 /// The caller's host code for `umodel_fault_scale()`: called with a buffer holding a copy of the
 /// data (`bytes` bytes, aligned to 8 bytes where `bytes` is a multiple of 8, else to 4) and the
 /// caller's `ctx`. It must do the same

@@ -632,3 +632,93 @@ fn a_tasks_assumptions_reach_c_with_their_words() {
         umodel_free(m);
     }
 }
+
+#[test]
+fn a_probe_is_judged_in_c_as_the_library_judges_it() {
+    // run232's slow-link H100 VM: map_read 1.54x the h100 model's at 64 MiB (± 1 % a round),
+    // map_write at the model's rate.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../calibration/h100/run232/run232/probe-1.json"
+    );
+    let probe = umodel::model::Probe::read(Path::new(path)).unwrap();
+    let h100 = load(Some("h100")).unwrap();
+    let empty = umodel_probe_figure {
+        term: std::ptr::null(),
+        bytes: 0,
+        ms: 0.0,
+        rel_sd: 0.0,
+        samples: 0,
+        model_ms: 0.0,
+        ratio: 0.0,
+        differs: 7,
+    };
+    let judge = |m: *const umodel_model, p: &str, cap: usize| {
+        let p = CString::new(p).unwrap();
+        let mut out = vec![empty; cap];
+        let mut n = usize::MAX;
+        let s = unsafe { umodel_probe_against(m, p.as_ptr(), out.as_mut_ptr(), cap, &mut n) };
+        (s, out, n)
+    };
+    let (s, out, n) = judge(h100, path, UMODEL_PROBE_FIGURES_MAX);
+    assert_eq!(s, umodel_status::UMODEL_OK, "{}", last_error());
+    assert_eq!(n, 12);
+    let name = |f: &umodel_probe_figure| unsafe { CStr::from_ptr(f.term) }.to_str().unwrap();
+    // The library's judgement, figure by figure.
+    let terms = Predictor::new(&umodel::store::embedded("h100").unwrap())
+        .task_terms()
+        .unwrap()
+        .clone();
+    let want = probe.against(&terms);
+    assert_eq!(want.len(), n);
+    for (f, w) in out[..n].iter().zip(&want) {
+        assert_eq!(name(f), w.term.name());
+        assert_eq!(
+            (f.bytes, f.ms, f.model_ms),
+            (w.bytes, w.probe.ms, w.model_ms)
+        );
+        assert_eq!(f.differs, c_int::from(w.differs()), "{}", name(f));
+    }
+    let by = |t: &str| out[..n].iter().find(|f| name(f) == t).unwrap();
+    assert_eq!(by("map_read").differs, 1);
+    assert!((1.53..1.55).contains(&by("map_read").ratio));
+    assert_eq!(by("map_write").differs, 0);
+    assert_eq!(out[n].differs, 7, "nothing written past the figures");
+    // The text of the probe, as `umodel probe --json` prints it, is judged alike.
+    let text = std::fs::read_to_string(path).unwrap();
+    let (s, from_text, _) = judge(h100, &text, UMODEL_PROBE_FIGURES_MAX);
+    assert_eq!(s, umodel_status::UMODEL_OK, "{}", last_error());
+    assert_eq!(from_text[..n], out[..n]);
+    // A model with no task terms prices none of them.
+    let paper = load(Some("gb200-paper")).unwrap();
+    let (s, bare, n2) = judge(paper, path, n);
+    assert_eq!((s, n2), (umodel_status::UMODEL_OK, n));
+    assert!(bare[..n]
+        .iter()
+        .all(|f| f.differs == -1 && f.model_ms.is_nan() && f.ratio.is_nan()));
+    // Bad input: a status and a message, nothing written.
+    let (s, short, n3) = judge(h100, path, 3);
+    assert_eq!(s, umodel_status::UMODEL_INVALID_ARGUMENT);
+    assert!(last_error().contains("12 figures"), "{}", last_error());
+    assert_eq!((n3, short[0].differs), (usize::MAX, 7));
+    let (s, _, _) = judge(h100, "/no/such/probe.json", UMODEL_PROBE_FIGURES_MAX);
+    assert_eq!(s, umodel_status::UMODEL_NOT_FOUND);
+    let (s, _, _) = judge(h100, r#"{"bytes": 67108864, "fault_out": {"ms": 3}}"#, 13);
+    assert_eq!(s, umodel_status::UMODEL_BAD_TASK);
+    assert!(last_error().contains("fault_out"), "{}", last_error());
+    let mut n = 0usize;
+    let p = CString::new(path).unwrap();
+    assert_eq!(
+        unsafe { umodel_probe_against(h100, p.as_ptr(), std::ptr::null_mut(), 13, &mut n) },
+        umodel_status::UMODEL_INVALID_ARGUMENT
+    );
+    // Every figure a probe can hold fits in UMODEL_PROBE_FIGURES_MAX.
+    // (run232's has all but the task-shaped prefetch to the device.)
+    let mut full = probe;
+    full.prefetch_to_device = full.prefetch_to_host;
+    assert_eq!(full.sized_figures().len(), UMODEL_PROBE_FIGURES_MAX);
+    unsafe {
+        umodel_free(h100);
+        umodel_free(paper);
+    }
+}
