@@ -542,6 +542,14 @@ fn a_probe_written_earlier_is_judged_without_a_gpu() {
         .collect();
     assert_eq!(j["differs"], serde_json::json!(named));
     assert_eq!(listed, named, "{verdict}");
+    // Which of them a calibration would measure too: the link's passes.
+    for f in figures {
+        assert_eq!(
+            f["link"] == true,
+            f["term"].as_str().unwrap().contains("map_"),
+            "{f}"
+        );
+    }
     // A model with no task terms judges nothing, and says so.
     let out = umodel(&d)
         .args(["probe", "-m", "gb200-paper", "--from", slow])

@@ -1320,6 +1320,16 @@ impl ProbeAgainst {
         self.ratio()
             .is_some_and(|r| (r - 1.0).abs() > Self::DIFFERS_BEYOND.max(2.0 * self.probe.rel_sd))
     }
+
+    /// Whether it is a pass over the link ([`LinkProbe::TERMS`]), which a calibration measures as
+    /// the probe does on most figures (`calibration/h100/run227`, `run232`), rather than a
+    /// migrating step, which a calibration samples once and, for the CPU's first writes after a
+    /// prefetch back, prices 1.38-1.46× below a probe beside it at the median
+    /// (`calibration/h200/offline51/probe_vs_calibration.txt`): off the model, a link figure
+    /// says to calibrate, a migrating one to price with the probe.
+    pub fn is_link(&self) -> bool {
+        LinkProbe::TERMS.contains(&self.term)
+    }
 }
 
 /// The link part of a [`Probe`]: GPU passes over pinned, mapped host memory and over managed
@@ -1376,18 +1386,31 @@ impl LinkProbe {
         (bytes > 0 && l.figures().iter().any(|(_, f)| f.is_some())).then_some(l)
     }
 
+    /// The terms the link probe measures, in the order of [`LinkProbe::figures`].
+    pub const TERMS: [TermId; 8] = [
+        TermId::MapRead,
+        TermId::MapWrite,
+        TermId::MapReadWrite,
+        TermId::MapGather,
+        TermId::MapGatherWrite,
+        TermId::ManagedMapRead,
+        TermId::ManagedMapWrite,
+        TermId::ManagedMapReadWrite,
+    ];
+
     /// The terms the link probe measures, with its figure of each.
     pub fn figures(&self) -> [(TermId, Option<ProbeFigure>); 8] {
-        [
-            (TermId::MapRead, self.map_read),
-            (TermId::MapWrite, self.map_write),
-            (TermId::MapReadWrite, self.map_read_write),
-            (TermId::MapGather, self.map_gather),
-            (TermId::MapGatherWrite, self.map_gather_write),
-            (TermId::ManagedMapRead, self.managed_map_read),
-            (TermId::ManagedMapWrite, self.managed_map_write),
-            (TermId::ManagedMapReadWrite, self.managed_map_read_write),
-        ]
+        let f = [
+            self.map_read,
+            self.map_write,
+            self.map_read_write,
+            self.map_gather,
+            self.map_gather_write,
+            self.managed_map_read,
+            self.managed_map_write,
+            self.managed_map_read_write,
+        ];
+        std::array::from_fn(|i| (Self::TERMS[i], f[i]))
     }
 }
 
