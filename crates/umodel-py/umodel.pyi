@@ -207,6 +207,9 @@ class ProbeFigure(TypedDict):
 
     term: str
     """The step or pass it prices (`map_read`, `prefetch_to_host`, ...)."""
+    link: bool
+    """A pass over the link, which a calibration measures as the probe does; else a migrating
+    step, which a calibration samples once (off the model, price it with the probe)."""
     bytes: int
     """The size the probe measured it at."""
     ms: float

@@ -217,6 +217,9 @@ typedef struct umodel_probe_figure {
   // The step or pass it prices (`"map_read"`, `"prefetch_to_host"`, ...): a static string,
   // never freed.
   const char *term;
+  // 1 for a pass over the link, which a calibration measures as the probe does; 0 for a
+  // migrating step, which a calibration samples once (off the model, price it with the probe).
+  int link;
   // The size the probe measured it at, bytes.
   uint64_t bytes;
   // The probe's figure: the mean over its rounds, ms.

@@ -1030,6 +1030,9 @@ pub struct umodel_probe_figure {
     /// The step or pass it prices (`"map_read"`, `"prefetch_to_host"`, ...): a static string,
     /// never freed.
     pub term: *const c_char,
+    /// 1 for a pass over the link, which a calibration measures as the probe does; 0 for a
+    /// migrating step, which a calibration samples once (off the model, price it with the probe).
+    pub link: c_int,
     /// The size the probe measured it at, bytes.
     pub bytes: u64,
     /// The probe's figure: the mean over its rounds, ms.
@@ -1116,6 +1119,7 @@ pub unsafe extern "C" fn umodel_probe_against(
             let x = against.iter().find(|x| x.term == *term);
             let figure = umodel_probe_figure {
                 term: term_name(*term),
+                link: c_int::from(umodel::model::LinkProbe::TERMS.contains(term)),
                 bytes: *bytes,
                 ms: f.ms,
                 rel_sd: f.rel_sd,

@@ -645,6 +645,7 @@ fn a_probe_is_judged_in_c_as_the_library_judges_it() {
     let h100 = load(Some("h100")).unwrap();
     let empty = umodel_probe_figure {
         term: std::ptr::null(),
+        link: 7,
         bytes: 0,
         ms: 0.0,
         rel_sd: 0.0,
@@ -678,11 +679,13 @@ fn a_probe_is_judged_in_c_as_the_library_judges_it() {
             (w.bytes, w.probe.ms, w.model_ms)
         );
         assert_eq!(f.differs, c_int::from(w.differs()), "{}", name(f));
+        assert_eq!(f.link, c_int::from(w.is_link()), "{}", name(f));
     }
     let by = |t: &str| out[..n].iter().find(|f| name(f) == t).unwrap();
     assert_eq!(by("map_read").differs, 1);
     assert!((1.53..1.55).contains(&by("map_read").ratio));
     assert_eq!(by("map_write").differs, 0);
+    assert_eq!((by("map_read").link, by("prefetch_to_host").link), (1, 0));
     assert_eq!(out[n].differs, 7, "nothing written past the figures");
     // The text of the probe, as `umodel probe --json` prints it, is judged alike.
     let text = std::fs::read_to_string(path).unwrap();

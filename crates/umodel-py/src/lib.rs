@@ -19,7 +19,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyString, PyTuple};
 use umodel::model::{
-    BatchError, CompiledTask, Decision, Predictor, Probe, TaskOverrides, TaskPrediction,
+    BatchError, CompiledTask, Decision, LinkProbe, Predictor, Probe, TaskOverrides, TaskPrediction,
 };
 use umodel::task::Task as TaskFile;
 use umodel::Policy;
@@ -268,10 +268,11 @@ impl Model {
 
     /// Each figure of a probe (the path of `umodel probe -o FILE`'s file, or its fields as a dict)
     /// beside this model's price of the same step at the probe's size, as `umodel probe --from
-    /// FILE --json` lists them: a list of dicts with `term`, `bytes`, `ms`, `rel_sd`, `samples`,
-    /// `model_ms`, `ratio` and `differs` (off the price by more than 10 % and twice the rounds'
-    /// spread: price with the probe, or calibrate). `model_ms`, `ratio` and `differs` are None
-    /// where the model has no such term (no task terms at all: `gb200-paper`).
+    /// FILE --json` lists them: a list of dicts with `term`, `link`, `bytes`, `ms`, `rel_sd`,
+    /// `samples`, `model_ms`, `ratio` and `differs` (off the price by more than 10 % and twice the
+    /// rounds' spread: price with the probe; where `link`, a pass over the link, calibrating
+    /// measures it too). `model_ms`, `ratio` and `differs` are None where the model has no such
+    /// term (no task terms at all: `gb200-paper`).
     fn probe_against<'py>(
         &self,
         py: Python<'py>,
@@ -289,6 +290,7 @@ impl Model {
                 let x = against.iter().find(|x| x.term == term);
                 let d = PyDict::new(py);
                 d.set_item("term", term.name())?;
+                d.set_item("link", LinkProbe::TERMS.contains(&term))?;
                 d.set_item("bytes", bytes)?;
                 d.set_item("ms", f.ms)?;
                 d.set_item("rel_sd", f.rel_sd)?;
