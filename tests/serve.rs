@@ -541,3 +541,53 @@ fn socket_path_that_is_not_a_socket_is_refused_and_left_alone() {
     );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "keep me");
 }
+
+#[test]
+fn a_probe_is_judged_as_probe_from_judges_it() {
+    let d = tempfile::tempdir().unwrap();
+    let path = "calibration/h100/run232/run232/probe-1.json";
+    let object = std::fs::read_to_string(path).unwrap().replace('\n', " ");
+    let input = format!(
+        "{{\"id\": 1, \"op\": \"probe\", \"probe\": \"{path}\"}}\n\
+         {{\"op\": \"probe\", \"probe\": {object}}}\n\
+         {{\"op\": \"probe\"}}\n\
+         {{\"op\": \"probe\", \"probe\": \"{path}\", \"task\": \"tasks/seed-001.json\"}}\n\
+         {{\"op\": \"probe\", \"probe\": {{\"bytes\": 67108864, \"fault_out\": {{\"ms\": 3}}}}}}\n"
+    );
+    let out = umodel(&d)
+        .args(["serve", "-m", "h100"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let a: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let want = json_ok(umodel(&d).args(["probe", "-m", "h100", "--from", path, "--json"]));
+    for (k, got) in a[..2].iter().enumerate() {
+        assert_eq!(got["figures"], want["figures"], "answer {k}");
+        assert_eq!(got["differs"], want["differs"], "answer {k}");
+        assert_eq!(got["beyond"], want["beyond"], "answer {k}");
+    }
+    assert_eq!(
+        (&a[0]["id"], &a[0]["probe"], &a[1]["probe"]),
+        (&1.into(), &path.into(), &"probe".into())
+    );
+    assert!(want["differs"]
+        .as_array()
+        .unwrap()
+        .contains(&"map_read".into()));
+    for (i, wanted) in [
+        (2, "`probe` is needed"),
+        (3, "`task` does not apply to op `probe`"),
+        (4, "unknown field `fault_out`"),
+    ] {
+        let e = a[i]["error"].as_str().unwrap_or_else(|| panic!("{}", a[i]));
+        assert!(
+            e.starts_with(&format!("line {}: ", i + 1)) && e.contains(wanted),
+            "{e}"
+        );
+    }
+}

@@ -159,7 +159,8 @@ enum Command {
     /// own (as --cpu-ms, --gpu-ms, --cpu-final-ms, --rounds, --reuse do), and `probe` (a probe
     /// file's path or its object) prices its migrating steps as --probe does. Each task is compiled
     /// once and kept (a file until it changes); a task that cannot be used gets an error naming
-    /// the file or field.
+    /// the file or field. `{"op": "probe", "probe": "probe.json"}` judges a probe against the
+    /// model as `umodel probe --from FILE --json` does.
     Serve(ServeArgs),
 }
 

@@ -32,6 +32,10 @@
 //! task is kept by the task and the probe together. Where the probe's CPU touched another share
 //! of its pages than the task does, the answer carries `notes` with what the command line
 //! prints on stderr.
+//!
+//! `{"op": "probe", "probe": ...}` judges a probe against the model, each figure beside the
+//! model's price and the figures off it, as `umodel probe --from FILE --json` does (`model` in
+//! words, as `ping` gives it).
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufWriter, Write};
@@ -177,6 +181,19 @@ fn read_spec(spec: &Value) -> Result<Task, String> {
     }
 }
 
+/// The probe a request's `probe` names: the file read, or the object parsed.
+fn read_probe(probe: &Value) -> Result<Probe, String> {
+    match probe {
+        Value::String(path) => Probe::read(std::path::Path::new(path)).map_err(|e| e.to_string()),
+        Value::Object(_) => Probe::parse(std::path::Path::new("probe"), &probe.to_string())
+            .map_err(|e| e.to_string()),
+        other => Err(format!(
+            "`probe` is a probe file's path or a probe object (got {})",
+            quoted(other)
+        )),
+    }
+}
+
 fn not_a_task(other: &Value) -> String {
     format!(
         "`task` is a task file's path or a task object (got {})",
@@ -272,6 +289,9 @@ impl Server {
             (None, None) => CpuUpdate::Calibrated,
         };
         let need_reuse = || reuse.ok_or_else(|| "`reuse` is needed".to_string());
+        if r.op == "probe" {
+            return self.judge_probe(r);
+        }
         if let Some(task) = &r.task {
             return self.task(r, task, cpu_ms, reuse);
         }
@@ -318,7 +338,7 @@ impl Server {
                 Ok(value(&x))
             }
             other => Err(format!(
-                "unknown op `{other}` (ops: ping, predict, choose, breakeven)"
+                "unknown op `{other}` (ops: ping, predict, choose, breakeven, probe)"
             )),
         }
     }
@@ -446,22 +466,45 @@ impl Server {
         }
     }
 
+    /// `{"op": "probe", "probe": ...}`: the probe (a path or an object) judged against the
+    /// model, as `umodel probe --from FILE --json` judges it; nothing else of the request applies.
+    fn judge_probe(&self, r: &Request) -> Result<Value, String> {
+        let given = r.probe.as_ref().ok_or("`probe` is needed")?;
+        for (extra, name) in [
+            (r.task.is_some(), "task"),
+            (r.bytes.is_some(), "bytes"),
+            (r.reuse.is_some(), "reuse"),
+            (r.cpu_ms.is_some(), "cpu_ms"),
+            (r.cpu_scale.is_some(), "cpu_scale"),
+            (r.gpu_ms.is_some(), "gpu_ms"),
+            (r.cpu_final_ms.is_some(), "cpu_final_ms"),
+            (r.rounds.is_some(), "rounds"),
+            (r.policy.is_some(), "policy"),
+            (r.a.is_some() || r.b.is_some(), "a` or `b"),
+            (r.from_device.is_some(), "from_device"),
+            (r.device.is_some(), "device"),
+        ] {
+            if extra {
+                return Err(format!("`{name}` does not apply to op `probe`"));
+            }
+        }
+        let p = read_probe(given)?;
+        let name = match given {
+            Value::String(path) => path.clone(),
+            _ => "probe".into(),
+        };
+        Ok(value(&super::tasks::Judged::new(
+            &p,
+            name,
+            &self.model,
+            self.model.describe(),
+        )))
+    }
+
     /// The task `spec` priced with the probe `probe` (a path or an object): from the cache, or
     /// read, checked and compiled from the probed terms (and kept).
     fn compiled_with_probe(&self, spec: &Value, probe: &Value) -> Result<Probed, String> {
-        let probe = match probe {
-            Value::String(path) => {
-                Probe::read(std::path::Path::new(path)).map_err(|e| e.to_string())?
-            }
-            Value::Object(_) => Probe::parse(std::path::Path::new("probe"), &probe.to_string())
-                .map_err(|e| e.to_string())?,
-            other => {
-                return Err(format!(
-                    "`probe` is a probe file's path or a probe object (got {})",
-                    quoted(other)
-                ))
-            }
-        };
+        let probe = read_probe(probe)?;
         // The task's key (a file's with its stamp; none for a file that cannot be read, which
         // reading then names), and the probe as checked, so that equal probes written
         // differently share an entry.

@@ -1045,13 +1045,72 @@ pub(super) fn probe(a: ProbeArgs) -> Result<()> {
 fn probe_from(a: &ProbeArgs, path: &std::path::Path) -> Result<()> {
     let p = model::Probe::read(path)?;
     let model = super::commands::load_for(&a.model, Some(a.device))?;
-    let against: Vec<model::ProbeAgainst> = model
-        .0
-        .task_terms
-        .as_ref()
-        .map(|t| p.against(t))
-        .unwrap_or_default();
     if a.json {
+        return json(&Judged::new(
+            &p,
+            path.display().to_string(),
+            &model.0,
+            model.1.to_string(),
+        ));
+    }
+    out!(
+        "probe from {}: migration on {}{}",
+        path.display(),
+        format_size(p.bytes),
+        if p.cpu_fraction < 1.0 {
+            format!(
+                ", the CPU touching {:.3} of its pages before each prefetch back",
+                p.cpu_fraction
+            )
+        } else {
+            String::new()
+        }
+    );
+    if model.0.task_terms.is_none() {
+        out!(
+            "the {} has no task terms to judge it against: -m names one that has (h200, h100, or \
+             a calibrated model)",
+            model.1
+        );
+    }
+    let link_head = p.link.as_ref().map(|l| {
+        format!(
+            "link probe on {} of pinned host memory and of managed pages kept on the host",
+            format_size(l.bytes)
+        )
+    });
+    print_judged(&p, link_head, Some(&model), a.model.model.is_none());
+    Ok(())
+}
+
+/// `umodel probe --from FILE --json` (and `serve`'s `probe` op): each figure of the probe beside
+/// the model's price, and the figures off it ([`model::ProbeAgainst::differs`]).
+#[derive(Serialize)]
+pub(super) struct Judged {
+    /// The probe: its file, or what stands for it.
+    probe: String,
+    /// The model judged against, in words.
+    model: String,
+    /// The share of the model's price a figure must lie off by (and twice its rounds' spread).
+    beyond: f64,
+    /// The figures off the model's price, by term.
+    differs: Vec<&'static str>,
+    figures: Vec<JudgedFigure>,
+}
+
+impl Judged {
+    /// `p` judged against `m`'s task terms (none judged where it has none), each named as given.
+    pub(super) fn new(
+        p: &model::Probe,
+        probe: String,
+        m: &model::PlatformModel,
+        model: String,
+    ) -> Judged {
+        let against: Vec<model::ProbeAgainst> = m
+            .task_terms
+            .as_ref()
+            .map(|t| p.against(t))
+            .unwrap_or_default();
         let figures: Vec<JudgedFigure> = p
             .sized_figures()
             .into_iter()
@@ -1070,9 +1129,9 @@ fn probe_from(a: &ProbeArgs, path: &std::path::Path) -> Result<()> {
                 }
             })
             .collect();
-        return json(&Judged {
-            probe: path,
-            model: model.1.to_string(),
+        Judged {
+            probe,
+            model,
             beyond: model::ProbeAgainst::DIFFERS_BEYOND,
             differs: figures
                 .iter()
@@ -1080,51 +1139,8 @@ fn probe_from(a: &ProbeArgs, path: &std::path::Path) -> Result<()> {
                 .map(|f| f.term)
                 .collect(),
             figures,
-        });
-    }
-    out!(
-        "probe from {}: migration on {}{}",
-        path.display(),
-        format_size(p.bytes),
-        if p.cpu_fraction < 1.0 {
-            format!(
-                ", the CPU touching {:.3} of its pages before each prefetch back",
-                p.cpu_fraction
-            )
-        } else {
-            String::new()
         }
-    );
-    if against.is_empty() {
-        out!(
-            "the {} has no task terms to judge it against: -m names one that has (h200, h100, or \
-             a calibrated model)",
-            model.1
-        );
     }
-    let link_head = p.link.as_ref().map(|l| {
-        format!(
-            "link probe on {} of pinned host memory and of managed pages kept on the host",
-            format_size(l.bytes)
-        )
-    });
-    print_judged(&p, link_head, Some(&model), a.model.model.is_none());
-    Ok(())
-}
-
-/// `umodel probe --from FILE --json`: each figure of the probe beside the model's price, and the
-/// figures off it ([`model::ProbeAgainst::differs`]).
-#[derive(Serialize)]
-struct Judged<'a> {
-    /// The probe file.
-    probe: &'a std::path::Path,
-    /// The model judged against, as the command line names it on stderr.
-    model: String,
-    /// The share of the model's price a figure must lie off by (and twice its rounds' spread).
-    beyond: f64,
-    /// The figures off the model's price, by term.
-    differs: Vec<&'static str>,
-    figures: Vec<JudgedFigure>,
 }
 
 #[derive(Serialize)]
