@@ -165,6 +165,25 @@ int main(int argc, char **argv) {
     umodel_task_free(partial_probed);
     if (umodel_task_note(NULL) != NULL) printf("FAIL a note for NULL\n"), failures++;
 
+    /* A probe judged against the model: each figure beside the model's price, and whether it lies
+     * off it (then price with the probe; where it is a pass over the link, calibrating measures
+     * it too). Made-up figures: a slow prefetch back and a slow read over the link. */
+    const char *judged =
+        "{\"bytes\": 67108864, \"prefetch_to_host\": {\"ms\": 6.2, \"rel_sd\": 0.15},"
+        " \"link\": {\"bytes\": 67108864, \"map_read\": {\"ms\": 2.0, \"rel_sd\": 0.01}}}";
+    umodel_probe_figure figures[UMODEL_PROBE_FIGURES_MAX];
+    size_t nfig = 0;
+    if (umodel_probe_against(h200, judged, figures, UMODEL_PROBE_FIGURES_MAX, &nfig) != UMODEL_OK) {
+        printf("FAIL probe_against: %s\n", umodel_last_error());
+        failures++;
+    } else {
+        for (size_t i = 0; i < nfig; i++)
+            printf("probe-figure %s %d %llu %.17g %.17g %u %.17g %.17g %d\n", figures[i].term,
+                   figures[i].link, (unsigned long long)figures[i].bytes, figures[i].ms,
+                   figures[i].rel_sd, figures[i].samples, figures[i].model_ms, figures[i].ratio,
+                   figures[i].differs);
+    }
+
     /* What the answers had to assume, in the command line's words: with no times given, the
      * phases are estimated from the bytes. */
     umodel_task_query none = {0};
@@ -196,6 +215,8 @@ int main(int argc, char **argv) {
     expect_error("bad-probe",
                  umodel_task_compile_probed(h200, argv[1], "{\"bytes\": 67108864, \"fault_out\": 1}", &bad),
                  UMODEL_BAD_TASK, "fault_out");
+    expect_error("short-array", umodel_probe_against(h200, judged, figures, 1, &nfig),
+                 UMODEL_INVALID_ARGUMENT, "2 figures");
     expect_error("missing-probe",
                  umodel_task_compile_probed(h200, argv[1], "/nonexistent/probe.json", &bad),
                  UMODEL_NOT_FOUND, "/nonexistent/probe.json");

@@ -200,6 +200,9 @@ fn the_c_example_compiles_links_runs_and_agrees_with_the_rust_api() {
     assert_eq!(seen.get("ok:"), Some(&1), "{stdout}");
 }
 
+/// The probe examples/c/task.c judges (`judged` there).
+const PROBE_JUDGED: &str = r#"{"bytes": 67108864, "prefetch_to_host": {"ms": 6.2, "rel_sd": 0.15}, "link": {"bytes": 67108864, "map_read": {"ms": 2.0, "rel_sd": 0.01}}}"#;
+
 #[test]
 fn the_c_task_example_agrees_with_the_rust_api() {
     use umodel::model::TaskOverrides;
@@ -352,6 +355,23 @@ fn the_c_task_example_agrees_with_the_rust_api() {
                     assert_eq!(message, want, "{line}");
                 }
             }
+            "probe-figure" => {
+                // The same figure of the same probe, judged by the library.
+                let judged = umodel::model::Probe::parse(Path::new("<probe text>"), PROBE_JUDGED)
+                    .unwrap()
+                    .against(p.task_terms().unwrap());
+                let x = judged.iter().find(|x| x.term.name() == w[1]).unwrap();
+                assert_eq!(w[2] == "1", x.is_link(), "{line}");
+                assert_eq!(w[3].parse::<u64>().unwrap(), x.bytes, "{line}");
+                assert!(
+                    same(f(w[4]), x.probe.ms) && same(f(w[5]), x.probe.rel_sd),
+                    "{line}"
+                );
+                assert_eq!(w[6].parse::<u32>().unwrap(), x.probe.samples, "{line}");
+                assert!(same(f(w[7]), x.model_ms), "{line}");
+                assert!(same(f(w[8]), x.ratio().unwrap()), "{line}");
+                assert_eq!(w[9] == "1", x.differs(), "{line}");
+            }
             "ok:" => assert_eq!(line, "ok: 0 failed"),
             _ => panic!("unexpected line from the task example: {line}"),
         }
@@ -361,6 +381,16 @@ fn the_c_task_example_agrees_with_the_rust_api() {
     assert_eq!(seen.get("task-breakeven"), Some(&2), "{stdout}");
     assert_eq!(seen.get("task-probed"), Some(&2), "{stdout}");
     assert_eq!(seen.get("task-note"), Some(&1), "{stdout}");
+    // The slow read over the link is named off the model, a pass over the link; the prefetch
+    // back's 15 % between rounds covers its distance.
+    assert_eq!(seen.get("probe-figure"), Some(&2), "{stdout}");
+    assert!(
+        stdout.contains("probe-figure prefetch_to_host 0 67108864 6.2")
+            && stdout
+                .lines()
+                .any(|l| l.starts_with("probe-figure map_read 1 ") && l.ends_with(" 1")),
+        "{stdout}"
+    );
     let want = seed.choose(TaskOverrides::default()).unwrap().assumptions();
     assert_eq!(assumed, want.bits(), "{stdout}");
     assert_ne!(
@@ -368,7 +398,7 @@ fn the_c_task_example_agrees_with_the_rust_api() {
         0,
         "{stdout}"
     );
-    assert_eq!(seen.get("error"), Some(&8), "{stdout}");
+    assert_eq!(seen.get("error"), Some(&9), "{stdout}");
     // The partial update's break-even is the one `umodel breakeven --task` prints (R* = 1.559).
     assert!(stdout.contains("task-breakeven partial-update 3.96 0.13500000000000001 16 1.558"));
 }
