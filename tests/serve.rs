@@ -452,7 +452,7 @@ fn a_bad_task_gets_an_error_naming_the_problem_and_the_server_goes_on() {
         ),
         (
             r#"{"op": "choose", "task": "tasks/seed-001.json", "probe": {"bytes": 67108864, "fault_in": {"ms": -2}}}"#.into(),
-            "`fault_in.ms` must be a positive number of milliseconds, not -2",
+            "`fault_in.ms` must be a positive number of milliseconds, at most 1e9, not -2",
         ),
         (
             r#"{"op": "choose", "task": "tasks/seed-001.json", "probe": "no/such/probe.json"}"#.into(),

@@ -463,6 +463,19 @@ fn bad_probe_files_are_refused_naming_file_and_field() {
         "lf.json",
         r#"{"bytes": 67108864, "link": {"bytes": 67108864, "map_red": {"ms": 1.5}}}"#,
     );
+    // Numbers no probe measures, which would price a task at no finite time.
+    let huge = write(
+        "h.json",
+        r#"{"bytes": 67108864, "fault_in": {"ms": 1e308}}"#,
+    );
+    let spread = write(
+        "s.json",
+        r#"{"bytes": 67108864, "fault_in": {"ms": 3, "rel_sd": 1e308}}"#,
+    );
+    let size = write(
+        "b.json",
+        r#"{"bytes": 18446744073709551615, "fault_in": {"ms": 3}}"#,
+    );
     for (file, want) in [
         (
             unknown.as_str(),
@@ -484,6 +497,18 @@ fn bad_probe_files_are_refused_naming_file_and_field() {
         (
             "no/such/probe.json",
             vec!["no/such/probe.json", "cannot read the probe"],
+        ),
+        (
+            huge.as_str(),
+            vec!["h.json", "`fault_in.ms`", "at most 1e9, not 1e308"],
+        ),
+        (
+            spread.as_str(),
+            vec!["s.json", "`fault_in.rel_sd`", "at most 100, not 1e308"],
+        ),
+        (
+            size.as_str(),
+            vec!["b.json", "`bytes`", "not 18446744073709551615"],
         ),
     ] {
         let mut args = vec!["choose"];

@@ -50,6 +50,7 @@ use super::tasks::{ChoiceJson, PredictionJson, TaskBreakeven};
 use crate::model::{CompiledTask, CpuUpdate, PlatformModel, Predictor, Probe, TaskOverrides};
 use crate::policy::Policy;
 use crate::task::{Task, TaskError};
+use crate::units::shown;
 
 /// The longest request line read (a query is a few hundred bytes).
 const MAX_LINE: usize = 64 * 1024;
@@ -215,16 +216,6 @@ fn number(v: Option<f64>, what: &str, min: f64, max: f64) -> Result<Option<f64>,
             "`{what}` must be a number from {min} to {max} (got {})",
             shown(x)
         )),
-    }
-}
-
-/// A number as an error message quotes it: as written for everyday magnitudes, in exponent form
-/// beyond them (1e300 in full is 301 digits).
-fn shown(x: f64) -> String {
-    if x != 0.0 && !(1e-6..1e15).contains(&x.abs()) {
-        format!("{x:e}")
-    } else {
-        format!("{x}")
     }
 }
 

@@ -99,6 +99,16 @@ pub fn parse_size(input: &str) -> Result<u64, SizeError> {
     Ok(bytes)
 }
 
+/// A number as an error message quotes it: as written for everyday magnitudes, in exponent form
+/// beyond them (1e300 in full is 301 digits).
+pub fn shown(x: f64) -> String {
+    if x != 0.0 && !(1e-6..1e15).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
 /// The largest reuse a query takes: a billion GPU passes per CPU update is far beyond any
 /// workload, and keeps every answer a finite number.
 pub const MAX_REUSE: f64 = 1e9;

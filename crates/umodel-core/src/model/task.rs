@@ -1444,6 +1444,11 @@ pub enum ProbeError {
 }
 
 impl Probe {
+    /// The largest relative spread of a figure's samples a probe file may give: a standard
+    /// deviation of a hundred times the mean is no measurement (the committed probes' largest is
+    /// below 1).
+    pub const MAX_REL_SD: f64 = 100.0;
+
     /// A probe file is a few hundred bytes; anything past 1 MiB is not one.
     pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
@@ -1575,11 +1580,18 @@ impl Probe {
 
     /// Checks that every figure can price a term: a positive size, positive finite times.
     pub fn check(&self) -> Result<(), String> {
-        if self.bytes == 0 {
-            return Err("`bytes` must be positive".into());
+        let max = crate::units::MAX_SIZE;
+        if !(1..=max).contains(&self.bytes) {
+            return Err(format!(
+                "`bytes` must be positive, at most {max}, not {}",
+                self.bytes
+            ));
         }
-        if self.link.is_some_and(|l| l.bytes == 0) {
-            return Err("`link.bytes` must be positive".into());
+        if let Some(l) = self.link.filter(|l| !(1..=max).contains(&l.bytes)) {
+            return Err(format!(
+                "`link.bytes` must be positive, at most {max}, not {}",
+                l.bytes
+            ));
         }
         if !(self.cpu_fraction > 0.0 && self.cpu_fraction <= 1.0) {
             return Err(format!(
@@ -1594,16 +1606,20 @@ impl Probe {
             .flat_map(|l| l.figures().map(|(t, f)| (format!("link.{}", t.name()), f)));
         for (field, f) in migrating.into_iter().chain(link) {
             let Some(f) = f else { continue };
-            if !(f.ms.is_finite() && f.ms > 0.0) {
+            // The bounds a query's own times take (`units::MAX_MS`), so that every price made
+            // from a probe is a finite number a person can read.
+            if !(f.ms > 0.0 && f.ms <= crate::units::MAX_MS) {
                 return Err(format!(
-                    "`{field}.ms` must be a positive number of milliseconds, not {}",
-                    f.ms
+                    "`{field}.ms` must be a positive number of milliseconds, at most {:e}, not {}",
+                    crate::units::MAX_MS,
+                    crate::units::shown(f.ms)
                 ));
             }
-            if !(f.rel_sd.is_finite() && f.rel_sd >= 0.0) {
+            if !(0.0..=Self::MAX_REL_SD).contains(&f.rel_sd) {
                 return Err(format!(
-                    "`{field}.rel_sd` must be a non-negative number, not {}",
-                    f.rel_sd
+                    "`{field}.rel_sd` must be a non-negative number, at most {}, not {}",
+                    Self::MAX_REL_SD,
+                    crate::units::shown(f.rel_sd)
                 ));
             }
         }
