@@ -134,6 +134,10 @@ probe "doctor on it" 1 'grep -q CORRUPT out.txt' -- env UMODEL_SYSROOT="$W/gpu" 
 echo keep > afile
 probe "report --task -o A-FILE" fail '[ "$(cat afile)" = keep ] && grep -q afile err.txt' -- "$BIN" report -m h200 --task "$REPO/tasks/seed-001.json" -o afile
 probe "report --task with every phase 0 ms" 0 '[ -s rz/report.html ] && ! grep -qwiE "nan|inf" rz/report.html' -- "$BIN" report -m h200 --task "$REPO/tasks/seed-001.json" --cpu-ms 0 --gpu-ms 0 --cpu-final-ms 0 -o rz
+# A probe file judged with no GPU (`probe --from`).
+probe "probe --from /dev/zero" fail 'grep -q "larger than" err.txt' -- timeout 60 "$BIN" probe -m h200 --from /dev/zero
+echo '{"bytes": 67108864, "fault_in": {"ms": 1e308, "rel_sd": 1e308}}' > huge-probe.json
+probe "probe --from a probe of 1e308 ms" fail 'grep -q "not 1e308" err.txt && [ ! -s out.txt ]' -- "$BIN" probe -m h200 --from huge-probe.json
 echo
 echo "$N probes, $FAILS failed ($BIN)"
 exit "$FAILS"
