@@ -10,7 +10,8 @@ against 3.66 ms). The migration probe measures that step as the 64 MiB cell does
 cell 1.10 on the H200, 1.05 on the H100, at the median; 1.47 and 1.38 over the term), and
 afterprefetch.cu in four orders measured it as the cell did (run241/reading.txt).
 
-Variant P of a calibration: its model as `calibrate` fits it (`fit CSV --price-from-pool`) with
+Variant P of a calibration: its model as `calibrate` fits it (`fit CSV --price-from-pool` on the
+H200; on the H100 `fit CSV`, as `calibrate` fits there since rule N5) with
 `cpu_after_prefetch` replaced by the per-byte price of its 64 MiB paired cell (the median over
 trials of `cpu_write_prefetched` less `cpu_write_heap` at 64 MiB, over 64 MiB; no fixed part),
 everything else kept; calibrations without that cell stay as fitted. Judged on every folder of
@@ -80,7 +81,12 @@ def main():
         for d, cals in folders(gpu):
             for c in cals:
                 a = os.path.join(n.TMP, "a.json")
-                p = subprocess.run([n.UM, "fit", c, "-o", a, "--price-from-pool"], capture_output=True, text=True)
+                # As `calibrate` fits: the prefetch back from the embedded model's pool on the
+                # H200; on the H100 its own (rule N5: the `h100` model carries no pool). The first
+                # run of this script passed --price-from-pool on both, and every H100 fit was
+                # refused (P2 judged no cell); mended after that run, P1's cells unchanged.
+                pool = ["--price-from-pool"] if gpu == "h200" else []
+                p = subprocess.run([n.UM, "fit", c, "-o", a] + pool, capture_output=True, text=True)
                 if p.returncode:
                     say(f"  {os.path.relpath(c, ROOT)}: fit refused: {p.stderr.strip()}")
                     continue
