@@ -63,17 +63,25 @@ for gpu in ["h100", "h200"]:
     print(f"  ms/GiB from the 64 MiB cell {summary([x[1] for x in per_cal])}")
     print(f"  64 MiB cell over the term at 64 MiB {summary([x[2] for x in per_cal])}, "
           f"above 1.1 in {sum(x[2] > 1.1 for x in per_cal)}")
-    over_cell, over_term = [], []
+    over_cell, over_term, each = [], [], []
     for folder, cs in cal.items():
-        for pf in glob.glob(os.path.join(folder, "probe*.json")):
+        probes = []
+        for pf in sorted(glob.glob(os.path.join(folder, "probe*.json"))):
             with open(pf) as f:
                 p = json.load(f)
             if p.get("bytes") != AT or "cpu_after_prefetch" not in p:
                 continue
+            probes.append(p["cpu_after_prefetch"]["ms"])
             for cell, term in cs:
                 over_cell.append(p["cpu_after_prefetch"]["ms"] / cell)
                 over_term.append(p["cpu_after_prefetch"]["ms"] / term)
+        if probes:
+            each.append(f"    {folder}: probes {', '.join(f'{x:.2f}' for x in probes)} ms; cells "
+                        f"{', '.join(f'{c:.2f}' for c, _ in cs)}; terms {', '.join(f'{t:.2f}' for _, t in cs)}")
     if over_cell:
         print(f"  {len(over_cell)} (probe, calibration) pairs in one folder: probe over the 64 MiB cell "
               f"{summary(over_cell)}; probe over the term {summary(over_term)}")
+    if gpu == "h100":
+        print("  each folder (ms at 64 MiB):")
+        print("\n".join(each))
     print()
