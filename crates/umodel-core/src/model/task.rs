@@ -1325,8 +1325,10 @@ impl ProbeAgainst {
     /// the probe does on most figures (`calibration/h100/run227`, `run232`), rather than a
     /// migrating step, which a calibration samples once and, for the CPU's first writes after a
     /// prefetch back, prices 1.38-1.46× below a probe beside it at the median
-    /// (`calibration/h200/offline51/probe_vs_calibration.txt`): off the model, a link figure
-    /// says to calibrate, a migrating one to price with the probe.
+    /// (`calibration/h200/offline51/probe_vs_calibration.txt`; its fitted term does, per byte
+    /// through 16 and 64 MiB, while its own 64 MiB cell lies near the probe:
+    /// `probe_vs_cell.txt`): off the model, a link figure says to calibrate, a migrating one to
+    /// price with the probe.
     pub fn is_link(&self) -> bool {
         LinkProbe::TERMS.contains(&self.term)
     }
