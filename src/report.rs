@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 mod task;
-pub use task::{render_task, TaskReportInput};
+pub use task::{render_task, ProbeReport, TaskReportInput};
 
 use plotters::coord::Shift;
 use plotters::prelude::*;

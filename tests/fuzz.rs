@@ -293,6 +293,7 @@ fn task_answers(m: &model::PlatformModel, t: &Task) -> Result<(), TestCaseError>
             headline: &|_| String::new(),
             validations: Vec::new(),
             checked: "",
+            probe: None,
         });
         if let Ok(mut html) = page {
             // The task's own names may say anything (the fuzzer's tokens include NaN): the

@@ -181,6 +181,7 @@ fn task_page() -> (
         headline: &|_| "the headline".into(),
         validations: vec![v.clone()],
         checked: "as checked",
+        probe: None,
     })
     .unwrap();
     (html, c.round_by_round().choose(o).unwrap(), v)
@@ -383,6 +384,7 @@ fn the_task_pages_break_even_column_is_breakeven_task_against_the_best() {
         headline: &|_| String::new(),
         validations: Vec::new(),
         checked: "",
+        probe: None,
     })
     .unwrap();
     assert!(
@@ -508,6 +510,47 @@ fn report_task_with_a_probe_checks_the_measurements_as_validate_probe_from_does(
         )),
         "{val}"
     );
+}
+
+/// The probe a task is priced with is on its page: each figure beside the calibrated price, those
+/// off it in bold, and `umodel probe`'s judgement; no probe, no section.
+#[test]
+fn the_task_page_shows_the_probe_it_was_priced_with() {
+    let d = tempfile::tempdir().unwrap();
+    // run232's slow-link H100 VM: map_read 1.54x the h100 model's (± 1 %), map_write at its rate.
+    let probe = "calibration/h100/run232/run232/probe-1.json";
+    let write = |out: &Path, with_probe: bool| {
+        let mut c = umodel(&d);
+        c.args([
+            "report",
+            "-m",
+            "h100",
+            "--task",
+            "tasks/seed-001.json",
+            "-o",
+        ])
+        .arg(out);
+        if with_probe {
+            c.args(["--probe", probe]);
+        }
+        let o = c.output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::read_to_string(out.join("report.html")).unwrap()
+    };
+    let html = write(&d.path().join("with"), true);
+    coordinates_are_finite(&html);
+    let p = section(&html, "probe");
+    assert!(p.contains(probe), "{p}");
+    assert!(p.contains("<td><b>map_read</b></td>"), "{p}");
+    assert!(p.contains("<td>map_write</td>"), "{p}");
+    assert!(p.contains("<b>×1.54</b>"), "{p}");
+    assert!(
+        p.contains("<p>off the model's price by more than 10 %"),
+        "{p}"
+    );
+    assert_eq!(p.matches("<tr><td>").count(), 12, "{p}");
+    let plain = write(&d.path().join("without"), false);
+    assert!(!plain.contains("<section id=\"probe\""));
 }
 
 /// The README's task-page command, as printed there (its continuation line joined, its comment

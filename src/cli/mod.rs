@@ -143,7 +143,8 @@ enum Command {
     /// reuse vs size, bandwidths against the platform's peaks, the noise over a run, validation.
     /// With --task, your task instead: the ranking with each policy's time in its parts, every
     /// policy against reuse, the parts as bars, and predicted against measured for each CSV of the
-    /// task given. Opens from disk; no script, no network.
+    /// task given; with --probe, the probe's figures beside the calibrated prices, those off them
+    /// marked. Opens from disk; no script, no network.
     Report(ReportArgs),
     /// Answer JSON-line queries from any language on stdin or a Unix socket
     ///

@@ -72,6 +72,18 @@ pub(super) fn report(a: super::ReportArgs) -> Result<()> {
         headline: &|assumed| headline(&q.applied, assumed),
         checked: &checked_with(a.cpu_beside, a.final_beside, probed.is_some()),
         validations,
+        probe: probe.as_ref().map(|p| {
+            let against = p.against(calibrated);
+            crate::report::ProbeReport {
+                source: a
+                    .task
+                    .probe
+                    .as_ref()
+                    .map_or(String::new(), |f| f.display().to_string()),
+                verdict: probe_verdict(&against),
+                against,
+            }
+        }),
     })?;
     let out = super::commands::write_page(&a.out, &html)?;
     out!("wrote {}", out.display());

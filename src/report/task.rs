@@ -12,7 +12,8 @@ use super::{
 };
 use crate::model::task::Parts;
 use crate::model::{
-    Assumptions, CompiledTask, PlatformModel, TaskOverrides, TaskPrediction, TaskValidation,
+    Assumptions, CompiledTask, PlatformModel, ProbeAgainst, TaskOverrides, TaskPrediction,
+    TaskValidation,
 };
 use crate::policy::Policy;
 use crate::task::{Access, Task};
@@ -36,6 +37,18 @@ pub struct TaskReportInput<'a> {
     pub validations: Vec<TaskValidation>,
     /// How they were checked, for the page (HTML): which phase times priced them.
     pub checked: &'a str,
+    /// The probe the task was priced with (`--probe`), where one was given.
+    pub probe: Option<ProbeReport>,
+}
+
+/// A probe on a task's page: which one, each figure beside the calibrated price of the same step
+/// (`Probe::against` the model's own terms), and the command line's judgement of them.
+pub struct ProbeReport {
+    /// The probe file, as given.
+    pub source: String,
+    pub against: Vec<ProbeAgainst>,
+    /// `umodel probe`'s last line for these figures.
+    pub verdict: Option<String>,
 }
 
 /// The parts of a prediction, in the order the charts stack them, with their names and colours
@@ -318,6 +331,46 @@ fn ms(v: f64) -> String {
     }
 }
 
+/// The probe the task was priced with: each figure beside the calibrated price of the same step,
+/// those off it marked, and the judgement.
+fn probe_section(p: &ProbeReport) -> String {
+    let mut h = format!(
+        "<section id=\"probe\"><h2>The probe</h2><p class=\"note\">The migrating steps it \
+         measured, and the link's passes where it timed them, are priced at its rates \
+         (<code>{}</code>), each beside the calibrated model's price of the same step at the \
+         probe's size; <b>bold</b>: off that price by more than {:.0} % and twice the rounds' \
+         spread.</p>\n<table><tr><th>step</th><th>size</th><th>probe ms</th><th>± a round</th>\
+         <th>rounds</th><th>model ms</th><th>probe / model</th></tr>\n",
+        esc(&p.source),
+        100.0 * ProbeAgainst::DIFFERS_BEYOND
+    );
+    for x in &p.against {
+        let (b0, b1) = if x.differs() {
+            ("<b>", "</b>")
+        } else {
+            ("", "")
+        };
+        let _ = writeln!(
+            h,
+            "<tr><td>{b0}{}{b1}</td><td>{}</td><td>{}</td><td>{:.0} %</td><td>{}</td><td>{}</td>\
+             <td>{b0}{}{b1}</td></tr>",
+            x.term.name(),
+            format_size(x.bytes),
+            ms(x.probe.ms),
+            100.0 * x.probe.rel_sd,
+            x.probe.samples,
+            ms(x.model_ms),
+            x.ratio().map_or("–".into(), |r| format!("×{r:.2}"))
+        );
+    }
+    h.push_str("</table>\n");
+    if let Some(v) = &p.verdict {
+        let _ = writeln!(h, "<p>{}</p>", esc(v));
+    }
+    h.push_str("</section>\n");
+    h
+}
+
 /// The task's buffers as umodel reads them: who touches each in a round and how much of it, the
 /// GPU's pattern, the host's final access, and the advice the advising policies give it.
 fn buffers_table(t: &Task) -> String {
@@ -467,6 +520,9 @@ pub fn render_task(input: &TaskReportInput<'_>) -> Result<String, ReportError> {
         reuse_page_chart(t.name(), &curves(t, input.overrides), reuse)?,
         parts_chart(ranking)?
     );
+    if let Some(p) = &input.probe {
+        h.push_str(&probe_section(p));
+    }
     if let Some(chart) = validation_chart(&input.validations)? {
         let _ = write!(
             h,
