@@ -1021,14 +1021,7 @@ pub(super) fn probe(a: ProbeArgs) -> Result<()> {
         },
         a.rounds,
         format_size(p.bytes),
-        if p.cpu_fraction < 1.0 {
-            format!(
-                ", the CPU touching {:.3} of its pages before each prefetch back",
-                p.cpu_fraction
-            )
-        } else {
-            String::new()
-        },
+        touched_share(&p),
         if failed > 0 {
             format!(" ({failed} failed their checks and are left out)")
         } else {
@@ -1052,6 +1045,19 @@ pub(super) fn probe(a: ProbeArgs) -> Result<()> {
     Ok(())
 }
 
+/// What a probe's heading says of the share of pages its CPU touched (nothing where it touched
+/// every page).
+fn touched_share(p: &model::Probe) -> String {
+    if p.cpu_fraction < 1.0 {
+        format!(
+            ", the CPU touching {:.3} of its pages before each prefetch back",
+            p.cpu_fraction
+        )
+    } else {
+        String::new()
+    }
+}
+
 /// `umodel probe --from FILE`: a probe written earlier, judged against the model task queries here
 /// would price with (or `-m`'s) as a measuring probe's text judges it; no GPU is opened.
 fn probe_from(a: &ProbeArgs, path: &std::path::Path) -> Result<()> {
@@ -1069,14 +1075,7 @@ fn probe_from(a: &ProbeArgs, path: &std::path::Path) -> Result<()> {
         "probe from {}: migration on {}{}",
         path.display(),
         format_size(p.bytes),
-        if p.cpu_fraction < 1.0 {
-            format!(
-                ", the CPU touching {:.3} of its pages before each prefetch back",
-                p.cpu_fraction
-            )
-        } else {
-            String::new()
-        }
+        touched_share(&p)
     );
     if model.0.task_terms.is_none() {
         out!(
