@@ -1580,7 +1580,8 @@ impl Probe {
             .collect()
     }
 
-    /// Checks that every figure can price a term: a positive size, positive finite times.
+    /// Checks that every figure can price a term: sizes from 1 byte to `units::MAX_SIZE`, times
+    /// above 0 and up to `units::MAX_MS`, spreads from 0 to [`Probe::MAX_REL_SD`].
     pub fn check(&self) -> Result<(), String> {
         let max = crate::units::MAX_SIZE;
         if !(1..=max).contains(&self.bytes) {
