@@ -1106,7 +1106,7 @@ pub(super) struct Judged {
     beyond: f64,
     /// The figures off the model's price, by term.
     differs: Vec<&'static str>,
-    figures: Vec<JudgedFigure>,
+    figures: Vec<model::JudgedFigure>,
 }
 
 impl Judged {
@@ -1117,29 +1117,7 @@ impl Judged {
         m: &model::PlatformModel,
         model: String,
     ) -> Judged {
-        let against: Vec<model::ProbeAgainst> = m
-            .task_terms
-            .as_ref()
-            .map(|t| p.against(t))
-            .unwrap_or_default();
-        let figures: Vec<JudgedFigure> = p
-            .sized_figures()
-            .into_iter()
-            .map(|(term, f, bytes)| {
-                let x = against.iter().find(|x| x.term == term);
-                JudgedFigure {
-                    term: term.name(),
-                    link: model::LinkProbe::TERMS.contains(&term),
-                    bytes,
-                    ms: f.ms,
-                    rel_sd: f.rel_sd,
-                    samples: f.samples,
-                    model_ms: x.map(|x| x.model_ms),
-                    ratio: x.and_then(|x| x.ratio()),
-                    differs: x.map(|x| x.differs()),
-                }
-            })
-            .collect();
+        let figures = p.judged(m.task_terms.as_ref());
         Judged {
             probe,
             model,
@@ -1152,23 +1130,6 @@ impl Judged {
             figures,
         }
     }
-}
-
-#[derive(Serialize)]
-struct JudgedFigure {
-    term: &'static str,
-    /// A pass over the link, which a calibration measures as the probe does; else a migrating
-    /// step, which it samples once ([`model::ProbeAgainst::is_link`]).
-    link: bool,
-    /// The size the probe measured it at.
-    bytes: u64,
-    ms: f64,
-    rel_sd: f64,
-    samples: u32,
-    /// The model's price of the same step at `bytes` (`null`: the model has no such term).
-    model_ms: Option<f64>,
-    ratio: Option<f64>,
-    differs: Option<bool>,
 }
 
 /// A probe's figures, each beside `model`'s price of the same step (`default_model`: the model

@@ -1102,7 +1102,7 @@ pub unsafe extern "C" fn umodel_probe_against(
             Probe::read(std::path::Path::new(p))
         }
         .map_err(|e| probe_failure(&e))?;
-        let figures = p.sized_figures();
+        let figures = p.judged(m.predictor.task_terms().ok());
         if figures.len() > cap {
             return Err(invalid(format!(
                 "`cap` ({cap}) is smaller than the probe's {} figures",
@@ -1110,23 +1110,17 @@ pub unsafe extern "C" fn umodel_probe_against(
             )));
         }
         slice(out.cast_const(), figures.len(), "out")?;
-        let against = m
-            .predictor
-            .task_terms()
-            .map(|t| p.against(t))
-            .unwrap_or_default();
-        for (i, (term, f, bytes)) in figures.iter().enumerate() {
-            let x = against.iter().find(|x| x.term == *term);
+        for (i, f) in figures.iter().enumerate() {
             let figure = umodel_probe_figure {
-                term: term_name(*term),
-                link: c_int::from(umodel::model::LinkProbe::TERMS.contains(term)),
-                bytes: *bytes,
+                term: term_name(f.id),
+                link: c_int::from(f.link),
+                bytes: f.bytes,
                 ms: f.ms,
                 rel_sd: f.rel_sd,
                 samples: f.samples,
-                model_ms: x.map_or(f64::NAN, |x| x.model_ms),
-                ratio: x.and_then(|x| x.ratio()).unwrap_or(f64::NAN),
-                differs: x.map_or(-1, |x| c_int::from(x.differs())),
+                model_ms: f.model_ms.unwrap_or(f64::NAN),
+                ratio: f.ratio.unwrap_or(f64::NAN),
+                differs: f.differs.map_or(-1, c_int::from),
             };
             // SAFETY: `i` < `figures.len()` ≤ `cap` writable elements (the caller's contract).
             unsafe { *out.add(i) = figure };

@@ -19,7 +19,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyString, PyTuple};
 use umodel::model::{
-    BatchError, CompiledTask, Decision, LinkProbe, Predictor, Probe, TaskOverrides, TaskPrediction,
+    BatchError, CompiledTask, Decision, Predictor, Probe, TaskOverrides, TaskPrediction,
 };
 use umodel::task::Task as TaskFile;
 use umodel::Policy;
@@ -279,25 +279,19 @@ impl Model {
         probe: &Bound<'py, PyAny>,
     ) -> PyResult<Vec<Bound<'py, PyDict>>> {
         let p = probe_arg(py, probe)?;
-        let against = self
-            .predictor
-            .task_terms()
-            .map(|t| p.against(t))
-            .unwrap_or_default();
-        p.sized_figures()
+        p.judged(self.predictor.task_terms().ok())
             .into_iter()
-            .map(|(term, f, bytes)| {
-                let x = against.iter().find(|x| x.term == term);
+            .map(|f| {
                 let d = PyDict::new(py);
-                d.set_item("term", term.name())?;
-                d.set_item("link", LinkProbe::TERMS.contains(&term))?;
-                d.set_item("bytes", bytes)?;
+                d.set_item("term", f.term)?;
+                d.set_item("link", f.link)?;
+                d.set_item("bytes", f.bytes)?;
                 d.set_item("ms", f.ms)?;
                 d.set_item("rel_sd", f.rel_sd)?;
                 d.set_item("samples", f.samples)?;
-                d.set_item("model_ms", x.map(|x| x.model_ms))?;
-                d.set_item("ratio", x.and_then(|x| x.ratio()))?;
-                d.set_item("differs", x.map(|x| x.differs()))?;
+                d.set_item("model_ms", f.model_ms)?;
+                d.set_item("ratio", f.ratio)?;
+                d.set_item("differs", f.differs)?;
                 Ok(d)
             })
             .collect()

@@ -44,10 +44,10 @@ pub use query::{
 };
 pub use task::{
     breakeven_task, choose_task, explain_task, fit_task_terms, predict_task, Assumptions,
-    CompiledTask, FaultsUnderCompute, LinkProbe, MachineTerm, PoolUse, PooledTerm, Probe,
-    ProbeAgainst, ProbeError, ProbeFigure, RepeatedHere, RoundByRound, SparseReference, TaskChoice,
-    TaskOverrides, TaskPrediction, TaskQueryError, TaskTerms, TermId, TermPool, TermUse,
-    UnusualTerm, POOLED_TERMS, POOL_SHIFTS,
+    CompiledTask, FaultsUnderCompute, JudgedFigure, LinkProbe, MachineTerm, PoolUse, PooledTerm,
+    Probe, ProbeAgainst, ProbeError, ProbeFigure, RepeatedHere, RoundByRound, SparseReference,
+    TaskChoice, TaskOverrides, TaskPrediction, TaskQueryError, TaskTerms, TermId, TermPool,
+    TermUse, UnusualTerm, POOLED_TERMS, POOL_SHIFTS,
 };
 pub use task_validate::{
     validate_task, PairedSummary, PartCheck, PartsCheck, PhaseOverrides, TaskPoint,

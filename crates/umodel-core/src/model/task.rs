@@ -1334,6 +1334,35 @@ impl ProbeAgainst {
     }
 }
 
+/// One figure of a probe judged against a model's task terms ([`Probe::judged`]): each figure
+/// with the model's price of the same step where it has one, as `umodel probe --from FILE
+/// --json`, `serve`'s `probe` op, Python's `Model.probe_against` and C's `umodel_probe_against`
+/// give it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct JudgedFigure {
+    /// The term it prices.
+    #[serde(skip)]
+    pub id: TermId,
+    /// Its name (`map_read`).
+    pub term: &'static str,
+    /// A pass over the link ([`ProbeAgainst::is_link`]), else a migrating step.
+    pub link: bool,
+    /// The size the probe measured it at.
+    pub bytes: u64,
+    /// The probe's figure: the mean over its rounds, ms.
+    pub ms: f64,
+    /// One round's standard deviation over the mean.
+    pub rel_sd: f64,
+    /// Rounds behind it.
+    pub samples: u32,
+    /// The model's price of the same step at `bytes` (`None`: the model has no such term).
+    pub model_ms: Option<f64>,
+    /// `ms` over `model_ms`.
+    pub ratio: Option<f64>,
+    /// Off the model's price ([`ProbeAgainst::differs`]).
+    pub differs: Option<bool>,
+}
+
 /// The link part of a [`Probe`]: GPU passes over pinned, mapped host memory and over managed
 /// pages kept on the host by advice (preferred location host, accessed by the device), each timed
 /// as the calibration's cell of its term is, on a buffer of `bytes`.
@@ -1576,6 +1605,31 @@ impl Probe {
                     probe,
                     model_ms,
                 })
+            })
+            .collect()
+    }
+
+    /// Every figure ([`Probe::sized_figures`]) beside what `terms` price the same step at its size,
+    /// judged ([`Probe::against`]); with no terms (a model without task terms), every figure
+    /// stands alone.
+    pub fn judged(&self, terms: Option<&TaskTerms>) -> Vec<JudgedFigure> {
+        let against = terms.map(|t| self.against(t)).unwrap_or_default();
+        self.sized_figures()
+            .into_iter()
+            .map(|(id, f, bytes)| {
+                let x = against.iter().find(|x| x.term == id);
+                JudgedFigure {
+                    id,
+                    term: id.name(),
+                    link: LinkProbe::TERMS.contains(&id),
+                    bytes,
+                    ms: f.ms,
+                    rel_sd: f.rel_sd,
+                    samples: f.samples,
+                    model_ms: x.map(|x| x.model_ms),
+                    ratio: x.and_then(ProbeAgainst::ratio),
+                    differs: x.map(ProbeAgainst::differs),
+                }
             })
             .collect()
     }

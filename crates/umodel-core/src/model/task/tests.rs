@@ -236,6 +236,22 @@ fn a_probe_set_against_a_model_gives_each_figure_over_the_models_price_at_its_si
         .iter()
         .all(|a| a.term != TermId::MapGather));
     assert_eq!(probe.against(&bare).len(), 8);
+    // Judged, every figure stays: one the model lacks, or all where there are no terms, alone.
+    let judged = probe.judged(Some(&bare));
+    assert_eq!(judged.len(), 9);
+    let gather = judged.iter().find(|f| f.id == TermId::MapGather).unwrap();
+    assert_eq!(
+        (gather.model_ms, gather.ratio, gather.differs, gather.link),
+        (None, None, None, true)
+    );
+    let back = &judged[0];
+    assert_eq!(
+        (back.term, back.link, back.bytes),
+        ("prefetch_to_host", false, 256 << 20)
+    );
+    assert!((back.model_ms.unwrap() - 17.52).abs() < 1e-9);
+    assert_eq!(back.differs, Some(against[0].differs()));
+    assert!(probe.judged(None).iter().all(|f| f.model_ms.is_none()));
 }
 
 #[test]
