@@ -1324,7 +1324,7 @@ impl ProbeAgainst {
     /// Whether it is a pass over the link ([`LinkProbe::TERMS`]), which a calibration measures as
     /// the probe does on most figures (`calibration/h100/run227`, `run232`), rather than a
     /// migrating step, which a calibration samples once and, for the CPU's first writes after a
-    /// prefetch back, prices 1.38-1.46× below a probe beside it at the median
+    /// prefetch back, prices 1.21-1.46× below a probe beside it at the median
     /// (`calibration/h200/offline51/probe_vs_calibration.txt`; its fitted term does, per byte
     /// through 16 and 64 MiB, while its own 64 MiB cell lies near the probe:
     /// `probe_vs_cell.txt`): off the model, a link figure says to calibrate, a migrating one to
