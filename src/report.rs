@@ -923,6 +923,10 @@ fn facts_section(m: &PlatformModel) -> String {
         ),
         ("link", pf.link.clone()),
         ("host CPU", pf.host_cpu.clone()),
+        (
+            "host L3",
+            pf.host_l3_bytes.map(format_size).unwrap_or_default(),
+        ),
         ("fitted from", m.provenance.source_csv.clone()),
         (
             "measured",
@@ -943,7 +947,11 @@ fn facts_section(m: &PlatformModel) -> String {
             }),
         ),
     ];
-    for (k, v) in facts {
+    // A fact recorded only by newer runs is left out where the model has none.
+    for (k, v) in facts
+        .into_iter()
+        .filter(|(k, v)| *k != "host L3" || !v.is_empty())
+    {
         let _ = writeln!(
             h,
             "<tr><td>{}</td><td style=\"text-align:left\">{}</td></tr>",

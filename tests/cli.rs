@@ -428,6 +428,36 @@ fn show_prints_the_many_thread_shares_dense_and_sparse_where_calibrated() {
 }
 
 #[test]
+fn show_prints_the_hosts_l3_where_the_model_records_it() {
+    let d = tempfile::tempdir().unwrap();
+    let mut m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("models/h100.json").unwrap()).unwrap();
+    // The embedded models predate the fact: none there, so no line.
+    assert!(m["platform"].get("host_l3_bytes").is_none());
+    let plain = umodel(&d).args(["show", "-m", "h100"]).output().unwrap();
+    assert!(!String::from_utf8_lossy(&plain.stdout).contains("host L3"));
+    // A model of a 105 MiB-L3 host, as calibrate now records it (calibration/h100/run247).
+    m["platform"]["host_l3_bytes"] = (105u64 << 20).into();
+    let f = d.path().join("m.json");
+    std::fs::write(&f, m.to_string()).unwrap();
+    let out = umodel(&d).args(["show", "-m"]).arg(&f).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("  host L3: 105 MiB"),
+        "{text}"
+    );
+    let j = json_of(
+        &umodel(&d)
+            .args(["show", "--json", "-m"])
+            .arg(&f)
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    assert_eq!(j["platform"]["host_l3_bytes"], 105u64 << 20);
+}
+
+#[test]
 fn show_prints_the_model() {
     let d = tempfile::tempdir().unwrap();
     umodel(&d).arg("show").assert().success().stdout(

@@ -568,6 +568,10 @@ pub(super) fn show_text(m: &PlatformModel, src: &ModelSource) {
         ),
         ("link", p.link.clone()),
         ("host CPU", p.host_cpu.clone()),
+        (
+            "host L3",
+            p.host_l3_bytes.map(format_size).unwrap_or_default(),
+        ),
         ("L2", p.l2_bytes.map(format_size).unwrap_or_default()),
     ] {
         if !v.trim().is_empty() && v.trim() != "/" {

@@ -38,6 +38,12 @@ pub struct Platform {
     pub host_memory_bytes: Option<u64>,
     /// NUMA nodes of the host.
     pub numa_nodes: Option<u32>,
+    /// The host's L3 cache in bytes, where sysfs says ([`host_l3_bytes`]). On the H100 test VMs,
+    /// whose CPU model reads only "Intel(R) Xeon(R) Processor", the GPU read host memory at about
+    /// 0.65 of the usual rate on both hosts with 105 MiB of L3 and on none of 28 with 300 MiB
+    /// (calibration/h100/run247/l3_link.txt): the one fact read that told those hosts apart.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host_l3_bytes: Option<u64>,
     /// Device attributes that change managed-memory behaviour (name → value).
     pub attributes: BTreeMap<String, i64>,
 }
@@ -95,6 +101,43 @@ pub fn host_cpu_model() -> String {
     std::fs::read_to_string(crate::stamp::sysroot().join("proc/cpuinfo"))
         .map(|s| parse_cpu_model(&s))
         .unwrap_or_default()
+}
+
+/// The host's L3 cache in bytes: the size of cpu0's cache whose `level` is 3
+/// (`/sys/devices/system/cpu/cpu0/cache/index*/`, read under [`crate::stamp::sysroot`]); `None`
+/// where sysfs does not say.
+pub fn host_l3_bytes() -> Option<u64> {
+    host_l3_bytes_under(&crate::stamp::sysroot())
+}
+
+fn host_l3_bytes_under(root: &std::path::Path) -> Option<u64> {
+    let dir = root.join("sys/devices/system/cpu/cpu0/cache");
+    (0..8).find_map(|i| {
+        let index = dir.join(format!("index{i}"));
+        let level = std::fs::read_to_string(index.join("level")).ok()?;
+        (level.trim() == "3")
+            .then(|| std::fs::read_to_string(index.join("size")).ok())
+            .flatten()
+            .and_then(|s| parse_cache_size(&s))
+    })
+}
+
+/// A cache size as sysfs writes it (`491520K`, `32M`, `1024`), in bytes.
+pub fn parse_cache_size(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let (digits, unit) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => t.split_at(i),
+        None => (t, ""),
+    };
+    let n: u64 = digits.parse().ok()?;
+    let scale = match unit {
+        "" => 1,
+        "K" => 1 << 10,
+        "M" => 1 << 20,
+        "G" => 1 << 30,
+        _ => return None,
+    };
+    n.checked_mul(scale)
 }
 
 /// The CPU model line of `/proc/cpuinfo` text.
@@ -231,6 +274,35 @@ pub fn parse_cpulist(text: &str) -> Option<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_hosts_l3_is_read_from_the_cache_whose_level_is_3() {
+        assert_eq!(parse_cache_size("491520K\n"), Some(491_520 << 10));
+        assert_eq!(parse_cache_size("32M"), Some(32 << 20));
+        assert_eq!(parse_cache_size("1024"), Some(1024));
+        for bad in ["", "K", "12Q", "-3K", "99999999999999999999G"] {
+            assert_eq!(parse_cache_size(bad), None, "{bad}");
+        }
+        let root = tempfile::tempdir().unwrap();
+        let cache = root.path().join("sys/devices/system/cpu/cpu0/cache");
+        // The VMs' two kinds of host: L1d, L1i, L2, then an L3 of 105 MiB (107520K).
+        for (i, level, size) in [
+            (0, "1", "48K"),
+            (1, "1", "32K"),
+            (2, "2", "2048K"),
+            (3, "3", "107520K"),
+        ] {
+            let d = cache.join(format!("index{i}"));
+            std::fs::create_dir_all(&d).unwrap();
+            std::fs::write(d.join("level"), format!("{level}\n")).unwrap();
+            std::fs::write(d.join("size"), format!("{size}\n")).unwrap();
+        }
+        assert_eq!(host_l3_bytes_under(root.path()), Some(105 << 20));
+        // No level-3 cache listed: unknown, not the largest other.
+        std::fs::remove_dir_all(cache.join("index3")).unwrap();
+        assert_eq!(host_l3_bytes_under(root.path()), None);
+        assert_eq!(host_l3_bytes_under(&root.path().join("nowhere")), None);
+    }
 
     #[test]
     fn facts_say_whether_the_harness_pinned_its_thread() {

@@ -164,6 +164,7 @@ pub(crate) fn platform() -> Platform {
         host_cpu: "fake CPU".into(),
         host_cpus: Some(1),
         numa_nodes: Some(1),
+        host_l3_bytes: None,
         ..Platform::default()
     }
 }

@@ -117,6 +117,7 @@ impl Gpu {
                 .map(|n| n.get() as u32),
             host_memory_bytes: meminfo_kib("MemTotal:").map(|k| k * 1024),
             numa_nodes: numa_nodes(),
+            host_l3_bytes: umodel_core::platform::host_l3_bytes(),
             attributes,
         })
     }
