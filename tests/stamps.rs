@@ -97,6 +97,47 @@ fn a_changed_driver_warns_and_strict_refuses() {
 }
 
 #[test]
+fn a_host_of_another_l3_under_the_same_cpu_name_warns() {
+    let d = tempfile::tempdir().unwrap();
+    // The H200 model file as if measured on a host with 300 MiB of L3 (it has no stamp of its
+    // own: its platform facts stand in, as for every model fitted before stamps).
+    let mut m: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string("models/h200.json").unwrap()).unwrap();
+    assert!(m.get("stamp").is_none());
+    m["platform"]["host_l3_bytes"] = (300u64 << 20).into();
+    let f = d.path().join("h200-l3.json");
+    fs::write(&f, m.to_string()).unwrap();
+    let host = |size: &str| {
+        let root = machine("NVIDIA H200", "580.159.04");
+        let i = root.path().join("sys/devices/system/cpu/cpu0/cache/index3");
+        fs::create_dir_all(&i).unwrap();
+        fs::write(i.join("level"), "3\n").unwrap();
+        fs::write(i.join("size"), size).unwrap();
+        root
+    };
+    let same = host("307200K\n");
+    on(&d, same.path())
+        .args(["choose", "-r", "2", "--strict", "-m"])
+        .arg(&f)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("warning").not());
+    // The slow-link H100 VMs' hosts had 105 MiB (calibration/h100/run247/l3_link.txt).
+    let other = host("107520K\n");
+    on(&d, other.path())
+        .args(["choose", "-r", "2", "-m"])
+        .arg(&f)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("host L3 cache: 300 MiB → 105 MiB"));
+    on(&d, other.path())
+        .args(["choose", "-r", "2", "--strict", "-m"])
+        .arg(&f)
+        .assert()
+        .code(1);
+}
+
+#[test]
 fn another_gpu_is_named_but_models_asked_for_by_name_are_not_checked() {
     let d = tempfile::tempdir().unwrap();
     let a100 = machine("NVIDIA A100-SXM4-80GB", "580.159.04");

@@ -304,6 +304,7 @@ mod tests {
             }],
             hypervisor: None,
             host_cpu: String::new(),
+            host_l3_bytes: None,
         };
         // The embedded H200 model records driver 580.159.04.
         let mine = models.join("mine.json");

@@ -110,7 +110,7 @@ pub fn host_l3_bytes() -> Option<u64> {
     host_l3_bytes_under(&crate::stamp::sysroot())
 }
 
-fn host_l3_bytes_under(root: &std::path::Path) -> Option<u64> {
+pub(crate) fn host_l3_bytes_under(root: &std::path::Path) -> Option<u64> {
     let dir = root.join("sys/devices/system/cpu/cpu0/cache");
     (0..8).find_map(|i| {
         let index = dir.join(format!("index{i}"));

@@ -29,6 +29,13 @@ pub struct Stamp {
     /// The host CPU model.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub host_cpu: String,
+    /// The host's L3 cache in bytes ([`crate::platform::host_l3_bytes`]); `None` where unknown
+    /// and in stamps written before it. VMs whose CPU model reads the same can sit on hosts of
+    /// another kind: on the H100 test VMs the GPU read host memory at about 0.65 of the usual rate
+    /// on the hosts with 105 MiB of L3 and at the usual rate on those with 300 MiB
+    /// (calibration/h100/run247/l3_link.txt).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host_l3_bytes: Option<u64>,
 }
 
 /// One GPU's identity and link.
@@ -73,12 +80,14 @@ pub struct Machine {
     pub hypervisor: Option<bool>,
     /// The host CPU model; empty where unknown.
     pub host_cpu: String,
+    /// The host's L3 cache in bytes; `None` where unknown.
+    pub host_l3_bytes: Option<u64>,
 }
 
 /// One thing that differs between a model's stamp and this machine.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Change {
-    /// What (`driver`, `GPU`, `PCIe link`, `hypervisor`, `host CPU`).
+    /// What (`driver`, `GPU`, `PCIe link`, `hypervisor`, `host CPU`, `host L3 cache`).
     pub what: String,
     /// As measured.
     pub then: String,
@@ -96,6 +105,9 @@ impl std::fmt::Display for Change {
 pub const CHANGED_GPU: &str = "GPU";
 /// [`Change::what`] when the host CPU differs (another host).
 pub const CHANGED_HOST_CPU: &str = "host CPU";
+/// [`Change::what`] when the host's L3 differs (another kind of host under a VM whose CPU model
+/// reads the same).
+pub const CHANGED_HOST_L3: &str = "host L3 cache";
 
 /// How much of a stamp a query checks, by where its model came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -289,6 +301,7 @@ impl Machine {
             gpus,
             hypervisor: parse_hypervisor(&cpuinfo),
             host_cpu: crate::platform::parse_cpu_model(&cpuinfo),
+            host_l3_bytes: crate::platform::host_l3_bytes_under(root),
         })
     }
 
@@ -319,6 +332,7 @@ impl Machine {
             },
             hypervisor: self.hypervisor,
             host_cpu: self.host_cpu.clone(),
+            host_l3_bytes: self.host_l3_bytes.or(platform.host_l3_bytes),
         }
     }
 }
@@ -337,6 +351,7 @@ impl Stamp {
             },
             hypervisor: None,
             host_cpu: p.host_cpu.clone(),
+            host_l3_bytes: p.host_l3_bytes,
         }
     }
 
@@ -444,6 +459,15 @@ impl Stamp {
                 self.host_cpu.clone(),
                 here.host_cpu.clone(),
             ));
+        }
+        if let (Some(a), Some(b)) = (self.host_l3_bytes, here.host_l3_bytes) {
+            if a != b {
+                out.push(change(
+                    CHANGED_HOST_L3,
+                    crate::units::format_size(a),
+                    crate::units::format_size(b),
+                ));
+            }
         }
         out
     }
@@ -609,5 +633,47 @@ mod tests {
             ..Platform::default()
         });
         assert_eq!(old.changes(&then, Scope::Full), vec![]);
+    }
+
+    #[test]
+    fn another_kind_of_host_under_the_same_cpu_name_is_a_change() {
+        let d = tempfile::tempdir().unwrap();
+        fixture(d.path(), "580.159.04", "16\n");
+        let l3 = |root: &Path, size: &str| {
+            let i = root.join("sys/devices/system/cpu/cpu0/cache/index3");
+            std::fs::create_dir_all(&i).unwrap();
+            std::fs::write(i.join("level"), "3\n").unwrap();
+            std::fs::write(i.join("size"), size).unwrap();
+        };
+        // Measured on a 300 MiB-L3 host; the VM now runs on a 105 MiB one (calibration/h100:
+        // run247's host against run233's), its CPU model the same.
+        l3(d.path(), "307200K\n");
+        let then = Machine::read(d.path()).unwrap();
+        assert_eq!(then.host_l3_bytes, Some(300 << 20));
+        let s = then.stamp_for(None, &Platform::default());
+        assert_eq!(s.host_l3_bytes, Some(300 << 20));
+        assert_eq!(s.changes(&then, Scope::Full), vec![]);
+        l3(d.path(), "107520K\n");
+        let now = Machine::read(d.path()).unwrap();
+        let c = s.changes(&now, Scope::Full);
+        assert_eq!(c.len(), 1, "{c:?}");
+        assert_eq!(c[0].to_string(), "host L3 cache: 300 MiB → 105 MiB");
+        // Not for an embedded model, and not where either side does not know.
+        assert_eq!(s.changes(&now, Scope::GpuModel), vec![]);
+        let unknown = Stamp {
+            host_l3_bytes: None,
+            ..s.clone()
+        };
+        assert_eq!(unknown.changes(&now, Scope::Full), vec![]);
+        let gone = Machine {
+            host_l3_bytes: None,
+            ..now
+        };
+        assert_eq!(s.changes(&gone, Scope::Full), vec![]);
+        // A stamp written before the field reads without it, and writes none.
+        let text = serde_json::to_string(&unknown).unwrap();
+        assert!(!text.contains("host_l3_bytes"), "{text}");
+        let back: Stamp = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, unknown);
     }
 }
