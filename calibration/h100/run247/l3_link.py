@@ -12,12 +12,17 @@ import os
 import re
 
 MODEL = 1.336  # the embedded h100 model's map_read at 64 MiB (umodel probe's text, run233-run247)
-SAME_VM = {"calibration/h100/run231/run231": ["calibration/h100/run232/run232"]}
+SAME_VM = {
+    "calibration/h100/run231/run231": ["calibration/h100/run232/run232"],
+    # run251 ran on run250's warm machine (its own machine.txt says the same host).
+    "calibration/h100/run250/run250": ["calibration/h100/run251/run251"],
+}
+SEEN_UNDER = {d for ds in SAME_VM.values() for d in ds}
 
 rows = []
 for m in sorted(glob.glob("calibration/h100/**/machine.txt", recursive=True)):
     l3 = re.search(r"L3 cache:\s+(\d+) MiB", open(m).read())
-    if not l3:
+    if not l3 or os.path.dirname(m) in SEEN_UNDER:
         continue
     figures = []
     for d in [os.path.dirname(m)] + SAME_VM.get(os.path.dirname(m), []):
