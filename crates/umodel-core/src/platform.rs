@@ -111,12 +111,11 @@ pub fn host_l3_bytes() -> Option<u64> {
 }
 
 pub(crate) fn host_l3_bytes_under(root: &std::path::Path) -> Option<u64> {
-    let dir = root.join("sys/devices/system/cpu/cpu0/cache");
     (0..8).find_map(|i| {
-        let index = dir.join(format!("index{i}"));
-        let level = std::fs::read_to_string(index.join("level")).ok()?;
+        let index = format!("sys/devices/system/cpu/cpu0/cache/index{i}");
+        let level = crate::stamp::read(root, &format!("{index}/level"))?;
         (level.trim() == "3")
-            .then(|| std::fs::read_to_string(index.join("size")).ok())
+            .then(|| crate::stamp::read(root, &format!("{index}/size")))
             .flatten()
             .and_then(|s| parse_cache_size(&s))
     })

@@ -171,7 +171,7 @@ pub fn sysroot() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("/"))
 }
 
-fn read(root: &Path, rel: &str) -> Option<String> {
+pub(crate) fn read(root: &Path, rel: &str) -> Option<String> {
     // Small files only: a cap keeps a strange sysroot from costing memory.
     let bytes = crate::store::read_capped(&root.join(rel), 1 << 20).ok()??;
     Some(String::from_utf8_lossy(&bytes).into_owned())
