@@ -40,7 +40,7 @@ pub struct Platform {
     pub numa_nodes: Option<u32>,
     /// The host's L3 cache in bytes, where sysfs says ([`host_l3_bytes`]). On the H100 test VMs,
     /// whose CPU model reads only "Intel(R) Xeon(R) Processor", the GPU read host memory at about
-    /// 0.65 of the usual rate on all three hosts with 105 MiB of L3 and on none of 31 with 300 MiB
+    /// 0.65 of the usual rate on all three hosts with 105 MiB of L3 and on none of 32 with 300 MiB
     /// (calibration/h100/run247/l3_link.txt): the one fact read that told those hosts apart.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub host_l3_bytes: Option<u64>,
