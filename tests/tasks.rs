@@ -2348,6 +2348,70 @@ fn fit_warns_of_a_term_far_from_the_embedded_model_and_keeps_the_note() {
         .stderr(predicate::str::contains("task term").not());
 }
 
+/// A far term the machine's other calibrations measured as far off is the machine's, in `fit`
+/// as in `calibrate`: `run225`'s H100 VM read host memory slowly in each of its three
+/// calibrations (`map_gather` 2.43-2.59x the `h100` model's), so its third fitted with the other
+/// two as `--task-noise-from` keeps the term in `provenance.machine_terms` for `doctor`, and the
+/// warning says the model is right to differ; fitted alone, a cell may have waited.
+#[test]
+fn fit_with_the_machines_other_calibrations_keeps_the_terms_they_repeat() {
+    let d = tempfile::tempdir().unwrap();
+    let cal = |n: u32| {
+        format!(
+            "calibration/h100/run225/run225/data-{n}/models/nvidia-h100-80gb-hbm3-ed53a484761b.minimal.csv"
+        )
+    };
+    let (alone, with) = (d.path().join("alone.json"), d.path().join("with.json"));
+    umodel(&d)
+        .args(["fit", &cal(3), "-o"])
+        .arg(&alone)
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains("task term `map_gather` is 61.841 ms at 64 MiB, 2.59×").and(
+                predicate::str::contains("calibrating again replaces this model"),
+            ),
+        );
+    assert!(store::read_model(&alone)
+        .unwrap()
+        .provenance
+        .machine_terms
+        .is_empty());
+    umodel(&d)
+        .args([
+            "fit",
+            &cal(3),
+            "--task-noise-from",
+            &cal(1),
+            "--task-noise-from",
+            &cal(2),
+            "-o",
+        ])
+        .arg(&with)
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains(
+                "the 2 earlier calibrations here measured it at 58.076 ms at their median",
+            )
+            .and(predicate::str::contains("this model is right to differ")),
+        );
+    let kept: Vec<_> = store::read_model(&with)
+        .unwrap()
+        .provenance
+        .machine_terms
+        .iter()
+        .map(|t| (t.term, t.here.calibrations))
+        .collect();
+    assert_eq!(
+        kept,
+        [
+            (model::TermId::MapGather, 2),
+            (model::TermId::ManagedMapWrite, 2)
+        ]
+    );
+}
+
 /// `run49`, held out for `faults_under_compute` (`df59611`; nothing was chosen on it): the four
 /// workloads at 15 trials a cell, priced with the share its first calibration fitted (0.76)
 /// (NOTES.md, "Faults under a compute-bound kernel").

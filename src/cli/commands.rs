@@ -405,11 +405,14 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
             ));
         }
     }
+    // The machine's other calibrations' task terms (--task-noise-from), as `calibrate` has those
+    // kept beside it: their shift widens the intervals, and a far term they repeat is the
+    // machine's.
+    let mut theirs = Vec::new();
     if !a.task_noise_from.is_empty() {
         // Each fitted as `model::task_terms_of_runs` fits them (at this model's L2), or taken
         // from the fits above where that is the same fit.
         let l2 = m.platform.l2_bytes;
-        let mut theirs = Vec::new();
         for p in &a.task_noise_from {
             let same = a
                 .task_terms_from
@@ -510,8 +513,10 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
         m.validation = Some(v.summary.clone());
     }
     warn_all(&m.warnings());
-    // No earlier calibrations here: a far term is reported as a first calibration's is.
-    let (against, unusual) = store::note_unusual_task_terms(&mut m, &[]);
+    // A far term the machine's other calibrations (--task-noise-from) measured as far off the
+    // same way is the machine's, as `calibrate` says of those kept beside it; with none, a far
+    // term is reported as a first calibration's is.
+    let (against, unusual) = store::note_unusual_task_terms(&mut m, &theirs);
     warn_all(
         &unusual
             .iter()

@@ -572,8 +572,9 @@ struct FitArgs {
     task_terms_from: Vec<PathBuf>,
     /// Other calibrations of the same machine: the task terms fitted from each measure how far
     /// every term moves between calibrations, which widens the intervals of the task predictions
-    /// that use it (kept in the model file; repeatable). `calibrate` does this by itself with the
-    /// calibrations kept beside it.
+    /// that use it (kept in the model file; repeatable); a term far from the embedded model that
+    /// they measured as far off is the machine's (kept for `umodel doctor`). `calibrate` does
+    /// this by itself with the calibrations kept beside it.
     #[arg(long, value_name = "CALIBRATION.csv")]
     task_noise_from: Vec<PathBuf>,
     /// Calibrations of this platform (other machines of the same kind welcome) to pool the terms
