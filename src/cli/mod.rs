@@ -117,8 +117,8 @@ enum Command {
     /// whose GPU reads host memory slowly (an H100 VM at 0.68 of the rate: NOTES.md, "A second
     /// platform: the H100"); the probe tells it. The text puts each figure beside the model's
     /// price of the same step and names those off it by more than 10 % and twice their rounds'
-    /// spread: the link's a calibration measures too, the migrating steps only the probe prices
-    /// as it found them. With
+    /// spread: those over the link a calibration measures too; the migrating steps only the probe
+    /// prices as it found them. With
     /// `--task FILE` the probe takes the task's shape: the size of its largest buffer both sides
     /// touch, and before the timed prefetch back the CPU touches that buffer's `cpu_fraction` of
     /// pages, as the task does. On the H200 a 256 MiB buffer with one page in ten touched came back
