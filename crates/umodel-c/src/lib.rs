@@ -753,15 +753,7 @@ pub unsafe extern "C" fn umodel_task_compile_probed(
             None
         } else {
             // SAFETY: forwarded contract (non-NULL here).
-            let p = unsafe { text(probe, "probe") }?;
-            Some(
-                if p.trim_start().starts_with('{') {
-                    Probe::parse(std::path::Path::new("<probe text>"), p)
-                } else {
-                    Probe::read(std::path::Path::new(p))
-                }
-                .map_err(|e| probe_failure(&e))?,
-            )
+            Some(probe_arg(unsafe { text(probe, "probe") }?)?)
         };
         let compiled = m
             .predictor
@@ -775,6 +767,16 @@ pub unsafe extern "C" fn umodel_task_compile_probed(
         unsafe { *out = Box::into_raw(Box::new(umodel_task { compiled, note })) };
         Ok(())
     })
+}
+
+/// A probe given as `umodel probe --json`'s text (starting with `{`) or the path of its file.
+fn probe_arg(p: &str) -> Result<Probe, Failure> {
+    if p.trim_start().starts_with('{') {
+        Probe::parse(std::path::Path::new("<probe text>"), p)
+    } else {
+        Probe::read(std::path::Path::new(p))
+    }
+    .map_err(|e| probe_failure(&e))
 }
 
 fn probe_failure(e: &ProbeError) -> Failure {
@@ -1095,13 +1097,7 @@ pub unsafe extern "C" fn umodel_probe_against(
         let n = out_ptr(n, "n")?;
         let out = out_ptr(out, "out")?;
         // SAFETY: forwarded contract.
-        let p = unsafe { text(probe, "probe") }?;
-        let p = if p.trim_start().starts_with('{') {
-            Probe::parse(std::path::Path::new("<probe text>"), p)
-        } else {
-            Probe::read(std::path::Path::new(p))
-        }
-        .map_err(|e| probe_failure(&e))?;
+        let p = probe_arg(unsafe { text(probe, "probe") }?)?;
         let figures = p.judged(m.predictor.task_terms().ok());
         if figures.len() > cap {
             return Err(invalid(format!(
