@@ -218,21 +218,13 @@ pub fn evict_caches(scratch: &mut [u8]) {
 }
 
 /// Bytes of scratch that evict the last-level cache: twice its size as the OS reports it
-/// (`/sys/devices/system/cpu/cpu0/cache/index3/size`), 256 MiB where it does not say, at most
-/// 1 GiB.
+/// ([`umodel_core::platform::host_l3_bytes`], the platform facts' reading of sysfs), 256 MiB
+/// where it does not say, at most 1 GiB.
 pub fn evict_bytes() -> usize {
-    let read = std::fs::read_to_string("/sys/devices/system/cpu/cpu0/cache/index3/size").ok();
-    let llc = read.and_then(|s| {
-        let s = s.trim();
-        let (num, mul) = match s.chars().last() {
-            Some('K') => (&s[..s.len() - 1], 1usize << 10),
-            Some('M') => (&s[..s.len() - 1], 1 << 20),
-            Some('G') => (&s[..s.len() - 1], 1 << 30),
-            _ => (s, 1),
-        };
-        num.parse::<usize>().ok().map(|n| n * mul)
-    });
-    (2 * llc.unwrap_or(128 << 20)).clamp(64 << 20, 1 << 30)
+    let llc = umodel_core::platform::host_l3_bytes().and_then(|b| usize::try_from(b).ok());
+    llc.unwrap_or(128 << 20)
+        .saturating_mul(2)
+        .clamp(64 << 20, 1 << 30)
 }
 
 /// The value the suite's data start from: small whole numbers, so every update stays exact in f32
