@@ -927,6 +927,7 @@ fn facts_section(m: &PlatformModel) -> String {
             "host L3",
             pf.host_l3_bytes.map(format_size).unwrap_or_default(),
         ),
+        ("host kernel", pf.host_kernel.clone()),
         ("fitted from", m.provenance.source_csv.clone()),
         (
             "measured",
@@ -950,7 +951,7 @@ fn facts_section(m: &PlatformModel) -> String {
     // A fact recorded only by newer runs is left out where the model has none.
     for (k, v) in facts
         .into_iter()
-        .filter(|(k, v)| *k != "host L3" || !v.is_empty())
+        .filter(|(k, v)| !matches!(*k, "host L3" | "host kernel") || !v.is_empty())
     {
         let _ = writeln!(
             h,

@@ -458,6 +458,47 @@ fn show_prints_the_hosts_l3_where_the_model_records_it() {
 }
 
 #[test]
+fn show_prints_the_hosts_kernel_where_the_model_records_it() {
+    let d = tempfile::tempdir().unwrap();
+    let mut m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("models/h100.json").unwrap()).unwrap();
+    // The embedded models predate the fact: none there, so no line.
+    assert!(m["platform"].get("host_kernel").is_none());
+    let plain = umodel(&d).args(["show", "-m", "h100"]).output().unwrap();
+    assert!(!String::from_utf8_lossy(&plain.stdout).contains("host kernel"));
+    // A guest as calibration/h100/run255's recorded it.
+    m["platform"]["host_kernel"] = "6.18.44-fc-v1294-gpu".into();
+    let f = d.path().join("m.json");
+    std::fs::write(&f, m.to_string()).unwrap();
+    let out = umodel(&d).args(["show", "-m"]).arg(&f).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("  host kernel: 6.18.44-fc-v1294-gpu"),
+        "{text}"
+    );
+    let pages = d.path().join("pages");
+    let out = umodel(&d)
+        .args(["report", "-m"])
+        .arg(&f)
+        .arg("-o")
+        .arg(&pages)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let html = std::fs::read_to_string(pages.join("report.html")).unwrap();
+    assert!(
+        html.contains(
+            "<td>host kernel</td><td style=\"text-align:left\">6.18.44-fc-v1294-gpu</td>"
+        ),
+        "no kernel row in the report's facts"
+    );
+}
+
+#[test]
 fn show_prints_the_model() {
     let d = tempfile::tempdir().unwrap();
     umodel(&d).arg("show").assert().success().stdout(

@@ -572,6 +572,7 @@ pub(super) fn show_text(m: &PlatformModel, src: &ModelSource) {
             "host L3",
             p.host_l3_bytes.map(format_size).unwrap_or_default(),
         ),
+        ("host kernel", p.host_kernel.clone()),
         ("L2", p.l2_bytes.map(format_size).unwrap_or_default()),
     ] {
         if !v.trim().is_empty() && v.trim() != "/" {

@@ -165,6 +165,7 @@ pub(crate) fn platform() -> Platform {
         host_cpus: Some(1),
         numa_nodes: Some(1),
         host_l3_bytes: None,
+        host_kernel: String::new(),
         ..Platform::default()
     }
 }

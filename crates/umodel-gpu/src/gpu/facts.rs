@@ -118,6 +118,7 @@ impl Gpu {
             host_memory_bytes: meminfo_kib("MemTotal:").map(|k| k * 1024),
             numa_nodes: numa_nodes(),
             host_l3_bytes: umodel_core::platform::host_l3_bytes(),
+            host_kernel: umodel_core::platform::host_kernel(),
             attributes,
         })
     }
