@@ -198,8 +198,9 @@ class Model:
     ) -> List[ProbeFigure]:
         """Each figure of a probe (`umodel probe -o FILE`'s file, or its fields as a dict) beside
         this model's price of the same step, as `umodel probe --from FILE --json` lists them: where
-        one `differs`, price your tasks with the probe (`compile_task(..., probe=...)`) or
-        calibrate this machine. Raises `UmodelError` for a bad probe."""
+        one `differs` and is `priced`, price your tasks with the probe
+        (`compile_task(..., probe=...)`) or calibrate this machine. Raises `UmodelError` for a bad
+        probe."""
 
 class ProbeFigure(TypedDict):
     """One figure of `Model.probe_against`'s answer: the keys of `umodel probe --from FILE
@@ -223,6 +224,10 @@ class ProbeFigure(TypedDict):
     """`ms` over `model_ms`."""
     differs: Optional[bool]
     """Off the model's price by more than 10 % and twice the rounds' spread."""
+    priced: bool
+    """Whether a task priced with the probe uses this figure: not the passes over managed pages
+    kept on the host, which move with the probe's pinned passes (tasks paid those:
+    calibration/h100/offline53/rule_m.txt)."""
 
 class FaultScale(TypedDict):
     """`fault_scale`'s answer."""

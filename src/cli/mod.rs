@@ -113,7 +113,9 @@ enum Command {
     /// pass the JSON to `predict|choose|breakeven --task FILE --probe PROBE.json`. Then the
     /// link: GPU passes reading, writing and updating pinned host memory and managed pages kept
     /// on the host, and random reads over it, on 64 MiB, each checked; they price the host-mapped
-    /// and mapped-advice passes. A model calibrated on other VMs of the same GPU cannot know a VM
+    /// and mapped-advice passes (the managed pages' passes from the pinned ones: tasks paid
+    /// those where the probe's own managed figures ran up to 2.8× dearer, NOTES.md, "The link
+    /// probe"). A model calibrated on other VMs of the same GPU cannot know a VM
     /// whose GPU reads host memory slowly (an H100 VM at 0.68 of the rate: NOTES.md, "A second
     /// platform: the H100"); the probe tells it. The text puts each figure beside the model's
     /// price of the same step and names those off it by more than 10 % and twice their rounds'
@@ -124,8 +126,9 @@ enum Command {
     /// pages, as the task does. On the H200 a 256 MiB buffer with one page in ten touched came back
     /// 1.06–1.31× slower than with every page touched, while 64 MiB showed no such order (NOTES.md,
     /// "The probe in a task's shape"). `--from PROBE.json` judges a probe written earlier the
-    /// same way, with no GPU; its --json says which figures are off (`differs`), for a program
-    /// that decides whether to price with the probe or calibrate.
+    /// same way, with no GPU; its --json says which figures are off (`differs`) and which a
+    /// task priced with the probe uses (`priced`), for a program that decides whether to price
+    /// with the probe or calibrate.
     Probe(ProbeArgs),
     /// Refit a full-plan measurement CSV with smaller candidate plans and report each one's held-out
     /// error and measuring time (how the minimal plan was chosen).
@@ -248,7 +251,7 @@ struct ProbeArgs {
     no_link: bool,
     /// Judge a probe measured earlier instead of measuring (no GPU): the file `-o` wrote, each
     /// figure beside the model's price and the figures off it; with --json that judgement
-    /// (`figures`, `differs`), where a measuring probe's --json prints the probe itself.
+    /// (`figures`, each with `differs` and `priced`; `differs`), where a measuring probe's --json prints the probe itself.
     #[arg(long, value_name = "PROBE.json", conflicts_with_all = ["bytes", "task", "output", "no_link"])]
     from: Option<PathBuf>,
     /// Print JSON instead of text.

@@ -1196,20 +1196,43 @@ fn probe_verdict(against: &[model::ProbeAgainst]) -> Option<String> {
     if against.is_empty() {
         return None;
     }
-    let off: Vec<&model::ProbeAgainst> = against.iter().filter(|x| x.differs()).collect();
     let rule = format!(
         "off the model's price by more than {:.0} % and twice the rounds' spread",
         100.0 * model::ProbeAgainst::DIFFERS_BEYOND
     );
+    let list = |xs: &[&model::ProbeAgainst]| {
+        xs.iter()
+            .filter_map(|x| Some(format!("{} ×{:.2}", x.term.name(), x.ratio()?)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    // The passes over managed pages kept on the host are shown but not priced from (rule M,
+    // `LinkProbe::pinned_for`): say so, and advise nothing on them.
+    let (off, shown): (Vec<&model::ProbeAgainst>, Vec<&model::ProbeAgainst>) = against
+        .iter()
+        .filter(|x| x.differs())
+        .partition(|x| x.priced());
+    let managed =
+        if shown.is_empty() {
+            String::new()
+        } else {
+            format!(
+            "; {} {} over managed pages kept on the host, which `--probe` prices from its pinned \
+             passes, as tasks paid them (calibration/h100/offline53/rule_m.txt)",
+            list(&shown),
+            if shown.len() == 1 { "is a pass" } else { "are passes" }
+        )
+        };
     if off.is_empty() {
+        let what = if shown.is_empty() {
+            "no figure"
+        } else {
+            "no other figure"
+        };
         return Some(format!(
-            "no figure lies {rule}: the model prices these steps as this machine runs them now"
+            "{what} lies {rule}: the model prices these steps as this machine runs them now{managed}"
         ));
     }
-    let list: Vec<String> = off
-        .iter()
-        .filter_map(|x| Some(format!("{} ×{:.2}", x.term.name(), x.ratio()?)))
-        .collect();
     // Calibrating replaces the link's terms with what the probe measures; not the migrating
     // steps' (`ProbeAgainst::is_link`).
     let (link, migrating) = (
@@ -1231,8 +1254,8 @@ fn probe_verdict(against: &[model::ProbeAgainst]) -> Option<String> {
         }
     };
     Some(format!(
-        "{rule}: {}; price your tasks at these rates with `--probe FILE` (`-o FILE` writes it){why}",
-        list.join(", ")
+        "{rule}: {}; price your tasks at these rates with `--probe FILE` (`-o FILE` writes it){why}{managed}",
+        list(&off)
     ))
 }
 
@@ -1287,6 +1310,34 @@ mod tests {
                     "measures the link's passes as the probe does, not the migrating steps"
                 ),
             "{both}"
+        );
+        // run272's slow link: the managed passes far off are named apart, as passes `--probe`
+        // prices from the pinned ones; alone, they ask for nothing.
+        let slow = probe_verdict(&[
+            at(TermId::MapRead, 1.47, 0.01),
+            at(TermId::ManagedMapWrite, 2.41, 0.08),
+        ])
+        .unwrap();
+        assert!(
+            slow.contains("spread: map_read ×1.47; price your tasks")
+                && slow.ends_with(
+                    "; managed_map_write ×2.41 is a pass over managed pages kept on the host, \
+                     which `--probe` prices from its pinned passes, as tasks paid them \
+                     (calibration/h100/offline53/rule_m.txt)"
+                ),
+            "{slow}"
+        );
+        let alone = probe_verdict(&[
+            at(TermId::MapRead, 1.0, 0.01),
+            at(TermId::ManagedMapWrite, 2.41, 0.08),
+            at(TermId::ManagedMapRead, 1.8, 0.05),
+        ])
+        .unwrap();
+        assert!(
+            alone.starts_with("no other figure lies off the model's price")
+                && alone.contains("managed_map_write ×2.41, managed_map_read ×1.80 are passes")
+                && !alone.contains("price your tasks at these rates"),
+            "{alone}"
         );
     }
 

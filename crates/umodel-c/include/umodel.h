@@ -236,6 +236,10 @@ typedef struct umodel_probe_figure {
   // spread (price with the probe; where `link`, calibrating measures it too), 0 when not, -1
   // where the model has no such term.
   int differs;
+  // 1 when `--probe` prices tasks with this figure; 0 for a pass over managed pages kept on
+  // the host, which is priced from the probe's pinned pass of its kind (tasks paid those:
+  // calibration/h100/offline53/rule_m.txt).
+  int priced;
 } umodel_probe_figure;
 
 // The caller's host code for `umodel_fault_scale()`: called with a buffer holding a copy of the

@@ -1051,6 +1051,10 @@ pub struct umodel_probe_figure {
     /// spread (price with the probe; where `link`, calibrating measures it too), 0 when not, -1
     /// where the model has no such term.
     pub differs: c_int,
+    /// 1 when `--probe` prices tasks with this figure; 0 for a pass over managed pages kept on
+    /// the host, which is priced from the probe's pinned pass of its kind (tasks paid those:
+    /// calibration/h100/offline53/rule_m.txt).
+    pub priced: c_int,
 }
 
 /// The most figures a probe has (`umodel_probe_against()`'s `cap` need be no larger): five
@@ -1117,6 +1121,7 @@ pub unsafe extern "C" fn umodel_probe_against(
                 model_ms: f.model_ms.unwrap_or(f64::NAN),
                 ratio: f.ratio.unwrap_or(f64::NAN),
                 differs: f.differs.map_or(-1, c_int::from),
+                priced: c_int::from(f.priced),
             };
             // SAFETY: `i` < `figures.len()` ≤ `cap` writable elements (the caller's contract).
             unsafe { *out.add(i) = figure };

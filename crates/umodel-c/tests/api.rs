@@ -653,6 +653,7 @@ fn a_probe_is_judged_in_c_as_the_library_judges_it() {
         model_ms: 0.0,
         ratio: 0.0,
         differs: 7,
+        priced: 7,
     };
     let judge = |m: *const umodel_model, p: &str, cap: usize| {
         let p = CString::new(p).unwrap();
@@ -680,12 +681,18 @@ fn a_probe_is_judged_in_c_as_the_library_judges_it() {
         );
         assert_eq!(f.differs, c_int::from(w.differs()), "{}", name(f));
         assert_eq!(f.link, c_int::from(w.is_link()), "{}", name(f));
+        assert_eq!(f.priced, c_int::from(w.priced()), "{}", name(f));
     }
     let by = |t: &str| out[..n].iter().find(|f| name(f) == t).unwrap();
     assert_eq!(by("map_read").differs, 1);
     assert!((1.53..1.55).contains(&by("map_read").ratio));
     assert_eq!(by("map_write").differs, 0);
     assert_eq!((by("map_read").link, by("prefetch_to_host").link), (1, 0));
+    // The managed passes are shown, priced from the pinned ones (rule M).
+    assert_eq!(
+        (by("map_write").priced, by("managed_map_write").priced),
+        (1, 0)
+    );
     assert_eq!(out[n].differs, 7, "nothing written past the figures");
     // The text of the probe, as `umodel probe --json` prints it, is judged alike.
     let text = std::fs::read_to_string(path).unwrap();

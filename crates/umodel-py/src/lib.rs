@@ -292,6 +292,7 @@ impl Model {
                 d.set_item("model_ms", f.model_ms)?;
                 d.set_item("ratio", f.ratio)?;
                 d.set_item("differs", f.differs)?;
+                d.set_item("priced", f.priced)?;
                 Ok(d)
             })
             .collect()

@@ -392,6 +392,8 @@ def test_a_probe_is_judged_against_the_model_as_the_command_line_judges_it():
     # fault_in 1.04x the model's with 22 % between rounds: within what the rounds resolve.
     assert not by["fault_in"]["differs"]
     assert by["map_read"]["link"] and not by["prefetch_to_host"]["link"]
+    # The managed passes are shown, priced from the pinned ones (rule M).
+    assert by["map_write"]["priced"] and not by["managed_map_write"]["priced"]
     assert close(by["map_read"]["model_ms"] * by["map_read"]["ratio"], by["map_read"]["ms"])
     want = cli("probe", "--from", RUN232_PROBE, "-m", "h100")
     if want is not None:

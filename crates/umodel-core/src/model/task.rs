@@ -1332,6 +1332,13 @@ impl ProbeAgainst {
     pub fn is_link(&self) -> bool {
         LinkProbe::TERMS.contains(&self.term)
     }
+
+    /// Whether `--probe` prices tasks with this figure: every figure but the passes over managed
+    /// pages kept on the host, which move with the probe's pinned passes
+    /// ([`LinkProbe::pinned_for`]).
+    pub fn priced(&self) -> bool {
+        LinkProbe::pinned_for(self.term).is_none()
+    }
 }
 
 /// One figure of a probe judged against a model's task terms ([`Probe::judged`]): each figure
@@ -1361,6 +1368,9 @@ pub struct JudgedFigure {
     pub ratio: Option<f64>,
     /// Off the model's price ([`ProbeAgainst::differs`]).
     pub differs: Option<bool>,
+    /// Whether `--probe` prices tasks with it ([`ProbeAgainst::priced`]); a pass over managed
+    /// pages kept on the host is shown, and priced from the probe's pinned pass.
+    pub priced: bool,
 }
 
 /// The link part of a [`Probe`]: GPU passes over pinned, mapped host memory and over managed
@@ -1428,6 +1438,23 @@ impl LinkProbe {
         TermId::ManagedMapWrite,
         TermId::ManagedMapReadWrite,
     ];
+
+    /// The pinned pass a probe prices a pass over managed pages kept on the host from (rule M,
+    /// `calibration/h100/offline53/rule_m.md`): on slow-link H100 VMs an independent program's
+    /// managed passes ran at its pinned ones (`calibration/h100/run256/reading-run272.txt`) and
+    /// the producer/consumer's advised row paid near them, while umodel's probe and calibration
+    /// measured the managed passes up to 2.8× and 3.6× the program's, for a reason not found; so
+    /// the model's managed term moves with the probe's pinned pass, not its own figure
+    /// (`offline53/rule_m.txt`: held out, the moved cells' median |error| 10.15 → 8.00 %).
+    /// `None` for every other term.
+    pub fn pinned_for(term: TermId) -> Option<TermId> {
+        match term {
+            TermId::ManagedMapRead => Some(TermId::MapRead),
+            TermId::ManagedMapWrite => Some(TermId::MapWrite),
+            TermId::ManagedMapReadWrite => Some(TermId::MapReadWrite),
+            _ => None,
+        }
+    }
 
     /// The terms the link probe measures, with its figure of each.
     pub fn figures(&self) -> [(TermId, Option<ProbeFigure>); 8] {
@@ -1629,6 +1656,7 @@ impl Probe {
                     model_ms: x.map(|x| x.model_ms),
                     ratio: x.and_then(ProbeAgainst::ratio),
                     differs: x.map(ProbeAgainst::differs),
+                    priced: LinkProbe::pinned_for(id).is_none(),
                 }
             })
             .collect()
@@ -1694,24 +1722,31 @@ impl TaskTerms {
     /// These terms with the probe's figures in place of the calibration's for the steps it
     /// measured: each such term scaled so that it prices the probe's buffer as the probe found
     /// it, its run-to-run shift replaced by the spread of one probe sample (a task's steps may
-    /// meet either rate). Terms the probe did not measure, or these terms do not have, stay.
+    /// meet either rate). The passes over managed pages kept on the host move with the probe's
+    /// pinned passes instead ([`LinkProbe::pinned_for`]); where the probe has no such pinned
+    /// figure, they stay. Terms the probe did not measure, or these terms do not have, stay.
     pub fn probed(&self, probe: &Probe) -> Result<TaskTerms, TaskQueryError> {
         probe.check().map_err(TaskQueryError::BadProbe)?;
+        let figures = probe.sized_figures();
+        // The probe's figure over these terms' price of the same step at its size.
+        let ratio = |t: TermId| {
+            let (_, f, bytes) = figures.iter().find(|(u, _, _)| *u == t)?;
+            let at = self.costs[t.index()].as_ref()?.at(*bytes as f64);
+            (at > 0.0).then(|| (f.ms / at, f.rel_sd))
+        };
         let mut out = self.clone();
-        for (t, f, bytes) in probe.sized_figures() {
+        for &(t, _, _) in &figures {
             let Some(c) = out.costs[t.index()].as_mut() else {
                 continue;
             };
-            let at = c.at(bytes as f64);
-            if at <= 0.0 {
+            let Some((k, rel_sd)) = ratio(LinkProbe::pinned_for(t).unwrap_or(t)) else {
                 continue;
-            }
-            let k = f.ms / at;
+            };
             let scale = |c: &mut Cost| {
                 c.lat_ms *= k;
                 c.ms_per_gib *= k;
                 c.cov = [c.cov[0] * k * k, c.cov[1] * k * k, c.cov[2] * k * k];
-                c.run_shift = f.rel_sd.min(1.0);
+                c.run_shift = rel_sd.min(1.0);
             };
             scale(c);
             // The probe's faults are a streaming pass's; those under a pass of one element a

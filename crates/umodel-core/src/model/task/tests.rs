@@ -147,6 +147,61 @@ fn two_part_probe(ms: f64) -> Probe {
 }
 
 #[test]
+fn a_probe_prices_the_managed_passes_from_its_pinned_ones() {
+    use TermId::*;
+    let terms = toy_terms();
+    let managed = [
+        (ManagedMapRead, MapRead),
+        (ManagedMapWrite, MapWrite),
+        (ManagedMapReadWrite, MapReadWrite),
+    ];
+    let with = |pinned: f64, own: f64| {
+        let (p, m) = (link_probe_scaled(pinned), link_probe_scaled(own));
+        Probe {
+            link: Some(LinkProbe {
+                managed_map_read: m.managed_map_read,
+                managed_map_write: m.managed_map_write,
+                managed_map_read_write: m.managed_map_read_write,
+                ..p
+            }),
+            ..probe_of(5.0, 0.1)
+        }
+    };
+    let at = |t: &TaskTerms, term: TermId| t.get(term).unwrap().at((64u64 << 20) as f64);
+    // run272's slow link: pinned reads 1.5x the model, the managed figures 2.5-3x; the managed
+    // terms move 1.5x, with the pinned figure's spread.
+    let slow = terms.probed(&with(1.5, 3.0)).unwrap();
+    for (m, pinned) in managed {
+        assert!(
+            (at(&slow, m) - 1.5 * at(&terms, m)).abs() < 1e-9,
+            "{}",
+            m.name()
+        );
+        assert!((at(&slow, pinned) - 1.5 * at(&terms, pinned)).abs() < 1e-9);
+        assert_eq!(slow.get(m).unwrap().run_shift, 0.02);
+    }
+    // The pinned passes at the model's rates: the managed terms stay, whatever their figures.
+    let same = terms.probed(&with(1.0, 2.5)).unwrap();
+    for (m, _) in managed {
+        assert!((at(&same, m) - at(&terms, m)).abs() < 1e-9, "{}", m.name());
+    }
+    // A link part without the pinned passes leaves the managed terms as they were.
+    let mut lone = with(1.0, 2.5);
+    if let Some(l) = lone.link.as_mut() {
+        (l.map_read, l.map_write, l.map_read_write) = (None, None, None);
+    }
+    let lone = terms.probed(&lone).unwrap();
+    for (m, _) in managed {
+        assert_eq!(lone.get(m), terms.get(m), "{}", m.name());
+    }
+    // Judged, they are shown and marked as not priced from.
+    let judged = with(1.0, 2.5).judged(Some(&terms));
+    let f = |t: TermId| judged.iter().find(|f| f.id == t).unwrap();
+    assert!(f(ManagedMapWrite).differs == Some(true) && !f(ManagedMapWrite).priced);
+    assert!(f(MapWrite).priced && f(PrefetchToHost).priced);
+}
+
+#[test]
 fn a_link_probe_prices_the_mapped_passes_at_its_own_size_and_leaves_the_copies() {
     let terms = toy_terms();
     // A migration probe on 256 MiB with a link part on 64 MiB: each part scales its terms at
