@@ -2,7 +2,10 @@
 pages kept on the host from its passes over pinned memory. Each folder's seed 001 and/or
 producer/consumer priced by the embedded h100 model with probe-1.json as it is and as the rule
 would have it; the judged folders' moved cells against the rule's three conditions.
-    python3 calibration/h100/offline53/rule_m.py UMODEL > calibration/h100/offline53/rule_m.txt"""
+    python3 calibration/h100/offline53/rule_m.py UMODEL > calibration/h100/offline53/rule_m.txt
+    python3 calibration/h100/offline53/rule_m.py UMODEL RUN...   (later VMs, judged alone)
+UMODEL must price a probe as before the rule (devbin/r255's build, main at 0a651fd): "now" is
+its pricing of the probe file as it is."""
 import json
 import os
 import statistics as st
@@ -11,8 +14,8 @@ import sys
 import tempfile
 
 U = sys.argv[1]
-JUDGED = ["run226", "run227", "run232"]
-IN_SAMPLE = ["run272"]
+JUDGED = sys.argv[2:] or ["run226", "run227", "run232"]
+IN_SAMPLE = [] if sys.argv[2:] else ["run272"]
 TASKS = [("seed-001", "workload.csv"), ("producer-consumer", "prodcons.csv")]
 emb = json.load(open("models/h100.json"))["task_terms"]
 
