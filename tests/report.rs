@@ -544,6 +544,13 @@ fn the_task_page_shows_the_probe_it_was_priced_with() {
     assert!(p.contains("<td><b>map_read</b></td>"), "{p}");
     assert!(p.contains("<td>map_write</td>"), "{p}");
     assert!(p.contains("<b>×1.54</b>"), "{p}");
+    // run232's managed in-place pass at 2.18x is shown, priced from the pinned one (rule M).
+    assert!(
+        p.contains(
+            "<td><b>managed_map_read_write</b><br><small>priced from map_read_write</small></td>"
+        ),
+        "{p}"
+    );
     assert!(
         p.contains("<p>off the model's price by more than 10 %"),
         "{p}"

@@ -12,8 +12,8 @@ use super::{
 };
 use crate::model::task::Parts;
 use crate::model::{
-    Assumptions, CompiledTask, PlatformModel, ProbeAgainst, TaskOverrides, TaskPrediction,
-    TaskValidation,
+    Assumptions, CompiledTask, LinkProbe, PlatformModel, ProbeAgainst, TaskOverrides,
+    TaskPrediction, TaskValidation,
 };
 use crate::policy::Policy;
 use crate::task::{Access, Task};
@@ -339,7 +339,9 @@ fn probe_section(p: &ProbeReport) -> String {
          measured, and the link's passes where it timed them, are priced at its rates \
          (<code>{}</code>), each beside the calibrated model's price of the same step at the \
          probe's size; <b>bold</b>: off that price by more than {:.0} % and twice the rounds' \
-         spread.</p>\n<table><tr><th>step</th><th>size</th><th>probe ms</th><th>± a round</th>\
+         spread. The passes over managed pages kept on the host are shown and priced from the \
+         probe's pinned pass named under them, whose rates tasks paid there (rule M, \
+         calibration/h100/offline53/rule_m.txt).</p>\n<table><tr><th>step</th><th>size</th><th>probe ms</th><th>± a round</th>\
          <th>rounds</th><th>model ms</th><th>probe / model</th></tr>\n",
         esc(&p.source),
         100.0 * ProbeAgainst::DIFFERS_BEYOND
@@ -350,9 +352,12 @@ fn probe_section(p: &ProbeReport) -> String {
         } else {
             ("", "")
         };
+        let from = LinkProbe::pinned_for(x.term)
+            .map(|t| format!("<br><small>priced from {}</small>", t.name()))
+            .unwrap_or_default();
         let _ = writeln!(
             h,
-            "<tr><td>{b0}{}{b1}</td><td>{}</td><td>{}</td><td>{:.0} %</td><td>{}</td><td>{}</td>\
+            "<tr><td>{b0}{}{b1}{from}</td><td>{}</td><td>{}</td><td>{:.0} %</td><td>{}</td><td>{}</td>\
              <td>{b0}{}{b1}</td></tr>",
             x.term.name(),
             format_size(x.bytes),
