@@ -329,6 +329,54 @@ fn a_probe_prices_the_migrating_steps_and_leaves_the_rest() {
     }
 }
 
+/// run272's slow-link VM: its probe measured the GPU's writes to managed pages kept on the host
+/// at 3.555 ms, the pinned writes at 1.278 (the model's 1.285); the producer/consumer's advised
+/// row paid near the pinned rate. `validate` shows the managed figure and prices from the pinned
+/// pass (rule M), so the advised row's price sits near the embedded model's, not 15 % above.
+#[test]
+fn validate_prices_the_managed_passes_from_the_probes_pinned_ones() {
+    let d = tempfile::tempdir().unwrap();
+    let run = "calibration/h100/run272/run272";
+    let validate = |probe: bool| {
+        let mut c = umodel(&d);
+        c.args([
+            "validate",
+            "-m",
+            "h100",
+            "--task",
+            "tasks/producer-consumer.json",
+        ])
+        .arg(format!("{run}/prodcons.csv"))
+        .args(["--final-beside", "--cpu-beside"]);
+        if probe {
+            c.args(["--probe-from", &format!("{run}/probe-1.json")]);
+        }
+        c.output().unwrap()
+    };
+    let out = validate(true);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("managed_map_write 3.555 ms (priced from map_write)")
+            && text.contains("map_write 1.278 ms,"),
+        "{text}"
+    );
+    let advised = |text: &str| -> f64 {
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("managed-advise  "))
+            .unwrap();
+        line.split_whitespace().nth(2).unwrap().parse().unwrap()
+    };
+    let plain = validate(false);
+    let (with, without) = (
+        advised(&text),
+        advised(&String::from_utf8_lossy(&plain.stdout)),
+    );
+    // The pinned writes ran at the model's rate: the advised row moves by under 1 %.
+    assert!((with / without - 1.0).abs() < 0.01, "{with} vs {without}");
+}
+
 #[test]
 fn a_link_probe_prices_the_host_mapped_row_and_leaves_the_copy() {
     let d = tempfile::tempdir().unwrap();

@@ -822,7 +822,16 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
                 format_size(bytes),
                 figures
                     .iter()
-                    .map(|(t, f)| format!("{} {} ms", t.name(), ms(f.ms)))
+                    .map(|(t, f)| match model::LinkProbe::pinned_for(*t) {
+                        // Shown as measured, priced from the pinned pass (rule M).
+                        Some(pinned) => format!(
+                            "{} {} ms (priced from {})",
+                            t.name(),
+                            ms(f.ms),
+                            pinned.name()
+                        ),
+                        None => format!("{} {} ms", t.name(), ms(f.ms)),
+                    })
                     .collect::<Vec<_>>()
                     .join(", "),
                 figures.iter().map(|(_, f)| f.samples).max().unwrap_or(0)
