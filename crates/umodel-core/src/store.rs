@@ -624,6 +624,45 @@ pub fn unusual_task_terms(
     )
 }
 
+/// The embedded models whose calibrations price the passes over managed pages kept on the host
+/// from their own pinned passes ([`price_managed_from_pinned`]): rule M2 passed on the H100
+/// (held out, the producer/consumer's advised row 9 → 6 of 16 cells beyond 5 %, median |error|
+/// 6.23 → 3.61 %, the slow-link VMs' +6.6 to +25.1 % → +1.9 to +7.3 %) and not on the H200
+/// (1.85 → 1.86 %; `calibration/h100/offline53/rule_m2.txt`).
+pub const MANAGED_FROM_PINNED: &[&str] = &["h100"];
+
+/// Prices the three managed passes of `model` from its pinned passes, scaled from the embedded
+/// model of its GPU where that model is one of [`MANAGED_FROM_PINNED`]
+/// ([`crate::model::TaskTerms::managed_from_pinned`] at [`CHECK_TASK_TERMS_AT`]), and says so in
+/// its provenance: on slow-link H100 VMs an independent program's managed passes ran at its
+/// pinned ones and a task's advised row paid near them, while a calibration measured them up to
+/// 3.6× dearer (NOTES.md, "The link probe"). Returns the embedded model's name and the terms
+/// priced; `None` where none applies. `calibrate` runs it.
+pub fn price_managed_from_pinned(
+    model: &mut PlatformModel,
+) -> Option<(&'static str, Vec<crate::model::TermId>)> {
+    let (name, e) = embedded_for_gpu(&model.platform.gpu)?;
+    if !MANAGED_FROM_PINNED.contains(&name) {
+        return None;
+    }
+    let reference = e.task_terms.as_ref()?;
+    let moved = model
+        .task_terms
+        .as_mut()?
+        .managed_from_pinned(reference, CHECK_TASK_TERMS_AT as f64);
+    if moved.is_empty() {
+        return None;
+    }
+    let names: Vec<&str> = moved.iter().map(|t| t.name()).collect();
+    model.provenance.notes.push(format!(
+        "{} priced from this calibration's pinned passes, scaled from the embedded model `{name}` \
+         (rule M2: tasks paid the pinned rates over managed pages kept on the host where the \
+         calibration measured them dearer; calibration/h100/offline53/rule_m2.txt)",
+        names.join(", ")
+    ));
+    Some((name, moved))
+}
+
 /// Prices the pooled terms of `model` ([`crate::model::POOLED_TERMS`]: the prefetch back to
 /// the host) from the pools the embedded model of its GPU carries, and says so in its
 /// provenance: one calibration catches one of the regimes that term runs in, the median of many
@@ -911,6 +950,57 @@ mod tests {
         bare.task_terms = None;
         assert!(price_from_embedded_pools(&mut bare).is_none());
         assert_eq!(bare.provenance.notes, e.provenance.notes);
+    }
+
+    #[test]
+    fn a_calibration_of_an_h100_prices_its_managed_passes_from_its_pinned_ones() {
+        use crate::model::TermId::*;
+        let at = CHECK_TASK_TERMS_AT as f64;
+        // run272's calibration, on a slow-link H100 VM: its GPU's writes to managed pages kept on
+        // the host fitted at 4.636 ms at 64 MiB, its pinned writes at 1.283 (the embedded
+        // model's 1.285, its managed write 1.474).
+        let path = Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../calibration/h100/run272/run272/model-minimal-1.json"
+        ));
+        let m = read_model(path).unwrap();
+        let was = m.task_terms.clone().unwrap();
+        assert!((was.cost_at(ManagedMapWrite, at).unwrap() - 4.636).abs() < 0.001);
+        let mut priced = m.clone();
+        let (name, moved) = price_managed_from_pinned(&mut priced).unwrap();
+        assert_eq!(
+            (name, moved),
+            (
+                "h100",
+                vec![ManagedMapRead, ManagedMapWrite, ManagedMapReadWrite]
+            )
+        );
+        let t = priced.task_terms.as_ref().unwrap();
+        let e = embedded("h100").unwrap().task_terms.unwrap();
+        for (managed, pinned) in [
+            (ManagedMapRead, MapRead),
+            (ManagedMapWrite, MapWrite),
+            (ManagedMapReadWrite, MapReadWrite),
+        ] {
+            let k = was.cost_at(pinned, at).unwrap() / e.cost_at(pinned, at).unwrap();
+            let want = k * e.cost_at(managed, at).unwrap();
+            assert!((t.cost_at(managed, at).unwrap() - want).abs() < 1e-9);
+            // Its own spread and cells stay.
+            let (a, b) = (t.get(managed).unwrap(), was.get(managed).unwrap());
+            assert_eq!((a.rel_sd, a.cells, a.sizes), (b.rel_sd, b.cells, b.sizes));
+            // Nothing else moves.
+            assert_eq!(t.get(pinned), was.get(pinned));
+        }
+        assert!((t.cost_at(ManagedMapWrite, at).unwrap() - 1.471).abs() < 0.001);
+        assert!(priced.provenance.notes.last().unwrap().contains("rule M2"));
+        // An H200's calibration keeps its own (M2 did not pass there), as does a GPU with no
+        // embedded model.
+        for gpu in ["NVIDIA H200", "NVIDIA A100-SXM4-80GB"] {
+            let mut other = m.clone();
+            other.platform.gpu = gpu.into();
+            assert!(price_managed_from_pinned(&mut other).is_none(), "{gpu}");
+            assert_eq!(other.task_terms, m.task_terms);
+        }
     }
 
     #[test]

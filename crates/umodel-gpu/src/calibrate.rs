@@ -488,6 +488,8 @@ pub(crate) fn run_with<B: bench::Backend>(
     let pooled = store::price_from_embedded_pools(&mut model)
         .map(|(_, uses)| uses)
         .unwrap_or_default();
+    // On a GPU whose embedded model says so, the managed passes from the pinned ones (rule M2).
+    store::price_managed_from_pinned(&mut model);
     store::write_model(&model_path, &model)?;
     Ok(CalibrateOutcome {
         model,

@@ -1086,6 +1086,44 @@ impl TaskTerms {
         &self.from_pool
     }
 
+    /// Prices the three passes over managed pages kept on the host from these terms' pinned
+    /// passes (rule M2, `calibration/h100/offline53/rule_m2.md`): each `managed_map_X` becomes
+    /// `reference`'s, scaled by this `map_X` over the reference's at `bytes`, its own spread,
+    /// shift and cells kept. Where either lacks a term of a pair, that pair stays. Returns the
+    /// terms priced so.
+    pub fn managed_from_pinned(&mut self, reference: &TaskTerms, bytes: f64) -> Vec<TermId> {
+        let mut moved = Vec::new();
+        for managed in [
+            TermId::ManagedMapRead,
+            TermId::ManagedMapWrite,
+            TermId::ManagedMapReadWrite,
+        ] {
+            let Some(pinned) = LinkProbe::pinned_for(managed) else {
+                continue;
+            };
+            let (Some(mine), Some(theirs), Some(theirs_m)) = (
+                self.get(pinned),
+                reference.get(pinned),
+                reference.get(managed),
+            ) else {
+                continue;
+            };
+            let at = theirs.at(bytes);
+            if !(at > 0.0) {
+                continue;
+            }
+            let k = mine.at(bytes) / at;
+            let Some(c) = self.costs[managed.index()].as_mut() else {
+                continue;
+            };
+            c.lat_ms = theirs_m.lat_ms * k;
+            c.ms_per_gib = theirs_m.ms_per_gib * k;
+            c.cov = theirs_m.cov.map(|v| v * k * k);
+            moved.push(managed);
+        }
+        moved
+    }
+
     /// Prices each term of `pools` that these terms have from its pool: the pool's term replaces
     /// the calibration's (its own is kept in [`priced_from_pool`](Self::priced_from_pool)),
     /// unless the calibration's price at `bytes` sits more than [`POOL_SHIFTS`] of the pool's

@@ -147,6 +147,60 @@ fn two_part_probe(ms: f64) -> Probe {
 }
 
 #[test]
+fn a_calibration_prices_its_managed_passes_from_its_pinned_ones_against_a_reference() {
+    use TermId::*;
+    let reference = toy_terms();
+    let bytes = (64u64 << 20) as f64;
+    // A calibration whose pinned passes cost 1.5x the reference's and managed ones 3x.
+    let mut mine = reference.clone();
+    for (t, k) in [
+        (MapRead, 1.5),
+        (MapWrite, 1.5),
+        (MapReadWrite, 1.5),
+        (ManagedMapRead, 3.0),
+        (ManagedMapWrite, 3.0),
+        (ManagedMapReadWrite, 3.0),
+    ] {
+        let c = reference.get(t).unwrap();
+        mine.set(
+            t,
+            Cost {
+                lat_ms: k * c.lat_ms,
+                ms_per_gib: k * c.ms_per_gib,
+                ..*c
+            },
+        );
+    }
+    let moved = mine.managed_from_pinned(&reference, bytes);
+    assert_eq!(
+        moved,
+        [ManagedMapRead, ManagedMapWrite, ManagedMapReadWrite]
+    );
+    for t in moved {
+        for b in [16u64 << 20, 64 << 20, 1 << 30] {
+            let (want, got) = (
+                1.5 * reference.get(t).unwrap().at(b as f64),
+                mine.get(t).unwrap().at(b as f64),
+            );
+            assert!((got - want).abs() < 1e-9 * want.max(1.0), "{}", t.name());
+        }
+    }
+    // Against itself nothing moves; a reference without the pinned pass leaves the pair.
+    let before = mine.clone();
+    let again = mine.managed_from_pinned(&mine.clone(), bytes);
+    assert_eq!(again.len(), 3);
+    assert_eq!(mine, before);
+    let mut bare = reference.clone();
+    bare.costs[MapWrite.index()] = None;
+    let mut other = before.clone();
+    assert_eq!(
+        other.managed_from_pinned(&bare, bytes),
+        [ManagedMapRead, ManagedMapReadWrite]
+    );
+    assert_eq!(other.get(ManagedMapWrite), before.get(ManagedMapWrite));
+}
+
+#[test]
 fn a_probe_prices_the_managed_passes_from_its_pinned_ones() {
     use TermId::*;
     let terms = toy_terms();
