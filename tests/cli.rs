@@ -427,25 +427,34 @@ fn show_prints_the_many_thread_shares_dense_and_sparse_where_calibrated() {
     );
 }
 
+/// The embedded `h100` model as a file in `d`, with the platform fact `key` (which the embedded
+/// models predate, so `show -m h100` prints no `line` for it) set to `value`; and `show`'s text
+/// of that file.
+fn h100_with_fact(
+    d: &tempfile::TempDir,
+    key: &str,
+    line: &str,
+    value: serde_json::Value,
+) -> (PathBuf, String) {
+    let mut m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("models/h100.json").unwrap()).unwrap();
+    assert!(m["platform"].get(key).is_none());
+    let plain = umodel(d).args(["show", "-m", "h100"]).output().unwrap();
+    assert!(!String::from_utf8_lossy(&plain.stdout).contains(line));
+    m["platform"][key] = value;
+    let f = d.path().join("m.json");
+    std::fs::write(&f, m.to_string()).unwrap();
+    let out = umodel(d).args(["show", "-m"]).arg(&f).output().unwrap();
+    assert!(out.status.success());
+    (f, String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
 #[test]
 fn show_prints_the_hosts_l3_where_the_model_records_it() {
     let d = tempfile::tempdir().unwrap();
-    let mut m: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string("models/h100.json").unwrap()).unwrap();
-    // The embedded models predate the fact: none there, so no line.
-    assert!(m["platform"].get("host_l3_bytes").is_none());
-    let plain = umodel(&d).args(["show", "-m", "h100"]).output().unwrap();
-    assert!(!String::from_utf8_lossy(&plain.stdout).contains("host L3"));
     // A model of a 105 MiB-L3 host, as calibrate now records it (calibration/h100/run247).
-    m["platform"]["host_l3_bytes"] = (105u64 << 20).into();
-    let f = d.path().join("m.json");
-    std::fs::write(&f, m.to_string()).unwrap();
-    let out = umodel(&d).args(["show", "-m"]).arg(&f).output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success() && text.contains("  host L3: 105 MiB"),
-        "{text}"
-    );
+    let (f, text) = h100_with_fact(&d, "host_l3_bytes", "host L3", (105u64 << 20).into());
+    assert!(text.contains("  host L3: 105 MiB"), "{text}");
     let j = json_of(
         &umodel(&d)
             .args(["show", "--json", "-m"])
@@ -460,20 +469,15 @@ fn show_prints_the_hosts_l3_where_the_model_records_it() {
 #[test]
 fn show_prints_the_hosts_kernel_where_the_model_records_it() {
     let d = tempfile::tempdir().unwrap();
-    let mut m: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string("models/h100.json").unwrap()).unwrap();
-    // The embedded models predate the fact: none there, so no line.
-    assert!(m["platform"].get("host_kernel").is_none());
-    let plain = umodel(&d).args(["show", "-m", "h100"]).output().unwrap();
-    assert!(!String::from_utf8_lossy(&plain.stdout).contains("host kernel"));
     // A guest as calibration/h100/run255's recorded it.
-    m["platform"]["host_kernel"] = "6.18.44-fc-v1294-gpu".into();
-    let f = d.path().join("m.json");
-    std::fs::write(&f, m.to_string()).unwrap();
-    let out = umodel(&d).args(["show", "-m"]).arg(&f).output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let (f, text) = h100_with_fact(
+        &d,
+        "host_kernel",
+        "host kernel",
+        "6.18.44-fc-v1294-gpu".into(),
+    );
     assert!(
-        out.status.success() && text.contains("  host kernel: 6.18.44-fc-v1294-gpu"),
+        text.contains("  host kernel: 6.18.44-fc-v1294-gpu"),
         "{text}"
     );
     let pages = d.path().join("pages");
