@@ -251,7 +251,8 @@ struct ProbeArgs {
     no_link: bool,
     /// Judge a probe measured earlier instead of measuring (no GPU): the file `-o` wrote, each
     /// figure beside the model's price and the figures off it; with --json that judgement
-    /// (`figures`, each with `differs` and `priced`; `differs`), where a measuring probe's --json prints the probe itself.
+    /// (`figures`, each with `differs` and `priced`; `differs`), where a measuring probe's
+    /// --json prints the probe itself.
     #[arg(long, value_name = "PROBE.json", conflicts_with_all = ["bytes", "task", "output", "no_link"])]
     from: Option<PathBuf>,
     /// Print JSON instead of text.

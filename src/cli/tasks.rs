@@ -1221,17 +1221,20 @@ fn probe_verdict(against: &[model::ProbeAgainst]) -> Option<String> {
         .iter()
         .filter(|x| x.differs())
         .partition(|x| x.priced());
-    let managed =
-        if shown.is_empty() {
-            String::new()
-        } else {
-            format!(
-            "; {} {} over managed pages kept on the host, which `--probe` prices from its pinned \
-             passes, as tasks paid them (calibration/h100/offline53/rule_m.txt)",
-            list(&shown),
-            if shown.len() == 1 { "is a pass" } else { "are passes" }
+    let passes = if shown.len() == 1 {
+        "is a pass"
+    } else {
+        "are passes"
+    };
+    let managed = if shown.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; {} {passes} over managed pages kept on the host, which `--probe` prices from its \
+             pinned passes, as tasks paid them (calibration/h100/offline53/rule_m.txt)",
+            list(&shown)
         )
-        };
+    };
     if off.is_empty() {
         let what = if shown.is_empty() {
             "no figure"

@@ -185,7 +185,8 @@ fn a_calibration_prices_its_managed_passes_from_its_pinned_ones_against_a_refere
             assert!((got - want).abs() < 1e-9 * want.max(1.0), "{}", t.name());
         }
     }
-    // Against itself nothing moves; a reference without the pinned pass leaves the pair.
+    // Against itself each is priced at what it was; a reference without the pinned pass leaves
+    // that pair.
     let before = mine.clone();
     let again = mine.managed_from_pinned(&mine.clone(), bytes);
     assert_eq!(again.len(), 3);
