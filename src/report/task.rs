@@ -341,8 +341,8 @@ fn probe_section(p: &ProbeReport) -> String {
          probe's size; <b>bold</b>: off that price by more than {:.0} % and twice the rounds' \
          spread. The passes over managed pages kept on the host are shown and priced from the \
          probe's pinned pass named under them, whose rates tasks paid there (rule M, \
-         calibration/h100/offline53/rule_m.txt).</p>\n<table><tr><th>step</th><th>size</th><th>probe ms</th><th>± a round</th>\
-         <th>rounds</th><th>model ms</th><th>probe / model</th></tr>\n",
+         calibration/h100/offline53/rule_m.txt).</p>\n<table><tr><th>step</th><th>size</th>\
+         <th>probe ms</th><th>± a round</th><th>rounds</th><th>model ms</th><th>probe / model</th></tr>\n",
         esc(&p.source),
         100.0 * ProbeAgainst::DIFFERS_BEYOND
     );
@@ -357,8 +357,8 @@ fn probe_section(p: &ProbeReport) -> String {
             .unwrap_or_default();
         let _ = writeln!(
             h,
-            "<tr><td>{b0}{}{b1}{from}</td><td>{}</td><td>{}</td><td>{:.0} %</td><td>{}</td><td>{}</td>\
-             <td>{b0}{}{b1}</td></tr>",
+            "<tr><td>{b0}{}{b1}{from}</td><td>{}</td><td>{}</td><td>{:.0} %</td><td>{}</td>\
+             <td>{}</td><td>{b0}{}{b1}</td></tr>",
             x.term.name(),
             format_size(x.bytes),
             ms(x.probe.ms),

@@ -233,8 +233,8 @@ typedef struct umodel_probe_figure {
   // `ms` over `model_ms`; NaN where the model has no such term.
   double ratio;
   // 1 when the figure lies off the model's price by more than 10 % and twice its rounds'
-  // spread (price with the probe; where `link`, calibrating measures it too), 0 when not, -1
-  // where the model has no such term.
+  // spread (where `priced`, price with the probe; where `link` too, calibrating measures it
+  // too), 0 when not, -1 where the model has no such term.
   int differs;
   // 1 when `--probe` prices tasks with this figure; 0 for a pass over managed pages kept on
   // the host, which is priced from the probe's pinned pass of its kind (tasks paid those:
