@@ -590,7 +590,9 @@ struct FitArgs {
     pool_from: Vec<PathBuf>,
     /// Price the pooled terms from the pools the embedded model of this GPU carries, as
     /// `calibrate` does (checked as measured first; a term too far from its pool keeps its own);
-    /// with --pool-from, from the pool built here.
+    /// with --pool-from, from the pool built here. (`calibrate` on an H100 also prices the passes
+    /// over managed pages kept on the host from its pinned ones, rule M2; `fit` keeps them as
+    /// measured.)
     #[arg(long)]
     price_from_pool: bool,
     /// Fit the peer and contention terms (data on another GPU, GPUs moving data at once) from
