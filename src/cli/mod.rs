@@ -94,7 +94,10 @@ enum Command {
     /// each of them, plainly and given each trial's own CPU update. Its task terms are checked
     /// against the embedded model of the same GPU (else against those earlier calibrations), and
     /// one far outside is named: a cell that waited on something else, which calibrating again
-    /// replaces. Interrupted runs continue with --resume.
+    /// replaces. Then, as checked, the prefetch back is priced from the embedded model's pool
+    /// where it carries one (the H200's), and on an H100 the passes over managed pages kept on
+    /// the host from this calibration's pinned passes (what tasks paid there: NOTES.md, "The link
+    /// probe"); the model's notes say so. Interrupted runs continue with --resume.
     Calibrate(CalibrateArgs),
     /// Check the calibrated models against this machine, and what to do about each
     ///
