@@ -1109,7 +1109,7 @@ impl TaskTerms {
                 continue;
             };
             let at = theirs.at(bytes);
-            if !(at > 0.0) {
+            if at.is_nan() || at <= 0.0 {
                 continue;
             }
             let k = mine.at(bytes) / at;
