@@ -626,9 +626,10 @@ pub fn unusual_task_terms(
 
 /// The embedded models whose calibrations price the passes over managed pages kept on the host
 /// from their own pinned passes ([`price_managed_from_pinned`]): rule M2 passed on the H100
-/// (held out, the producer/consumer's advised row 9 → 6 of 16 cells beyond 5 %, median |error|
-/// 6.23 → 3.61 %, the slow-link VMs' +6.6 to +25.1 % → +1.9 to +7.3 %) and not on the H200
-/// (1.85 → 1.86 %; `calibration/h100/offline53/rule_m2.txt`).
+/// (against a held-out reference, the producer/consumer's advised row 9 → 6 of 16 cells beyond
+/// 5 %, median |error| 6.23 → 3.61 %, the four slow-link VMs that prompted it +6.6 to +25.1 % →
+/// +1.9 to +7.3 %; on a later one, `run284`, +16.66 → +5.55 %) and not on the H200 (1.85 →
+/// 1.86 %; `calibration/h100/offline53/rule_m2.txt`, `rule_m2-with-run284.txt`).
 pub const MANAGED_FROM_PINNED: &[&str] = &["h100"];
 
 /// Prices the three managed passes of `model` from its pinned passes, scaled from the embedded
