@@ -600,6 +600,7 @@ fn a_probe_written_earlier_is_judged_without_a_gpu() {
         .collect();
     assert!(
         text.contains("the model: 1.336 ms, ×1.54")
+            && text.contains("the model: 1.650 ms, ×2.18; priced from map_read_write")
             && verdict.contains("map_read ×1.54")
             && listed.contains(&"map_read")
             && !listed.contains(&"map_write"),

@@ -1163,8 +1163,12 @@ fn print_judged(
             ),
             None => String::new(),
         };
+        // A managed pass is priced from the pinned pass of its kind (rule M).
+        let from = model::LinkProbe::pinned_for(t)
+            .map(|p| format!("; priced from {}", p.name()))
+            .unwrap_or_default();
         out!(
-            "  {:<22} {:>9} ms  (± {:>2.0} % a round, {} rounds){beside}",
+            "  {:<22} {:>9} ms  (± {:>2.0} % a round, {} rounds){beside}{from}",
             t.name(),
             ms(f.ms),
             100.0 * f.rel_sd,
