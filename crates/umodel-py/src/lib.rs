@@ -269,10 +269,11 @@ impl Model {
     /// Each figure of a probe (the path of `umodel probe -o FILE`'s file, or its fields as a dict)
     /// beside this model's price of the same step at the probe's size, as `umodel probe --from
     /// FILE --json` lists them: a list of dicts with `term`, `link`, `bytes`, `ms`, `rel_sd`,
-    /// `samples`, `model_ms`, `ratio` and `differs` (off the price by more than 10 % and twice the
-    /// rounds' spread: price with the probe; where `link`, a pass over the link, calibrating
-    /// measures it too). `model_ms`, `ratio` and `differs` are None where the model has no such
-    /// term (no task terms at all: `gb200-paper`).
+    /// `samples`, `model_ms`, `ratio`, `differs` (off the price by more than 10 % and twice the
+    /// rounds' spread: where `priced`, price with the probe; where `link` too, a pass over the
+    /// link, calibrating measures it too) and `priced` (false for the passes over managed pages
+    /// kept on the host, priced from the probe's pinned ones). `model_ms`, `ratio` and `differs`
+    /// are None where the model has no such term (no task terms at all: `gb200-paper`).
     fn probe_against<'py>(
         &self,
         py: Python<'py>,

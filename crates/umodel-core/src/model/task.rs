@@ -298,6 +298,17 @@ impl Cost {
     pub fn at(&self, bytes: f64) -> f64 {
         self.lat_ms + self.ms_per_gib * bytes / GIB
     }
+    /// The same cost `k` times as dear, fixed and per GiB (its covariance `k²` times), its
+    /// spread, shift and cells as they were.
+    pub fn scaled(&self, k: f64) -> Cost {
+        Cost {
+            lat_ms: self.lat_ms * k,
+            ms_per_gib: self.ms_per_gib * k,
+            cov: self.cov.map(|v| v * k * k),
+            ..*self
+        }
+    }
+
     /// GB/s equivalent of the per-byte part (for people reading `show`).
     pub fn gbps(&self) -> Option<f64> {
         (self.ms_per_gib > 0.0).then(|| GIB / (self.ms_per_gib * 1e-3) / 1e9)
@@ -796,9 +807,7 @@ impl TaskTerms {
     pub fn with_cost_scaled(&self, t: TermId, scale: f64) -> TaskTerms {
         let mut out = self.without_fit_report();
         if let Some(c) = out.costs[t.index()].as_mut() {
-            c.lat_ms *= scale;
-            c.ms_per_gib *= scale;
-            c.cov = c.cov.map(|v| v * scale * scale);
+            *c = c.scaled(scale);
         }
         out
     }
@@ -1093,14 +1102,10 @@ impl TaskTerms {
     /// terms priced so.
     pub fn managed_from_pinned(&mut self, reference: &TaskTerms, bytes: f64) -> Vec<TermId> {
         let mut moved = Vec::new();
-        for managed in [
-            TermId::ManagedMapRead,
-            TermId::ManagedMapWrite,
-            TermId::ManagedMapReadWrite,
-        ] {
-            let Some(pinned) = LinkProbe::pinned_for(managed) else {
-                continue;
-            };
+        let pairs = LinkProbe::TERMS
+            .into_iter()
+            .filter_map(|m| Some((m, LinkProbe::pinned_for(m)?)));
+        for (managed, pinned) in pairs {
             let (Some(mine), Some(theirs), Some(theirs_m)) = (
                 self.get(pinned),
                 reference.get(pinned),
@@ -1109,16 +1114,13 @@ impl TaskTerms {
                 continue;
             };
             let at = theirs.at(bytes);
-            if at.is_nan() || at <= 0.0 {
+            let Some(priced) = (at > 0.0).then(|| theirs_m.scaled(mine.at(bytes) / at)) else {
                 continue;
-            }
-            let k = mine.at(bytes) / at;
+            };
             let Some(c) = self.costs[managed.index()].as_mut() else {
                 continue;
             };
-            c.lat_ms = theirs_m.lat_ms * k;
-            c.ms_per_gib = theirs_m.ms_per_gib * k;
-            c.cov = theirs_m.cov.map(|v| v * k * k);
+            (c.lat_ms, c.ms_per_gib, c.cov) = (priced.lat_ms, priced.ms_per_gib, priced.cov);
             moved.push(managed);
         }
         moved
@@ -1781,10 +1783,10 @@ impl TaskTerms {
                 continue;
             };
             let scale = |c: &mut Cost| {
-                c.lat_ms *= k;
-                c.ms_per_gib *= k;
-                c.cov = [c.cov[0] * k * k, c.cov[1] * k * k, c.cov[2] * k * k];
-                c.run_shift = rel_sd.min(1.0);
+                *c = Cost {
+                    run_shift: rel_sd.min(1.0),
+                    ..c.scaled(k)
+                };
             };
             scale(c);
             // The probe's faults are a streaming pass's; those under a pass of one element a
