@@ -1,0 +1,228 @@
+// An investigation, not a task: is the dear GPU pass over managed pages kept on the host a
+// property of the allocation? On slow-link H100 VMs umodel's link probe and calibration priced
+// that pass up to 3.6x lastwrite.cu's same pass on the same VM, while over pinned memory they
+// agreed, and neither the probe's order, its fills on every core nor the kernels' shape made the
+// gap (NOTES.md, "The link probe"; calibration/h100/run247, run248). A calibration on such a VM
+// priced its managed in-place pass at the program's price and its write 3.6x (run272): each of
+// its cases allocates afresh, after cases that migrated pages. Written without umodel's code;
+// shares only harness.cuh.
+//
+//   nvcc -O3 -arch=sm_90 -fmad=false -std=c++17 -o manybufs manybufs.cu -lpthread
+//   ./manybufs BYTES BUFFERS TRIALS > manybufs.csv
+//
+// A pinned mapped buffer (cudaHostAllocMapped) is timed first and last. Between, BUFFERS managed
+// buffers in each of two phases, one at a time, each allocated, advised preferred-location host and
+// accessed-by the device (managed-advise's advice for what the GPU writes and the host reads late),
+// first touched by the host, timed, and freed before the next:
+//   fresh     nothing before the allocation
+//   migrated  before each allocation, a managed buffer of the same size (no advice) makes two round
+//             trips (the host writes it, a GPU read pass faults it in, the host reads it back by
+//             faults; the pass checked) and is freed, as umodel's probe migrates a buffer before its
+//             link passes and its calibration's cases allocate after cases that migrated pages
+// The first touch alternates buffer by buffer: `one` thread, or `all` cores (a contiguous share
+// each, as umodel's fills). Three GPU passes, a thread per float in a grid-stride loop: `read` (a
+// sum per thread kept on the card), `write` (every float set), `inplace` (every float read and
+// written). Each timed pass goes as umodel's probe times its managed passes: the host writes every
+// float on every core, the same pass runs once untimed, the host writes every float on every core
+// again, then the timed pass; TRIALS times per pass and buffer, the passes rotating. After each
+// timed pass the host checks every float (the read pass: every thread's sum); a failed check is
+// written as `failed` and the program exits 1. Writes
+// `phase,buffer,first,memory,address,pass,trial,ms,check`; `address` is the allocation's, so a
+// reader can tell a range reused from one freed.
+#include "harness.cuh"
+
+#include <thread>
+#include <vector>
+
+// The floats' values: v(i) + off, all multiples of 0.25 below 5 + off, so a thread's sum of a few
+// dozen is exact in float whatever the order.
+static float v(size_t i) { return (float)(i % 17) * 0.25f; }
+
+__global__ void read_pass(const float* __restrict__ a, float* __restrict__ acc, size_t n) {
+  float s = 0;
+  size_t t = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+  for (size_t i = t; i < n; i += (size_t)gridDim.x * blockDim.x) s += a[i];
+  acc[t] = s;
+}
+
+__global__ void write_pass(float* __restrict__ o, float off, size_t n) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+       i += (size_t)gridDim.x * blockDim.x)
+    o[i] = (float)(i % 17) * 0.25f + off;
+}
+
+__global__ void inplace_pass(float* __restrict__ o, size_t n) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+       i += (size_t)gridDim.x * blockDim.x)
+    o[i] += 1.0f;
+}
+
+enum Pass { READ, WRITE, INPLACE, NPASS };
+static const char* PASS[NPASS] = {"read", "write", "inplace"};
+
+struct Region {
+  float* host;  // what the host touches
+  float* dev;   // what the kernels touch
+  float off;    // every float is v(i) + off
+};
+
+static volatile double g_sink;
+
+static void host_write_one(Region& b, size_t n) {
+  for (size_t i = 0; i < n; ++i) b.host[i] = v(i);
+  b.off = 0;
+}
+
+// The host's writes on every core the machine has, each a contiguous share of the floats.
+static void host_write_all(Region& b, size_t n) {
+  unsigned k = std::max(1u, std::thread::hardware_concurrency());
+  size_t share = (n + k - 1) / k;
+  std::vector<std::thread> workers;
+  for (unsigned w = 0; w < k; ++w)
+    workers.emplace_back([&b, n, share, w] {
+      for (size_t i = w * share; i < std::min(n, (w + 1) * share); ++i) b.host[i] = v(i);
+    });
+  for (auto& t : workers) t.join();
+  b.off = 0;
+}
+
+static void host_read(const Region& b, size_t n) {
+  double s = 0;
+  for (size_t i = 0; i < n; ++i) s += b.host[i];
+  g_sink = s;
+}
+
+// Launches pass `p` on `b` and updates what its floats hold; `k` numbers the write passes so that
+// two in a row write different values.
+static void launch(Pass p, Region& b, float* acc, size_t n, int k, cudaStream_t s) {
+  int g = grid_for(n);
+  if (p == READ) {
+    read_pass<<<g, 256, 0, s>>>(b.dev, acc, n);
+  } else if (p == WRITE) {
+    b.off = (float)k;
+    write_pass<<<g, 256, 0, s>>>(b.dev, b.off, n);
+  } else {
+    inplace_pass<<<g, 256, 0, s>>>(b.dev, n);
+    b.off += 1.0f;
+  }
+  CK(cudaGetLastError());
+}
+
+// Whether the pass just run left what it must: every float, or every thread's sum.
+static bool check(Pass p, const Region& b, float* acc, size_t n) {
+  if (p == READ) {
+    int g = grid_for(n);
+    std::vector<float> got((size_t)g * 256);
+    CK(cudaMemcpy(got.data(), acc, got.size() * sizeof(float), cudaMemcpyDeviceToHost));
+    for (size_t t = 0; t < got.size(); ++t) {
+      float s = 0;
+      for (size_t i = t; i < n; i += got.size()) s += v(i) + b.off;
+      if (s != got[t]) return false;
+    }
+    return true;
+  }
+  for (size_t i = 0; i < n; ++i)
+    if (b.host[i] != v(i) + b.off) return false;
+  return true;
+}
+
+struct Run {
+  size_t n;
+  int trials;
+  float* acc;
+  cudaStream_t s;
+  cudaEvent_t e0, e1;
+  int k = 0;
+  bool ok = true;
+
+  // Times every pass `trials` times on `b` (the passes rotating trial by trial), one row each.
+  void time(Region& b, const char* phase, int buffer, const char* first, const char* memory) {
+    for (int t = 0; t < trials; ++t) {
+      for (int j = 0; j < NPASS; ++j) {
+        Pass p = (Pass)((j + t) % NPASS);
+        host_write_all(b, n);
+        launch(p, b, acc, n, ++k, s);
+        CK(cudaStreamSynchronize(s));
+        host_write_all(b, n);
+        CK(cudaEventRecord(e0, s));
+        launch(p, b, acc, n, ++k, s);
+        CK(cudaEventRecord(e1, s));
+        CK(cudaEventSynchronize(e1));
+        float ms;
+        CK(cudaEventElapsedTime(&ms, e0, e1));
+        bool good = check(p, b, acc, n);
+        ok &= good;
+        std::printf("%s,%d,%s,%s,%p,%s,%d,%.5f,%s\n", phase, buffer, first, memory,
+                    (void*)b.host, PASS[p], t, (double)ms, good ? "ok" : "failed");
+      }
+    }
+    std::fflush(stdout);
+  }
+
+  // Two round trips of a fresh managed buffer (no advice): the host writes it, a GPU read pass
+  // faults it in (checked), the host reads it back by faults; then it is freed.
+  void migrate() {
+    Region m;
+    CK(cudaMallocManaged(&m.host, n * sizeof(float)));
+    m.dev = m.host;
+    for (int r = 0; r < 2; ++r) {
+      host_write_one(m, n);
+      launch(READ, m, acc, n, ++k, s);
+      CK(cudaStreamSynchronize(s));
+      bool good = check(READ, m, acc, n);
+      if (!good) std::fprintf(stderr, "migration round %d: the read pass's sums are wrong\n", r);
+      ok &= good;
+      host_read(m, n);
+    }
+    CK(cudaFree(m.host));
+  }
+};
+
+int main(int argc, char** argv) {
+  if (argc != 4) {
+    std::fprintf(stderr, "usage: %s BYTES BUFFERS TRIALS\n", argv[0]);
+    return 2;
+  }
+  size_t bytes = std::strtoull(argv[1], nullptr, 10);
+  int buffers = std::atoi(argv[2]);
+  int trials = std::atoi(argv[3]);
+  size_t n = bytes / sizeof(float);
+  if (n == 0 || bytes % 4096 != 0 || buffers < 1 || trials < 1) {
+    std::fprintf(stderr, "BYTES must be whole pages; BUFFERS and TRIALS positive\n");
+    return 2;
+  }
+  Run run;
+  run.n = n;
+  run.trials = trials;
+  CK(cudaStreamCreate(&run.s));
+  CK(cudaMalloc(&run.acc, (size_t)grid_for(n) * 256 * sizeof(float)));
+  CK(cudaEventCreate(&run.e0));
+  CK(cudaEventCreate(&run.e1));
+  Region pinned;
+  CK(cudaHostAlloc(&pinned.host, bytes, cudaHostAllocMapped));
+  CK(cudaHostGetDevicePointer(&pinned.dev, pinned.host, 0));
+  host_write_one(pinned, n);
+  std::printf("phase,buffer,first,memory,address,pass,trial,ms,check\n");
+  run.time(pinned, "start", 0, "one", "pinned");
+  const char* phases[2] = {"fresh", "migrated"};
+  for (int ph = 0; ph < 2; ++ph) {
+    for (int b = 0; b < buffers; ++b) {
+      if (ph == 1) run.migrate();
+      Region m;
+      CK(cudaMallocManaged(&m.host, bytes));
+      m.dev = m.host;
+      advise(m.host, bytes, cudaMemAdviseSetPreferredLocation, false);
+      advise(m.host, bytes, cudaMemAdviseSetAccessedBy, true);
+      bool all = b % 2 == 1;
+      if (all)
+        host_write_all(m, n);
+      else
+        host_write_one(m, n);
+      run.time(m, phases[ph], b, all ? "all" : "one", "managed-host");
+      CK(cudaFree(m.host));
+    }
+  }
+  run.time(pinned, "end", 0, "one", "pinned");
+  CK(cudaFreeHost(pinned.host));
+  return run.ok ? 0 : 1;
+}
