@@ -12,12 +12,16 @@
 // float a thread; `read` stream_read_sum, float4 reads in a grid-stride loop of 8 blocks per SM,
 // its sum word zeroed inside the timed span as umodel does; `inplace` stream_inplace_flat, one
 // float4 a thread (x = 1·x + 1). Everything on the legacy default stream, as umodel. Each timed
-// pass goes as umodel's probe times its managed passes: the host writes every float on every
-// core, the same pass runs once untimed, the host writes every float on every core again, then the
-// timed pass. One warm round, then TRIALS rounds, each timing every (source, memory, pass) once in
-// a rotating order; after each timed pass the host checks every float (the read: the sum). A
-// failed check is written as `failed` and the program exits 1. Writes
-// `source,memory,pass,trial,ms,check`.
+// pass starts from the host writing every float on every core and the same pass run once untimed,
+// then (`before`):
+//   host  the host writes every float on every core again, then the timed pass (as umodel's probe
+//         and calibration time their managed passes)
+//   gpu   the timed pass at once (as umodel's probe times its pinned passes; since run295's plan)
+// One warm round, then TRIALS rounds, each timing every (source, memory, pass, before) once in a
+// rotating order; after each timed pass the host checks every float (the read: the sum). A failed
+// check is written as `failed` and the program exits 1. Writes
+// `source,memory,pass,before,trial,ms,check` (run294's file, before `before`, has no such column:
+// every pass there is `host`).
 //
 //   nvcc -O3 -arch=sm_90 -fmad=false -std=c++17 -o ptxpass ptxpass.cu -lpthread -lcuda
 //   ./ptxpass BYTES TRIALS STREAM_PTX TASK_PTX > ptxpass.csv
@@ -73,6 +77,7 @@ enum Pass { READ, WRITE, INPLACE, NPASS };
 static const char* SOURCE[NSOURCE] = {"stride", "nvcc", "ptx"};
 static const char* PASS[NPASS] = {"read", "write", "inplace"};
 static const char* MEMORY[2] = {"pinned", "managed-host"};
+static const char* BEFORE[2] = {"host", "gpu"};
 
 struct Region {
   float* host;  // what the host touches
@@ -240,22 +245,23 @@ int main(int argc, char** argv) {
   cudaEvent_t e0, e1;
   CK(cudaEventCreate(&e0));
   CK(cudaEventCreate(&e1));
-  constexpr int NCASE = NSOURCE * 2 * NPASS;
+  constexpr int NCASE = NSOURCE * 2 * NPASS * 2;
   bool ok = true;
   int k = 0;
-  std::printf("source,memory,pass,trial,ms,check\n");
+  std::printf("source,memory,pass,before,trial,ms,check\n");
   for (int t = -1; t < trials; ++t) {
     for (int j = 0; j < NCASE; ++j) {
       // Rotate the order round by round, so a slow spell falls on every case.
       int c = (j + (t + 1) * 5) % NCASE;
-      Source src = (Source)(c / (2 * NPASS));
-      int mem = c / NPASS % 2;
-      Pass p = (Pass)(c % NPASS);
+      Source src = (Source)(c / (2 * NPASS * 2));
+      int mem = c / (NPASS * 2) % 2;
+      Pass p = (Pass)(c / 2 % NPASS);
+      int before = c % 2;
       Region& b = bufs[mem];
       host_write_all(b, n);
       launch(src, p, b, K, ++k);
       CK(cudaDeviceSynchronize());
-      host_write_all(b, n);
+      if (before == 0) host_write_all(b, n);
       CK(cudaEventRecord(e0, 0));
       launch(src, p, b, K, ++k);
       CK(cudaEventRecord(e1, 0));
@@ -265,8 +271,8 @@ int main(int argc, char** argv) {
       bool good = check(src, p, b, K);
       ok &= good;
       if (t >= 0)
-        std::printf("%s,%s,%s,%d,%.5f,%s\n", SOURCE[src], MEMORY[mem], PASS[p], t, (double)ms,
-                    good ? "ok" : "failed");
+        std::printf("%s,%s,%s,%s,%d,%.5f,%s\n", SOURCE[src], MEMORY[mem], PASS[p], BEFORE[before],
+                    t, (double)ms, good ? "ok" : "failed");
     }
     std::fflush(stdout);
   }
