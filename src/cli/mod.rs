@@ -117,8 +117,9 @@ enum Command {
     /// link: GPU passes reading, writing and updating pinned host memory and managed pages kept
     /// on the host, and random reads over it, on 64 MiB, each checked; they price the host-mapped
     /// and mapped-advice passes (the managed pages' passes from the pinned ones: tasks paid
-    /// those where the probe's own managed figures ran up to 2.8× dearer, NOTES.md, "The link
-    /// probe"). A model calibrated on other VMs of the same GPU cannot know a VM
+    /// those where the probe's own managed figures, timed right after the host's fill, ran up to
+    /// 2.8× dearer on a slow link, NOTES.md, "The link probe"). A model calibrated on other VMs
+    /// of the same GPU cannot know a VM
     /// whose GPU reads host memory slowly (an H100 VM at 0.68 of the rate: NOTES.md, "A second
     /// platform: the H100"); the probe tells it. The text puts each figure beside the model's
     /// price of the same step and names those off it by more than 10 % and twice their rounds'

@@ -1483,7 +1483,9 @@ impl LinkProbe {
     /// `calibration/h100/offline53/rule_m.md`): on slow-link H100 VMs an independent program's
     /// managed passes ran at its pinned ones (`calibration/h100/run256/reading-run272.txt`) and
     /// the producer/consumer's advised row paid near them, while umodel's probe and calibration
-    /// measured the managed passes up to 2.8× and 3.6× the program's, for a reason not found; so
+    /// measured the managed passes up to 2.8× and 3.6× the program's, because they time them
+    /// right after the host's fill with kernels of one element a thread, which a slow link
+    /// charges 2–3× over pinned memory too (`calibration/h100/run295/reading-run297.txt`); so
     /// the model's managed term moves with the probe's pinned pass, not its own figure
     /// (`offline53/rule_m.txt`: held out, the moved cells' median |error| 10.15 → 8.00 %).
     /// `None` for every other term.
