@@ -17,6 +17,8 @@
 //   host  the host writes every float on every core again, then the timed pass (as umodel's probe
 //         and calibration time their managed passes)
 //   gpu   the timed pass at once (as umodel's probe times its pinned passes; since run295's plan)
+//   host-one  one thread writes every float, then the timed pass (as the handoff's CPU update and
+//         a task's one-thread CPU phase leave the lines; since run298's plan)
 // One warm round, then TRIALS rounds, each timing every (source, memory, pass, before) once in a
 // rotating order; after each timed pass the host checks every float (the read: the sum). A failed
 // check is written as `failed` and the program exits 1. Writes
@@ -77,7 +79,8 @@ enum Pass { READ, WRITE, INPLACE, NPASS };
 static const char* SOURCE[NSOURCE] = {"stride", "nvcc", "ptx"};
 static const char* PASS[NPASS] = {"read", "write", "inplace"};
 static const char* MEMORY[2] = {"pinned", "managed-host"};
-static const char* BEFORE[2] = {"host", "gpu"};
+static const char* BEFORE[3] = {"host", "gpu", "host-one"};
+constexpr int NBEFORE = 3;
 
 struct Region {
   float* host;  // what the host touches
@@ -97,6 +100,12 @@ static void host_write_all(Region& b, size_t n) {
       for (size_t i = w * share; i < std::min(n, (w + 1) * share); ++i) b.host[i] = v(i);
     });
   for (auto& t : workers) t.join();
+  b.off = 0;
+  b.written = false;
+}
+
+static void host_write_one(Region& b, size_t n) {
+  for (size_t i = 0; i < n; ++i) b.host[i] = v(i);
   b.off = 0;
   b.written = false;
 }
@@ -245,7 +254,7 @@ int main(int argc, char** argv) {
   cudaEvent_t e0, e1;
   CK(cudaEventCreate(&e0));
   CK(cudaEventCreate(&e1));
-  constexpr int NCASE = NSOURCE * 2 * NPASS * 2;
+  constexpr int NCASE = NSOURCE * 2 * NPASS * NBEFORE;
   bool ok = true;
   int k = 0;
   std::printf("source,memory,pass,before,trial,ms,check\n");
@@ -253,15 +262,16 @@ int main(int argc, char** argv) {
     for (int j = 0; j < NCASE; ++j) {
       // Rotate the order round by round, so a slow spell falls on every case.
       int c = (j + (t + 1) * 5) % NCASE;
-      Source src = (Source)(c / (2 * NPASS * 2));
-      int mem = c / (NPASS * 2) % 2;
-      Pass p = (Pass)(c / 2 % NPASS);
-      int before = c % 2;
+      Source src = (Source)(c / (2 * NPASS * NBEFORE));
+      int mem = c / (NPASS * NBEFORE) % 2;
+      Pass p = (Pass)(c / NBEFORE % NPASS);
+      int before = c % NBEFORE;
       Region& b = bufs[mem];
       host_write_all(b, n);
       launch(src, p, b, K, ++k);
       CK(cudaDeviceSynchronize());
       if (before == 0) host_write_all(b, n);
+      if (before == 2) host_write_one(b, n);
       CK(cudaEventRecord(e0, 0));
       launch(src, p, b, K, ++k);
       CK(cudaEventRecord(e1, 0));
