@@ -855,9 +855,10 @@ impl Runner<'_, '_> {
             ),
             // The handoff's and the tasks' mapping advice (pages stay on the host, the GPU reaches
             // them over the link), for each kind of pass: managed pages so mapped need not move
-            // as fast as pinned ones. Timed right after the host's fill, which a slow link
-            // charges umodel's kernels 2-3x for over pinned memory too (calibration/h100/run295/
-            // reading-run297.txt); `calibrate` prices an H100's from its pinned cells (rule M2).
+            // as fast as pinned ones. Timed right after the host's fill on every core, which a
+            // slow link charges umodel's kernels 2-3x for over pinned memory too, and one
+            // thread's writes not (calibration/h100/run295/reading-run297.txt, run298/
+            // reading-run298.txt); `calibrate` prices an H100's from its pinned cells (rule M2).
             (
                 ManagedCase::MappedRead,
                 Policy::ManagedAdvise,

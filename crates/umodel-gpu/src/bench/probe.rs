@@ -359,9 +359,10 @@ pub fn run_link(gpu: &Gpu, rounds: u32) -> Result<LinkSamples, BenchError> {
 /// One timed `pass` over the managed pages of the link probe, filled on the host before it as
 /// the calibration's are before each trial, and after an untimed pass of its kind (the
 /// calibration's cases run one kind a case, trial after trial); ms. Right after the host's fill
-/// umodel's kernels cost a slow link 2-3x what they cost after a GPU pass, over pinned memory
-/// too (calibration/h100/run295/reading-run297.txt), so these figures sit above the pinned
-/// passes, which are timed after a GPU pass; `--probe` prices from the pinned ones (rule M).
+/// on every core umodel's kernels cost a slow link 2-3x what they cost after a GPU pass, over
+/// pinned memory too, and after one thread's writes not (calibration/h100/run295/
+/// reading-run297.txt, run298/reading-run298.txt), so these figures sit above the pinned passes,
+/// which are timed after a GPU pass; `--probe` prices from the pinned ones (rule M).
 fn managed_pass(
     gpu: &Gpu,
     m: &mut ManagedBuf<f32>,
