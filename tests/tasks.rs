@@ -634,7 +634,8 @@ fn a_probe_written_earlier_is_judged_without_a_gpu() {
         verdict.ends_with(
             "managed_map_read ×1.70, managed_map_write ×1.57, managed_map_read_write ×2.18 are \
              passes over managed pages kept on the host, which `--probe` prices from its pinned \
-             passes, as tasks paid them (calibration/h100/offline53/rule_m.txt)"
+             passes, as tasks paid them: it times these right after filling them on every core, \
+             which a slow link charged up to 3.5× (NOTES.md, \"The link probe\")"
         ),
         "{verdict}"
     );

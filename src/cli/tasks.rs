@@ -1235,7 +1235,8 @@ fn probe_verdict(against: &[model::ProbeAgainst]) -> Option<String> {
     } else {
         format!(
             "; {} {passes} over managed pages kept on the host, which `--probe` prices from its \
-             pinned passes, as tasks paid them (calibration/h100/offline53/rule_m.txt)",
+             pinned passes, as tasks paid them: it times these right after filling them on every \
+             core, which a slow link charged up to 3.5× (NOTES.md, \"The link probe\")",
             list(&shown)
         )
     };
@@ -1338,8 +1339,9 @@ mod tests {
             slow.contains("spread: map_read ×1.47; price your tasks")
                 && slow.ends_with(
                     "; managed_map_write ×2.41 is a pass over managed pages kept on the host, \
-                     which `--probe` prices from its pinned passes, as tasks paid them \
-                     (calibration/h100/offline53/rule_m.txt)"
+                     which `--probe` prices from its pinned passes, as tasks paid them: it times \
+                     these right after filling them on every core, which a slow link charged up \
+                     to 3.5× (NOTES.md, \"The link probe\")"
                 ),
             "{slow}"
         );
