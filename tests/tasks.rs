@@ -4670,6 +4670,79 @@ fn run129_to_run131_held_out_a_pool_of_the_stores_own_calibrations_prices_no_bet
     assert_eq!((beyond, errors[0].len()), ([7, 8, 8], 24));
 }
 
+/// `fit --managed-from-pinned` prices an H100 calibration's passes over managed pages kept on
+/// the host as `calibrate` does (rule M2): on `run272`'s slow link, whose calibration timed the
+/// managed write at 4.6 ms at 64 MiB (right after every core's fill; the pinned write 1.28 ms,
+/// NOTES.md "The link probe"), each managed pass is the embedded model's scaled by this
+/// calibration's pinned pass, said in the model's notes, every other term as `fit` alone writes
+/// it. On a GPU whose embedded model does not ask for it the flag fails, naming the GPU.
+#[test]
+fn fit_prices_an_h100_calibrations_managed_passes_from_its_pinned_ones_on_request() {
+    let d = tempfile::tempdir().unwrap();
+    let cal = Path::new(
+        "calibration/h100/run272/run272/data-1/models/nvidia-h100-80gb-hbm3-ed53a484761b.minimal.csv",
+    );
+    let (plain, priced) = (d.path().join("plain.json"), d.path().join("priced.json"));
+    for (out, flag) in [(&plain, None), (&priced, Some("--managed-from-pinned"))] {
+        let o = umodel(&d)
+            .arg("fit")
+            .args(flag)
+            .arg("-o")
+            .arg(out)
+            .arg(cal)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let (plain, priced) = (
+        store::read_model(&plain).unwrap(),
+        store::read_model(&priced).unwrap(),
+    );
+    // What the library's rule M2 makes of the plain fit, and nothing else moved.
+    let mut want = plain.clone();
+    let (name, moved) = store::price_managed_from_pinned(&mut want).unwrap();
+    assert_eq!(name, "h100");
+    assert_eq!(moved.len(), 3);
+    let (t, p, w) = (
+        priced.task_terms.as_ref().unwrap(),
+        plain.task_terms.as_ref().unwrap(),
+        want.task_terms.as_ref().unwrap(),
+    );
+    for (id, c) in w.iter() {
+        assert_eq!(t.get(id), Some(c), "{}", id.name());
+        if !moved.contains(&id) {
+            assert_eq!(p.get(id), Some(c), "{}", id.name());
+        }
+    }
+    let at = (64u64 << 20) as f64;
+    let write = |t: &model::TaskTerms, id| t.get(id).unwrap().at(at);
+    assert!(write(p, model::TermId::ManagedMapWrite) > 4.0);
+    assert!(write(t, model::TermId::ManagedMapWrite) < 1.6);
+    assert!((write(p, model::TermId::MapWrite) - 1.28).abs() < 0.05);
+    assert!(priced
+        .provenance
+        .notes
+        .iter()
+        .any(|n| n.contains("rule M2")));
+    assert!(!plain.provenance.notes.iter().any(|n| n.contains("rule M2")));
+
+    // An H200 calibration: its embedded model keeps the managed passes as measured.
+    let x = d.path().join("x.json");
+    fails_with(
+        &d,
+        &[
+            "fit",
+            own_calibration("run127").to_str().unwrap(),
+            "-o",
+            x.to_str().unwrap(),
+            "--managed-from-pinned",
+        ],
+        None,
+        &["--managed-from-pinned", "NVIDIA H200", "h100"],
+    );
+    assert!(!x.exists());
+}
+
 /// `fit --price-from-pool` writes what `calibrate` would: the calibration's terms checked as
 /// measured, then the prefetch back priced from the embedded model's pool, its own fit and the
 /// pool's size kept in the file and said in its notes; `--pool-from` builds a pool. Bad uses fail

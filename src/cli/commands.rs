@@ -555,6 +555,18 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
             bail!("--price-from-pool: {why_not}");
         }
     }
+    // Then the managed passes from the pinned ones, as `calibrate` orders them (rule M2).
+    if a.managed_from_pinned && store::price_managed_from_pinned(&mut m).is_none() {
+        let gpu = if m.platform.gpu.is_empty() {
+            "unnamed"
+        } else {
+            &m.platform.gpu
+        };
+        bail!(
+            "--managed-from-pinned: rule M2 prices the GPUs of the embedded models {} only, and              a model with its three managed passes and their pinned ones; this one's GPU is {gpu}",
+            store::MANAGED_FROM_PINNED.join(", ")
+        );
+    }
     store::write_model(&a.output, &m).map_err(|e| match e {
         store::StoreError::Unusable { .. } => {
             let suspects = crate::model::suspect_cells(&table);

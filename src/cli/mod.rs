@@ -595,10 +595,17 @@ struct FitArgs {
     /// Price the pooled terms from the pools the embedded model of this GPU carries, as
     /// `calibrate` does (checked as measured first; a term too far from its pool keeps its own);
     /// with --pool-from, from the pool built here. (`calibrate` on an H100 also prices the passes
-    /// over managed pages kept on the host from its pinned ones, rule M2; `fit` keeps them as
-    /// measured.)
+    /// over managed pages kept on the host from its pinned ones: --managed-from-pinned.)
     #[arg(long)]
     price_from_pool: bool,
+    /// Price the passes over managed pages kept on the host from this calibration's pinned
+    /// passes, scaled from the embedded model of its GPU, as `calibrate` does on a GPU whose
+    /// embedded model asks for it (rule M2: the H100). A calibration times those passes right
+    /// after filling the pages on every core, which a slow link charged up to 3.6× where tasks
+    /// paid the pinned rates (NOTES.md, "The link probe"); without this flag `fit` keeps them as
+    /// measured. With --price-from-pool it prices the terms as `calibrate` does.
+    #[arg(long)]
+    managed_from_pinned: bool,
     /// Fit the peer and contention terms (data on another GPU, GPUs moving data at once) from
     /// these CSVs of `umodel bench peer contention` on the same host (repeatable).
     #[arg(long, value_name = "PEER.csv")]

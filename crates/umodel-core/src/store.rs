@@ -637,9 +637,10 @@ pub const MANAGED_FROM_PINNED: &[&str] = &["h100"];
 /// ([`crate::model::TaskTerms::managed_from_pinned`] at [`CHECK_TASK_TERMS_AT`]), and says so in
 /// its provenance: on slow-link H100 VMs an independent program's managed passes ran at its
 /// pinned ones and a task's advised row paid near them, while a calibration, which times them
-/// right after the host's fill, measured them up to 3.6× dearer (NOTES.md, "The link probe":
-/// its kernels pay that on a slow link for lines the host just wrote). Returns the embedded model's name and the terms
-/// priced; `None` where none applies. `calibrate` runs it.
+/// right after the host's fill on every core, measured them up to 3.6× dearer (NOTES.md, "The
+/// link probe": its kernels pay that on a slow link for lines every core just wrote). Returns
+/// the embedded model's name and the terms priced; `None` where none applies. `calibrate` runs
+/// it; `fit --managed-from-pinned` too.
 pub fn price_managed_from_pinned(
     model: &mut PlatformModel,
 ) -> Option<(&'static str, Vec<crate::model::TermId>)> {
