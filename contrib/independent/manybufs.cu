@@ -30,101 +30,7 @@
 // `phase,buffer,first,memory,address,pass,trial,ms,check`; `address` is the allocation's, so a
 // reader can tell a range reused from one freed.
 #include "harness.cuh"
-
-#include <thread>
-#include <vector>
-
-// The floats' values: v(i) + off, all multiples of 0.25 below 5 + off, so a thread's sum of a few
-// dozen is exact in float whatever the order.
-static float v(size_t i) { return (float)(i % 17) * 0.25f; }
-
-__global__ void read_pass(const float* __restrict__ a, float* __restrict__ acc, size_t n) {
-  float s = 0;
-  size_t t = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-  for (size_t i = t; i < n; i += (size_t)gridDim.x * blockDim.x) s += a[i];
-  acc[t] = s;
-}
-
-__global__ void write_pass(float* __restrict__ o, float off, size_t n) {
-  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
-       i += (size_t)gridDim.x * blockDim.x)
-    o[i] = (float)(i % 17) * 0.25f + off;
-}
-
-__global__ void inplace_pass(float* __restrict__ o, size_t n) {
-  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
-       i += (size_t)gridDim.x * blockDim.x)
-    o[i] += 1.0f;
-}
-
-enum Pass { READ, WRITE, INPLACE, NPASS };
-static const char* PASS[NPASS] = {"read", "write", "inplace"};
-
-struct Region {
-  float* host;  // what the host touches
-  float* dev;   // what the kernels touch
-  float off;    // every float is v(i) + off
-};
-
-static volatile double g_sink;
-
-static void host_write_one(Region& b, size_t n) {
-  for (size_t i = 0; i < n; ++i) b.host[i] = v(i);
-  b.off = 0;
-}
-
-// The host's writes on every core the machine has, each a contiguous share of the floats.
-static void host_write_all(Region& b, size_t n) {
-  unsigned k = std::max(1u, std::thread::hardware_concurrency());
-  size_t share = (n + k - 1) / k;
-  std::vector<std::thread> workers;
-  for (unsigned w = 0; w < k; ++w)
-    workers.emplace_back([&b, n, share, w] {
-      for (size_t i = w * share; i < std::min(n, (w + 1) * share); ++i) b.host[i] = v(i);
-    });
-  for (auto& t : workers) t.join();
-  b.off = 0;
-}
-
-static void host_read(const Region& b, size_t n) {
-  double s = 0;
-  for (size_t i = 0; i < n; ++i) s += b.host[i];
-  g_sink = s;
-}
-
-// Launches pass `p` on `b` and updates what its floats hold; `k` numbers the write passes so that
-// two in a row write different values.
-static void launch(Pass p, Region& b, float* acc, size_t n, int k, cudaStream_t s) {
-  int g = grid_for(n);
-  if (p == READ) {
-    read_pass<<<g, 256, 0, s>>>(b.dev, acc, n);
-  } else if (p == WRITE) {
-    b.off = (float)k;
-    write_pass<<<g, 256, 0, s>>>(b.dev, b.off, n);
-  } else {
-    inplace_pass<<<g, 256, 0, s>>>(b.dev, n);
-    b.off += 1.0f;
-  }
-  CK(cudaGetLastError());
-}
-
-// Whether the pass just run left what it must: every float, or every thread's sum.
-static bool check(Pass p, const Region& b, float* acc, size_t n) {
-  if (p == READ) {
-    int g = grid_for(n);
-    std::vector<float> got((size_t)g * 256);
-    CK(cudaMemcpy(got.data(), acc, got.size() * sizeof(float), cudaMemcpyDeviceToHost));
-    for (size_t t = 0; t < got.size(); ++t) {
-      float s = 0;
-      for (size_t i = t; i < n; i += got.size()) s += v(i) + b.off;
-      if (s != got[t]) return false;
-    }
-    return true;
-  }
-  for (size_t i = 0; i < n; ++i)
-    if (b.host[i] != v(i) + b.off) return false;
-  return true;
-}
+#include "linkpass.cuh"
 
 struct Run {
   size_t n;
@@ -166,7 +72,7 @@ struct Run {
     CK(cudaMallocManaged(&m.host, n * sizeof(float)));
     m.dev = m.host;
     for (int r = 0; r < 2; ++r) {
-      host_write_one(m, n);
+      host_write(m, n);
       launch(READ, m, acc, n, ++k, s);
       CK(cudaStreamSynchronize(s));
       bool good = check(READ, m, acc, n);
@@ -201,7 +107,7 @@ int main(int argc, char** argv) {
   Region pinned;
   CK(cudaHostAlloc(&pinned.host, bytes, cudaHostAllocMapped));
   CK(cudaHostGetDevicePointer(&pinned.dev, pinned.host, 0));
-  host_write_one(pinned, n);
+  host_write(pinned, n);
   std::printf("phase,buffer,first,memory,address,pass,trial,ms,check\n");
   run.time(pinned, "start", 0, "one", "pinned");
   const char* phases[2] = {"fresh", "migrated"};
@@ -217,7 +123,7 @@ int main(int argc, char** argv) {
       if (all)
         host_write_all(m, n);
       else
-        host_write_one(m, n);
+        host_write(m, n);
       run.time(m, phases[ph], b, all ? "all" : "one", "managed-host");
       CK(cudaFree(m.host));
     }
