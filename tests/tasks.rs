@@ -4738,7 +4738,11 @@ fn fit_prices_an_h100_calibrations_managed_passes_from_its_pinned_ones_on_reques
             "--managed-from-pinned",
         ],
         None,
-        &["--managed-from-pinned", "NVIDIA H200", "h100"],
+        &[
+            "--managed-from-pinned",
+            "NVIDIA H200",
+            "embedded models h100 only, and a model",
+        ],
     );
     assert!(!x.exists());
 }

@@ -563,7 +563,8 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
             &m.platform.gpu
         };
         bail!(
-            "--managed-from-pinned: rule M2 prices the GPUs of the embedded models {} only, and              a model with its three managed passes and their pinned ones; this one's GPU is {gpu}",
+            "--managed-from-pinned: rule M2 prices the GPUs of the embedded models {} only, and \
+             a model with its three managed passes and their pinned ones; this one's GPU is {gpu}",
             store::MANAGED_FROM_PINNED.join(", ")
         );
     }
