@@ -5,8 +5,7 @@
 // calibration's write cell over managed pages advised to stay on the host (filled by the host
 // before every trial) was 2.45x the embedded model's while the producer/consumer's GPU writes,
 // which follow the host's read, paid about the model's price (NOTES.md, "The link probe").
-// Written without umodel's code; shares only harness.cuh, and linkpass.cuh with lastwrite.cu and
-// manybufs.cu.
+// Written without umodel's code; shares only harness.cuh, and linkpass.cuh with manybufs.cu.
 //
 //   nvcc -O3 -arch=sm_90 -fmad=false -std=c++17 -o lastwrite lastwrite.cu -lpthread
 //   ./lastwrite BYTES TRIALS > lastwrite.csv

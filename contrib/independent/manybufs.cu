@@ -3,9 +3,10 @@
 // that pass up to 3.6x lastwrite.cu's same pass on the same VM, while over pinned memory they
 // agreed, and neither the probe's order, its fills on every core nor the kernels' shape made the
 // gap (NOTES.md, "The link probe"; calibration/h100/run247, run248). A calibration on such a VM
-// priced its managed in-place pass at the program's price and its write 3.6x (run272): each of
-// its cases allocates afresh, after cases that migrated pages. Written without umodel's code;
-// shares only harness.cuh.
+// timed its managed read, write and in-place cells at 1.4x, 3.6x and 2.2x the program's passes
+// (run272): each of its cases allocates afresh, after cases that migrated pages (run297 later
+// found the cause: calibration/h100/run295/reading-run297.txt). Written without umodel's code;
+// shares only harness.cuh, and linkpass.cuh with lastwrite.cu.
 //
 //   nvcc -O3 -arch=sm_90 -fmad=false -std=c++17 -o manybufs manybufs.cu -lpthread
 //   ./manybufs BYTES BUFFERS TRIALS > manybufs.csv
