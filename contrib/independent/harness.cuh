@@ -22,6 +22,25 @@
     }                                                                              \
   } while (0)
 
+// A program's first two arguments, BYTES and TRIALS: the buffer's size (whole pages) and the
+// number of timed rounds (positive). Exits 2, saying so, where either is not.
+struct SizeTrials {
+  size_t bytes;
+  size_t n;  // floats
+  int trials;
+};
+static SizeTrials size_and_trials(char** argv) {
+  SizeTrials a;
+  a.bytes = std::strtoull(argv[1], nullptr, 10);
+  a.trials = std::atoi(argv[2]);
+  a.n = a.bytes / sizeof(float);
+  if (a.n == 0 || a.bytes % 4096 != 0 || a.trials < 1) {
+    std::fprintf(stderr, "BYTES must be whole pages; TRIALS positive\n");
+    std::exit(2);
+  }
+  return a;
+}
+
 static double now_ms() {
   return std::chrono::duration<double, std::milli>(
              std::chrono::steady_clock::now().time_since_epoch())

@@ -42,13 +42,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s BYTES TRIALS\n", argv[0]);
     return 2;
   }
-  size_t bytes = std::strtoull(argv[1], nullptr, 10);
-  int trials = std::atoi(argv[2]);
-  size_t n = bytes / sizeof(float);
-  if (n == 0 || bytes % 4096 != 0 || trials < 1) {
-    std::fprintf(stderr, "BYTES must be whole pages; TRIALS positive\n");
-    return 2;
-  }
+  SizeTrials a = size_and_trials(argv);
+  size_t bytes = a.bytes, n = a.n;
+  int trials = a.trials;
   cudaStream_t s;
   CK(cudaStreamCreate(&s));
   Region bufs[2];
