@@ -79,12 +79,7 @@ int main(int argc, char** argv) {
       }
       if (before == HOST_READ) host_read(b, n);
       if (before == HOST_WRITE_ALL) host_write_all(b, n);
-      CK(cudaEventRecord(e0, s));
-      launch(p, b, acc, n, ++k, s);
-      CK(cudaEventRecord(e1, s));
-      CK(cudaEventSynchronize(e1));
-      float ms;
-      CK(cudaEventElapsedTime(&ms, e0, e1));
+      float ms = timed(p, b, acc, n, ++k, s, e0, e1);
       bool good = check(p, b, acc, n);
       ok &= good;
       if (t >= 0)

@@ -1,7 +1,7 @@
 // What lastwrite.cu and manybufs.cu share (calibration/h100/run228, run285): floats whose every
 // thread's sum is exact, the three GPU passes as a grid-stride loop of one float a thread, the
-// host's writes (on one thread, or a contiguous share on every core) and reads, and the check of
-// each pass. Include after harness.cuh.
+// host's writes (on one thread, or a contiguous share on every core) and reads, a pass timed
+// between two events, and the check of each pass. Include after harness.cuh.
 #pragma once
 #include <thread>
 #include <vector>
@@ -78,6 +78,19 @@ static void launch(Pass p, Region& b, float* acc, size_t n, int k, cudaStream_t 
     b.off += 1.0f;
   }
   CK(cudaGetLastError());
+}
+
+// Pass `p` on `b` (as launch() runs it, `k` as launch() takes it) between events `e0` and `e1`
+// on stream `s`, waited for; its time in ms.
+static float timed(Pass p, Region& b, float* acc, size_t n, int k, cudaStream_t s, cudaEvent_t e0,
+                   cudaEvent_t e1) {
+  CK(cudaEventRecord(e0, s));
+  launch(p, b, acc, n, k, s);
+  CK(cudaEventRecord(e1, s));
+  CK(cudaEventSynchronize(e1));
+  float ms;
+  CK(cudaEventElapsedTime(&ms, e0, e1));
+  return ms;
 }
 
 // Whether the pass just timed left what it must: every float, or every thread's sum.

@@ -51,12 +51,7 @@ struct Run {
         launch(p, b, acc, n, ++k, s);
         CK(cudaStreamSynchronize(s));
         host_write_all(b, n);
-        CK(cudaEventRecord(e0, s));
-        launch(p, b, acc, n, ++k, s);
-        CK(cudaEventRecord(e1, s));
-        CK(cudaEventSynchronize(e1));
-        float ms;
-        CK(cudaEventElapsedTime(&ms, e0, e1));
+        float ms = timed(p, b, acc, n, ++k, s, e0, e1);
         bool good = check(p, b, acc, n);
         ok &= good;
         std::printf("%s,%d,%s,%s,%p,%s,%d,%.5f,%s\n", phase, buffer, first, memory,
