@@ -167,10 +167,14 @@ int main(int argc, char **argv) {
 
     /* A probe judged against the model: each figure beside the model's price, and whether it lies
      * off it (then price with the probe; where it is a pass over the link, calibrating measures
-     * it too). Made-up figures: a slow prefetch back and a slow read over the link. */
+     * it too). Made-up figures: a slow prefetch back, a slow read over the link, and a write over
+     * managed pages kept on the host, which `priced` says tasks are not priced by (the probe's
+     * pinned write prices them). */
     const char *judged =
         "{\"bytes\": 67108864, \"prefetch_to_host\": {\"ms\": 6.2, \"rel_sd\": 0.15},"
-        " \"link\": {\"bytes\": 67108864, \"map_read\": {\"ms\": 2.0, \"rel_sd\": 0.01}}}";
+        " \"link\": {\"bytes\": 67108864, \"map_read\": {\"ms\": 2.0, \"rel_sd\": 0.01},"
+        " \"map_write\": {\"ms\": 1.9, \"rel_sd\": 0.01},"
+        " \"managed_map_write\": {\"ms\": 4.4, \"rel_sd\": 0.02}}}";
     umodel_probe_figure figures[UMODEL_PROBE_FIGURES_MAX];
     size_t nfig = 0;
     if (umodel_probe_against(h200, judged, figures, UMODEL_PROBE_FIGURES_MAX, &nfig) != UMODEL_OK) {
@@ -178,10 +182,10 @@ int main(int argc, char **argv) {
         failures++;
     } else {
         for (size_t i = 0; i < nfig; i++)
-            printf("probe-figure %s %d %llu %.17g %.17g %u %.17g %.17g %d\n", figures[i].term,
+            printf("probe-figure %s %d %llu %.17g %.17g %u %.17g %.17g %d %d\n", figures[i].term,
                    figures[i].link, (unsigned long long)figures[i].bytes, figures[i].ms,
                    figures[i].rel_sd, figures[i].samples, figures[i].model_ms, figures[i].ratio,
-                   figures[i].differs);
+                   figures[i].differs, figures[i].priced);
     }
 
     /* What the answers had to assume, in the command line's words: with no times given, the
@@ -216,7 +220,7 @@ int main(int argc, char **argv) {
                  umodel_task_compile_probed(h200, argv[1], "{\"bytes\": 67108864, \"fault_out\": 1}", &bad),
                  UMODEL_BAD_TASK, "fault_out");
     expect_error("short-array", umodel_probe_against(h200, judged, figures, 1, &nfig),
-                 UMODEL_INVALID_ARGUMENT, "2 figures");
+                 UMODEL_INVALID_ARGUMENT, "4 figures");
     expect_error("missing-probe",
                  umodel_task_compile_probed(h200, argv[1], "/nonexistent/probe.json", &bad),
                  UMODEL_NOT_FOUND, "/nonexistent/probe.json");

@@ -201,7 +201,7 @@ fn the_c_example_compiles_links_runs_and_agrees_with_the_rust_api() {
 }
 
 /// The probe examples/c/task.c judges (`judged` there).
-const PROBE_JUDGED: &str = r#"{"bytes": 67108864, "prefetch_to_host": {"ms": 6.2, "rel_sd": 0.15}, "link": {"bytes": 67108864, "map_read": {"ms": 2.0, "rel_sd": 0.01}}}"#;
+const PROBE_JUDGED: &str = r#"{"bytes": 67108864, "prefetch_to_host": {"ms": 6.2, "rel_sd": 0.15}, "link": {"bytes": 67108864, "map_read": {"ms": 2.0, "rel_sd": 0.01}, "map_write": {"ms": 1.9, "rel_sd": 0.01}, "managed_map_write": {"ms": 4.4, "rel_sd": 0.02}}}"#;
 
 #[test]
 fn the_c_task_example_agrees_with_the_rust_api() {
@@ -371,6 +371,7 @@ fn the_c_task_example_agrees_with_the_rust_api() {
                 assert!(same(f(w[7]), x.model_ms), "{line}");
                 assert!(same(f(w[8]), x.ratio().unwrap()), "{line}");
                 assert_eq!(w[9] == "1", x.differs(), "{line}");
+                assert_eq!(w[10] == "1", x.priced(), "{line}");
             }
             "ok:" => assert_eq!(line, "ok: 0 failed"),
             _ => panic!("unexpected line from the task example: {line}"),
@@ -383,12 +384,29 @@ fn the_c_task_example_agrees_with_the_rust_api() {
     assert_eq!(seen.get("task-note"), Some(&1), "{stdout}");
     // The slow read over the link is named off the model, a pass over the link; the prefetch
     // back's 15 % between rounds covers its distance.
-    assert_eq!(seen.get("probe-figure"), Some(&2), "{stdout}");
+    // The write over managed pages kept on the host is judged but not priced by (tasks are priced
+    // from the pinned write beside it); every other figure is.
+    assert_eq!(seen.get("probe-figure"), Some(&4), "{stdout}");
     assert!(
         stdout.contains("probe-figure prefetch_to_host 0 67108864 6.2")
             && stdout
                 .lines()
-                .any(|l| l.starts_with("probe-figure map_read 1 ") && l.ends_with(" 1")),
+                .any(|l| l.starts_with("probe-figure map_read 1 ") && l.ends_with(" 1 1")),
+        "{stdout}"
+    );
+    let unpriced: Vec<_> = stdout
+        .lines()
+        .filter(|l| l.starts_with("probe-figure "))
+        .map(|l| (l.split(' ').nth(1).unwrap(), l.ends_with(" 0")))
+        .collect();
+    assert_eq!(
+        unpriced,
+        [
+            ("prefetch_to_host", false),
+            ("map_read", false),
+            ("map_write", false),
+            ("managed_map_write", true)
+        ],
         "{stdout}"
     );
     let want = seed.choose(TaskOverrides::default()).unwrap().assumptions();
