@@ -16,8 +16,6 @@
 // is written as `failed` and the program exits 1. Writes `memory,shape,trial,ms,check`.
 #include "harness.cuh"
 
-#include <thread>
-#include <vector>
 
 static float v(size_t i) { return (float)(i % 17) * 0.25f; }
 
@@ -44,14 +42,7 @@ static const char* SHAPE[NSHAPE] = {"stride", "flat4"};
 static const char* MEMORY[2] = {"pinned", "managed-host"};
 
 static void fill_all(float* x, size_t n) {
-  unsigned k = std::max(1u, std::thread::hardware_concurrency());
-  size_t share = (n + k - 1) / k;
-  std::vector<std::thread> workers;
-  for (unsigned w = 0; w < k; ++w)
-    workers.emplace_back([=] {
-      for (size_t i = w * share; i < std::min(n, (w + 1) * share); ++i) x[i] = v(i);
-    });
-  for (auto& t : workers) t.join();
+  on_every_core(n, [x](size_t i) { x[i] = v(i); });
 }
 
 static void launch(Shape s, float* dev, size_t n, cudaStream_t st) {

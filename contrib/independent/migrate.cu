@@ -31,8 +31,6 @@
 #include "../../crates/umodel-gpu/kernels/stream.cu"
 #include "../../crates/umodel-gpu/kernels/task.cu"
 
-#include <thread>
-#include <vector>
 
 // Whole numbers below 17, so stream_read_sum's per-element conversion to an integer is exact and
 // every pass's result is exact in float.
@@ -58,14 +56,7 @@ struct Field {
 };
 
 static void write_all(Field& b) {
-  unsigned k = std::max(1u, std::thread::hardware_concurrency());
-  size_t share = (b.n + k - 1) / k;
-  std::vector<std::thread> workers;
-  for (unsigned w = 0; w < k; ++w)
-    workers.emplace_back([&b, share, w] {
-      for (size_t i = w * share; i < std::min(b.n, (w + 1) * share); ++i) b.x[i] = v(i);
-    });
-  for (auto& t : workers) t.join();
+  on_every_core(b.n, [&b](size_t i) { b.x[i] = v(i); });
   b.off = 0;
 }
 

@@ -92,14 +92,7 @@ struct Region {
 
 // The host's writes on every core the machine has, each a contiguous share of the floats.
 static void host_write_all(Region& b, size_t n) {
-  unsigned k = std::max(1u, std::thread::hardware_concurrency());
-  size_t share = (n + k - 1) / k;
-  std::vector<std::thread> workers;
-  for (unsigned w = 0; w < k; ++w)
-    workers.emplace_back([&b, n, share, w] {
-      for (size_t i = w * share; i < std::min(n, (w + 1) * share); ++i) b.host[i] = v(i);
-    });
-  for (auto& t : workers) t.join();
+  on_every_core(n, [&b](size_t i) { b.host[i] = v(i); });
   b.off = 0;
   b.written = false;
 }
