@@ -452,8 +452,18 @@ fn h100_with_fact(
 #[test]
 fn show_prints_the_hosts_l3_where_the_model_records_it() {
     let d = tempfile::tempdir().unwrap();
+    // The embedded model records its hosts' (its make script's `fit --host-l3`).
+    let plain = umodel(&d).args(["show", "-m", "h100"]).output().unwrap();
+    let text = String::from_utf8_lossy(&plain.stdout);
+    assert!(text.contains("  host L3: 300 MiB"), "{text}");
     // A model of a 105 MiB-L3 host, as calibrate now records it (calibration/h100/run247).
-    let (f, text) = h100_with_fact(&d, "host_l3_bytes", "host L3", (105u64 << 20).into());
+    let mut m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("models/h100.json").unwrap()).unwrap();
+    m["platform"]["host_l3_bytes"] = (105u64 << 20).into();
+    let f = d.path().join("m.json");
+    std::fs::write(&f, m.to_string()).unwrap();
+    let out = umodel(&d).args(["show", "-m"]).arg(&f).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("  host L3: 105 MiB"), "{text}");
     let j = json_of(
         &umodel(&d)

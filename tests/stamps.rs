@@ -48,6 +48,16 @@ fn machine(gpu: &str, driver: &str) -> tempfile::TempDir {
     root
 }
 
+/// `machine(gpu, driver)` on a host whose L3 is `size` as sysfs writes it (`307200K`).
+fn machine_with_l3(gpu: &str, driver: &str, size: &str) -> tempfile::TempDir {
+    let root = machine(gpu, driver);
+    let i = root.path().join("sys/devices/system/cpu/cpu0/cache/index3");
+    fs::create_dir_all(&i).unwrap();
+    fs::write(i.join("level"), "3\n").unwrap();
+    fs::write(i.join("size"), size).unwrap();
+    root
+}
+
 /// The shipped H200 model (measured under driver 580.159.04) as a file in `d`.
 fn h200_file(d: &tempfile::TempDir) -> PathBuf {
     let p = d.path().join("h200.json");
@@ -97,6 +107,51 @@ fn a_changed_driver_warns_and_strict_refuses() {
 }
 
 #[test]
+fn the_embedded_model_on_a_host_of_another_l3_warns_and_points_to_the_probe() {
+    // Nothing calibrated here: queries fall back on the embedded `h100` model, whose task terms
+    // were measured on hosts of 300 MiB L3 (its make script's `--host-l3`); every slow-link H100
+    // VM's host had 105 MiB (calibration/h100/run247/l3_link.txt). Its driver, UUID and bus id are
+    // another machine's and are not compared.
+    let d = tempfile::tempdir().unwrap();
+    let gpu = "NVIDIA H100 80GB HBM3";
+    let choose = |root: &Path, strict: bool| {
+        let mut c = on(&d, root);
+        c.args(["choose", "-r", "2"]);
+        if strict {
+            c.arg("--strict");
+        }
+        c.output().unwrap()
+    };
+    let same = machine_with_l3(gpu, "570.1.2", "307200K\n");
+    let out = choose(same.path(), true);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("using embedded model h100") && !err.contains("warning"),
+        "{err}"
+    );
+    let slow = machine_with_l3(gpu, "580.159.04", "107520K\n");
+    let out = choose(slow.path(), false);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains(
+            "warning: embedded model h100: this host is not of the kind it was measured on"
+        ) && err.contains("host L3 cache: 300 MiB → 105 MiB")
+            && err.contains("`umodel probe -o probe.json`"),
+        "{err}"
+    );
+    assert!(!err.contains("GPU is not the one"), "{err}");
+    let out = choose(slow.path(), true);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--strict: refusing embedded model h100"));
+    // A host whose sysfs gives no L3 is not judged by it.
+    let unknown = machine(gpu, "580.159.04");
+    let out = choose(unknown.path(), false);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("warning"));
+}
+
+#[test]
 fn a_host_of_another_l3_under_the_same_cpu_name_warns() {
     let d = tempfile::tempdir().unwrap();
     // The H200 model file as if measured on a host with 300 MiB of L3 (it has no stamp of its
@@ -107,14 +162,7 @@ fn a_host_of_another_l3_under_the_same_cpu_name_warns() {
     m["platform"]["host_l3_bytes"] = (300u64 << 20).into();
     let f = d.path().join("h200-l3.json");
     fs::write(&f, m.to_string()).unwrap();
-    let host = |size: &str| {
-        let root = machine("NVIDIA H200", "580.159.04");
-        let i = root.path().join("sys/devices/system/cpu/cpu0/cache/index3");
-        fs::create_dir_all(&i).unwrap();
-        fs::write(i.join("level"), "3\n").unwrap();
-        fs::write(i.join("size"), size).unwrap();
-        root
-    };
+    let host = |size: &str| machine_with_l3("NVIDIA H200", "580.159.04", size);
     let same = host("307200K\n");
     on(&d, same.path())
         .args(["choose", "-r", "2", "--strict", "-m"])
@@ -304,4 +352,51 @@ fn an_empty_data_dir_variable_counts_as_unset() {
     let v = json_of(&out.stdout);
     let dir = v["data_dir"].as_str().unwrap();
     assert!(dir.starts_with(home.path().to_str().unwrap()), "{dir}");
+}
+
+#[test]
+fn fit_records_a_hosts_l3_its_facts_predate_and_refuses_another() {
+    let d = tempfile::tempdir().unwrap();
+    let cal = |run: &str| {
+        format!("calibration/h100/{run}/models/nvidia-h100-80gb-hbm3-ed53a484761b.minimal.csv")
+    };
+    let fit = |csv: &str, l3: &str, out: &str| {
+        umodel(&d)
+            .args(["fit", "--host-l3", l3, "-o"])
+            .arg(d.path().join(out))
+            .arg(csv)
+            .output()
+            .unwrap()
+    };
+    // run194's facts predate the L3 (its run's lscpu recorded 300 MiB): the size given is kept in
+    // the platform facts and the stamp, and the provenance says where it came from.
+    let o = fit(&cal("run194/run193a/data-1"), "300MiB", "old.json");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let m: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(d.path().join("old.json")).unwrap()).unwrap();
+    assert_eq!(m["platform"]["host_l3_bytes"], 300u64 << 20);
+    assert_eq!(m["stamp"]["host_l3_bytes"], 300u64 << 20);
+    let notes = m["provenance"]["notes"].to_string();
+    assert!(
+        notes.contains("host L3 cache 300 MiB given to fit (--host-l3)"),
+        "{notes}"
+    );
+    // run272's facts recorded its host's 105 MiB: the same size is no news, another is refused.
+    let o = fit(&cal("run272/run272/data-1"), "105MiB", "same.json");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let m = fs::read_to_string(d.path().join("same.json")).unwrap();
+    assert!(!m.contains("--host-l3"), "{m}");
+    let o = fit(&cal("run272/run272/data-1"), "300MiB", "other.json");
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("--host-l3 300 MiB: the measurements' facts record the host's L3 as 105 MiB"),
+        "{err}"
+    );
+    assert!(!d.path().join("other.json").exists());
+    // Not a size: clap names the flag and the value.
+    let o = fit(&cal("run272/run272/data-1"), "lots", "bad.json");
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--host-l3") && err.contains("lots"), "{err}");
 }

@@ -284,22 +284,59 @@ fn check_stamp(m: &PlatformModel, src: &ModelSource, named: bool, strict: bool) 
         return Ok(());
     };
     let list: String = changes.iter().map(|c| format!("\n  {c}")).collect();
-    let what = match scope {
-        Some(Scope::GpuModel) => {
-            "this machine's GPU is not the one it was measured on; its answers are for that machine"
-        }
-        _ => "this machine changed since it was measured; its answers may no longer hold",
+    let gpu_differs = changes.iter().any(|c| c.what == stamp::CHANGED_GPU);
+    let (what, hint) = match scope {
+        Some(Scope::GpuModel) if gpu_differs => (
+            "this machine's GPU is not the one it was measured on; its answers are for that machine",
+            recalibrate_hint(src),
+        ),
+        // Only the host's L3: the GPU is the model's, the host of another kind.
+        Some(Scope::GpuModel) => (
+            "this host is not of the kind it was measured on, whose L3 differs; on the H100 VMs \
+             such hosts ran the GPU's link up to 1.5× slower (NOTES.md, \"The link probe\")",
+            "`umodel probe -o probe.json` measures this machine's link in about three seconds \
+             and `--probe probe.json` prices tasks with it; `umodel calibrate` measures it all"
+                .to_string(),
+        ),
+        _ => (
+            "this machine changed since it was measured; its answers may no longer hold",
+            recalibrate_hint(src),
+        ),
     };
     if strict {
-        bail!(
-            "--strict: refusing {src}: {what}:{list}\n  {}",
-            recalibrate_hint(src)
-        );
+        bail!("--strict: refusing {src}: {what}:{list}\n  {hint}");
     }
     note!(
-        "umodel: warning: {src}: {what}:{list}\n  {} (`umodel doctor` lists every model; --strict refuses)",
-        recalibrate_hint(src)
+        "umodel: warning: {src}: {what}:{list}\n  {hint} (`umodel doctor` lists every model; --strict refuses)"
     );
+    Ok(())
+}
+
+/// `fit --host-l3`: the host's L3 in the model's platform facts and stamp, where its facts did not
+/// record one; a facts file that recorded another size wins, and the flag is refused.
+fn set_host_l3(m: &mut PlatformModel, l3: u64) -> Result<()> {
+    let recorded = m
+        .stamp
+        .as_ref()
+        .and_then(|s| s.host_l3_bytes)
+        .or(m.platform.host_l3_bytes);
+    if let Some(r) = recorded.filter(|r| *r != l3) {
+        bail!(
+            "--host-l3 {}: the measurements' facts record the host's L3 as {}",
+            crate::units::format_size(l3),
+            crate::units::format_size(r)
+        );
+    }
+    m.platform.host_l3_bytes = Some(l3);
+    if let Some(s) = &mut m.stamp {
+        s.host_l3_bytes = Some(l3);
+    }
+    if recorded.is_none() {
+        m.provenance.notes.push(format!(
+            "host L3 cache {} given to fit (--host-l3): the facts predate recording it",
+            crate::units::format_size(l3)
+        ));
+    }
     Ok(())
 }
 
@@ -554,6 +591,9 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
         if priced.is_none_or(|uses| uses.is_empty()) {
             bail!("--price-from-pool: {why_not}");
         }
+    }
+    if let Some(l3) = a.host_l3 {
+        set_host_l3(&mut m, l3)?;
     }
     // Then the managed passes from the pinned ones, as `calibrate` orders them (rule M2).
     if a.managed_from_pinned && store::price_managed_from_pinned(&mut m).is_none() {

@@ -616,6 +616,13 @@ struct FitArgs {
     /// before 2026-12-03.
     #[arg(long)]
     no_host_level: bool,
+    /// The host's L3 cache (e.g. 300MiB), for measurements whose facts file predates recording
+    /// it (facts written since 2026-12-06 carry it, and a different size is refused). A query
+    /// compares it with this host's, the embedded models' too: on the H100 VMs every host with
+    /// 105 MiB ran the link up to 1.5× slower than the 300 MiB hosts the models were measured on
+    /// (NOTES.md, "The link probe"). Their make scripts give what their runs' `lscpu` recorded.
+    #[arg(long, value_name = "SIZE", value_parser = parse_bytes)]
+    host_l3: Option<u64>,
     /// [experimental] Split the size model at the GPU's L2 size. Not adopted: the ablation found
     /// it worse (NOTES.md, "Minimal plan: the ablation").
     #[arg(long)]

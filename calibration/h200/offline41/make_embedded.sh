@@ -45,4 +45,9 @@ for r in 77 78 79 83 84 92 93 95 96 97 98 99 100 101 102 103 104 105 106 107 114
          119 120 121 122 123 124; do
   args+=(--pool-from "$R/run$r/data/$M.csv")
 done
-"$U" "${args[@]}" --price-from-pool --no-host-level -o "$OUT"
+# The host's L3, which the facts files of these runs predate: what the task-term calibrations'
+# runs recorded by `lscpu` (300 MiB in each that recorded one; run167's and run168's, and run2's
+# behind the handoff, recorded none), so that a query on a host of another L3 is warned (since
+# 2026-12-06).
+L3=$(bash scripts/recorded-l3.sh "${S[@]}")
+"$U" "${args[@]}" --price-from-pool --no-host-level --host-l3 "$L3" -o "$OUT"

@@ -114,8 +114,10 @@ pub const CHANGED_HOST_L3: &str = "host L3 cache";
 pub enum Scope {
     /// A model measured here, or a file the user gave: everything.
     Full,
-    /// A model shipped in the binary, chosen because nothing better exists: only whether this
-    /// machine has its GPU (its driver, UUID and link are another machine's by nature).
+    /// A model shipped in the binary, chosen because nothing better exists: whether this
+    /// machine has its GPU, and its host the L3 the model's hosts had (its driver, UUID and link
+    /// are another machine's by nature; on the H100 VMs the hosts with another L3 ran the link up
+    /// to 1.5× slower, NOTES.md "The link probe").
     GpuModel,
 }
 
@@ -386,10 +388,22 @@ impl Stamp {
                 .iter()
                 .find(|g| g.name.trim() == self.gpu.name.trim())
         };
+        let l3 = |out: &mut Vec<Change>| {
+            if let (Some(a), Some(b)) = (self.host_l3_bytes, here.host_l3_bytes) {
+                if a != b {
+                    out.push(change(
+                        CHANGED_HOST_L3,
+                        crate::units::format_size(a),
+                        crate::units::format_size(b),
+                    ));
+                }
+            }
+        };
         if scope == Scope::GpuModel {
             if !self.gpu.name.is_empty() && by_name().is_none() {
                 out.push(change(CHANGED_GPU, self.gpu.name.clone(), found_names()));
             }
+            l3(&mut out);
             return out;
         }
         let gpu = if !self.gpu.uuid.is_empty() {
@@ -460,15 +474,7 @@ impl Stamp {
                 here.host_cpu.clone(),
             ));
         }
-        if let (Some(a), Some(b)) = (self.host_l3_bytes, here.host_l3_bytes) {
-            if a != b {
-                out.push(change(
-                    CHANGED_HOST_L3,
-                    crate::units::format_size(a),
-                    crate::units::format_size(b),
-                ));
-            }
-        }
+        l3(&mut out);
         out
     }
 
@@ -658,18 +664,32 @@ mod tests {
         let c = s.changes(&now, Scope::Full);
         assert_eq!(c.len(), 1, "{c:?}");
         assert_eq!(c[0].to_string(), "host L3 cache: 300 MiB → 105 MiB");
-        // Not for an embedded model, and not where either side does not know.
-        assert_eq!(s.changes(&now, Scope::GpuModel), vec![]);
+        // An embedded model is checked for it too (its driver, UUID and bus id are another
+        // machine's, and are not), but not where either side does not know.
+        assert_eq!(s.changes(&now, Scope::GpuModel), c);
+        let elsewhere = Stamp {
+            driver_version: "570.1.2".into(),
+            gpu: GpuStamp {
+                uuid: "GPU-00000000-1111-2222-3333-444444444444".into(),
+                bus_id: "0000:af:00.0".into(),
+                ..s.gpu.clone()
+            },
+            ..s.clone()
+        };
+        assert_eq!(elsewhere.changes(&then, Scope::GpuModel), vec![]);
+        assert_eq!(elsewhere.changes(&now, Scope::GpuModel), c);
         let unknown = Stamp {
             host_l3_bytes: None,
             ..s.clone()
         };
         assert_eq!(unknown.changes(&now, Scope::Full), vec![]);
+        assert_eq!(unknown.changes(&now, Scope::GpuModel), vec![]);
         let gone = Machine {
             host_l3_bytes: None,
             ..now
         };
         assert_eq!(s.changes(&gone, Scope::Full), vec![]);
+        assert_eq!(s.changes(&gone, Scope::GpuModel), vec![]);
         // A stamp written before the field reads without it, and writes none.
         let text = serde_json::to_string(&unknown).unwrap();
         assert!(!text.contains("host_l3_bytes"), "{text}");
