@@ -135,9 +135,8 @@ fn the_embedded_model_on_a_host_of_another_l3_warns_and_points_to_the_probe() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     assert!(
-        err.contains(
-            "warning: embedded model h100: this host is not of the kind it was measured on"
-        ) && err.contains("host L3 cache: 300 MiB → 105 MiB")
+        err.contains("warning: embedded model h100: this host's L3 cache is not that of the hosts")
+            && err.contains("host L3 cache: 300 MiB → 105 MiB")
             && err.contains("`umodel probe -o probe.json`"),
         "{err}"
     );

@@ -292,7 +292,7 @@ fn check_stamp(m: &PlatformModel, src: &ModelSource, named: bool, strict: bool) 
         ),
         // Only the host's L3: the GPU is the model's, the host of another kind.
         Some(Scope::GpuModel) => (
-            "this host is not of the kind it was measured on, whose L3 differs; on the H100 VMs \
+            "this host's L3 cache is not that of the hosts it was measured on; on the H100 VMs \
              such hosts ran the GPU's link up to 1.5× slower (NOTES.md, \"The link probe\")",
             "`umodel probe -o probe.json` measures this machine's link in about three seconds \
              and `--probe probe.json` prices tasks with it; `umodel calibrate` measures it all"
