@@ -148,6 +148,29 @@ fn the_embedded_model_on_a_host_of_another_l3_warns_and_points_to_the_probe() {
     let unknown = machine(gpu, "580.159.04");
     let out = choose(unknown.path(), false);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("warning"));
+    // `doctor` says the same of the model queries fall back on: something to do on the 105 MiB
+    // host, nothing on the 300 MiB one.
+    let out = on(&d, slow.path()).arg("doctor").output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("embedded model h100: CHANGED")
+            && text.contains("changed: host L3 cache: 300 MiB → 105 MiB")
+            && text.contains("→ `umodel probe -o probe.json`"),
+        "{text}"
+    );
+    let out = on(&d, slow.path())
+        .args(["doctor", "--json"])
+        .output()
+        .unwrap();
+    let v = json_of(&out.stdout);
+    assert_eq!(v["fallback"]["model"], "h100");
+    assert_eq!(v["fallback"]["changes"][0]["what"], "host L3 cache");
+    assert_eq!(v["problems"], 1);
+    on(&d, same.path()).arg("doctor").assert().success().stdout(
+        predicate::str::contains("embedded model h100: fits this machine")
+            .and(predicate::str::contains("nothing to do")),
+    );
 }
 
 #[test]

@@ -294,9 +294,7 @@ fn check_stamp(m: &PlatformModel, src: &ModelSource, named: bool, strict: bool) 
         Some(Scope::GpuModel) => (
             "this host's L3 cache is not that of the hosts it was measured on; on the H100 VMs \
              such hosts ran the GPU's link up to 1.5× slower (NOTES.md, \"The link probe\")",
-            "`umodel probe -o probe.json` measures this machine's link in about three seconds \
-             and `--probe probe.json` prices tasks with it; `umodel calibrate` measures it all"
-                .to_string(),
+            stamp::PROBE_THIS_HOST.to_string(),
         ),
         _ => (
             "this machine changed since it was measured; its answers may no longer hold",

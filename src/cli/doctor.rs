@@ -62,6 +62,20 @@ fn text(r: &doctor::Report) {
         };
         out!("queries here use: {}{present}", e.display());
     }
+    if let Some(f) = &r.fallback {
+        let fits = if f.changes.is_empty() {
+            "fits this machine (its GPU model; its hosts' L3 where both sides know it)"
+        } else {
+            "CHANGED"
+        };
+        out!("embedded model {}: {fits}", f.model);
+        for c in &f.changes {
+            out!("  changed: {c}");
+        }
+        for a in &f.advice {
+            out!("  → {a}");
+        }
+    }
     if r.models.is_empty() {
         out!("no calibrated models (`umodel calibrate` makes one)");
     }

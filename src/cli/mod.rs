@@ -104,7 +104,9 @@ enum Command {
     /// For the data directory: each calibrated model, what it was measured under against this
     /// machine now, a task term far from the embedded model of its GPU, corrupt files and
     /// leftovers, and what to do about each; notes on what needs nothing done (a model fitted
-    /// before a term its task predictions would use). Exits 1 when something needs doing.
+    /// before a term its task predictions would use). Where no model of this machine is
+    /// calibrated, whether the embedded model queries fall back on fits it (its GPU model, and
+    /// the L3 of the hosts it was measured on). Exits 1 when something needs doing.
     Doctor(DoctorArgs),
     /// Measure this machine's migration and link rates now (about three seconds), for task queries'
     /// --probe

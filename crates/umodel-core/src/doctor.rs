@@ -21,8 +21,49 @@ pub struct Report {
     pub models: Vec<ModelEntry>,
     /// Temporary files that killed writers left (removed by the next write to that directory).
     pub leftovers: Vec<PathBuf>,
+    /// The embedded model default queries fall back on, where `expected_model` is not there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fallback: Option<Fallback>,
     /// Entries that need something done.
     pub problems: usize,
+}
+
+/// The embedded model default queries here fall back on, checked as a query checks it
+/// ([`Scope::GpuModel`]: its GPU model, and its hosts' L3).
+#[derive(Debug, Clone, Serialize)]
+pub struct Fallback {
+    /// Its name (`h100`).
+    pub model: String,
+    /// What differs between it and this machine; empty where it fits.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub changes: Vec<Change>,
+    /// What to do about it, one step an entry.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub advice: Vec<String>,
+}
+
+impl Fallback {
+    fn of(machine: &Machine) -> Fallback {
+        let gpu = machine.gpus.first().map(|g| g.name.as_str());
+        let (name, m) = store::fallback_for_gpu(gpu);
+        let changes = m.stamp_or_platform().changes(machine, Scope::GpuModel);
+        let advice = if changes.iter().any(|c| c.what == CHANGED_GPU) {
+            vec![
+                "`umodel calibrate` measures this machine (no embedded model was measured on \
+                  its GPU)"
+                    .to_string(),
+            ]
+        } else if changes.is_empty() {
+            Vec::new()
+        } else {
+            vec![crate::stamp::PROBE_THIS_HOST.to_string()]
+        };
+        Fallback {
+            model: name.to_string(),
+            changes,
+            advice,
+        }
+    }
 }
 
 /// One model file of the data directory.
@@ -137,13 +178,20 @@ pub fn examine(
             models.push(entry(&path, machine, expected));
         }
     }
-    let problems = models.iter().filter(|m| m.is_problem()).count() + leftovers.len();
+    let fallback = match (expected, machine) {
+        (Some(e), Some(m)) if !e.exists() => Some(Fallback::of(m)),
+        _ => None,
+    };
+    let problems = models.iter().filter(|m| m.is_problem()).count()
+        + leftovers.len()
+        + usize::from(fallback.as_ref().is_some_and(|f| !f.changes.is_empty()));
     Report {
         data_dir: data_dir.map(Path::to_path_buf),
         machine: machine.cloned(),
         expected_model: expected.map(Path::to_path_buf),
         models,
         leftovers,
+        fallback,
         problems,
     }
 }
@@ -290,6 +338,75 @@ fn entry(path: &Path, machine: Option<&Machine>, expected: Option<&Path>) -> Mod
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_embedded_fallback_is_checked_for_its_gpu_and_its_hosts_l3() {
+        let d = tempfile::tempdir().unwrap();
+        let absent = d.path().join("models/none.json");
+        let here = |gpu: &str, l3: Option<u64>| Machine {
+            driver_version: "570.1.2".into(),
+            gpus: vec![crate::stamp::GpuStamp {
+                name: gpu.into(),
+                ..Default::default()
+            }],
+            hypervisor: Some(true),
+            host_cpu: String::new(),
+            host_l3_bytes: l3,
+        };
+        // The embedded h100 model's hosts had 300 MiB (its make script's `fit --host-l3`); its
+        // driver is another machine's and not compared.
+        let fits = examine(
+            Some(d.path()),
+            Some(&here("NVIDIA H100 80GB HBM3", Some(300 << 20))),
+            Some(&absent),
+        );
+        let f = fits.fallback.unwrap();
+        assert_eq!(f.model, "h100");
+        assert!(f.changes.is_empty() && f.advice.is_empty(), "{f:?}");
+        assert_eq!(fits.problems, 0);
+        // A 105 MiB host (the H100 VMs' slow links): something to do, the probe first.
+        let slow = examine(
+            Some(d.path()),
+            Some(&here("NVIDIA H100 80GB HBM3", Some(105 << 20))),
+            Some(&absent),
+        );
+        let f = slow.fallback.unwrap();
+        assert_eq!(f.changes.len(), 1);
+        assert_eq!(f.changes[0].to_string(), "host L3 cache: 300 MiB → 105 MiB");
+        assert_eq!(f.advice, [crate::stamp::PROBE_THIS_HOST]);
+        assert_eq!(slow.problems, 1);
+        // Where sysfs gives no L3, nothing to judge it by.
+        let unknown = examine(
+            Some(d.path()),
+            Some(&here("NVIDIA H100 80GB HBM3", None)),
+            Some(&absent),
+        );
+        assert_eq!(unknown.problems, 0);
+        // A GPU no embedded model was measured on: the first one answers, and calibrating is
+        // what to do.
+        let other = examine(
+            Some(d.path()),
+            Some(&here("NVIDIA A100-SXM4-80GB", Some(300 << 20))),
+            Some(&absent),
+        );
+        let f = other.fallback.unwrap();
+        assert_eq!(f.model, store::EMBEDDED[0].0);
+        assert_eq!(f.changes[0].what, CHANGED_GPU);
+        assert!(f.advice[0].contains("umodel calibrate"), "{f:?}");
+        assert_eq!(other.problems, 1);
+        // A calibrated model there, or no driver: no fallback to judge.
+        let m = d.path().join("models/mine.json");
+        store::write_model(&m, &store::embedded("h100").unwrap()).unwrap();
+        let r = examine(
+            Some(d.path()),
+            Some(&here("NVIDIA H100 80GB HBM3", Some(105 << 20))),
+            Some(&m),
+        );
+        assert!(r.fallback.is_none());
+        assert!(examine(Some(d.path()), None, Some(&absent))
+            .fallback
+            .is_none());
+    }
 
     #[test]
     fn corrupt_changed_and_foreign_models_are_told_apart() {

@@ -109,6 +109,13 @@ pub const CHANGED_HOST_CPU: &str = "host CPU";
 /// reads the same).
 pub const CHANGED_HOST_L3: &str = "host L3 cache";
 
+/// What to do where an embedded model's hosts had another L3 than this one: the probe measures the
+/// link such hosts ran slower (seed 001's host-mapped row within 1.2 % with it, 46.8 % short
+/// without: calibration/h100/run226/reading.txt).
+pub const PROBE_THIS_HOST: &str = "`umodel probe -o probe.json` measures this machine's link in \
+     about three seconds and `--probe probe.json` prices tasks with it; `umodel calibrate` \
+     measures it all";
+
 /// How much of a stamp a query checks, by where its model came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {

@@ -553,6 +553,15 @@ pub fn embedded(name: &str) -> Option<PlatformModel> {
     })
 }
 
+/// The embedded model default queries fall back on where this machine has no calibrated model:
+/// the one measured on a GPU named `gpu`, else the first embedded model.
+pub fn fallback_for_gpu(gpu: Option<&str>) -> (&'static str, PlatformModel) {
+    gpu.and_then(embedded_for_gpu).unwrap_or_else(|| {
+        let (n, _) = EMBEDDED[0];
+        (n, embedded(n).expect("embedded models parse"))
+    })
+}
+
 /// The embedded model measured on a GPU of this name, if any.
 pub fn embedded_for_gpu(gpu: &str) -> Option<(&'static str, PlatformModel)> {
     EMBEDDED.iter().find_map(|(n, _)| {
@@ -857,14 +866,8 @@ pub fn resolve(
             return Ok((m, ModelSource::Calibrated(path)));
         }
     }
-    if let Some((n, m)) = gpu.and_then(embedded_for_gpu) {
-        return Ok((m, ModelSource::Embedded(n)));
-    }
-    let (n, _) = EMBEDDED[0];
-    Ok((
-        embedded(n).expect("embedded models parse"),
-        ModelSource::Embedded(n),
-    ))
+    let (n, m) = fallback_for_gpu(gpu);
+    Ok((m, ModelSource::Embedded(n)))
 }
 
 #[cfg(test)]
