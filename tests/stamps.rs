@@ -144,6 +144,20 @@ fn the_embedded_model_on_a_host_of_another_l3_warns_and_points_to_the_probe() {
     let out = choose(slow.path(), true);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--strict: refusing embedded model h100"));
+    // A task query says to probe once: the warning does, and the general note on the fallback
+    // that follows it on other hosts is left out.
+    let task = |root: &Path| {
+        let out = on(&d, root)
+            .args(["choose", "--task", "tasks/seed-001.json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stderr)
+            .matches("umodel probe -o")
+            .count()
+    };
+    assert_eq!(task(slow.path()), 1);
+    assert_eq!(task(same.path()), 1);
     // A host whose sysfs gives no L3 is not judged by it.
     let unknown = machine(gpu, "580.159.04");
     let out = choose(unknown.path(), false);

@@ -247,6 +247,22 @@ pub(super) fn load_named(
     Ok((m, src))
 }
 
+/// Whether the stamp check of a query with `m` from `src` (`named`: the user named it) warned that
+/// this host's L3 is not that of the hosts the embedded model was measured on, pointing to the
+/// probe (`check_stamp`).
+pub(super) fn warned_of_host_l3(m: &PlatformModel, src: &ModelSource, named: bool) -> bool {
+    use crate::stamp::{self, Machine, Scope, Verdict};
+    let scope = src.stamp_scope(named);
+    if scope != Some(Scope::GpuModel) {
+        return false;
+    }
+    matches!(
+        stamp::check(&m.stamp_or_platform(), Machine::local().as_ref(), scope),
+        Verdict::Changed(c) if c.iter().any(|c| c.what == stamp::CHANGED_HOST_L3)
+            && !c.iter().any(|c| c.what == stamp::CHANGED_GPU)
+    )
+}
+
 /// The command that measures this machine again for a model from `src`.
 pub(super) fn recalibrate_hint(src: &ModelSource) -> String {
     match src {

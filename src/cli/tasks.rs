@@ -194,7 +194,9 @@ fn compiled_with_model(
         }
         r => r?,
     };
-    if let Some(hint) = probe_hint(&src, model.model.is_some(), probe.is_some()) {
+    let named = model.model.is_some();
+    let warned = super::commands::warned_of_host_l3(&m, &src, named);
+    if let Some(hint) = probe_hint(&src, named, probe.is_some(), warned) {
         note!("umodel: note: {hint}");
     }
     Ok(Compiled {
@@ -210,9 +212,15 @@ fn compiled_with_model(
 /// probe: that model was measured on other VMs, and a VM's link can differ from theirs unseen
 /// (`calibration/h100/run226`: seed 001's host-mapped row 47 % short by the embedded `h100`
 /// model, 1.2 % with `umodel probe`'s figures). Not for a model the user named, which may be
-/// asked on a machine without that GPU.
-fn probe_hint(src: &crate::store::ModelSource, named: bool, probed: bool) -> Option<&'static str> {
-    (matches!(src, crate::store::ModelSource::Embedded(_)) && !named && !probed).then_some(
+/// asked on a machine without that GPU, nor where the stamp's warning (`warned`: this host's L3
+/// is not the model's hosts') already said to probe.
+fn probe_hint(
+    src: &crate::store::ModelSource,
+    named: bool,
+    probed: bool,
+    warned: bool,
+) -> Option<&'static str> {
+    (matches!(src, crate::store::ModelSource::Embedded(_)) && !named && !probed && !warned).then_some(
         "priced by a model measured on other machines of this GPU, whose link and migration \
          rates a VM may not share: `umodel probe -o probe.json` measures this one's in about three \
          seconds, and `--probe probe.json` prices with them (or `umodel calibrate` measures it all)",
@@ -1362,16 +1370,20 @@ mod tests {
     #[test]
     fn only_the_unprobed_fallback_on_this_gpus_embedded_model_is_told_to_probe() {
         let embedded = ModelSource::Embedded("h100");
-        assert!(probe_hint(&embedded, false, false).is_some_and(|h| h.contains("umodel probe")));
-        // Probed already; or a model the user named, perhaps on a machine without that GPU.
-        assert_eq!(probe_hint(&embedded, false, true), None);
-        assert_eq!(probe_hint(&embedded, true, false), None);
+        assert!(
+            probe_hint(&embedded, false, false, false).is_some_and(|h| h.contains("umodel probe"))
+        );
+        // Probed already; or a model the user named, perhaps on a machine without that GPU; or
+        // the stamp's warning on this host's L3 said to probe already.
+        assert_eq!(probe_hint(&embedded, false, true, false), None);
+        assert_eq!(probe_hint(&embedded, true, false, false), None);
+        assert_eq!(probe_hint(&embedded, false, false, true), None);
         // A model of this machine, or a file, measured the machine it was made for.
         for src in [
             ModelSource::Calibrated("m.json".into()),
             ModelSource::File("m.json".into()),
         ] {
-            assert_eq!(probe_hint(&src, false, false), None);
+            assert_eq!(probe_hint(&src, false, false, false), None);
         }
     }
 }
