@@ -353,42 +353,30 @@ mod tests {
             host_cpu: String::new(),
             host_l3_bytes: l3,
         };
+        // Nothing calibrated: `absent` is the model queries here would look for.
+        let on = |gpu: &str, l3: Option<u64>| {
+            examine(Some(d.path()), Some(&here(gpu, l3)), Some(&absent))
+        };
+        let h100 = "NVIDIA H100 80GB HBM3";
         // The embedded h100 model's hosts had 300 MiB (its make script's `fit --host-l3`); its
         // driver is another machine's and not compared.
-        let fits = examine(
-            Some(d.path()),
-            Some(&here("NVIDIA H100 80GB HBM3", Some(300 << 20))),
-            Some(&absent),
-        );
+        let fits = on(h100, Some(300 << 20));
         let f = fits.fallback.unwrap();
         assert_eq!(f.model, "h100");
         assert!(f.changes.is_empty() && f.advice.is_empty(), "{f:?}");
         assert_eq!(fits.problems, 0);
         // A 105 MiB host (the H100 VMs' slow links): something to do, the probe first.
-        let slow = examine(
-            Some(d.path()),
-            Some(&here("NVIDIA H100 80GB HBM3", Some(105 << 20))),
-            Some(&absent),
-        );
+        let slow = on(h100, Some(105 << 20));
         let f = slow.fallback.unwrap();
         assert_eq!(f.changes.len(), 1);
         assert_eq!(f.changes[0].to_string(), "host L3 cache: 300 MiB → 105 MiB");
         assert_eq!(f.advice, [crate::stamp::PROBE_THIS_HOST]);
         assert_eq!(slow.problems, 1);
         // Where sysfs gives no L3, nothing to judge it by.
-        let unknown = examine(
-            Some(d.path()),
-            Some(&here("NVIDIA H100 80GB HBM3", None)),
-            Some(&absent),
-        );
-        assert_eq!(unknown.problems, 0);
+        assert_eq!(on(h100, None).problems, 0);
         // A GPU no embedded model was measured on: the first one answers, and calibrating is
         // what to do.
-        let other = examine(
-            Some(d.path()),
-            Some(&here("NVIDIA A100-SXM4-80GB", Some(300 << 20))),
-            Some(&absent),
-        );
+        let other = on("NVIDIA A100-SXM4-80GB", Some(300 << 20));
         let f = other.fallback.unwrap();
         assert_eq!(f.model, store::EMBEDDED[0].0);
         assert_eq!(f.changes[0].what, CHANGED_GPU);
@@ -397,11 +385,7 @@ mod tests {
         // A calibrated model there, or no driver: no fallback to judge.
         let m = d.path().join("models/mine.json");
         store::write_model(&m, &store::embedded("h100").unwrap()).unwrap();
-        let r = examine(
-            Some(d.path()),
-            Some(&here("NVIDIA H100 80GB HBM3", Some(105 << 20))),
-            Some(&m),
-        );
+        let r = examine(Some(d.path()), Some(&here(h100, Some(105 << 20))), Some(&m));
         assert!(r.fallback.is_none());
         assert!(examine(Some(d.path()), None, Some(&absent))
             .fallback
