@@ -258,8 +258,7 @@ pub(super) fn warned_of_host_l3(m: &PlatformModel, src: &ModelSource, named: boo
     }
     matches!(
         stamp::check(&m.stamp_or_platform(), Machine::local().as_ref(), scope),
-        Verdict::Changed(c) if c.iter().any(|c| c.what == stamp::CHANGED_HOST_L3)
-            && !c.iter().any(|c| c.what == stamp::CHANGED_GPU)
+        Verdict::Changed(c) if stamp::only_host_l3(&c)
     )
 }
 
@@ -300,17 +299,16 @@ fn check_stamp(m: &PlatformModel, src: &ModelSource, named: bool, strict: bool) 
         return Ok(());
     };
     let list: String = changes.iter().map(|c| format!("\n  {c}")).collect();
-    let gpu_differs = changes.iter().any(|c| c.what == stamp::CHANGED_GPU);
     let (what, hint) = match scope {
-        Some(Scope::GpuModel) if gpu_differs => (
-            "this machine's GPU is not the one it was measured on; its answers are for that machine",
-            recalibrate_hint(src),
-        ),
         // Only the host's L3: the GPU is the model's, the host of another kind.
-        Some(Scope::GpuModel) => (
+        Some(Scope::GpuModel) if stamp::only_host_l3(changes) => (
             "this host's L3 cache is not that of the hosts it was measured on; on the H100 VMs \
              such hosts ran the GPU's link up to 1.5× slower (NOTES.md, \"The link probe\")",
             stamp::PROBE_THIS_HOST.to_string(),
+        ),
+        Some(Scope::GpuModel) => (
+            "this machine's GPU is not the one it was measured on; its answers are for that machine",
+            recalibrate_hint(src),
         ),
         _ => (
             "this machine changed since it was measured; its answers may no longer hold",

@@ -47,16 +47,16 @@ impl Fallback {
         let gpu = machine.gpus.first().map(|g| g.name.as_str());
         let (name, m) = store::fallback_for_gpu(gpu);
         let changes = m.stamp_or_platform().changes(machine, Scope::GpuModel);
-        let advice = if changes.iter().any(|c| c.what == CHANGED_GPU) {
+        let advice = if changes.is_empty() {
+            Vec::new()
+        } else if crate::stamp::only_host_l3(&changes) {
+            vec![crate::stamp::PROBE_THIS_HOST.to_string()]
+        } else {
             vec![
                 "`umodel calibrate` measures this machine (no embedded model was measured on \
                   its GPU)"
                     .to_string(),
             ]
-        } else if changes.is_empty() {
-            Vec::new()
-        } else {
-            vec![crate::stamp::PROBE_THIS_HOST.to_string()]
         };
         Fallback {
             model: name.to_string(),

@@ -116,6 +116,13 @@ pub const PROBE_THIS_HOST: &str = "`umodel probe -o probe.json` measures this ma
      about three seconds and `--probe probe.json` prices tasks with it; `umodel calibrate` \
      measures it all";
 
+/// Whether `changes` are the host's L3 alone: the embedded model's GPU is this machine's and the
+/// host of another kind, so the probe, not calibrating, is what to do ([`PROBE_THIS_HOST`]; the
+/// query's warning, its task note and `umodel doctor` decide by this).
+pub fn only_host_l3(changes: &[Change]) -> bool {
+    !changes.is_empty() && changes.iter().all(|c| c.what == CHANGED_HOST_L3)
+}
+
 /// How much of a stamp a query checks, by where its model came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
@@ -685,6 +692,16 @@ mod tests {
         };
         assert_eq!(elsewhere.changes(&then, Scope::GpuModel), vec![]);
         assert_eq!(elsewhere.changes(&now, Scope::GpuModel), c);
+        // The L3 alone is the probe's to answer; with the GPU changed too, or nothing, it is not.
+        assert!(only_host_l3(&c));
+        let gpu = Change {
+            what: CHANGED_GPU.into(),
+            then: "NVIDIA GB200".into(),
+            now: "NVIDIA H200".into(),
+        };
+        assert!(!only_host_l3(&[c[0].clone(), gpu.clone()]));
+        assert!(!only_host_l3(&[gpu]));
+        assert!(!only_host_l3(&[]));
         let unknown = Stamp {
             host_l3_bytes: None,
             ..s.clone()
