@@ -330,6 +330,13 @@ cases! {
         ColdScalar = "cold-scalar",
         /// The same pass again on the pages it migrated, in the same trial.
         ReusedScalar = "reused-scalar",
+        /// [`ManagedCase::ColdScalar`]'s pass after one host thread rewrote the pages (faulting
+        /// them back), in the same trial: [`ManagedCase::ColdScalar`] follows a fill on every
+        /// core, where a task's CPU phase writes on one thread unless it says `cpu_threads`, and
+        /// on a 105 MiB-L3 H100 host (a slow link) a migration of 64 MiB after one thread's
+        /// writes cost 0.63-0.76 of its price after every core's (calibration/h100/run310,
+        /// run311; since `run312`).
+        ColdScalarOneThread = "cold-scalar-one-thread",
         /// *An experiment* (`calibration/h200/run109`): a pass that only writes its buffer
         /// (`y = x + 1`, one float a thread, `x` on the device) over pages the host just filled.
         /// Paired in one process it faults them in for 0.90 of what [`ManagedCase::ColdScalar`]'s

@@ -457,6 +457,11 @@ pub(crate) fn rows(block: &Block, cfg: &BenchConfig) -> Vec<Row> {
                     c(Managed, "reused-scalar", b).useful(2 * b),
                     ms(2 * b, 3000.0),
                 ),
+                // After one thread's writes: as after every core's (a fast link, run308).
+                (
+                    c(Managed, "cold-scalar-one-thread", b).useful(2 * b),
+                    ms(2 * b, 14.3),
+                ),
             ]);
             if !cfg.lean {
                 passes.push((

@@ -1021,23 +1021,32 @@ impl Runner<'_, '_> {
         // the same pass on the migrated pages in each trial: the streaming passes above move four
         // a thread, and a pass of one a thread faulting the same pages runs ~2.5 ms per 64 MiB
         // longer (calibration/h200/run69/pairs.txt). `converge` with one step: x + 0.5 each pass.
+        // Then the calling thread alone rewrites the pages, faulting them back, and the pass
+        // migrates them again: after one thread's writes, as a task's CPU phase writes, a
+        // migration cost 0.63-0.76 of its price after every core's on a slow H100 link at 64 MiB
+        // and within its trials on a fast one (calibration/h100/run310, run308).
         {
             let mut m: ManagedBuf<f32> = gpu.managed(n)?;
-            let (mut cold_t, mut reused_t) = (Vec::new(), Vec::new());
+            let (mut cold_t, mut reused_t, mut one_t) = (Vec::new(), Vec::new(), Vec::new());
             let mut ok = true;
             for t in 0..warm + trials {
                 cpu::fill_ramp_wide(m.host_mut()?, RAMP, 0.0);
                 let cold = self.time_gpu(|| Ok(gpu.converge(Shape::Flat, &mut m, 1)?))?;
                 let reused = self.time_gpu(|| Ok(gpu.converge(Shape::Flat, &mut m, 1)?))?;
                 ok &= gpu.check_ramp(&m, RAMP, 1.0)? == 0;
+                fill_ramp(m.host_mut()?, RAMP, 0.0);
+                let one = self.time_gpu(|| Ok(gpu.converge(Shape::Flat, &mut m, 1)?))?;
+                ok &= gpu.check_ramp(&m, RAMP, 0.5)? == 0;
                 if t >= warm {
                     cold_t.push((cold, None));
                     reused_t.push((reused, None));
+                    one_t.push((one, None));
                 }
             }
             for (case, times) in [
                 (ManagedCase::ColdScalar, &cold_t),
                 (ManagedCase::ReusedScalar, &reused_t),
+                (ManagedCase::ColdScalarOneThread, &one_t),
             ] {
                 self.cell(
                     &CellSpec::new(&case, Policy::Managed, bytes).useful(2 * bytes),
