@@ -1,5 +1,5 @@
 #!/bin/bash
-# run312 (planned 2026-12-06 15:25 UTC, not run when written; plan.md): on any H100 or H200 VM
+# run312 (planned 2026-12-06 15:19 UTC, not run when written; plan.md): on any H100 or H200 VM
 # the facts, a probe, two calibrations of the build that times the migration after one thread's
 # writes too (`managed/cold-scalar-one-thread`), the producer/consumer and seed 001 at 15 trials
 # between them, and a second probe; about 2.5 minutes. Nothing needs nvcc.
