@@ -1017,6 +1017,18 @@ fn buffer(i: usize) -> impl Strategy<Value = Buffer> {
         })
 }
 
+/// `terms` with the migration after one thread's writes (rule M3) as `run313`'s first
+/// calibration fitted it (1.03 ms + 92.7 ms/GiB; the H200's scalar faults 0.42 + 145.5): dearer
+/// than the scalar term below 5 MiB, cheaper above, so the ratio the streaming and random
+/// migrations take moves with the size.
+fn with_one_thread_migration(mut terms: TaskTerms) -> TaskTerms {
+    let mut c = *terms.get(model::TermId::FaultInScalar).unwrap();
+    c.lat_ms = 1.03;
+    c.ms_per_gib = 92.7;
+    terms.set(model::TermId::FaultInScalarOneThread, c);
+    terms
+}
+
 prop_compose! {
     fn task()(
         bufs in (buffer(0), buffer(1), buffer(2)),
@@ -1050,8 +1062,8 @@ proptest! {
 
     /// More bytes, more rounds or more passes never make a task faster, under any policy.
     #[test]
-    fn a_predicted_time_never_falls_when_bytes_rounds_or_reuse_grow(t in task(), which in 0usize..3) {
-        let terms = h200_terms();
+    fn a_predicted_time_never_falls_when_bytes_rounds_or_reuse_grow(t in task(), which in 0usize..3, one in any::<bool>()) {
+        let terms = if one { with_one_thread_migration(h200_terms()) } else { h200_terms() };
         for p in Policy::HANDOFF {
             let base = model::predict_task(&terms, &t, p).unwrap();
             let total: f64 = [base.parts.cpu_ms, base.parts.cpu_faults_ms, base.parts.gpu_ms, base.parts.link_ms,
@@ -4742,6 +4754,86 @@ fn fit_prices_an_h100_calibrations_managed_passes_from_its_pinned_ones_on_reques
             "--managed-from-pinned",
             "NVIDIA H200",
             "embedded models h100 only, and a model",
+        ],
+    );
+    assert!(!x.exists());
+}
+
+/// The migration after one thread's writes (rule M3, `calibration/h100/run312/plan.md`): `fit`
+/// measures it from a calibration that timed it (`run313`'s, on a slow-link H100: 6.8 ms at
+/// 64 MiB against 9.2 after every core's writes) but keeps it only where the rule passed (no GPU
+/// yet), saying so; `--one-thread-migration` keeps it, and seed 001's managed row, priced from
+/// it, falls; on a calibration that never timed it the flag fails, naming the file.
+#[test]
+fn fit_keeps_the_migration_after_one_threads_writes_only_on_request() {
+    let d = tempfile::tempdir().unwrap();
+    let cal = Path::new(
+        "calibration/h100/run313/run313/data-1/models/nvidia-h100-80gb-hbm3-ed53a484761b.minimal.csv",
+    );
+    let (held, kept) = (d.path().join("held.json"), d.path().join("kept.json"));
+    for (out, flag) in [(&held, None), (&kept, Some("--one-thread-migration"))] {
+        let o = umodel(&d)
+            .arg("fit")
+            .args(flag)
+            .arg("-o")
+            .arg(out)
+            .arg(cal)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let (held, kept) = (
+        store::read_model(&held).unwrap(),
+        store::read_model(&kept).unwrap(),
+    );
+    use model::TermId::{FaultInScalar, FaultInScalarOneThread};
+    let (h, k) = (
+        held.task_terms.as_ref().unwrap(),
+        kept.task_terms.as_ref().unwrap(),
+    );
+    let at = (64u64 << 20) as f64;
+    assert!(h.get(FaultInScalarOneThread).is_none());
+    let (one, all) = (
+        k.get(FaultInScalarOneThread).unwrap().at(at),
+        k.get(FaultInScalar).unwrap().at(at),
+    );
+    assert!(
+        (6.0..7.5).contains(&one) && (8.5..10.0).contains(&all),
+        "{one} {all}"
+    );
+    assert_eq!(h.get(FaultInScalar), k.get(FaultInScalar));
+    assert!(held
+        .provenance
+        .notes
+        .iter()
+        .any(|n| n.contains("measured but not priced")));
+    assert!(!kept
+        .provenance
+        .notes
+        .iter()
+        .any(|n| n.contains("measured but not priced")));
+    let seed = |t: &model::TaskTerms| {
+        model::predict_task(t, &umodel::task::workloads::seed_001(), Policy::Managed)
+            .unwrap()
+            .time_ms
+    };
+    assert!(seed(k) < seed(h));
+
+    let x = d.path().join("x.json");
+    fails_with(
+        &d,
+        &[
+            "fit",
+            own_calibration("run127").to_str().unwrap(),
+            "-o",
+            x.to_str().unwrap(),
+            "--one-thread-migration",
+        ],
+        None,
+        &[
+            "--one-thread-migration",
+            "did not measure the migration after one thread's writes",
+            "cold-scalar-one-thread",
         ],
     );
     assert!(!x.exists());

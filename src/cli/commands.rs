@@ -620,6 +620,21 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
             store::MANAGED_FROM_PINNED.join(", ")
         );
     }
+    // The migration after one thread's writes, as `calibrate` keeps it (rule M3), unless asked.
+    if !a.one_thread_migration {
+        store::hold_one_thread_migration(&mut m);
+    } else if m
+        .task_terms
+        .as_ref()
+        .and_then(|t| t.get(model::TermId::FaultInScalarOneThread))
+        .is_none()
+    {
+        bail!(
+            "--one-thread-migration: {} did not measure the migration after one thread's writes \
+             (`managed/cold-scalar-one-thread` rows, measured by calibrations since 2026-12-06)",
+            a.measurements.display()
+        );
+    }
     store::write_model(&a.output, &m).map_err(|e| match e {
         store::StoreError::Unusable { .. } => {
             let suspects = crate::model::suspect_cells(&table);

@@ -608,6 +608,13 @@ struct FitArgs {
     /// measured. With --price-from-pool it prices the terms as `calibrate` does.
     #[arg(long)]
     managed_from_pinned: bool,
+    /// Keep the migration after one host thread's writes (`fault_in_scalar_one_thread`, measured
+    /// by calibrations since 2026-12-06) in the model, so that tasks that write on one thread are
+    /// priced from it (rule M3). `calibrate` and `fit` keep it only on the GPUs where the rule
+    /// passed on workloads (none yet): on a slow H100 link a migration after one thread's writes
+    /// cost 0.63-0.76 of its price after every core's, on a fast one as much.
+    #[arg(long)]
+    one_thread_migration: bool,
     /// Fit the peer and contention terms (data on another GPU, GPUs moving data at once) from
     /// these CSVs of `umodel bench peer contention` on the same host (repeatable).
     #[arg(long, value_name = "PEER.csv")]

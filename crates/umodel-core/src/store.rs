@@ -675,6 +675,44 @@ pub fn price_managed_from_pinned(
     Some((name, moved))
 }
 
+/// The embedded models whose calibrations price the migrations of a task that writes on one host
+/// thread from the calibration's migration after one thread's writes (rule M3,
+/// `calibration/h100/run312/plan.md`): a GPU is listed once the rule passed on its workloads on a
+/// slow link and a fast one. None yet: on a fast-link H100 it moved little and passed (`run312`),
+/// and no slow link has been judged.
+pub const ONE_THREAD_MIGRATION: &[&str] = &[];
+
+/// Takes the migration after one thread's writes (`fault_in_scalar_one_thread`) out of `model`
+/// where its GPU is not one of [`ONE_THREAD_MIGRATION`]'s, and says so in its provenance: the
+/// term is measured by every calibration since `run312` (the CSV keeps it) but priced only where
+/// rule M3 passed. Returns whether it took it out. `calibrate` runs it; `fit` too, unless told to
+/// keep the term (`--one-thread-migration`).
+pub fn hold_one_thread_migration(model: &mut PlatformModel) -> bool {
+    use crate::model::TermId::FaultInScalarOneThread as T;
+    if embedded_for_gpu(&model.platform.gpu).is_some_and(|(n, _)| ONE_THREAD_MIGRATION.contains(&n))
+    {
+        return false;
+    }
+    let Some(terms) = model.task_terms.as_mut() else {
+        return false;
+    };
+    if terms.unset(T).is_none() {
+        return false;
+    }
+    model.provenance.notes.push(format!(
+        "{} measured but not priced: rule M3 (a one-thread task's migrations after one thread's \
+         writes) is adopted on the GPUs of the embedded models where it passed ({}), not on this \
+         one's (calibration/h100/run312/plan.md)",
+        T.name(),
+        if ONE_THREAD_MIGRATION.is_empty() {
+            "none yet".to_string()
+        } else {
+            ONE_THREAD_MIGRATION.join(", ")
+        }
+    ));
+    true
+}
+
 /// Prices the pooled terms of `model` ([`crate::model::POOLED_TERMS`]: the prefetch back to
 /// the host) from the pools the embedded model of its GPU carries, and says so in its
 /// provenance: one calibration catches one of the regimes that term runs in, the median of many
@@ -1006,6 +1044,41 @@ mod tests {
             other.platform.gpu = gpu.into();
             assert!(price_managed_from_pinned(&mut other).is_none(), "{gpu}");
             assert_eq!(other.task_terms, m.task_terms);
+        }
+    }
+
+    #[test]
+    fn the_migration_after_one_threads_writes_is_kept_only_where_rule_m3_passed() {
+        use crate::model::TermId::{FaultInScalar, FaultInScalarOneThread};
+        // run313's first calibration (a slow-link H100); its build fitted no one-thread term.
+        let path = Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../calibration/h100/run313/run313/model-minimal-1.json"
+        ));
+        let m = read_model(path).unwrap();
+        let mut held = m.clone();
+        assert!(!hold_one_thread_migration(&mut held), "nothing to hold");
+        assert_eq!(held.provenance.notes, m.provenance.notes);
+        let scalar = *m.task_terms.as_ref().unwrap().get(FaultInScalar).unwrap();
+        for gpu in [
+            "NVIDIA H100 80GB HBM3",
+            "NVIDIA H200",
+            "NVIDIA A100-SXM4-80GB",
+        ] {
+            let mut with = m.clone();
+            with.platform.gpu = gpu.into();
+            with.task_terms
+                .as_mut()
+                .unwrap()
+                .set(FaultInScalarOneThread, scalar);
+            // No GPU has passed it yet (ONE_THREAD_MIGRATION is empty).
+            assert!(hold_one_thread_migration(&mut with), "{gpu}");
+            let t = with.task_terms.as_ref().unwrap();
+            assert!(t.get(FaultInScalarOneThread).is_none());
+            assert_eq!(t.get(FaultInScalar), Some(&scalar));
+            let note = with.provenance.notes.last().unwrap();
+            assert!(note.contains("fault_in_scalar_one_thread measured but not priced"));
+            assert!(note.contains("(none yet)"), "{note}");
         }
     }
 

@@ -539,7 +539,10 @@ fn a_failed_check_is_written_as_failed_and_never_fitted() {
             ..FitOptions::default()
         };
         let facts = store::facts_path_for(&csv);
-        calibrate::fit_csv(&p, Some(&facts), opts).unwrap().0
+        let mut m = calibrate::fit_csv(&p, Some(&facts), opts).unwrap().0;
+        // As `calibrate` writes it: no GPU prices the migration after one thread's writes yet.
+        store::hold_one_thread_migration(&mut m);
+        m
     };
     let key = |m: &PlatformModel| {
         serde_json::to_value((&m.policies, &m.terms, &m.task_terms, &m.noise)).unwrap()
@@ -652,6 +655,46 @@ fn a_calibration_fits_what_many_threads_pay_to_fault_pages_back_dense_and_sparse
             assert_eq!(all.get(term), without.get(term), "{term:?}");
         }
     }
+}
+
+#[test]
+fn a_calibration_times_the_migration_after_one_threads_writes_and_holds_its_term_back() {
+    // The fake migrates as fast after one thread's writes as after every core's (a fast link):
+    // the term fits as the scalar one does, from the same trials, and `calibrate` keeps it out
+    // of the model, saying so, until rule M3 passes on the GPU (calibration/h100/run312).
+    use umodel_core::model::task::fit_task_terms;
+    use umodel_core::model::TermId;
+    use umodel_core::table::Table;
+    let d = tempfile::tempdir().unwrap();
+    let out = calibrate_fake(d.path(), false, vec![], &mut Silent).unwrap();
+    let table = Table::read(&out.csv).unwrap();
+    let rows = table
+        .rows
+        .iter()
+        .filter(|r| r.case == "cold-scalar-one-thread" && r.check == umodel_core::table::Check::Ok)
+        .count();
+    assert_eq!(rows, 3 * 2, "three trials, two sizes");
+    let terms = fit_task_terms(&table, None).unwrap();
+    let (one, all) = (
+        terms.get(TermId::FaultInScalarOneThread).unwrap(),
+        terms.get(TermId::FaultInScalar).unwrap(),
+    );
+    for bytes in [16 * MIB, 64 * MIB] {
+        let (a, b) = (one.at(bytes as f64), all.at(bytes as f64));
+        assert!((a / b - 1.0).abs() < 1e-3, "{bytes}: {a} vs {b}");
+    }
+    let m = store::read_model(&out.model_path).unwrap();
+    assert!(m
+        .task_terms
+        .as_ref()
+        .unwrap()
+        .get(TermId::FaultInScalarOneThread)
+        .is_none());
+    assert!(m
+        .provenance
+        .notes
+        .iter()
+        .any(|n| n.contains("fault_in_scalar_one_thread measured but not priced")));
 }
 
 #[test]

@@ -148,11 +148,17 @@ pub enum TermId {
     /// The same on 16 threads.
     #[serde(rename = "cpu_fault_run_16t")]
     CpuFaultRun16,
+    /// [`TermId::FaultInScalar`] after one host thread wrote the pages (the calibration's own
+    /// cell follows a fill on every core): a task whose host writes on one thread pays it
+    /// (rule M3, `calibration/h100/run312/plan.md`; on a slow H100 link a migration after one
+    /// thread's writes cost 0.63-0.76 of its price after every core's at 64 MiB,
+    /// calibration/h100/run310).
+    FaultInScalarOneThread,
 }
 
 impl TermId {
     /// Every term, in index order.
-    pub const ALL: [TermId; 37] = [
+    pub const ALL: [TermId; 38] = [
         TermId::CopyH2d,
         TermId::CopyD2h,
         TermId::PrefetchToDevice,
@@ -190,6 +196,7 @@ impl TermId {
         TermId::CpuFaultRun4,
         TermId::CpuFaultRun8,
         TermId::CpuFaultRun16,
+        TermId::FaultInScalarOneThread,
     ];
     /// How many terms there are.
     pub const COUNT: usize = Self::ALL.len();
@@ -239,6 +246,7 @@ impl TermId {
             TermId::CpuFaultRun4 => "cpu_fault_run_4t",
             TermId::CpuFaultRun8 => "cpu_fault_run_8t",
             TermId::CpuFaultRun16 => "cpu_fault_run_16t",
+            TermId::FaultInScalarOneThread => "fault_in_scalar_one_thread",
         }
     }
 }
@@ -919,6 +927,10 @@ impl TaskTerms {
     pub fn set(&mut self, t: TermId, c: Cost) {
         self.costs[t.index()] = Some(c);
     }
+    /// Takes a term out (a rule not adopted on this GPU), returning it.
+    pub fn unset(&mut self, t: TermId) -> Option<Cost> {
+        self.costs[t.index()].take()
+    }
     /// The calibrated terms, in order.
     pub fn iter(&self) -> impl Iterator<Item = (TermId, &Cost)> {
         TermId::ALL
@@ -1191,7 +1203,15 @@ impl TaskTerms {
             Some(_) => None,
             None => of(TermId::FaultIn).map(|s| (TermId::FaultInScalar, s)),
         };
-        for (t, s) in shifts.iter().copied().chain(borrowed) {
+        // The migration after one thread's writes (rule M3) shifts as the scalar one does where
+        // no other calibration measured it (those before `run312`).
+        let one_thread = match of(TermId::FaultInScalarOneThread) {
+            Some(_) => None,
+            None => of(TermId::FaultInScalar)
+                .or(borrowed.map(|b| b.1))
+                .map(|s| (TermId::FaultInScalarOneThread, s)),
+        };
+        for (t, s) in shifts.iter().copied().chain(borrowed).chain(one_thread) {
             if let Some(c) = self.costs[t.index()].as_mut() {
                 c.run_shift = s;
             }
@@ -1792,10 +1812,13 @@ impl TaskTerms {
             };
             scale(c);
             // The probe's faults are a streaming pass's; those under a pass of one element a
-            // thread are the same migration at that kernel's pace, so they move with them.
+            // thread are the same migration at that kernel's pace, so they move with them, after
+            // one thread's writes too (rule M3 keeps the calibration's ratio of the two).
             if t == TermId::FaultIn {
-                if let Some(c) = out.costs[TermId::FaultInScalar.index()].as_mut() {
-                    scale(c);
+                for u in [TermId::FaultInScalar, TermId::FaultInScalarOneThread] {
+                    if let Some(c) = out.costs[u.index()].as_mut() {
+                        scale(c);
+                    }
                 }
             }
         }

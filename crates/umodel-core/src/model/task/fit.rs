@@ -539,6 +539,15 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         &ManagedCase::ReusedScalar,
         Managed,
     );
+    // The same pass after one thread rewrote the pages, in the same trials (since `run312`):
+    // what a task that writes on one thread pays (rule M3).
+    b.difference_with_latency(
+        FaultInScalarOneThread,
+        &ManagedCase::ColdScalarOneThread,
+        Managed,
+        &ManagedCase::ReusedScalar,
+        Managed,
+    );
     b.difference(
         FaultInRandom,
         &ManagedCase::ColdRandom,
@@ -834,7 +843,10 @@ fn sparse_cells(trials: &Trials) -> Vec<SparseReference> {
 /// and nothing a byte (0.68 ms and 121 ms/GiB with the prior). With it the 62 calibrations
 /// of run70-run107 fit 0-1.0 ms a pass (NOTES.md, "Faults one float a thread: a fixed cost
 /// a pass").
-const LATENCY_PRIORS: [(TermId, f64); 1] = [(TermId::FaultInScalar, 1.0)];
+const LATENCY_PRIORS: [(TermId, f64); 2] = [
+    (TermId::FaultInScalar, 1.0),
+    (TermId::FaultInScalarOneThread, 1.0),
+];
 
 /// The robust non-negative fit of `obs`, and each term it measures with its uncertainty.
 fn solve(obs: &[Obs]) -> Option<(RobustFit, [Option<Cost>; TermId::COUNT])> {

@@ -49,6 +49,18 @@ fn write_only_share(gpu: Access) -> f64 {
     }
 }
 
+/// Rule M3 (`calibration/h100/run312/plan.md`): what a migration after one host thread's writes
+/// costs over its price after every core's, at `bytes` moved, where the terms have both
+/// (`fault_in_scalar_one_thread` and `fault_in_scalar`, measured in the same trials): the
+/// calibration's migrating cells follow a fill on every core, and on a slow H100 link a migration
+/// after one thread's writes cost 0.63-0.76 of that at 64 MiB (calibration/h100/run310). The
+/// streaming and random migrations take the same ratio, as a probe's migration moves both paces.
+fn one_thread_ratio(terms: &TaskTerms, bytes: f64) -> Option<f64> {
+    let one = terms.get(TermId::FaultInScalarOneThread)?.at(bytes);
+    let all = terms.get(TermId::FaultInScalar)?.at(bytes);
+    (all > 0.0 && one >= 0.0).then(|| one / all)
+}
+
 /// Relative uncertainty of a phase time the user gives (their own measurement, taken at another
 /// moment than the run it predicts): a CPU phase on the H200 test machine's shared core moves a
 /// few percent between neighbouring measurements even inside one level (NOTES.md, "Tasks").
@@ -1394,6 +1406,9 @@ impl<'t, 's> Run<'t, 's> {
                 // Whose first touch `first` is: the buffers that fault in.
                 let mut whose = Whose::Nobody;
                 let mut link = Link::default();
+                // Rule M3: a task whose host writes on one thread migrates pages one thread
+                // wrote (its buffers' fill is taken to be its CPU phase's).
+                let one_thread = task.threads(false) <= 1;
                 for (i, b) in task.buffers.iter().enumerate() {
                     if !b.gpu.touches() {
                         continue;
@@ -1446,6 +1461,12 @@ impl<'t, 's> Run<'t, 's> {
                             whose = whose.and(i);
                         }
                         if migrate > 0.0 {
+                            let mb = migrate * bytes;
+                            let one = if one_thread {
+                                one_thread_ratio(p.terms, mb)
+                            } else {
+                                None
+                            };
                             if seq {
                                 let t = if b.gpu_vector {
                                     FaultIn
@@ -1459,12 +1480,17 @@ impl<'t, 's> Run<'t, 's> {
                                 } else {
                                     1.0
                                 };
-                                first += p.cost_scaled(t, migrate * bytes, true, 1.0, share);
+                                let (t, k) = match one {
+                                    Some(_) if t == FaultInScalar => (FaultInScalarOneThread, 1.0),
+                                    Some(k) => (t, k),
+                                    None => (t, 1.0),
+                                };
+                                first += p.cost_scaled(t, mb, true, 1.0, share * k);
                                 first += p.runs(GpuFaultRun, migrate, bytes, 1.0);
                             } else {
                                 let t =
                                     p.or(FaultInRandom, FaultIn, Assumptions::RANDOM_AS_SEQUENTIAL);
-                                first += p.cost(t, migrate * bytes, true, 1.0);
+                                first += p.cost_scaled(t, mb, true, 1.0, one.unwrap_or(1.0));
                             }
                         }
                     }

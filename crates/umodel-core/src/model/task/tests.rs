@@ -1222,6 +1222,80 @@ fn faults_under_a_kernel_of_one_element_a_thread_take_their_own_term_and_follow_
     }
 }
 
+#[test]
+fn a_task_that_writes_on_one_thread_migrates_at_the_price_after_one_threads_writes() {
+    // Rule M3 (calibration/h100/run312/plan.md), on toy terms with faults one float a thread at
+    // 126 ms/GiB after every core's writes.
+    let mut terms = toy_terms();
+    let fault_in = *terms.get(TermId::FaultIn).unwrap();
+    let at = |per: f64| Cost {
+        ms_per_gib: per,
+        ..fault_in
+    };
+    terms.set(TermId::FaultInScalar, at(126.0));
+    let time = |terms: &TaskTerms, t: &Task| {
+        predict_task(terms, t, Policy::Managed)
+            .unwrap()
+            .parts
+            .gpu_faults_ms
+    };
+    let pc = with_phases(workloads::producer_consumer(), 10.0, 0.001);
+    let seed = with_phases(workloads::seed_001(), 10.0, 0.3);
+    let partial = with_phases(workloads::partial_update(), 10.0, 1.0);
+    let before: Vec<f64> = [&pc, &seed, &partial]
+        .iter()
+        .map(|t| time(&terms, t))
+        .collect();
+    // After one thread's writes at the same price nothing moves.
+    let mut same = terms.clone();
+    same.set(TermId::FaultInScalarOneThread, at(126.0));
+    for (t, b) in [&pc, &seed, &partial].iter().zip(&before) {
+        assert!((time(&same, t) - b).abs() < 1e-9, "{}", t.name);
+    }
+    // At half the price every migration halves: the producer/consumer's five of 64 MiB one
+    // float a thread (four of the output, which the kernel only writes, at the write-only
+    // share), seed 001's random ones of its table and the streaming ones of the partial update
+    // at the scalar term's ratio.
+    let mut half = terms.clone();
+    half.set(TermId::FaultInScalarOneThread, at(63.0));
+    let want = 126.0 * (1.0 + 4.0 * WRITE_ONLY_FAULT_SHARE) / 16.0 / 2.0;
+    assert!((before[0] - time(&half, &pc) - want).abs() < 1e-9);
+    for (t, b) in [&seed, &partial].iter().zip(&before[1..]) {
+        let faults_in = b - time(&half, t);
+        assert!(faults_in > 0.0, "{}", t.name);
+        // Nothing but the GPU's faults moves.
+        let runs = predict_task(&half, t, Policy::Managed).unwrap().time_ms
+            - predict_task(&terms, t, Policy::Managed).unwrap().time_ms;
+        assert!((runs + faults_in).abs() < 1e-9, "{}", t.name);
+    }
+    // A task that writes on many threads pays the price after every core's writes.
+    for t in [&pc, &seed, &partial] {
+        let mut many = (*t).clone();
+        many.cpu_threads = Some(16);
+        assert_eq!(time(&half, &many), time(&terms, &many), "{}", t.name);
+    }
+    // Without the scalar term there is no ratio to take: the streaming term prices as before.
+    let mut bare = half.clone();
+    bare.unset(TermId::FaultInScalar);
+    let mut was = terms.clone();
+    was.unset(TermId::FaultInScalar);
+    assert_eq!(time(&bare, &seed), time(&was, &seed));
+    // A probe's migration rescales it with the scalar term, keeping the calibration's ratio.
+    let mut probe = probe_of(6.0, 0.1);
+    probe.fault_in = Some(ProbeFigure {
+        ms: 2.0 * fault_in.at((64 << 20) as f64),
+        rel_sd: 0.2,
+        samples: 8,
+    });
+    let p = half.probed(&probe).unwrap();
+    let (a, b) = (
+        p.get(TermId::FaultInScalarOneThread).unwrap(),
+        half.get(TermId::FaultInScalarOneThread).unwrap(),
+    );
+    assert!((a.ms_per_gib - 2.0 * b.ms_per_gib).abs() < 1e-9);
+    assert_eq!(a.run_shift, 0.2);
+}
+
 /// The explained items of one kind, as (round, the buffer named).
 /// An explained prediction's items of `kind`: each round and the buffers it names (the one
 /// `buffer`, or the several `buffers` priced together; none where it names none).
