@@ -438,8 +438,9 @@ fn task_terms_table(t: &crate::model::TaskTerms) {
             t.fit.residual_scale
         ),
     }
+    let w = crate::model::TermId::NAME_WIDTH;
     out!(
-        "    {:<24} {:>10} {:>20} {:>5}  {:<17} between calibrations",
+        "    {:<w$} {:>10} {:>20} {:>5}  {:<17} between calibrations",
         "term",
         "latency ms",
         "ms/GiB ± se",
@@ -453,7 +454,7 @@ fn task_terms_table(t: &crate::model::TaskTerms) {
             format!("{}–{}", format_size(c.sizes[0]), format_size(c.sizes[1]))
         };
         out!(
-            "    {:<24} {:>10.4} {:>20} {:>5}  {:<17} {}",
+            "    {:<w$} {:>10.4} {:>20} {:>5}  {:<17} {}",
             id.name(),
             c.lat_ms,
             format!("{:.3} ± {:.3}", c.ms_per_gib, c.cov[2].max(0.0).sqrt()),

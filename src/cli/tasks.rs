@@ -457,8 +457,9 @@ pub(super) fn predict(a: PredictArgs) -> Result<()> {
                 );
             }
             // The same time by calibrated term: which measurement each millisecond comes from.
+            let w = model::TermId::NAME_WIDTH;
             out!(
-                "    {:<24} {:>7} {:>9} {:>10}  by calibrated term (a link term: whole passes that wait for the link)",
+                "    {:<w$} {:>7} {:>9} {:>10}  by calibrated term (a link term: whole passes that wait for the link)",
                 "term",
                 "calls",
                 "GiB",
@@ -466,7 +467,7 @@ pub(super) fn predict(a: PredictArgs) -> Result<()> {
             );
             for t in terms {
                 out!(
-                    "    {:<24} {:>7} {:>9.4} {:>10}",
+                    "    {:<w$} {:>7} {:>9.4} {:>10}",
                     t.term.name(),
                     t.calls,
                     t.gib,

@@ -200,6 +200,8 @@ impl TermId {
     ];
     /// How many terms there are.
     pub const COUNT: usize = Self::ALL.len();
+    /// The longest [`TermId::name`] (`fault_in_scalar_one_thread`), for columns of names.
+    pub const NAME_WIDTH: usize = 26;
 
     /// Its position in [`TermId::ALL`].
     pub const fn index(self) -> usize {

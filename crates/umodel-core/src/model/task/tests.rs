@@ -71,6 +71,12 @@ fn with_phases(mut t: Task, cpu: f64, gpu: f64) -> Task {
 }
 
 #[test]
+fn the_name_width_is_the_longest_terms_name() {
+    let longest = TermId::ALL.iter().map(|t| t.name().len()).max();
+    assert_eq!(longest, Some(TermId::NAME_WIDTH));
+}
+
+#[test]
 fn explicit_copy_of_the_handoff_is_cpu_plus_both_copies_plus_passes() {
     let terms = toy_terms();
     let t = with_phases(Task::handoff(1 << 30, 4.0, 3), 100.0, 0.5);
