@@ -4682,6 +4682,28 @@ fn run129_to_run131_held_out_a_pool_of_the_stores_own_calibrations_prices_no_bet
     assert_eq!((beyond, errors[0].len()), ([7, 8, 8], 24));
 }
 
+/// The models `umodel fit` writes of calibration `cal` without `flag` and with it.
+fn fit_without_and_with(
+    d: &tempfile::TempDir,
+    cal: &Path,
+    flag: &str,
+) -> (model::PlatformModel, model::PlatformModel) {
+    let [without, with] = [None, Some(flag)].map(|flag| {
+        let out = d.path().join(format!("{}.json", flag.unwrap_or("plain")));
+        let o = umodel(d)
+            .arg("fit")
+            .args(flag)
+            .arg("-o")
+            .arg(&out)
+            .arg(cal)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        store::read_model(&out).unwrap()
+    });
+    (without, with)
+}
+
 /// `fit --managed-from-pinned` prices an H100 calibration's passes over managed pages kept on
 /// the host as `calibrate` does (rule M2): on `run272`'s slow link, whose calibration timed the
 /// managed write at 4.6 ms at 64 MiB (right after every core's fill; the pinned write 1.28 ms,
@@ -4694,22 +4716,7 @@ fn fit_prices_an_h100_calibrations_managed_passes_from_its_pinned_ones_on_reques
     let cal = Path::new(
         "calibration/h100/run272/run272/data-1/models/nvidia-h100-80gb-hbm3-ed53a484761b.minimal.csv",
     );
-    let (plain, priced) = (d.path().join("plain.json"), d.path().join("priced.json"));
-    for (out, flag) in [(&plain, None), (&priced, Some("--managed-from-pinned"))] {
-        let o = umodel(&d)
-            .arg("fit")
-            .args(flag)
-            .arg("-o")
-            .arg(out)
-            .arg(cal)
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    }
-    let (plain, priced) = (
-        store::read_model(&plain).unwrap(),
-        store::read_model(&priced).unwrap(),
-    );
+    let (plain, priced) = fit_without_and_with(&d, cal, "--managed-from-pinned");
     // What the library's rule M2 makes of the plain fit, and nothing else moved.
     let mut want = plain.clone();
     let (name, moved) = store::price_managed_from_pinned(&mut want).unwrap();
@@ -4770,22 +4777,7 @@ fn fit_keeps_the_migration_after_one_threads_writes_only_on_request() {
     let cal = Path::new(
         "calibration/h100/run313/run313/data-1/models/nvidia-h100-80gb-hbm3-ed53a484761b.minimal.csv",
     );
-    let (held, kept) = (d.path().join("held.json"), d.path().join("kept.json"));
-    for (out, flag) in [(&held, None), (&kept, Some("--one-thread-migration"))] {
-        let o = umodel(&d)
-            .arg("fit")
-            .args(flag)
-            .arg("-o")
-            .arg(out)
-            .arg(cal)
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    }
-    let (held, kept) = (
-        store::read_model(&held).unwrap(),
-        store::read_model(&kept).unwrap(),
-    );
+    let (held, kept) = fit_without_and_with(&d, cal, "--one-thread-migration");
     use model::TermId::{FaultInScalar, FaultInScalarOneThread};
     let (h, k) = (
         held.task_terms.as_ref().unwrap(),

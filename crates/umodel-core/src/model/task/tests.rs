@@ -120,6 +120,17 @@ fn probe_of(ms: f64, rel_sd: f64) -> Probe {
 }
 
 /// A link probe on 64 MiB whose every figure is `k` times the toy terms' cost there.
+/// A probe whose 64 MiB migration cost twice `fault_in`'s price, its spread 0.2.
+fn probe_migrating_at_twice(fault_in: &Cost) -> Probe {
+    let mut probe = probe_of(6.0, 0.1);
+    probe.fault_in = Some(ProbeFigure {
+        ms: 2.0 * fault_in.at((64 << 20) as f64),
+        rel_sd: 0.2,
+        samples: 8,
+    });
+    probe
+}
+
 fn link_probe_scaled(k: f64) -> LinkProbe {
     let terms = toy_terms();
     let bytes = 64u64 << 20;
@@ -1210,12 +1221,7 @@ fn faults_under_a_kernel_of_one_element_a_thread_take_their_own_term_and_follow_
     let want = (126.0 * (1.0 + 4.0 * WRITE_ONLY_FAULT_SHARE) - 90.0 * 5.0) / 16.0;
     assert!((d - want).abs() < 0.01, "{d} against {want}");
     // A probe's fault-in rescales both (the same migration at each kernel's pace).
-    let mut probe = probe_of(6.0, 0.1);
-    probe.fault_in = Some(ProbeFigure {
-        ms: 2.0 * fault_in.at((64 << 20) as f64),
-        rel_sd: 0.2,
-        samples: 8,
-    });
+    let probe = probe_migrating_at_twice(&fault_in);
     let p = terms.probed(&probe).unwrap();
     for id in [TermId::FaultIn, TermId::FaultInScalar] {
         let (a, b) = (terms.get(id).unwrap(), p.get(id).unwrap());
@@ -1287,12 +1293,7 @@ fn a_task_that_writes_on_one_thread_migrates_at_the_price_after_one_threads_writ
     was.unset(TermId::FaultInScalar);
     assert_eq!(time(&bare, &seed), time(&was, &seed));
     // A probe's migration rescales it with the scalar term, keeping the calibration's ratio.
-    let mut probe = probe_of(6.0, 0.1);
-    probe.fault_in = Some(ProbeFigure {
-        ms: 2.0 * fault_in.at((64 << 20) as f64),
-        rel_sd: 0.2,
-        samples: 8,
-    });
+    let probe = probe_migrating_at_twice(&fault_in);
     let p = half.probed(&probe).unwrap();
     let (a, b) = (
         p.get(TermId::FaultInScalarOneThread).unwrap(),
