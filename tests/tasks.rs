@@ -4704,6 +4704,24 @@ fn fit_without_and_with(
     (without, with)
 }
 
+/// `umodel fit CAL -o … FLAG` fails with every one of `wants` in its message and writes nothing.
+fn fit_refused(d: &tempfile::TempDir, cal: &Path, flag: &str, wants: &[&str]) {
+    let x = d.path().join("x.json");
+    fails_with(
+        d,
+        &[
+            "fit",
+            cal.to_str().unwrap(),
+            "-o",
+            x.to_str().unwrap(),
+            flag,
+        ],
+        None,
+        wants,
+    );
+    assert!(!x.exists());
+}
+
 /// `fit --managed-from-pinned` prices an H100 calibration's passes over managed pages kept on
 /// the host as `calibrate` does (rule M2): on `run272`'s slow link, whose calibration timed the
 /// managed write at 4.6 ms at 64 MiB (right after every core's fill; the pinned write 1.28 ms,
@@ -4746,24 +4764,16 @@ fn fit_prices_an_h100_calibrations_managed_passes_from_its_pinned_ones_on_reques
     assert!(!plain.provenance.notes.iter().any(|n| n.contains("rule M2")));
 
     // An H200 calibration: its embedded model keeps the managed passes as measured.
-    let x = d.path().join("x.json");
-    fails_with(
+    fit_refused(
         &d,
-        &[
-            "fit",
-            own_calibration("run127").to_str().unwrap(),
-            "-o",
-            x.to_str().unwrap(),
-            "--managed-from-pinned",
-        ],
-        None,
+        &own_calibration("run127"),
+        "--managed-from-pinned",
         &[
             "--managed-from-pinned",
             "NVIDIA H200",
             "embedded models h100 only, and a model",
         ],
     );
-    assert!(!x.exists());
 }
 
 /// The migration after one thread's writes (rule M3, `calibration/h100/run312/plan.md`): `fit`
@@ -4811,24 +4821,16 @@ fn fit_keeps_the_migration_after_one_threads_writes_only_on_request() {
     };
     assert!(seed(k) < seed(h));
 
-    let x = d.path().join("x.json");
-    fails_with(
+    fit_refused(
         &d,
-        &[
-            "fit",
-            own_calibration("run127").to_str().unwrap(),
-            "-o",
-            x.to_str().unwrap(),
-            "--one-thread-migration",
-        ],
-        None,
+        &own_calibration("run127"),
+        "--one-thread-migration",
         &[
             "--one-thread-migration",
             "did not measure the migration after one thread's writes",
             "cold-scalar-one-thread",
         ],
     );
-    assert!(!x.exists());
 }
 
 /// `fit --price-from-pool` writes what `calibrate` would: the calibration's terms checked as
