@@ -221,6 +221,15 @@ pub(super) fn load(a: &super::ModelArg) -> Result<(PlatformModel, ModelSource)> 
     load_named(a.model.as_deref(), a.strict, None)
 }
 
+/// [`load`], and whether its stamp check warned that this host's L3 is not that of the hosts the
+/// embedded model was measured on, pointing to the probe (a task query then leaves out its own
+/// note that says to probe).
+pub(super) fn load_warned_of_host_l3(
+    a: &super::ModelArg,
+) -> Result<(PlatformModel, ModelSource, bool)> {
+    load_checked(a.model.as_deref(), a.strict, None)
+}
+
 /// [`load`] for work on GPU `device`: its own calibrated model where it has one.
 pub(super) fn load_for(
     a: &super::ModelArg,
@@ -237,29 +246,23 @@ pub(super) fn load_named(
     strict: bool,
     device: Option<usize>,
 ) -> Result<(PlatformModel, ModelSource)> {
+    load_checked(name, strict, device).map(|(m, src, _)| (m, src))
+}
+
+/// [`load_named`], with whether [`check_stamp`] warned of this host's L3 alone.
+fn load_checked(
+    name: Option<&str>,
+    strict: bool,
+    device: Option<usize>,
+) -> Result<(PlatformModel, ModelSource, bool)> {
     let (m, src) = store::load(name, device)?;
     let hint = match (&src, name) {
         (ModelSource::Embedded(_), None) => "; run `umodel calibrate` to measure this machine",
         _ => "",
     };
     note!("umodel: using {src}: {}{hint}", m.describe());
-    check_stamp(&m, &src, name.is_some(), strict)?;
-    Ok((m, src))
-}
-
-/// Whether the stamp check of a query with `m` from `src` (`named`: the user named it) warned that
-/// this host's L3 is not that of the hosts the embedded model was measured on, pointing to the
-/// probe (`check_stamp`).
-pub(super) fn warned_of_host_l3(m: &PlatformModel, src: &ModelSource, named: bool) -> bool {
-    use crate::stamp::{self, Machine, Scope, Verdict};
-    let scope = src.stamp_scope(named);
-    if scope != Some(Scope::GpuModel) {
-        return false;
-    }
-    matches!(
-        stamp::check(&m.stamp_or_platform(), Machine::local().as_ref(), scope),
-        Verdict::Changed(c) if stamp::only_host_l3(&c)
-    )
+    let warned = check_stamp(&m, &src, name.is_some(), strict)?;
+    Ok((m, src, warned))
 }
 
 /// The command that measures this machine again for a model from `src`.
@@ -274,7 +277,10 @@ pub(super) fn recalibrate_hint(src: &ModelSource) -> String {
     }
 }
 
-fn check_stamp(m: &PlatformModel, src: &ModelSource, named: bool, strict: bool) -> Result<()> {
+/// Checks `m`'s stamp against this machine: a warning naming what changed, or with `strict` a
+/// refusal. Returns whether it warned that the embedded model's hosts had another L3 than this
+/// one and nothing else differs (its advice then is the probe).
+fn check_stamp(m: &PlatformModel, src: &ModelSource, named: bool, strict: bool) -> Result<bool> {
     use crate::stamp::{self, Machine, Scope, Verdict};
     let scope = src.stamp_scope(named);
     let here = if scope.is_some() {
@@ -296,12 +302,13 @@ fn check_stamp(m: &PlatformModel, src: &ModelSource, named: bool, strict: bool) 
                 ),
             }
         }
-        return Ok(());
+        return Ok(false);
     };
+    let host_l3 = scope == Some(Scope::GpuModel) && stamp::only_host_l3(changes);
     let list: String = changes.iter().map(|c| format!("\n  {c}")).collect();
     let (what, hint) = match scope {
         // Only the host's L3: the GPU is the model's, the host of another kind.
-        Some(Scope::GpuModel) if stamp::only_host_l3(changes) => (
+        Some(Scope::GpuModel) if host_l3 => (
             "this host's L3 cache is not that of the hosts it was measured on; on the H100 VMs \
              such hosts ran the GPU's link up to 1.5× slower (NOTES.md, \"The link probe\")",
             stamp::PROBE_THIS_HOST.to_string(),
@@ -321,7 +328,7 @@ fn check_stamp(m: &PlatformModel, src: &ModelSource, named: bool, strict: bool) 
     note!(
         "umodel: warning: {src}: {what}:{list}\n  {hint} (`umodel doctor` lists every model; --strict refuses)"
     );
-    Ok(())
+    Ok(host_l3)
 }
 
 /// `fit --host-l3`: the host's L3 in the model's platform facts and stamp, where its facts did not

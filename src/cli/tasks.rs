@@ -10,7 +10,7 @@
 use anyhow::{Context, Result};
 use serde::Serialize;
 
-use super::commands::{load, load_named};
+use super::commands::{load_named, load_warned_of_host_l3};
 use super::render::{json, json_sorted, ms};
 use super::{BreakevenArgs, ChooseArgs, PredictArgs, ProbeArgs, TaskArgs, ValidateArgs};
 use crate::model::task::{Assumptions, Item, Parts, TermUse};
@@ -175,7 +175,7 @@ fn compiled_with_model(
     cpu_ms: Option<f64>,
     reuse: Option<f64>,
 ) -> Result<Compiled> {
-    let (m, src) = load(model)?;
+    let (m, src, warned) = load_warned_of_host_l3(model)?;
     let q = task_query(a, cpu_ms, reuse)?;
     let probe = read_probe(a.probe.as_deref(), &q.file)?;
     let c = match Predictor::new(&m).compile_task_probed(&q.file, probe.as_ref()) {
@@ -194,9 +194,7 @@ fn compiled_with_model(
         }
         r => r?,
     };
-    let named = model.model.is_some();
-    let warned = super::commands::warned_of_host_l3(&m, &src, named);
-    if let Some(hint) = probe_hint(&src, named, probe.is_some(), warned) {
+    if let Some(hint) = probe_hint(&src, model.model.is_some(), probe.is_some(), warned) {
         note!("umodel: note: {hint}");
     }
     Ok(Compiled {
