@@ -436,11 +436,22 @@ fn h100_with_fact(
     line: &str,
     value: serde_json::Value,
 ) -> (PathBuf, String) {
-    let mut m: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string("models/h100.json").unwrap()).unwrap();
-    assert!(m["platform"].get(key).is_none());
     let plain = umodel(d).args(["show", "-m", "h100"]).output().unwrap();
     assert!(!String::from_utf8_lossy(&plain.stdout).contains(line));
+    h100_with_fact_set(d, key, value, |was| assert!(was.is_none()))
+}
+
+/// The embedded `h100` model as a file in `d` with the platform fact `key` set to `value` (`was`
+/// is given what the model recorded before), and `show`'s text of that file.
+fn h100_with_fact_set(
+    d: &tempfile::TempDir,
+    key: &str,
+    value: serde_json::Value,
+    was: impl FnOnce(Option<&serde_json::Value>),
+) -> (PathBuf, String) {
+    let mut m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("models/h100.json").unwrap()).unwrap();
+    was(m["platform"].get(key));
     m["platform"][key] = value;
     let f = d.path().join("m.json");
     std::fs::write(&f, m.to_string()).unwrap();
@@ -457,13 +468,7 @@ fn show_prints_the_hosts_l3_where_the_model_records_it() {
     let text = String::from_utf8_lossy(&plain.stdout);
     assert!(text.contains("  host L3: 300 MiB"), "{text}");
     // A model of a 105 MiB-L3 host, as calibrate now records it (calibration/h100/run247).
-    let mut m: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string("models/h100.json").unwrap()).unwrap();
-    m["platform"]["host_l3_bytes"] = (105u64 << 20).into();
-    let f = d.path().join("m.json");
-    std::fs::write(&f, m.to_string()).unwrap();
-    let out = umodel(&d).args(["show", "-m"]).arg(&f).output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let (f, text) = h100_with_fact_set(&d, "host_l3_bytes", (105u64 << 20).into(), |_| {});
     assert!(text.contains("  host L3: 105 MiB"), "{text}");
     let j = json_of(
         &umodel(&d)
