@@ -4776,19 +4776,45 @@ fn fit_prices_an_h100_calibrations_managed_passes_from_its_pinned_ones_on_reques
     );
 }
 
-/// The migration after one thread's writes (rule M3, `calibration/h100/run312/plan.md`): `fit`
+/// The migration after one thread's writes (rule M3′, `calibration/h100/run315/plan.md`): `fit`
 /// measures it from a calibration that timed it (`run313`'s, on a slow-link H100: 6.8 ms at
-/// 64 MiB against 9.2 after every core's writes) but keeps it only where the rule passed (no GPU
-/// yet), saying so; `--one-thread-migration` keeps it, and seed 001's managed row, priced from
-/// it, falls; on a calibration that never timed it the flag fails, naming the file.
+/// 64 MiB against 9.2 after every core's writes) and keeps it on the H100, where the rule passed;
+/// the same calibration filed as another GPU's (its facts' GPU renamed to the H200, where the rule
+/// was never judged) is fitted without it, saying so, unless `--one-thread-migration` keeps it, and
+/// seed 001's managed row, priced from it, falls; on a calibration that never timed it the flag
+/// fails, naming the file.
 #[test]
-fn fit_keeps_the_migration_after_one_threads_writes_only_on_request() {
+fn fit_keeps_the_migration_after_one_threads_writes_on_the_h100_and_elsewhere_on_request() {
+    use model::TermId::{FaultInScalar, FaultInScalarOneThread};
+    let held_note = |m: &model::PlatformModel| {
+        m.provenance
+            .notes
+            .iter()
+            .any(|n| n.contains("measured but not priced"))
+    };
+    let one_thread = |m: &model::PlatformModel| {
+        m.task_terms
+            .as_ref()
+            .unwrap()
+            .get(FaultInScalarOneThread)
+            .copied()
+    };
     let d = tempfile::tempdir().unwrap();
     let cal = Path::new(
         "calibration/h100/run313/run313/data-1/models/nvidia-h100-80gb-hbm3-ed53a484761b.minimal.csv",
     );
-    let (held, kept) = fit_without_and_with(&d, cal, "--one-thread-migration");
-    use model::TermId::{FaultInScalar, FaultInScalarOneThread};
+    let (plain, flagged) = fit_without_and_with(&d, cal, "--one-thread-migration");
+    assert!(!held_note(&plain) && !held_note(&flagged));
+    assert!(one_thread(&plain).is_some());
+    assert_eq!(one_thread(&plain), one_thread(&flagged));
+
+    let elsewhere = d.path().join("elsewhere.minimal.csv");
+    std::fs::copy(cal, &elsewhere).unwrap();
+    let facts = std::fs::read_to_string(store::facts_path_for(cal)).unwrap();
+    let renamed = facts.replace("\"NVIDIA H100 80GB HBM3\"", "\"NVIDIA H200\"");
+    assert_ne!(renamed, facts);
+    std::fs::write(store::facts_path_for(&elsewhere), renamed).unwrap();
+    let (held, kept) = fit_without_and_with(&d, &elsewhere, "--one-thread-migration");
     let (h, k) = (
         held.task_terms.as_ref().unwrap(),
         kept.task_terms.as_ref().unwrap(),
@@ -4803,17 +4829,9 @@ fn fit_keeps_the_migration_after_one_threads_writes_only_on_request() {
         (6.0..7.5).contains(&one) && (8.5..10.0).contains(&all),
         "{one} {all}"
     );
+    assert_eq!(one_thread(&kept), one_thread(&plain));
     assert_eq!(h.get(FaultInScalar), k.get(FaultInScalar));
-    assert!(held
-        .provenance
-        .notes
-        .iter()
-        .any(|n| n.contains("measured but not priced")));
-    assert!(!kept
-        .provenance
-        .notes
-        .iter()
-        .any(|n| n.contains("measured but not priced")));
+    assert!(held_note(&held) && !held_note(&kept));
     let seed = |t: &model::TaskTerms| {
         model::predict_task(t, &umodel::task::workloads::seed_001(), Policy::Managed)
             .unwrap()

@@ -627,7 +627,7 @@ fn fit_cmd(a: super::FitArgs) -> Result<()> {
             store::MANAGED_FROM_PINNED.join(", ")
         );
     }
-    // The migration after one thread's writes, as `calibrate` keeps it (rule M3), unless asked.
+    // The migration after one thread's writes, as `calibrate` keeps it (rule M3′), unless asked.
     if !a.one_thread_migration {
         store::hold_one_thread_migration(&mut m);
     } else if m

@@ -610,9 +610,9 @@ struct FitArgs {
     managed_from_pinned: bool,
     /// Keep the migration after one host thread's writes (`fault_in_scalar_one_thread`, measured
     /// by calibrations since 2026-12-06) in the model, so that tasks that write on one thread are
-    /// priced from it (rule M3). `calibrate` and `fit` keep it only on the GPUs where the rule
-    /// passed on workloads (none yet): on a slow H100 link a migration after one thread's writes
-    /// cost 0.63-0.76 of its price after every core's, on a fast one as much.
+    /// priced from it (rule M3′). `calibrate` and `fit` keep it without this flag on the GPUs
+    /// where the rule passed on workloads (the H100): on a slow H100 link a 64 MiB migration after
+    /// one thread's writes cost 0.52-0.76 of its price after every core's, on a fast one 0.98-1.01.
     #[arg(long)]
     one_thread_migration: bool,
     /// Fit the peer and contention terms (data on another GPU, GPUs moving data at once) from

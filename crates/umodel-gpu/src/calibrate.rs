@@ -490,7 +490,7 @@ pub(crate) fn run_with<B: bench::Backend>(
         .unwrap_or_default();
     // On a GPU whose embedded model says so, the managed passes from the pinned ones (rule M2).
     store::price_managed_from_pinned(&mut model);
-    // The migration after one thread's writes, priced only where rule M3 passed.
+    // The migration after one thread's writes, priced only where rule M3′ passed.
     store::hold_one_thread_migration(&mut model);
     store::write_model(&model_path, &model)?;
     Ok(CalibrateOutcome {

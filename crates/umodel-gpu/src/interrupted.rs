@@ -540,7 +540,8 @@ fn a_failed_check_is_written_as_failed_and_never_fitted() {
         };
         let facts = store::facts_path_for(&csv);
         let mut m = calibrate::fit_csv(&p, Some(&facts), opts).unwrap().0;
-        // As `calibrate` writes it: no GPU prices the migration after one thread's writes yet.
+        // As `calibrate` writes it: the fake GPU, which has no embedded model, does not price the
+        // migration after one thread's writes.
         store::hold_one_thread_migration(&mut m);
         m
     };
@@ -661,7 +662,8 @@ fn a_calibration_fits_what_many_threads_pay_to_fault_pages_back_dense_and_sparse
 fn a_calibration_times_the_migration_after_one_threads_writes_and_holds_its_term_back() {
     // The fake migrates as fast after one thread's writes as after every core's (a fast link):
     // the term fits as the scalar one does, from the same trials, and `calibrate` keeps it out
-    // of the model, saying so, until rule M3 passes on the GPU (calibration/h100/run312).
+    // of the model, saying so: the fake GPU is none of those where rule M3′ passed
+    // (calibration/h100/run315/plan.md).
     use umodel_core::model::task::fit_task_terms;
     use umodel_core::model::TermId;
     use umodel_core::table::Table;
