@@ -1175,11 +1175,12 @@ fn print_judged(
             .map(|p| format!("; priced from {}", p.name()))
             .unwrap_or_default();
         out!(
-            "  {:<22} {:>9} ms  (± {:>2.0} % a round, {} rounds){beside}{from}",
+            "  {:<w$} {:>9} ms  (± {:>2.0} % a round, {} rounds){beside}{from}",
             t.name(),
             ms(f.ms),
             100.0 * f.rel_sd,
-            f.samples
+            f.samples,
+            w = model::TermId::NAME_WIDTH
         );
     };
     if let Some((_, src)) = model.filter(|_| !against.is_empty()) {

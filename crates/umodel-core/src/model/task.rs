@@ -1325,6 +1325,13 @@ pub struct Probe {
     /// A GPU pass migrating it by faults, less the same pass on the pages in place (events).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fault_in: Option<ProbeFigure>,
+    /// A pass of one float a thread migrating it by faults after one host thread rewrote the
+    /// pages, less the same pass on the pages in place (events), as the calibration's
+    /// `cold-scalar-one-thread` cell: the figure a task that writes on one thread pays, where
+    /// `fault_in` follows a fill on every core, which on a slow H100 link made a migration
+    /// 1.3-1.9× dearer (calibration/h100/run316). Measured by `umodel probe` since 2026-12-06.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fault_in_scalar_one_thread: Option<ProbeFigure>,
     /// The CPU's read faulting it back, less the same read of heap memory (host clock).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_fault_back: Option<ProbeFigure>,
@@ -1622,6 +1629,7 @@ impl Probe {
             cpu_fault_back: fault_back,
             cpu_after_prefetch: after,
             prefetch_to_device: to_device,
+            fault_in_scalar_one_thread: None,
             cpu_fraction: 1.0,
             link: None,
         };
@@ -1658,13 +1666,17 @@ impl Probe {
     }
 
     /// The terms a probe measures, with its figure of each.
-    pub fn figures(&self) -> [(TermId, Option<ProbeFigure>); 5] {
+    pub fn figures(&self) -> [(TermId, Option<ProbeFigure>); 6] {
         [
             (TermId::PrefetchToHost, self.prefetch_to_host),
             (TermId::FaultIn, self.fault_in),
             (TermId::CpuFaultBack, self.cpu_fault_back),
             (TermId::CpuAfterPrefetch, self.cpu_after_prefetch),
             (TermId::PrefetchToDevice, self.prefetch_to_device),
+            (
+                TermId::FaultInScalarOneThread,
+                self.fault_in_scalar_one_thread,
+            ),
         ]
     }
 
@@ -1814,10 +1826,16 @@ impl TaskTerms {
             };
             scale(c);
             // The probe's faults are a streaming pass's; those under a pass of one element a
-            // thread are the same migration at that kernel's pace, so they move with them, after
-            // one thread's writes too (rule M3 keeps the calibration's ratio of the two).
+            // thread are the same migration at that kernel's pace, so they move with them, and
+            // after one thread's writes too (rule M3 keeps the calibration's ratio of the two)
+            // unless the probe timed that migration itself, which then prices it alone.
             if t == TermId::FaultIn {
+                let one_thread = probe.fault_in_scalar_one_thread.is_some()
+                    && ratio(TermId::FaultInScalarOneThread).is_some();
                 for u in [TermId::FaultInScalar, TermId::FaultInScalarOneThread] {
+                    if u == TermId::FaultInScalarOneThread && one_thread {
+                        continue;
+                    }
                     if let Some(c) = out.costs[u.index()].as_mut() {
                         scale(c);
                     }

@@ -274,6 +274,13 @@ pub fn fill_ramp_wide(x: &mut [f32], period: u32, offset: f32) {
     fill_ramp_on(x, period, offset, every_core());
 }
 
+/// [`fill_ramp`] on one thread, whatever cores the calling thread may use: the writes a task's
+/// one-thread CPU phase leaves, after which a migration on a slow H100 link cost 0.52-0.76 of its
+/// price after every core's at 64 MiB (calibration/h100/run316; the probe times it).
+pub fn fill_ramp_one_thread(x: &mut [f32], period: u32, offset: f32) {
+    fill_ramp_on(x, period, offset, 1);
+}
+
 /// Workers for a fill or check spread over every core the process may use.
 fn every_core() -> usize {
     all_cores().len().clamp(1, 32)

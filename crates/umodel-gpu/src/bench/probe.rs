@@ -29,7 +29,7 @@
 
 use std::time::Instant;
 
-use umodel_core::model::{FaultScale, FaultScaleError, LinkProbe, Probe};
+use umodel_core::model::{FaultScale, FaultScaleError, LinkProbe, Probe, ProbeFigure};
 use umodel_core::task::ProbeShape;
 
 use super::cpu::{self, fill_ramp, ramp_mismatches, ramp_sum};
@@ -50,6 +50,7 @@ pub struct ProbeBufs {
     managed: ManagedBuf<f32>,
     heap: Vec<f32>,
     shape: ProbeShape,
+    one_thread: bool,
 }
 
 impl ProbeBufs {
@@ -60,7 +61,16 @@ impl ProbeBufs {
             managed: gpu.managed(n)?,
             heap: vec![0f32; n],
             shape,
+            one_thread: false,
         })
+    }
+
+    /// The same, each round also timing the migration after one thread's writes
+    /// ([`ProbeRound::fault_in_one_thread`]; `umodel probe` does, the workloads' probes beside
+    /// their trials do not, so their runs keep the sequence their committed CSVs were measured in).
+    pub fn with_one_thread(mut self) -> ProbeBufs {
+        self.one_thread = true;
+        self
     }
 
     /// The buffers' size, bytes.
@@ -76,6 +86,10 @@ pub struct ProbeRound {
     pub to_host: f64,
     /// The fault-driven pass less the pass in place.
     pub fault_in: f64,
+    /// A pass of one float a thread migrating the pages after one thread rewrote them, less the
+    /// same pass on them in place, as the calibration's `cold-scalar-one-thread` cell (`None`
+    /// where not timed: [`ProbeBufs::with_one_thread`]).
+    pub fault_in_one_thread: Option<f64>,
     /// The CPU's read by faults less its read of heap memory.
     pub fault_back: f64,
     /// The CPU's update after the prefetch back less its update of heap memory.
@@ -115,6 +129,11 @@ impl ProbeSamples {
                 &ok.iter().filter_map(|r| r.to_device).collect::<Vec<_>>(),
             ],
         )?;
+        p.fault_in_scalar_one_thread = ProbeFigure::of(
+            &ok.iter()
+                .filter_map(|r| r.fault_in_one_thread)
+                .collect::<Vec<_>>(),
+        );
         if self.cpu_fraction > 0.0 && self.cpu_fraction < 1.0 {
             p.cpu_fraction = self.cpu_fraction;
         }
@@ -189,10 +208,25 @@ pub fn run_into(
                 (back, Some(to_device))
             }
         };
+        // After one thread's writes: the pages go to the device by faults (untimed), the
+        // calling thread's one worker rewrites them, faulting them back, and a pass of one float
+        // a thread migrates them again and runs once more in place (`converge`: x + 0.5 each).
+        let fault_in_one_thread = if bufs.one_thread {
+            gpu.converge(Shape::Flat, m, 1)?;
+            gpu.sync()?;
+            cpu::fill_ramp_one_thread(m.host_mut()?, RAMP, 0.0);
+            let cold = time_on(gpu, || Ok(gpu.converge(Shape::Flat, m, 1)?))?;
+            let warm = time_on(gpu, || Ok(gpu.converge(Shape::Flat, m, 1)?))?;
+            ok &= gpu.check_ramp(m, RAMP, 1.0)? == 0;
+            Some(cold - warm)
+        } else {
+            None
+        };
         out.rounds.push(ProbeRound {
             to_host,
             to_device,
             fault_in: cold - warm,
+            fault_in_one_thread,
             fault_back: migrated - heap,
             after_prefetch: written - heap_written,
             ok,
@@ -203,7 +237,7 @@ pub fn run_into(
 
 /// Runs `rounds` rounds of the probe in `shape` (`umodel probe`).
 pub fn run(gpu: &Gpu, shape: ProbeShape, rounds: u32) -> Result<ProbeSamples, BenchError> {
-    let mut bufs = ProbeBufs::new(gpu, shape)?;
+    let mut bufs = ProbeBufs::new(gpu, shape)?.with_one_thread();
     let mut out = ProbeSamples::default();
     run_into(gpu, &mut bufs, rounds, &mut out)?;
     Ok(out)
@@ -605,6 +639,41 @@ mod tests {
         }
     }
 
+    fn round(k: f64, one_thread: Option<f64>, ok: bool) -> ProbeRound {
+        ProbeRound {
+            to_host: k,
+            fault_in: 2.0 * k,
+            fault_in_one_thread: one_thread,
+            fault_back: 3.0 * k,
+            after_prefetch: 4.0 * k,
+            to_device: None,
+            ok,
+        }
+    }
+
+    #[test]
+    fn the_migration_after_one_threads_writes_is_a_figure_where_the_rounds_timed_it() {
+        let s = |rounds| ProbeSamples {
+            bytes: 64 << 20,
+            cpu_fraction: 1.0,
+            rounds,
+        };
+        let timed = s(vec![
+            round(1.0, Some(5.0), true),
+            round(9.0, Some(500.0), false),
+            round(3.0, Some(7.0), true),
+        ])
+        .probe()
+        .unwrap();
+        let f = timed.fault_in_scalar_one_thread.unwrap();
+        assert_eq!((f.ms, f.samples), (6.0, 2));
+        assert_eq!(timed.fault_in.unwrap().ms, 4.0);
+        // The workloads' probes beside their trials do not time it.
+        let untimed = s(vec![round(1.0, None, true)]).probe().unwrap();
+        assert_eq!(untimed.fault_in_scalar_one_thread, None);
+        assert_eq!(untimed.fault_in.unwrap().ms, 2.0);
+    }
+
     #[test]
     fn the_link_probe_takes_the_rounds_that_passed_and_leaves_out_what_cost_nothing() {
         let s = LinkSamples {
@@ -618,7 +687,7 @@ mod tests {
         assert_eq!(s.failed(), 1);
         let l = s.link().unwrap();
         assert_eq!(l.bytes, 64 << 20);
-        let ms = |f: Option<umodel_core::model::ProbeFigure>| f.map(|f| (f.ms, f.samples));
+        let ms = |f: Option<ProbeFigure>| f.map(|f| (f.ms, f.samples));
         assert_eq!(ms(l.map_read), Some((2.0, 2)));
         assert_eq!(ms(l.map_gather), Some((8.0, 2)));
         assert_eq!(ms(l.managed_map_read_write), Some((14.0, 2)));

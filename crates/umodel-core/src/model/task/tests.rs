@@ -114,6 +114,7 @@ fn probe_of(ms: f64, rel_sd: f64) -> Probe {
         cpu_fault_back: None,
         cpu_after_prefetch: None,
         prefetch_to_device: None,
+        fault_in_scalar_one_thread: None,
         cpu_fraction: 1.0,
         link: None,
     }
@@ -1301,6 +1302,72 @@ fn a_task_that_writes_on_one_thread_migrates_at_the_price_after_one_threads_writ
     );
     assert!((a.ms_per_gib - 2.0 * b.ms_per_gib).abs() < 1e-9);
     assert_eq!(a.run_shift, 0.2);
+}
+
+#[test]
+fn a_probe_that_timed_the_migration_after_one_threads_writes_prices_it_alone() {
+    // Toy terms with faults one float a thread at 126 ms/GiB after every core's writes and 63
+    // after one thread's; a probe whose streaming migration ran at twice the model's price and
+    // whose migration after one thread's writes ran at 1.5 times the one-thread term's.
+    let mut terms = toy_terms();
+    let fault_in = *terms.get(TermId::FaultIn).unwrap();
+    let at = |per: f64| Cost {
+        ms_per_gib: per,
+        ..fault_in
+    };
+    terms.set(TermId::FaultInScalar, at(126.0));
+    terms.set(TermId::FaultInScalarOneThread, at(63.0));
+    let bytes = (64u64 << 20) as f64;
+    let mut probe = probe_migrating_at_twice(&fault_in);
+    let without = terms.probed(&probe).unwrap();
+    probe.fault_in_scalar_one_thread = Some(ProbeFigure {
+        ms: 1.5 * at(63.0).at(bytes),
+        rel_sd: 0.05,
+        samples: 8,
+    });
+    let with = terms.probed(&probe).unwrap();
+    let per = |t: &TaskTerms, id: TermId| t.get(id).unwrap().ms_per_gib;
+    // The migrations after every core's writes follow the streaming figure either way; the one
+    // after one thread's writes its own figure, with its own spread, not the streaming one's.
+    for id in [TermId::FaultIn, TermId::FaultInScalar] {
+        assert_eq!(per(&with, id), per(&without, id), "{}", id.name());
+    }
+    assert!((per(&without, TermId::FaultInScalarOneThread) - 126.0).abs() < 1e-9);
+    assert!((per(&with, TermId::FaultInScalarOneThread) - 94.5).abs() < 1e-9);
+    let one = with.get(TermId::FaultInScalarOneThread).unwrap();
+    assert_eq!(one.run_shift, 0.05);
+    // So a one-thread task's migrations (the streaming ones at the one-thread term's ratio to
+    // the scalar one) rise by half what the unprobed terms price, where the probe's streaming
+    // figure alone would double them; a task of many threads' double either way. (The fault
+    // runs beside them, which no probe figure prices, stay.)
+    let faults = |t: &TaskTerms, task: &Task| {
+        predict_task(t, task, Policy::Managed)
+            .unwrap()
+            .parts
+            .gpu_faults_ms
+    };
+    let pc = with_phases(workloads::producer_consumer(), 10.0, 0.001);
+    let partial = with_phases(workloads::partial_update(), 10.0, 1.0);
+    for task in [&pc, &partial] {
+        let mut many = (*task).clone();
+        many.cpu_threads = Some(16);
+        for (t, rise) in [(task, 0.5), (&many, 1.0)] {
+            let base = faults(&terms, t);
+            let doubled = faults(&without, t) - base;
+            assert!(doubled > 0.0, "{}", t.name);
+            let got = (faults(&with, t) - base) / doubled;
+            assert!((got - rise).abs() < 1e-9, "{}: {got}", t.name);
+        }
+    }
+    // A model without the one-thread term takes nothing from the figure.
+    let mut bare = terms.clone();
+    bare.unset(TermId::FaultInScalarOneThread);
+    let p = bare.probed(&probe).unwrap();
+    assert!(p.get(TermId::FaultInScalarOneThread).is_none());
+    assert_eq!(
+        per(&p, TermId::FaultInScalar),
+        per(&with, TermId::FaultInScalar)
+    );
 }
 
 /// The explained items of one kind, as (round, the buffer named).
