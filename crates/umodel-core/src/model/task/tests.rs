@@ -1235,23 +1235,33 @@ fn faults_under_a_kernel_of_one_element_a_thread_take_their_own_term_and_follow_
     }
 }
 
-#[test]
-fn a_task_that_writes_on_one_thread_migrates_at_the_price_after_one_threads_writes() {
-    // Rule M3 (calibration/h100/run312/plan.md), on toy terms with faults one float a thread at
-    // 126 ms/GiB after every core's writes.
+/// The toy terms with faults one float a thread at 126 ms/GiB after every core's writes, and
+/// a cost of `per` ms/GiB shaped as their streaming migration's (its latency and spread).
+fn with_scalar_migration() -> (TaskTerms, impl Fn(f64) -> Cost) {
     let mut terms = toy_terms();
     let fault_in = *terms.get(TermId::FaultIn).unwrap();
-    let at = |per: f64| Cost {
+    let at = move |per: f64| Cost {
         ms_per_gib: per,
         ..fault_in
     };
     terms.set(TermId::FaultInScalar, at(126.0));
-    let time = |terms: &TaskTerms, t: &Task| {
-        predict_task(terms, t, Policy::Managed)
-            .unwrap()
-            .parts
-            .gpu_faults_ms
-    };
+    (terms, at)
+}
+
+/// What `terms` price the GPU's faults of `task` at under managed memory, ms.
+fn managed_gpu_faults(terms: &TaskTerms, task: &Task) -> f64 {
+    predict_task(terms, task, Policy::Managed)
+        .unwrap()
+        .parts
+        .gpu_faults_ms
+}
+
+#[test]
+fn a_task_that_writes_on_one_thread_migrates_at_the_price_after_one_threads_writes() {
+    // Rule M3 (calibration/h100/run312/plan.md).
+    let (terms, at) = with_scalar_migration();
+    let fault_in = *terms.get(TermId::FaultIn).unwrap();
+    let time = managed_gpu_faults;
     let pc = with_phases(workloads::producer_consumer(), 10.0, 0.001);
     let seed = with_phases(workloads::seed_001(), 10.0, 0.3);
     let partial = with_phases(workloads::partial_update(), 10.0, 1.0);
@@ -1306,16 +1316,11 @@ fn a_task_that_writes_on_one_thread_migrates_at_the_price_after_one_threads_writ
 
 #[test]
 fn a_probe_that_timed_the_migration_after_one_threads_writes_prices_it_alone() {
-    // Toy terms with faults one float a thread at 126 ms/GiB after every core's writes and 63
-    // after one thread's; a probe whose streaming migration ran at twice the model's price and
-    // whose migration after one thread's writes ran at 1.5 times the one-thread term's.
-    let mut terms = toy_terms();
+    // Toy terms with a migration after one thread's writes at half its price after every
+    // core's; a probe whose streaming migration ran at twice the model's price and whose
+    // migration after one thread's writes ran at 1.5 times the one-thread term's.
+    let (mut terms, at) = with_scalar_migration();
     let fault_in = *terms.get(TermId::FaultIn).unwrap();
-    let at = |per: f64| Cost {
-        ms_per_gib: per,
-        ..fault_in
-    };
-    terms.set(TermId::FaultInScalar, at(126.0));
     terms.set(TermId::FaultInScalarOneThread, at(63.0));
     let bytes = (64u64 << 20) as f64;
     let mut probe = probe_migrating_at_twice(&fault_in);
@@ -1340,12 +1345,7 @@ fn a_probe_that_timed_the_migration_after_one_threads_writes_prices_it_alone() {
     // the scalar one) rise by half what the unprobed terms price, where the probe's streaming
     // figure alone would double them; a task of many threads' double either way. (The fault
     // runs beside them, which no probe figure prices, stay.)
-    let faults = |t: &TaskTerms, task: &Task| {
-        predict_task(t, task, Policy::Managed)
-            .unwrap()
-            .parts
-            .gpu_faults_ms
-    };
+    let faults = managed_gpu_faults;
     let pc = with_phases(workloads::producer_consumer(), 10.0, 0.001);
     let partial = with_phases(workloads::partial_update(), 10.0, 1.0);
     for task in [&pc, &partial] {
