@@ -208,9 +208,9 @@ pub fn run_into(
                 (back, Some(to_device))
             }
         };
-        // After one thread's writes: the pages go to the device by faults (untimed), the
-        // calling thread's one worker rewrites them, faulting them back, and a pass of one float
-        // a thread migrates them again and runs once more in place (`converge`: x + 0.5 each).
+        // After one thread's writes: the pages go to the device by faults (untimed), a single
+        // thread rewrites them, faulting them back, and a pass of one float a thread migrates
+        // them again and runs once more in place (`converge`: x + 0.5 each).
         let fault_in_one_thread = if bufs.one_thread {
             gpu.converge(Shape::Flat, m, 1)?;
             gpu.sync()?;
