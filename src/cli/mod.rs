@@ -114,8 +114,9 @@ enum Command {
     /// A few round trips of one managed buffer: the prefetch back to the host, fault-driven
     /// migration to the GPU (after a fill on every core, and after one thread's writes, as a
     /// task's one-thread CPU phase leaves its pages: on a slow H100 link 0.52-0.76 of the
-    /// price at 64 MiB, NOTES.md, "Which side the migrating policies miss"), the CPU's faults
-    /// back, and its first writes after a prefetch back, each checked. On a shared machine these rates come in regimes of seconds that a
+    /// price at 64 MiB, NOTES.md, "Which side the migrating policies miss"; shown beside the
+    /// model, not priced: its term moves with the first), the CPU's faults back, and its first
+    /// writes after a prefetch back, each checked. On a shared machine these rates come in regimes of seconds that a
     /// calibration samples once (NOTES.md, "Tasks"); run this beside your own phase timings and
     /// pass the JSON to `predict|choose|breakeven --task FILE --probe PROBE.json`. Then the
     /// link: GPU passes reading, writing and updating pinned host memory and managed pages kept

@@ -837,6 +837,11 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
                             ms(f.ms),
                             pinned.name()
                         ),
+                        None if !model::Probe::prices(*t) => format!(
+                            "{} {} ms (shown; its term moves with fault_in)",
+                            t.name(),
+                            ms(f.ms)
+                        ),
                         None => format!("{} {} ms", t.name(), ms(f.ms)),
                     })
                     .collect::<Vec<_>>()
@@ -1170,10 +1175,13 @@ fn print_judged(
             ),
             None => String::new(),
         };
-        // A managed pass is priced from the pinned pass of its kind (rule M).
-        let from = model::LinkProbe::pinned_for(t)
-            .map(|p| format!("; priced from {}", p.name()))
-            .unwrap_or_default();
+        // A managed pass is priced from the pinned pass of its kind (rule M); the migration
+        // after one thread's writes moves with `fault_in` (rule M4 did not pass).
+        let from = match model::LinkProbe::pinned_for(t) {
+            Some(p) => format!("; priced from {}", p.name()),
+            None if !model::Probe::prices(t) => "; shown, not priced".to_string(),
+            None => String::new(),
+        };
         out!(
             "  {:<w$} {:>9} ms  (± {:>2.0} % a round, {} rounds){beside}{from}",
             t.name(),
@@ -1229,16 +1237,21 @@ fn probe_verdict(against: &[model::ProbeAgainst]) -> Option<String> {
     };
     // The passes over managed pages kept on the host are shown but not priced from (rule M,
     // `LinkProbe::pinned_for`): say so, and advise nothing on them.
-    let (off, shown): (Vec<&model::ProbeAgainst>, Vec<&model::ProbeAgainst>) = against
+    let (off, unpriced): (Vec<&model::ProbeAgainst>, Vec<&model::ProbeAgainst>) = against
         .iter()
         .filter(|x| x.differs())
         .partition(|x| x.priced());
+    // The migration after one thread's writes is shown and judged, not priced (rule M4,
+    // `Probe::prices`).
+    let (shown, one_thread): (Vec<&model::ProbeAgainst>, Vec<&model::ProbeAgainst>) = unpriced
+        .into_iter()
+        .partition(|x| model::LinkProbe::pinned_for(x.term).is_some());
     let passes = if shown.len() == 1 {
         "is a pass"
     } else {
         "are passes"
     };
-    let managed = if shown.is_empty() {
+    let mut managed = if shown.is_empty() {
         String::new()
     } else {
         format!(
@@ -1248,8 +1261,16 @@ fn probe_verdict(against: &[model::ProbeAgainst]) -> Option<String> {
             list(&shown)
         )
     };
+    if !one_thread.is_empty() {
+        managed += &format!(
+            "; {} is the migration after one thread's writes, shown only: `--probe` moves its \
+             term with fault_in, as pricing from it missed more (NOTES.md, \"The migration \
+             probe\")",
+            list(&one_thread)
+        );
+    }
     if off.is_empty() {
-        let what = if shown.is_empty() {
+        let what = if shown.is_empty() && one_thread.is_empty() {
             "no figure"
         } else {
             "no other figure"
@@ -1364,6 +1385,26 @@ mod tests {
                 && alone.contains("managed_map_write ×2.41, managed_map_read ×1.80 are passes")
                 && !alone.contains("price your tasks at these rates"),
             "{alone}"
+        );
+        // The migration after one thread's writes off the model (run318's second probe, 1.39x):
+        // shown only, and not as a pass over managed pages; beside a priced step, named apart.
+        let one = at(TermId::FaultInScalarOneThread, 1.39, 0.05);
+        let shown = probe_verdict(&[one]).unwrap();
+        assert!(
+            shown.starts_with("no other figure lies off the model's price")
+                && shown.ends_with(
+                    "; fault_in_scalar_one_thread ×1.39 is the migration after one thread's \
+                     writes, shown only: `--probe` moves its term with fault_in, as pricing from \
+                     it missed more (NOTES.md, \"The migration probe\")"
+                )
+                && !shown.contains("managed pages"),
+            "{shown}"
+        );
+        let beside = probe_verdict(&[one, step]).unwrap();
+        assert!(
+            beside.contains("spread: cpu_after_prefetch ×1.35; price your tasks")
+                && beside.contains("; fault_in_scalar_one_thread ×1.39 is the migration"),
+            "{beside}"
         );
     }
 

@@ -1329,7 +1329,8 @@ pub struct Probe {
     /// pages, less the same pass on the pages in place (events), as the calibration's
     /// `cold-scalar-one-thread` cell: the figure a task that writes on one thread pays, where
     /// `fault_in` follows a fill on every core, which on a slow H100 link made a migration
-    /// 1.3-1.9× dearer (calibration/h100/run316). Measured by `umodel probe` since 2026-12-06.
+    /// 1.3-1.9× dearer (calibration/h100/run316). Measured by `umodel probe` since 2026-12-06;
+    /// shown and judged, not priced ([`Probe::prices`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fault_in_scalar_one_thread: Option<ProbeFigure>,
     /// The CPU's read faulting it back, less the same read of heap memory (host clock).
@@ -1402,11 +1403,9 @@ impl ProbeAgainst {
         LinkProbe::TERMS.contains(&self.term)
     }
 
-    /// Whether `--probe` prices tasks with this figure: every figure but the passes over managed
-    /// pages kept on the host, which move with the probe's pinned passes
-    /// ([`LinkProbe::pinned_for`]).
+    /// Whether `--probe` prices tasks with this figure ([`Probe::prices`]).
     pub fn priced(&self) -> bool {
-        LinkProbe::pinned_for(self.term).is_none()
+        Probe::prices(self.term)
     }
 }
 
@@ -1665,6 +1664,16 @@ impl Probe {
         })
     }
 
+    /// Whether `--probe` prices tasks with a probe's figure of `term`: every figure but the
+    /// passes over managed pages kept on the host, which move with the probe's pinned passes
+    /// ([`LinkProbe::pinned_for`]), and the migration after one thread's writes, which is shown
+    /// and judged: priced from it, a fast-link H100's workloads missed more (rule M4, 6 → 8 cells
+    /// beyond 5 %, calibration/h100/run318/reading.txt), so the one-thread term moves with
+    /// `fault_in` as before.
+    pub fn prices(term: TermId) -> bool {
+        LinkProbe::pinned_for(term).is_none() && term != TermId::FaultInScalarOneThread
+    }
+
     /// The terms a probe measures, with its figure of each.
     pub fn figures(&self) -> [(TermId, Option<ProbeFigure>); 6] {
         [
@@ -1732,7 +1741,7 @@ impl Probe {
                     model_ms: x.map(|x| x.model_ms),
                     ratio: x.and_then(ProbeAgainst::ratio),
                     differs: x.map(ProbeAgainst::differs),
-                    priced: LinkProbe::pinned_for(id).is_none(),
+                    priced: Probe::prices(id),
                 }
             })
             .collect()
@@ -1800,7 +1809,9 @@ impl TaskTerms {
     /// it, its run-to-run shift replaced by the spread of one probe sample (a task's steps may
     /// meet either rate). The passes over managed pages kept on the host move with the probe's
     /// pinned passes instead ([`LinkProbe::pinned_for`]); where the probe has no such pinned
-    /// figure, they stay. Terms the probe did not measure, or these terms do not have, stay.
+    /// figure, they stay. The migration after one thread's writes moves with `fault_in`, whatever
+    /// the probe's own figure of it ([`Probe::prices`]). Terms the probe did not measure, or these
+    /// terms do not have, stay.
     pub fn probed(&self, probe: &Probe) -> Result<TaskTerms, TaskQueryError> {
         probe.check().map_err(TaskQueryError::BadProbe)?;
         let figures = probe.sized_figures();
@@ -1812,6 +1823,11 @@ impl TaskTerms {
         };
         let mut out = self.clone();
         for &(t, _, _) in &figures {
+            // The one-thread migration moves with `fault_in` below, whatever the probe's own
+            // figure of it ([`Probe::prices`]).
+            if t == TermId::FaultInScalarOneThread {
+                continue;
+            }
             let Some(c) = out.costs[t.index()].as_mut() else {
                 continue;
             };
@@ -1826,16 +1842,10 @@ impl TaskTerms {
             };
             scale(c);
             // The probe's faults are a streaming pass's; those under a pass of one element a
-            // thread are the same migration at that kernel's pace, so they move with them, and
-            // after one thread's writes too (rule M3 keeps the calibration's ratio of the two)
-            // unless the probe timed that migration itself, which then prices it alone.
+            // thread are the same migration at that kernel's pace, so they move with them, after
+            // one thread's writes too (rule M3 keeps the calibration's ratio of the two).
             if t == TermId::FaultIn {
-                let one_thread = probe.fault_in_scalar_one_thread.is_some()
-                    && ratio(TermId::FaultInScalarOneThread).is_some();
                 for u in [TermId::FaultInScalar, TermId::FaultInScalarOneThread] {
-                    if u == TermId::FaultInScalarOneThread && one_thread {
-                        continue;
-                    }
                     if let Some(c) = out.costs[u.index()].as_mut() {
                         scale(c);
                     }
