@@ -838,7 +838,7 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
                             pinned.name()
                         ),
                         None if !model::Probe::prices(*t) => format!(
-                            "{} {} ms (shown; its term moves with fault_in)",
+                            "{} {} ms (shown, not priced: its term moves with fault_in)",
                             t.name(),
                             ms(f.ms)
                         ),

@@ -150,7 +150,8 @@ pub enum TermId {
     CpuFaultRun16,
     /// [`TermId::FaultInScalar`] after one host thread wrote the pages (the calibration's own
     /// cell follows a fill on every core): a task whose host writes on one thread pays it
-    /// (rule M3, `calibration/h100/run312/plan.md`; on a slow H100 link a migration after one
+    /// (rule M3, `calibration/h100/run312/plan.md`, adopted on the GPUs where rule M3′ passed,
+    /// `store::ONE_THREAD_MIGRATION`; on a slow H100 link a migration after one
     /// thread's writes cost 0.63-0.76 of its price after every core's at 64 MiB,
     /// calibration/h100/run310).
     FaultInScalarOneThread,
