@@ -448,6 +448,56 @@ fn a_link_probe_prices_the_host_mapped_row_and_leaves_the_copy() {
     );
 }
 
+/// Rule M4 did not pass (`calibration/h100/run318/plan.md`): `run318`'s first probe timed the
+/// migration after one thread's writes (9.23 ms at 64 MiB), and its calibration's model keeps the
+/// one-thread term (an H100), yet `validate --probe-from` prices the producer/consumer exactly as
+/// with that figure taken out of the file, and its text shows the figure as not priced.
+#[test]
+fn validate_shows_a_probes_one_thread_migration_and_prices_as_without_it() {
+    let d = tempfile::tempdir().unwrap();
+    let run = "calibration/h100/run318/run318";
+    let m = store::read_model(Path::new(&format!("{run}/model-minimal-1.json"))).unwrap();
+    assert!(m
+        .task_terms
+        .unwrap()
+        .get(model::TermId::FaultInScalarOneThread)
+        .is_some());
+    let probe = format!("{run}/probe-1.json");
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&probe).unwrap()).unwrap();
+    assert!(json
+        .as_object_mut()
+        .unwrap()
+        .remove("fault_in_scalar_one_thread")
+        .is_some());
+    let stripped = d.path().join("stripped.json");
+    std::fs::write(&stripped, json.to_string()).unwrap();
+    let validate = |probe: &str, json: bool| {
+        let mut c = umodel(&d);
+        c.args(["validate", "-m", &format!("{run}/model-minimal-1.json")])
+            .args(["--task", "tasks/producer-consumer.json"])
+            .arg(format!("{run}/prodcons.csv"))
+            .args(["--final-beside", "--cpu-beside", "--probe-from", probe]);
+        if json {
+            c.arg("--json");
+        }
+        c
+    };
+    let points = |probe: &str| json_ok(&mut validate(probe, true))["points"].clone();
+    let (with, without) = (points(&probe), points(stripped.to_str().unwrap()));
+    assert!(with.as_array().is_some_and(|p| p.len() >= 5), "{with}");
+    assert_eq!(with, without);
+    let out = validate(&probe, false).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains(
+            "fault_in_scalar_one_thread 9.229 ms (shown, not priced: its term moves with fault_in)"
+        ),
+        "{text}"
+    );
+}
+
 #[test]
 fn a_probe_in_a_tasks_shape_refuses_a_bad_task_or_size_before_it_opens_a_gpu() {
     let d = tempfile::tempdir().unwrap();
