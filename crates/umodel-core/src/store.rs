@@ -680,7 +680,9 @@ pub fn price_managed_from_pinned(
 /// `calibration/h100/run315/plan.md`): a GPU is listed once the rule passed on its workloads with
 /// a slow link among the runs judged. The H100: on `run315`'s fast link it moved little (1 → 1
 /// cells beyond 5 %), on `run316`/`run317`'s slow one it took 32 cells beyond 5 % to 12, median
-/// |error| 14.84 → 3.27 % (`calibration/h100/run316/reading.txt`). Not the H200: no H200 has run it.
+/// |error| 14.84 → 3.27 % (`calibration/h100/run316/reading.txt`). A later fast link moved its
+/// cells a few points either way (`run318`, `run319`: pooled, the rule would not pass there;
+/// NOTES.md, "Which side the migrating policies miss"). Not the H200: no H200 has run it.
 pub const ONE_THREAD_MIGRATION: &[&str] = &["h100"];
 
 /// Takes the migration after one thread's writes (`fault_in_scalar_one_thread`) out of `model`
