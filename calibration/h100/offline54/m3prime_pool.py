@@ -13,15 +13,10 @@ import subprocess
 import sys
 import tempfile
 
+from m3prime import TERM, WORK, l3
+
 U = sys.argv[1]
-TERM = "fault_in_scalar_one_thread"
-WORK = [("prodcons", "producer-consumer"), ("workload", "seed-001")]
 RUNS = [f"calibration/h100/run{n}/run{n}" for n in range(315, 320)]
-
-
-def l3(d):
-    facts = open(f"{d}/machine.txt").read()
-    return next(l.split(":")[1].strip() for l in facts.splitlines() if "L3" in l)
 
 
 def priced(model, d, work, task, probe):
