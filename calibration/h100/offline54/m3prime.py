@@ -34,24 +34,32 @@ def points(U, model, d, work, task):
 
 
 
-def main(U):
-    tmp = tempfile.mkdtemp()
-    cells = {}
-    for d in RUNS:
-        link = "slow link (105 MiB L3)" if l3(d).startswith("105") else "fast link (300 MiB L3)"
-        for mf in sorted(glob.glob(f"{d}/model-minimal-*.json")):
-            i = mf.rsplit("-", 1)[1].split(".")[0]
-            m = json.load(open(mf))
+def models(U, d, tmp):
+    """Each calibration of run `d`: its number, its model without `fault_in_scalar_one_thread`
+    and with it (as written where the build kept it, else fitted from the calibration's CSV with
+    the scalar term's run-to-run shift, as set_run_shift gives a first calibration)."""
+    for mf in sorted(glob.glob(f"{d}/model-minimal-*.json")):
+        i = mf.rsplit("-", 1)[1].split(".")[0]
+        m = json.load(open(mf))
+        if TERM not in m["task_terms"]:
             csv = glob.glob(f"{d}/data-{i}/models/*.minimal.csv")[0]
             refit = os.path.join(tmp, "refit.json")
             subprocess.run([U, "fit", csv, "-o", refit, "--one-thread-migration"],
                            capture_output=True, check=True)
             t = json.load(open(refit))["task_terms"][TERM]
             t["run_shift"] = m["task_terms"]["fault_in_scalar"].get("run_shift", 0.0)
-            without, with_ = json.loads(json.dumps(m)), json.loads(json.dumps(m))
-            without["task_terms"].pop(TERM, None)
-            if TERM not in with_["task_terms"]:
-                with_["task_terms"][TERM] = t
+            m["task_terms"][TERM] = t
+        without = json.loads(json.dumps(m))
+        del without["task_terms"][TERM]
+        yield i, without, m
+
+
+def main(U):
+    tmp = tempfile.mkdtemp()
+    cells = {}
+    for d in RUNS:
+        link = "slow link (105 MiB L3)" if l3(d).startswith("105") else "fast link (300 MiB L3)"
+        for i, without, with_ in models(U, d, tmp):
             files = []
             for name, mm in (("before", without), ("M3′", with_)):
                 f = os.path.join(tmp, f"{os.path.basename(d)}-{i}-{name}.json")

@@ -5,7 +5,6 @@ As calibration/h100/run315/reading.py, but a model that has `fault_in_scalar_one
 (written by the build that adopted M3′) is "M3′" as written and "now" without the term. Priced
 from the terms and with the run's first probe, whose migration after one thread's writes (run318
 on) prices nothing (Probe::prices)."""
-import glob
 import json
 import os
 import statistics as st
@@ -13,7 +12,7 @@ import subprocess
 import sys
 import tempfile
 
-from m3prime import TERM, WORK, l3
+from m3prime import WORK, l3, models
 
 U = sys.argv[1]
 RUNS = [f"calibration/h100/run{n}/run{n}" for n in range(315, 320)]
@@ -36,19 +35,7 @@ tmp = tempfile.mkdtemp()
 moved = {}
 for d in RUNS:
     where = f"host L3 {l3(d)}"
-    for mf in sorted(glob.glob(f"{d}/model-minimal-*.json")):
-        i = mf.rsplit("-", 1)[1].split(".")[0]
-        m = json.load(open(mf))
-        if TERM not in m["task_terms"]:
-            csv = glob.glob(f"{d}/data-{i}/models/*.minimal.csv")[0]
-            refit = os.path.join(tmp, "refit.json")
-            subprocess.run([U, "fit", csv, "-o", refit, "--one-thread-migration"],
-                           capture_output=True, check=True)
-            t = json.load(open(refit))["task_terms"][TERM]
-            t["run_shift"] = m["task_terms"]["fault_in_scalar"].get("run_shift", 0.0)
-            m["task_terms"][TERM] = t
-        now = json.loads(json.dumps(m))
-        del now["task_terms"][TERM]
+    for i, now, m in models(U, d, tmp):
         fa, fb = (os.path.join(tmp, f"{os.path.basename(d)}-{i}-{n}.json") for n in ("now", "m3"))
         json.dump(now, open(fa, "w"))
         json.dump(m, open(fb, "w"))
