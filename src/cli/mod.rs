@@ -116,8 +116,8 @@ enum Command {
     /// task's one-thread CPU phase leaves its pages: on a slow H100 link 0.52-0.76 of the
     /// price at 64 MiB, NOTES.md, "Which side the migrating policies miss"; shown beside the
     /// model, not priced: its term moves with the first), the CPU's faults back, and its first
-    /// writes after a prefetch back, each checked. On a shared machine these rates come in regimes of seconds that a
-    /// calibration samples once (NOTES.md, "Tasks"); run this beside your own phase timings and
+    /// writes after a prefetch back, each checked. On a shared machine these rates come in
+    /// regimes of seconds that a calibration samples once (NOTES.md, "Tasks"); run this beside your own phase timings and
     /// pass the JSON to `predict|choose|breakeven --task FILE --probe PROBE.json`. Then the
     /// link: GPU passes reading, writing and updating pinned host memory and managed pages kept
     /// on the host, and random reads over it, on 64 MiB, each checked; they price the host-mapped

@@ -1251,7 +1251,9 @@ fn probe_verdict(against: &[model::ProbeAgainst]) -> Option<String> {
     } else {
         "are passes"
     };
-    let mut managed = if shown.is_empty() {
+    // What is named apart from the figures to price with: the managed passes, then the
+    // migration after one thread's writes.
+    let mut apart = if shown.is_empty() {
         String::new()
     } else {
         format!(
@@ -1262,7 +1264,7 @@ fn probe_verdict(against: &[model::ProbeAgainst]) -> Option<String> {
         )
     };
     if !one_thread.is_empty() {
-        managed += &format!(
+        apart += &format!(
             "; {} is the migration after one thread's writes, shown only: `--probe` moves its \
              term with fault_in, as pricing from it missed more (NOTES.md, \"The migration \
              probe\")",
@@ -1276,7 +1278,7 @@ fn probe_verdict(against: &[model::ProbeAgainst]) -> Option<String> {
             "no other figure"
         };
         return Some(format!(
-            "{what} lies {rule}: the model prices these steps as this machine runs them now{managed}"
+            "{what} lies {rule}: the model prices these steps as this machine runs them now{apart}"
         ));
     }
     // Calibrating replaces the link's terms with what the probe measures; not the migrating
@@ -1300,7 +1302,7 @@ fn probe_verdict(against: &[model::ProbeAgainst]) -> Option<String> {
         }
     };
     Some(format!(
-        "{rule}: {}; price your tasks at these rates with `--probe FILE` (`-o FILE` writes it){why}{managed}",
+        "{rule}: {}; price your tasks at these rates with `--probe FILE` (`-o FILE` writes it){why}{apart}",
         list(&off)
     ))
 }
