@@ -120,7 +120,6 @@ fn probe_of(ms: f64, rel_sd: f64) -> Probe {
     }
 }
 
-/// A link probe on 64 MiB whose every figure is `k` times the toy terms' cost there.
 /// A probe whose 64 MiB migration cost twice `fault_in`'s price, its spread 0.2.
 fn probe_migrating_at_twice(fault_in: &Cost) -> Probe {
     let mut probe = probe_of(6.0, 0.1);
@@ -132,6 +131,7 @@ fn probe_migrating_at_twice(fault_in: &Cost) -> Probe {
     probe
 }
 
+/// A link probe on 64 MiB whose every figure is `k` times the toy terms' cost there.
 fn link_probe_scaled(k: f64) -> LinkProbe {
     let terms = toy_terms();
     let bytes = 64u64 << 20;
