@@ -4834,7 +4834,7 @@ fn fit_prices_an_h100_calibrations_managed_passes_from_its_pinned_ones_on_reques
 /// measures it from a calibration that timed it (`run313`'s, on a slow-link H100: 6.8 ms at
 /// 64 MiB against 9.2 after every core's writes) and keeps it on the H100, where the rule passed;
 /// the same calibration filed as another GPU's (its facts' GPU renamed to the H200, where the rule
-/// was never judged) is fitted without it, saying so, unless `--one-thread-migration` keeps it, and
+/// did not pass: `calibration/h200/run216/m3prime.txt`) is fitted without it, saying so, unless `--one-thread-migration` keeps it, and
 /// seed 001's managed row, priced from it, falls; on a calibration that never timed it the flag
 /// fails, naming the file.
 #[test]

@@ -682,7 +682,9 @@ pub fn price_managed_from_pinned(
 /// cells beyond 5 %), on `run316`/`run317`'s slow one it took 32 cells beyond 5 % to 12, median
 /// |error| 14.84 → 3.27 % (`calibration/h100/run316/reading.txt`). A later fast link moved its
 /// cells a few points either way (`run318`, `run319`: pooled, the rule would not pass there;
-/// NOTES.md, "Which side the migrating policies miss"). Not the H200: no H200 has run it.
+/// NOTES.md, "Which side the migrating policies miss"). Not the H200: on its one VM judged the
+/// rule did not pass, 17 → 17 of 48 cells beyond 5 %, median 3.43 → 3.58 %
+/// (`calibration/h200/run216/m3prime.txt`), and it is not judged there again.
 pub const ONE_THREAD_MIGRATION: &[&str] = &["h100"];
 
 /// Takes the migration after one thread's writes (`fault_in_scalar_one_thread`) out of `model`
