@@ -1,0 +1,86 @@
+"""A reading on runs already seen, judging nothing (no rule is adopted from it): on the H100 runs
+that timed the one-thread cell (run312-run319), how a one-thread task's managed rows price under
+rule M3′ from the calibration's terms, with the run's first probe as `--probe` prices today (the
+one-thread term scaled by the probe's `fault_in` over the calibration's), and with the same probe
+less its `fault_in` figure (so the migration stays at the calibration's one-thread price while
+the probe's other steps and link still price): whether the probe's migration, timed after a fill
+on every core, helps or hurts a task that writes on one thread, per link.
+    python3 calibration/h100/offline55/probe_one_thread.py UMODEL   (in probe_one_thread.txt)
+Each calibration's model as m3prime.py builds it with the term (offline54); every policy of the
+producer/consumer and seed 001 (`validate --final-beside --cpu-beside`), signed error of the
+prediction against the measured median."""
+import json
+import os
+import statistics as st
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "offline54"))
+from m3prime import RUNS, WORK, l3, models  # noqa: E402
+
+WAYS = ["terms", "probe", "probe less fault_in"]
+
+
+def points(U, model, d, work, task, probe):
+    args = [U, "validate", "-m", model, "--task", f"tasks/{task}.json", f"{d}/{work}.csv",
+            "--final-beside", "--cpu-beside", "--json"]
+    if probe:
+        args += ["--probe-from", probe]
+    out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
+    return json.loads(out)["points"]
+
+
+def main(U):
+    tmp = tempfile.mkdtemp()
+    cells = {}
+    for d in RUNS:
+        link = "slow link (105 MiB L3)" if l3(d).startswith("105") else "fast link (300 MiB L3)"
+        probe = json.load(open(f"{d}/probe-1.json"))
+        less = os.path.join(tmp, f"{os.path.basename(d)}-probe-less-fault-in.json")
+        json.dump({k: v for k, v in probe.items() if k != "fault_in"}, open(less, "w"))
+        for i, _, with_ in models(U, d, tmp):
+            f = os.path.join(tmp, f"{os.path.basename(d)}-{i}.json")
+            json.dump(with_, open(f, "w"))
+            for work, task in WORK:
+                for way, pf in zip(WAYS, [None, f"{d}/probe-1.json", less]):
+                    for p in points(U, f, d, work, task, pf):
+                        err = 100 * (p["predicted_ms"] / p["measured_ms"] - 1)
+                        cells.setdefault((link, task, p["policy"], way), []).append(
+                            (os.path.basename(d), i, err))
+    print("per link, workload and policy: cells (calibrations), median |error| %, beyond 5 %, "
+          "signed range; " + " | ".join(WAYS))
+    for link in sorted({k[0] for k in cells}):
+        print(f"\n{link}")
+        for task in [t for _, t in WORK]:
+            for pol in sorted({k[2] for k in cells if k[0] == link and k[1] == task}):
+                parts = []
+                for way in WAYS:
+                    e = [x[2] for x in cells[(link, task, pol, way)]]
+                    parts.append(f"{st.median(abs(v) for v in e):5.2f} % {sum(abs(v) > 5 for v in e):2d} "
+                                 f"[{min(e):+6.1f}, {max(e):+6.1f}]")
+                print(f"  {task:<18} {pol:<24} n {len(e):2d}  " + " | ".join(parts))
+        for scope, pols in (("managed, managed-advise", ("managed", "managed-advise")),
+                            ("every policy", None)):
+            line = []
+            for way in WAYS:
+                e = [x[2] for k, v in cells.items() if k[0] == link and k[3] == way
+                     and (pols is None or k[2] in pols) for x in v]
+                line.append(f"{way}: {sum(abs(v) > 5 for v in e)} of {len(e)} beyond 5 %, "
+                            f"median |error| {st.median(abs(v) for v in e):.2f} %")
+            print(f"  {scope}: " + "; ".join(line))
+        # The cells the probe's migration moves, as rule M3′'s criteria read a move: from "probe"
+        # (today) to "probe less fault_in", each cell that ends beyond 5 % with its growth.
+        now, less = ([x for k, v in cells.items() if k[0] == link and k[3] == way for x in v]
+                     for way in ("probe", "probe less fault_in"))
+        moved = [(a, b) for a, b in zip(now, less) if abs(a[2] - b[2]) > 1e-9]
+        grew = [(a, b) for a, b in moved if abs(b[2]) > 5 and abs(b[2]) - abs(a[2]) > 2]
+        print(f"  moved cells: {len(moved)}, beyond 5 % {sum(abs(a[2]) > 5 for a, _ in moved)} -> "
+              f"{sum(abs(b[2]) > 5 for _, b in moved)}, median |error| "
+              f"{st.median(abs(a[2]) for a, _ in moved):.2f} -> {st.median(abs(b[2]) for _, b in moved):.2f} %; "
+              f"ending beyond 5 % more than 2 points worse: "
+              + (", ".join(f"{a[0]} cal {a[1]} {a[2]:+.2f} -> {b[2]:+.2f} %" for a, b in grew) or "none"))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
