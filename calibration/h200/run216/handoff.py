@@ -15,11 +15,11 @@ import statistics as st
 import subprocess
 import sys
 
+from runs import RUNS
+
 U = sys.argv[1]
 HERE = os.path.dirname(os.path.abspath(__file__))
 H = os.path.normpath(os.path.join(HERE, ".."))
-RUNS = ["run216/run216c", "run216/run216z", "run216/run216b", "run216/run216y", "run216/run216a",
-        "run322/run322c", "run323/run323", "run324/run324a"]
 FULL = ["run132/full/models/nvidia-h200-0931b6b9ea7c.full.csv",
         "run133/full/models/nvidia-h200-0931b6b9ea7c.full.csv", "run5/full-5.csv",
         "run10/full-6.csv", "run26/full/models/nvidia-h200-0931b6b9ea7c.full.csv"]

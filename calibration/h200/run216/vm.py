@@ -20,9 +20,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "calibration", "h200", "offline45"))
 import resolved as r  # noqa: E402  (reads UMODEL from argv)
+from runs import RUNS  # noqa: E402
 
-RUNS = ["run216/run216c", "run216/run216z", "run216/run216b", "run216/run216y", "run216/run216a",
-        "run322/run322c", "run323/run323", "run324/run324a"]  # in the order they ran
 walls = []
 for run in RUNS:
     for m in sorted(glob.glob(os.path.join(r.H, run, "model-minimal-*.json"))):
