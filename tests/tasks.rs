@@ -94,6 +94,30 @@ fn predict_task_explains_round_by_round_and_says_what_it_estimated() {
         .stdout(predicate::str::contains("cpu_ms not given: estimated"))
         .stdout(predicate::str::contains("by calibrated term"))
         .stdout(predicate::str::contains("fault_in"));
+    // A term charged a fractional number of times (the partial update's fault runs: one per
+    // touched page of one in ten of 256 MiB, 6553.6 a round over three rounds) reads to one
+    // decimal, not as f64's full expansion (19660.800000000003).
+    let out = umodel(&d)
+        .args([
+            "predict",
+            "-m",
+            "h200",
+            "--task",
+            "tasks/partial-update.json",
+            "--policy",
+            "managed",
+            "--explain",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let run = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("cpu_fault_run "))
+        .expect("the fault runs' row");
+    assert_eq!(run.split_whitespace().nth(1), Some("19660.8"), "{run}");
+    assert!(!text.contains("00000000"), "{text}");
     // By term in JSON: seed 001's lookups beside its output written over the link, on a model that
     // measured them (calibration/h200/run64), four passes of 64 MiB.
     let out = umodel(&d)

@@ -29,6 +29,16 @@ pub(crate) fn ms(x: f64) -> String {
     }
 }
 
+/// A count that may be fractional (a term's calls: one fault run per touched stretch of pages, a
+/// share of a buffer's): whole as an integer, else to one decimal, never f64's seventeen digits.
+pub(crate) fn count(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.1}")
+    }
+}
+
 fn reuse(r: f64) -> String {
     if r.fract() == 0.0 {
         format!("{r:.0}")

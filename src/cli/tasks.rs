@@ -11,7 +11,7 @@ use anyhow::{Context, Result};
 use serde::Serialize;
 
 use super::commands::{load_named, load_warned_of_host_l3};
-use super::render::{json, json_sorted, ms};
+use super::render::{count, json, json_sorted, ms};
 use super::{BreakevenArgs, ChooseArgs, PredictArgs, ProbeArgs, TaskArgs, ValidateArgs};
 use crate::model::task::{Assumptions, Item, Parts, TermUse};
 use crate::model::{
@@ -467,7 +467,7 @@ pub(super) fn predict(a: PredictArgs) -> Result<()> {
                 out!(
                     "    {:<w$} {:>7} {:>9.4} {:>10}",
                     t.term.name(),
-                    t.calls,
+                    count(t.calls),
                     t.gib,
                     ms(t.ms)
                 );
