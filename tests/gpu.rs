@@ -420,7 +420,8 @@ fn the_migration_probe_checks_every_round_and_measures_each_step() {
     let p = s.probe().expect("a probe");
     // 64 MiB: each step takes milliseconds on any PCIe or C2C link (run36: 4-7 ms back to the
     // host; run35: 6-8 ms of faults in, 20-30 ms of CPU reads, of which heap reads ~16; the
-    // calibration's migration after one thread's writes 6.6-10.7 ms on H100s, run312-run317).
+    // calibration's migration after one thread's writes 6.6-10.7 ms on H100s, run312-run317; its
+    // sparse cell 8.6-14.1 ms on run216's H200, the probe's `cpu_fault_run`).
     for (t, f) in p.figures() {
         if t == umodel::model::TermId::PrefetchToDevice {
             // Timed only in a task's shape.

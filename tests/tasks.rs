@@ -522,6 +522,69 @@ fn validate_shows_a_probes_one_thread_migration_and_prices_as_without_it() {
     );
 }
 
+/// The probe's sparse cell (`cpu_fault_run`, timed by `umodel probe` since 2026-12-06): on
+/// `run216`'s H200, a probe file with that figure added (a test input: 13.5 ms, 1.42× the first
+/// calibration's 9.509 ms cell) is judged against the calibration's own cell and named apart in
+/// the last line, and `validate --probe-from` prices the partial update exactly as without it.
+#[test]
+fn a_probes_sparse_cell_is_shown_beside_the_calibrations_and_prices_as_without_it() {
+    let d = tempfile::tempdir().unwrap();
+    let run = "calibration/h200/run216";
+    let model = format!("{run}/run216z/model-minimal-1.json");
+    let plain = format!("{run}/run216z/probe-1.json");
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&plain).unwrap()).unwrap();
+    json["cpu_fault_run"] = serde_json::json!({"ms": 13.5, "rel_sd": 0.05, "samples": 8});
+    let sparse = d.path().join("sparse.json");
+    std::fs::write(&sparse, json.to_string()).unwrap();
+    let sparse = sparse.to_str().unwrap();
+    let out = umodel(&d)
+        .args(["probe", "--from", sparse, "-m", &model])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let row = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("cpu_fault_run "))
+        .expect("the sparse cell's row");
+    assert!(
+        row.ends_with("the model: 9.509 ms, ×1.42; shown, not priced"),
+        "{row}"
+    );
+    assert!(
+        text.lines().last().unwrap().contains(
+            "cpu_fault_run ×1.42 is the CPU's sparse writes on migrated pages against the \
+             calibration's own cell, shown only"
+        ),
+        "{text}"
+    );
+    let v = json_ok(umodel(&d).args(["probe", "--from", sparse, "-m", &model, "--json"]));
+    assert!(v["differs"]
+        .as_array()
+        .unwrap()
+        .contains(&serde_json::json!("cpu_fault_run")));
+    let points = |probe: &str| {
+        json_ok(
+            umodel(&d)
+                .args(["validate", "-m", &model])
+                .args(["--task", "tasks/partial-update.json"])
+                .arg(format!("{run}/run216a/partial.csv"))
+                .args([
+                    "--final-beside",
+                    "--cpu-beside",
+                    "--probe-from",
+                    probe,
+                    "--json",
+                ]),
+        )["points"]
+            .clone()
+    };
+    let (with, without) = (points(sparse), points(&plain));
+    assert!(with.as_array().is_some_and(|p| p.len() == 6), "{with}");
+    assert_eq!(with, without);
+}
+
 #[test]
 fn a_probe_in_a_tasks_shape_refuses_a_bad_task_or_size_before_it_opens_a_gpu() {
     let d = tempfile::tempdir().unwrap();

@@ -115,8 +115,10 @@ enum Command {
     /// migration to the GPU (after a fill on every core, and after one thread's writes, as a
     /// task's one-thread CPU phase leaves its pages: on a slow H100 link 0.52-0.76 of the
     /// price at 64 MiB, NOTES.md, "Which side the migrating policies miss"; shown beside the
-    /// model, not priced: its term moves with the first), the CPU's faults back, and its first
-    /// writes after a prefetch back, each checked. On a shared machine these rates come in
+    /// model, not priced: its term moves with the first), the CPU's faults back, its first
+    /// writes after a prefetch back, and its sparse writes on migrated pages (the calibration's
+    /// 64 MiB sparse cell, one page in ten, whose level came in spells: `cpu_fault_run`, shown
+    /// beside the calibration's cell, not priced), each checked. On a shared machine these rates come in
     /// regimes of seconds that a calibration samples once (NOTES.md, "Tasks"); run this beside your own phase timings and
     /// pass the JSON to `predict|choose|breakeven --task FILE --probe PROBE.json`. Then the
     /// link: GPU passes reading, writing and updating pinned host memory and managed pages kept

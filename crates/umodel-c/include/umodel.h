@@ -113,9 +113,10 @@
 // "The GPU side, round by round").
 #define UMODEL_ASSUMED_LINK_BESIDE_FAULTS (1 << 15)
 
-// The most figures a probe has (`umodel_probe_against()`'s `cap` need be no larger): five
-// migrating steps and eight passes over the link.
-#define UMODEL_PROBE_FIGURES_MAX 13
+// The most figures a probe has (`umodel_probe_against()`'s `cap` need be no larger): seven
+// of migration (five steps, the migration after one thread's writes, the CPU's sparse cell)
+// and eight passes over the link.
+#define UMODEL_PROBE_FIGURES_MAX 15
 
 // What a call did. `UMODEL_OK` is 0; on anything else `umodel_last_error()` says what went
 // wrong and no output was written.

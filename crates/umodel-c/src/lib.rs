@@ -1057,9 +1057,10 @@ pub struct umodel_probe_figure {
     pub priced: c_int,
 }
 
-/// The most figures a probe has (`umodel_probe_against()`'s `cap` need be no larger): five
-/// migrating steps and eight passes over the link.
-pub const UMODEL_PROBE_FIGURES_MAX: usize = 13;
+/// The most figures a probe has (`umodel_probe_against()`'s `cap` need be no larger): seven
+/// of migration (five steps, the migration after one thread's writes, the CPU's sparse cell)
+/// and eight passes over the link.
+pub const UMODEL_PROBE_FIGURES_MAX: usize = 15;
 
 /// Each term's name as a C string, by [`umodel::model::TermId::index`], made once.
 fn term_name(t: umodel::model::TermId) -> *const c_char {

@@ -722,10 +722,13 @@ fn a_probe_is_judged_in_c_as_the_library_judges_it() {
         unsafe { umodel_probe_against(h100, p.as_ptr(), std::ptr::null_mut(), 13, &mut n) },
         umodel_status::UMODEL_INVALID_ARGUMENT
     );
-    // Every figure a probe can hold fits in UMODEL_PROBE_FIGURES_MAX.
-    // (run232's has all but the task-shaped prefetch to the device.)
+    // Every figure a probe can hold fits in UMODEL_PROBE_FIGURES_MAX. (run232's has all but the
+    // task-shaped prefetch to the device and the two figures only `umodel probe` times since
+    // 2026-12-06: a shaped probe of that build has all fifteen.)
     let mut full = probe;
     full.prefetch_to_device = full.prefetch_to_host;
+    full.fault_in_scalar_one_thread = full.fault_in;
+    full.cpu_fault_run = full.cpu_fault_back;
     assert_eq!(full.sized_figures().len(), UMODEL_PROBE_FIGURES_MAX);
     unsafe {
         umodel_free(h100);

@@ -1334,6 +1334,16 @@ pub struct Probe {
     /// shown and judged, not priced ([`Probe::prices`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fault_in_scalar_one_thread: Option<ProbeFigure>,
+    /// The CPU's sparse writes on migrated pages, as the calibration's sparse cell and the cell
+    /// the workloads time beside each row: one page in ten of a [`Probe::SPARSE_BYTES`] managed
+    /// buffer of its own that a GPU pass just took to the device (host clock, not less any heap
+    /// write). The level of the CPU's fault runs (`cpu_fault_run`), which comes in spells of a
+    /// trial or longer; priced from the cell beside the rows (`validate --faults-beside`) the
+    /// partial update's managed row lay within 5 % on 12 of 14 fresh-VM calibrations against 8
+    /// without (calibration/h200/offline56). Measured by `umodel probe` since 2026-12-06; shown
+    /// and judged against the calibration's cell, not priced ([`Probe::prices`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_fault_run: Option<ProbeFigure>,
     /// The CPU's read faulting it back, less the same read of heap memory (host clock).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_fault_back: Option<ProbeFigure>,
@@ -1581,6 +1591,10 @@ impl Probe {
     /// A probe file is a few hundred bytes; anything past 1 MiB is not one.
     pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
+    /// The size of the sparse cell a probe times ([`Probe::cpu_fault_run`]): the calibration's
+    /// larger sparse cell, the one `validate --faults-beside` compares with.
+    pub const SPARSE_BYTES: u64 = 64 << 20;
+
     /// Parses and checks a probe (the JSON `umodel probe --json` prints); `path` names it in
     /// errors.
     pub fn parse(path: &std::path::Path, text: &str) -> Result<Probe, ProbeError> {
@@ -1630,6 +1644,7 @@ impl Probe {
             cpu_after_prefetch: after,
             prefetch_to_device: to_device,
             fault_in_scalar_one_thread: None,
+            cpu_fault_run: None,
             cpu_fraction: 1.0,
             link: None,
         };
@@ -1670,13 +1685,15 @@ impl Probe {
     /// ([`LinkProbe::pinned_for`]), and the migration after one thread's writes, which is shown
     /// and judged: priced from it, a fast-link H100's workloads missed more (rule M4, 6 → 8 cells
     /// beyond 5 %, calibration/h100/run318/reading.txt), so the one-thread term moves with
-    /// `fault_in` as before.
+    /// `fault_in` as before; nor the sparse cell ([`Probe::cpu_fault_run`]), shown and judged
+    /// until a rule judges pricing from it.
     pub fn prices(term: TermId) -> bool {
-        LinkProbe::pinned_for(term).is_none() && term != TermId::FaultInScalarOneThread
+        LinkProbe::pinned_for(term).is_none()
+            && !matches!(term, TermId::FaultInScalarOneThread | TermId::CpuFaultRun)
     }
 
     /// The terms a probe measures, with its figure of each.
-    pub fn figures(&self) -> [(TermId, Option<ProbeFigure>); 6] {
+    pub fn figures(&self) -> [(TermId, Option<ProbeFigure>); 7] {
         [
             (TermId::PrefetchToHost, self.prefetch_to_host),
             (TermId::FaultIn, self.fault_in),
@@ -1687,13 +1704,22 @@ impl Probe {
                 TermId::FaultInScalarOneThread,
                 self.fault_in_scalar_one_thread,
             ),
+            (TermId::CpuFaultRun, self.cpu_fault_run),
         ]
     }
 
     /// Every figure the probe has, with the term it prices and the size it was measured at: the
-    /// migrating steps at `bytes`, the link's at `link.bytes`.
+    /// migrating steps at `bytes`, the sparse cell at [`Probe::SPARSE_BYTES`], the link's at
+    /// `link.bytes`.
     pub fn sized_figures(&self) -> Vec<(TermId, ProbeFigure, u64)> {
-        let migrating = self.figures().into_iter().map(|(t, f)| (t, f, self.bytes));
+        let migrating = self.figures().into_iter().map(|(t, f)| {
+            let bytes = if t == TermId::CpuFaultRun {
+                Self::SPARSE_BYTES
+            } else {
+                self.bytes
+            };
+            (t, f, bytes)
+        });
         let link = self
             .link
             .iter()
@@ -1706,12 +1732,17 @@ impl Probe {
 
     /// Each figure beside what `terms` price the same step at the probe's size: how far this
     /// machine is now from a model (`umodel probe` prints it against the model task queries
-    /// would use). Terms `terms` lacks are left out.
+    /// would use); the sparse cell beside the calibration's own cell of that size. Terms `terms`
+    /// lacks are left out.
     pub fn against(&self, terms: &TaskTerms) -> Vec<ProbeAgainst> {
         self.sized_figures()
             .into_iter()
             .filter_map(|(term, probe, bytes)| {
-                let model_ms = terms.get(term)?.at(bytes as f64);
+                let model_ms = if term == TermId::CpuFaultRun {
+                    terms.sparse_reference(bytes)?.cpu_ms
+                } else {
+                    terms.get(term)?.at(bytes as f64)
+                };
                 Some(ProbeAgainst {
                     term,
                     bytes,
@@ -1825,8 +1856,8 @@ impl TaskTerms {
         let mut out = self.clone();
         for &(t, _, _) in &figures {
             // The one-thread migration moves with `fault_in` below, whatever the probe's own
-            // figure of it ([`Probe::prices`]).
-            if t == TermId::FaultInScalarOneThread {
+            // figure of it; the sparse cell is shown, not priced ([`Probe::prices`]).
+            if matches!(t, TermId::FaultInScalarOneThread | TermId::CpuFaultRun) {
                 continue;
             }
             let Some(c) = out.costs[t.index()].as_mut() else {

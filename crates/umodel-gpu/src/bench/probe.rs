@@ -21,6 +21,11 @@
 //! mapped-advice policies make, which no migration step shows: `umodel probe` runs it after the
 //! migration rounds; the workloads' in-trial probes do not.
 //!
+//! `umodel probe` also times, each round, the migration after one thread's writes and the CPU's
+//! sparse writes on migrated pages (the calibration's sparse cell, on a buffer of its own:
+//! [`ProbeBufs::with_one_thread`], [`ProbeBufs::with_sparse`]); the workloads' in-trial probes do
+//! neither.
+//!
 //! A probe in a task's shape ([`ProbeShape`], `umodel probe --task`) runs at the size of the
 //! task's migrating buffer, and where the task's CPU touches only a share of its pages the
 //! round trip is timed as the task pays it: after a prefetch back that left the pages
@@ -34,6 +39,7 @@ use umodel_core::task::ProbeShape;
 
 use super::cpu::{self, fill_ramp, ramp_mismatches, ramp_sum};
 use super::groups::{time_on, RANDOM_SEED};
+use super::tasks::SparseBeside;
 use super::{ms_since, BenchError, RAMP};
 use crate::gpu::{random_key, Advice, Elem, Gpu, Location, ManagedBuf, Shape};
 
@@ -51,6 +57,7 @@ pub struct ProbeBufs {
     heap: Vec<f32>,
     shape: ProbeShape,
     one_thread: bool,
+    sparse: Option<SparseBeside>,
 }
 
 impl ProbeBufs {
@@ -62,6 +69,7 @@ impl ProbeBufs {
             heap: vec![0f32; n],
             shape,
             one_thread: false,
+            sparse: None,
         })
     }
 
@@ -71,6 +79,15 @@ impl ProbeBufs {
     pub fn with_one_thread(mut self) -> ProbeBufs {
         self.one_thread = true;
         self
+    }
+
+    /// The same, each round also timing the CPU's sparse writes on migrated pages on a
+    /// [`umodel_core::model::Probe::SPARSE_BYTES`] buffer of its own, as the workloads time them
+    /// beside each row ([`ProbeRound::cpu_fault_run`]; `umodel probe` does, the workloads' probes
+    /// do not, for the reason above).
+    pub fn with_sparse(mut self, gpu: &Gpu) -> Result<ProbeBufs, BenchError> {
+        self.sparse = Some(SparseBeside::new(gpu)?);
+        Ok(self)
     }
 
     /// The buffers' size, bytes.
@@ -90,6 +107,9 @@ pub struct ProbeRound {
     /// same pass on them in place, as the calibration's `cold-scalar-one-thread` cell (`None`
     /// where not timed: [`ProbeBufs::with_one_thread`]).
     pub fault_in_one_thread: Option<f64>,
+    /// The CPU's writes of one page in ten of a buffer a GPU pass just migrated, as the
+    /// calibration's sparse cell (`None` where not timed: [`ProbeBufs::with_sparse`]).
+    pub cpu_fault_run: Option<f64>,
     /// The CPU's read by faults less its read of heap memory.
     pub fault_back: f64,
     /// The CPU's update after the prefetch back less its update of heap memory.
@@ -132,6 +152,11 @@ impl ProbeSamples {
         p.fault_in_scalar_one_thread = ProbeFigure::of(
             &ok.iter()
                 .filter_map(|r| r.fault_in_one_thread)
+                .collect::<Vec<_>>(),
+        );
+        p.cpu_fault_run = ProbeFigure::of(
+            &ok.iter()
+                .filter_map(|r| r.cpu_fault_run)
                 .collect::<Vec<_>>(),
         );
         if self.cpu_fraction > 0.0 && self.cpu_fraction < 1.0 {
@@ -222,11 +247,21 @@ pub fn run_into(
         } else {
             None
         };
+        // The sparse cell, on its own buffer (`SparseBeside`: every value checked).
+        let cpu_fault_run = match bufs.sparse.as_mut() {
+            Some(sparse) => {
+                let (cpu, _, sparse_ok) = sparse.run(gpu)?;
+                ok &= sparse_ok;
+                Some(cpu)
+            }
+            None => None,
+        };
         out.rounds.push(ProbeRound {
             to_host,
             to_device,
             fault_in: cold - warm,
             fault_in_one_thread,
+            cpu_fault_run,
             fault_back: migrated - heap,
             after_prefetch: written - heap_written,
             ok,
@@ -237,7 +272,9 @@ pub fn run_into(
 
 /// Runs `rounds` rounds of the probe in `shape` (`umodel probe`).
 pub fn run(gpu: &Gpu, shape: ProbeShape, rounds: u32) -> Result<ProbeSamples, BenchError> {
-    let mut bufs = ProbeBufs::new(gpu, shape)?.with_one_thread();
+    let mut bufs = ProbeBufs::new(gpu, shape)?
+        .with_one_thread()
+        .with_sparse(gpu)?;
     let mut out = ProbeSamples::default();
     run_into(gpu, &mut bufs, rounds, &mut out)?;
     Ok(out)
@@ -639,11 +676,14 @@ mod tests {
         }
     }
 
+    /// A round whose figures are multiples of `k`; where `umodel probe`'s own steps were timed
+    /// (`one_thread`), the sparse cell ten times the one-thread migration.
     fn round(k: f64, one_thread: Option<f64>, ok: bool) -> ProbeRound {
         ProbeRound {
             to_host: k,
             fault_in: 2.0 * k,
             fault_in_one_thread: one_thread,
+            cpu_fault_run: one_thread.map(|x| 10.0 * x),
             fault_back: 3.0 * k,
             after_prefetch: 4.0 * k,
             to_device: None,
@@ -652,7 +692,7 @@ mod tests {
     }
 
     #[test]
-    fn the_migration_after_one_threads_writes_is_a_figure_where_the_rounds_timed_it() {
+    fn umodel_probes_own_figures_come_from_the_rounds_that_timed_them_and_passed() {
         let s = |rounds| ProbeSamples {
             bytes: 64 << 20,
             cpu_fraction: 1.0,
@@ -667,10 +707,14 @@ mod tests {
         .unwrap();
         let f = timed.fault_in_scalar_one_thread.unwrap();
         assert_eq!((f.ms, f.samples), (6.0, 2));
+        // The sparse cell from the rounds that passed alone (50 and 70, not the failed 5000).
+        let c = timed.cpu_fault_run.unwrap();
+        assert_eq!((c.ms, c.samples), (60.0, 2));
         assert_eq!(timed.fault_in.unwrap().ms, 4.0);
-        // The workloads' probes beside their trials do not time it.
+        // The workloads' probes beside their trials time neither.
         let untimed = s(vec![round(1.0, None, true)]).probe().unwrap();
         assert_eq!(untimed.fault_in_scalar_one_thread, None);
+        assert_eq!(untimed.cpu_fault_run, None);
         assert_eq!(untimed.fault_in.unwrap().ms, 2.0);
     }
 

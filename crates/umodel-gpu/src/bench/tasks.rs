@@ -542,7 +542,7 @@ impl Runner<'_, '_> {
                     // And one plain CPU phase: a round's phase carries the same level (seed 001's
                     // table read, the producer/consumer's sum; calibration/h200/run96).
                     let cpu_beside = data.plain_cpu(&mut scratch);
-                    let (sparse_cpu, sparse_gpu, sparse_ok) = sparse.run(self)?;
+                    let (sparse_cpu, sparse_gpu, sparse_ok) = sparse.run(self.gpu)?;
                     let identical = *first_digest.get_or_insert(digest) == digest;
                     let ok = times.ok && identical;
                     if !ok {
@@ -600,23 +600,23 @@ impl Runner<'_, '_> {
 /// calibration's sparse cells do (`Runner::sparse`). On the H200 VM the CPU's sparse writes run at
 /// one of two levels (about 6 and 8 µs a page) in spells of a trial or longer
 /// (calibration/h200/run100/spells.txt): a validation can pair each row with the level beside it.
-struct SparseBeside {
+/// `umodel probe` times the same cell ([`super::probe::ProbeBufs::with_sparse`]).
+pub(crate) struct SparseBeside {
     m: ManagedBuf<f32>,
 }
 
 impl SparseBeside {
-    const BYTES: u64 = 64 << 20;
+    pub(crate) const BYTES: u64 = umodel_core::model::Probe::SPARSE_BYTES;
     const PATTERN: &'static str = "page:40960";
 
-    fn new(gpu: &Gpu) -> Result<SparseBeside, BenchError> {
+    pub(crate) fn new(gpu: &Gpu) -> Result<SparseBeside, BenchError> {
         Ok(SparseBeside {
             m: gpu.managed((Self::BYTES / 4) as usize)?,
         })
     }
 
     /// (the CPU's writes ms, the GPU's refault ms, whether every value came out right).
-    fn run(&mut self, runner: &Runner) -> Result<(f64, f64, bool), BenchError> {
-        let gpu = runner.gpu;
+    pub(crate) fn run(&mut self, gpu: &Gpu) -> Result<(f64, f64, bool), BenchError> {
         super::cpu::fill_ramp_wide(self.m.host_mut()?, RAMP, 0.0);
         gpu.inplace(Shape::Flat, &mut self.m, 1.0, 1.0)?; // every page to the device
         gpu.sync()?;
@@ -627,7 +627,7 @@ impl SparseBeside {
             ms_since(s)
         };
         let m = &mut self.m;
-        let refault = runner.time_gpu(|| Ok(gpu.inplace(Shape::Flat, m, 1.0, 1.0)?))?;
+        let refault = super::groups::time_on(gpu, || Ok(gpu.inplace(Shape::Flat, m, 1.0, 1.0)?))?;
         // Rewritten pages hold 0, the others ramp + 2 (small integers: exact in f32).
         let bad = super::cpu::count_bad_wide(self.m.host()?, |i, v| {
             let want = if (i / PAGE_FLOATS) % SPARSE_EVERY == 0 {

@@ -115,6 +115,7 @@ fn probe_of(ms: f64, rel_sd: f64) -> Probe {
         cpu_after_prefetch: None,
         prefetch_to_device: None,
         fault_in_scalar_one_thread: None,
+        cpu_fault_run: None,
         cpu_fraction: 1.0,
         link: None,
     }
@@ -1351,6 +1352,65 @@ fn a_probes_migration_after_one_threads_writes_is_judged_and_shown_not_priced() 
         .filter(|j| j.id != TermId::FaultInScalarOneThread)
         .all(|j| j.priced));
     assert!(!Probe::prices(TermId::FaultInScalarOneThread) && Probe::prices(TermId::FaultIn));
+}
+
+#[test]
+fn a_probes_sparse_cell_is_judged_against_the_calibrations_own_and_shown_not_priced() {
+    // `umodel probe` times the calibration's 64 MiB sparse cell (`Probe::cpu_fault_run`): judged
+    // against the calibration's own cell, not against `cpu_fault_run`'s price of one run, and
+    // not priced: the partial update's managed row prices exactly as with the probe without it.
+    let mut terms = toy_terms();
+    let bytes = Probe::SPARSE_BYTES;
+    terms.set_sparse_references(vec![SparseReference {
+        bytes,
+        cpu_ms: 9.5,
+        gpu_ms: 5.8,
+    }]);
+    let fault_in = *terms.get(TermId::FaultIn).unwrap();
+    let mut probe = probe_migrating_at_twice(&fault_in);
+    let without = terms.probed(&probe).unwrap();
+    probe.cpu_fault_run = Some(ProbeFigure {
+        ms: 14.25,
+        rel_sd: 0.05,
+        samples: 8,
+    });
+    probe.check().unwrap();
+    let with = terms.probed(&probe).unwrap();
+    assert_eq!(with, without);
+    let partial = with_phases(workloads::partial_update(), 10.0, 1.0);
+    assert_eq!(
+        predict_task(&with, &partial, Policy::Managed)
+            .unwrap()
+            .time_ms,
+        predict_task(&without, &partial, Policy::Managed)
+            .unwrap()
+            .time_ms
+    );
+    let judged = probe.judged(Some(&terms));
+    let j = judged.iter().find(|j| j.id == TermId::CpuFaultRun).unwrap();
+    assert_eq!((j.bytes, j.model_ms, j.priced), (bytes, Some(9.5), false));
+    assert!((j.ratio.unwrap() - 1.5).abs() < 1e-9);
+    assert_eq!(j.differs, Some(true));
+    assert!(!Probe::prices(TermId::CpuFaultRun));
+    // A calibration without the cell (an older model's) has nothing to judge it against; it
+    // stands alone, as every figure does with no model.
+    let bare = toy_terms();
+    let j = probe.judged(Some(&bare));
+    let j = j.iter().find(|j| j.id == TermId::CpuFaultRun).unwrap();
+    assert_eq!((j.model_ms, j.priced), (None, false));
+    // A probe file with it round-trips; one without it reads as before.
+    let text = serde_json::to_string(&probe).unwrap();
+    assert!(text.contains("\"cpu_fault_run\""));
+    let back = Probe::parse(std::path::Path::new("<probe>"), &text).unwrap();
+    assert_eq!(back.cpu_fault_run, probe.cpu_fault_run);
+    probe.cpu_fault_run = None;
+    assert!(!serde_json::to_string(&probe)
+        .unwrap()
+        .contains("cpu_fault_run"));
+    // Its bounds are a figure's: a negative time is refused, naming the field.
+    let mut bad = back;
+    bad.cpu_fault_run.as_mut().unwrap().ms = -1.0;
+    assert!(bad.check().unwrap_err().contains("`cpu_fault_run.ms`"));
 }
 
 /// The explained items of one kind, as (round, the buffer named).
