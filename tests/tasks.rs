@@ -94,22 +94,23 @@ fn predict_task_explains_round_by_round_and_says_what_it_estimated() {
         .stdout(predicate::str::contains("cpu_ms not given: estimated"))
         .stdout(predicate::str::contains("by calibrated term"))
         .stdout(predicate::str::contains("fault_in"));
+    // `predict -m MODEL --task TASK --policy POLICY`, with `more` after it.
+    let predict = |model: &str, task: &str, policy: &str, more: &[&str]| {
+        umodel(&d)
+            .args(["predict", "-m", model, "--task", task, "--policy", policy])
+            .args(more)
+            .output()
+            .unwrap()
+    };
     // A term charged a fractional number of times (the partial update's fault runs: one per
     // touched page of one in ten of 256 MiB, 6553.6 a round over three rounds) reads to one
     // decimal, not as f64's full expansion (19660.800000000003).
-    let out = umodel(&d)
-        .args([
-            "predict",
-            "-m",
-            "h200",
-            "--task",
-            "tasks/partial-update.json",
-            "--policy",
-            "managed",
-            "--explain",
-        ])
-        .output()
-        .unwrap();
+    let out = predict(
+        "h200",
+        "tasks/partial-update.json",
+        "managed",
+        &["--explain"],
+    );
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let run = text
@@ -120,20 +121,12 @@ fn predict_task_explains_round_by_round_and_says_what_it_estimated() {
     assert!(!text.contains("00000000"), "{text}");
     // By term in JSON: seed 001's lookups beside its output written over the link, on a model that
     // measured them (calibration/h200/run64), four passes of 64 MiB.
-    let out = umodel(&d)
-        .args([
-            "predict",
-            "-m",
-            "calibration/h200/run64/model-minimal-1.json",
-            "--task",
-            "tasks/seed-001.json",
-            "--policy",
-            "host-mapped",
-            "--explain",
-            "--json",
-        ])
-        .output()
-        .unwrap();
+    let out = predict(
+        "calibration/h200/run64/model-minimal-1.json",
+        "tasks/seed-001.json",
+        "host-mapped",
+        &["--explain", "--json"],
+    );
     assert!(out.status.success());
     let v = json_of(&out.stdout);
     let terms = v["terms"].as_array().unwrap();
@@ -143,19 +136,7 @@ fn predict_task_explains_round_by_round_and_says_what_it_estimated() {
     assert!(g["ms"].as_f64().unwrap() > 0.0);
     assert!(term("map_gather").is_some() && term("copy_h2d").is_none());
     // Without --explain, no breakdown.
-    let out = umodel(&d)
-        .args([
-            "predict",
-            "-m",
-            "h200",
-            "--task",
-            "tasks/seed-001.json",
-            "--policy",
-            "host-mapped",
-            "--json",
-        ])
-        .output()
-        .unwrap();
+    let out = predict("h200", "tasks/seed-001.json", "host-mapped", &["--json"]);
     assert!(json_of(&out.stdout).get("terms").is_none());
     // Without --policy: every policy.
     let out = umodel(&d).arg("predict").args(SEED).output().unwrap();
