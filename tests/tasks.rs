@@ -1633,10 +1633,13 @@ fn the_migration_probe_prices_the_migrating_steps_of_held_out_runs() {
     assert_eq!(p.bytes, 64 << 20);
     for (t, f) in p.figures() {
         // Only a probe in a task's shape times the prefetch to the device (from run57), and only
-        // `umodel probe` the migration after one thread's writes (since 9052417).
+        // `umodel probe` the migration after one thread's writes (since 9052417) and the CPU's
+        // sparse cell (since e19bf03).
         if matches!(
             t,
-            model::TermId::PrefetchToDevice | model::TermId::FaultInScalarOneThread
+            model::TermId::PrefetchToDevice
+                | model::TermId::FaultInScalarOneThread
+                | model::TermId::CpuFaultRun
         ) {
             assert!(f.is_none());
             continue;
