@@ -1688,8 +1688,14 @@ impl Probe {
     /// `fault_in` as before; nor the sparse cell ([`Probe::cpu_fault_run`]), shown and judged
     /// until a rule judges pricing from it.
     pub fn prices(term: TermId) -> bool {
-        LinkProbe::pinned_for(term).is_none()
-            && !matches!(term, TermId::FaultInScalarOneThread | TermId::CpuFaultRun)
+        LinkProbe::pinned_for(term).is_none() && !Self::shown_only(term)
+    }
+
+    /// Whether a probe's figure of `term` is shown and judged only, moving no term by itself (the
+    /// figures [`Probe::prices`] leaves out but a pinned pass's stand-in): the migration after
+    /// one thread's writes and the sparse cell.
+    pub fn shown_only(term: TermId) -> bool {
+        matches!(term, TermId::FaultInScalarOneThread | TermId::CpuFaultRun)
     }
 
     /// The terms a probe measures, with its figure of each.
@@ -1856,8 +1862,8 @@ impl TaskTerms {
         let mut out = self.clone();
         for &(t, _, _) in &figures {
             // The one-thread migration moves with `fault_in` below, whatever the probe's own
-            // figure of it; the sparse cell is shown, not priced ([`Probe::prices`]).
-            if matches!(t, TermId::FaultInScalarOneThread | TermId::CpuFaultRun) {
+            // figure of it; the sparse cell is shown, not priced.
+            if Probe::shown_only(t) {
                 continue;
             }
             let Some(c) = out.costs[t.index()].as_mut() else {
