@@ -1,10 +1,11 @@
 """A reading on runs already seen, judging nothing (no rule is adopted from it): on the H100 runs
-that timed the one-thread cell (run312-run319), how a one-thread task's managed rows price under
-rule M3′ from the calibration's terms, with the run's first probe as `--probe` prices today (the
-one-thread term scaled by the probe's `fault_in` over the calibration's), and with the same probe
-less its `fault_in` figure (so the migration stays at the calibration's one-thread price while
-the probe's other steps and link still price): whether the probe's migration, timed after a fill
-on every core, helps or hurts a task that writes on one thread, per link.
+that timed the one-thread cell (run312-run319; run330 since session 62), how a one-thread task's
+managed rows price under rule M3′ from the calibration's terms, with the run's first probe as
+`--probe` prices today (the one-thread term scaled by the probe's `fault_in` over the
+calibration's), and with the same probe less its `fault_in` figure (so the migration stays at the
+calibration's one-thread price while the probe's other steps and link still price): whether the
+probe's migration, timed after a fill on every core, helps or hurts a task that writes on one
+thread, per link.
     python3 calibration/h100/offline55/probe_one_thread.py UMODEL   (in probe_one_thread.txt)
 Each calibration's model as m3prime.py builds it with the term (offline54); every policy of the
 producer/consumer and seed 001 (`validate --final-beside --cpu-beside`), signed error of the
@@ -18,6 +19,9 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "offline54"))
 from m3prime import RUNS, WORK, l3, models  # noqa: E402
+
+# run325's plan adds run318's script's later runs to this reading (it judges nothing).
+RUNS = RUNS + ["calibration/h100/run330/run330"]
 
 WAYS = ["terms", "probe", "probe less fault_in"]
 
