@@ -566,6 +566,61 @@ fn a_probes_sparse_cell_is_shown_beside_the_calibrations_and_prices_as_without_i
     assert_eq!(with, without);
 }
 
+/// Rule S (calibration/h200/run326/plan.md), adopted on the H100: on `run327`'s fast-link H100
+/// the probe's sparse cell (13.24 ms against the first calibration's 14.19 ms cell) is priced,
+/// and `validate --probe-from` puts the partial update's managed row at +4.85 % paired, where
+/// the build before the rule put it at +6.95 % (`calibration/h200/run326/reading.txt`); with the
+/// cell beside each row (`--faults-beside`) the probe's cell does not count, +1.51 % as before.
+#[test]
+fn on_an_h100_a_probes_sparse_cell_prices_the_cpus_fault_runs_rule_s() {
+    let d = tempfile::tempdir().unwrap();
+    let run = "calibration/h100/run327/run327";
+    let model = format!("{run}/model-minimal-1.json");
+    let probe = format!("{run}/probe-1.json");
+    let out = umodel(&d)
+        .args(["probe", "--from", &probe, "-m", &model])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let row = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("cpu_fault_run "))
+        .expect("the sparse cell's row");
+    assert!(row.ends_with("the model: 14.19 ms, ×0.93"), "{row}");
+    let v = json_ok(umodel(&d).args(["probe", "--from", &probe, "-m", &model, "--json"]));
+    let figure = v["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["term"] == "cpu_fault_run")
+        .cloned()
+        .unwrap();
+    assert_eq!(figure["priced"], true, "{figure}");
+    let managed = |extra: &[&str]| {
+        let v = json_ok(
+            umodel(&d)
+                .args(["validate", "-m", &model])
+                .args(["--task", "tasks/partial-update.json"])
+                .arg(format!("{run}/partial.csv"))
+                .args([
+                    "--final-beside",
+                    "--cpu-beside",
+                    "--probe-from",
+                    &probe,
+                    "--json",
+                ])
+                .args(extra),
+        );
+        let points = v["points"].as_array().unwrap().clone();
+        let p = points.iter().find(|p| p["policy"] == "managed").unwrap();
+        p["paired_error_pct"].as_f64().unwrap()
+    };
+    assert!((managed(&[]) - 4.85).abs() < 0.005, "{}", managed(&[]));
+    let beside = managed(&["--faults-beside"]);
+    assert!((beside - 1.51).abs() < 0.005, "{beside}");
+}
+
 #[test]
 fn a_probe_in_a_tasks_shape_refuses_a_bad_task_or_size_before_it_opens_a_gpu() {
     let d = tempfile::tempdir().unwrap();
@@ -4308,7 +4363,7 @@ fn validate_cpu_beside_pairs_run96s_producer_consumer() {
 
 /// The run's probe, and both plain passes timed beside each row, each trial paired with its own
 /// (`validate --probe --final-beside --cpu-beside`).
-fn paired_with_both() -> PhaseOverrides {
+fn paired_with_both() -> PhaseOverrides<'static> {
     PhaseOverrides {
         use_probe: true,
         final_beside: true,
@@ -4687,7 +4742,7 @@ fn run122_to_run124_held_out_for_the_read_mostly_prefetch() {
 /// What the pool rules (`run125/judge.py`, `run129/judge.py`) price with: the embedded `h200`
 /// model's pools, the model as it stands paired with both passes beside each row, and the size
 /// pools compare prices at (64 MiB).
-fn pool_rules() -> (Vec<model::TermPool>, PhaseOverrides, f64) {
+fn pool_rules() -> (Vec<model::TermPool>, PhaseOverrides<'static>, f64) {
     let pools = store::embedded("h200")
         .unwrap()
         .task_terms

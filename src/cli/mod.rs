@@ -118,7 +118,7 @@ enum Command {
     /// model, not priced: its term moves with the first), the CPU's faults back, its first
     /// writes after a prefetch back, and its sparse writes on migrated pages (the calibration's
     /// 64 MiB sparse cell, one page in ten, whose level came in spells: `cpu_fault_run`, shown
-    /// beside the calibration's cell, not priced), each checked. On a shared machine these rates come in
+    /// beside the calibration's cell; priced on an H100, rule S), each checked. On a shared machine these rates come in
     /// regimes of seconds that a calibration samples once (NOTES.md, "Tasks"); run this beside your own phase timings and
     /// pass the JSON to `predict|choose|breakeven --task FILE --probe PROBE.json`. Then the
     /// link: GPU passes reading, writing and updating pinned host memory and managed pages kept
@@ -359,9 +359,10 @@ struct TaskArgs {
     cpu_final_ms: Option<f64>,
     /// With --task: price the migrating steps (prefetches back to the host, fault-driven
     /// migration, the CPU's faults back and its first writes after a prefetch back; from a probe
-    /// in a task's shape the prefetches to the device too) at the rates a migration probe found
-    /// just now, not the calibration's: the JSON `umodel probe --json` prints (or `-o FILE`
-    /// writes). On a shared machine these rates come
+    /// in a task's shape the prefetches to the device too; on an H100 the CPU's fault runs, from
+    /// its sparse cell over a calibration's) at the rates a migration probe found just now, not
+    /// the calibration's: the JSON `umodel probe --json` prints (or `-o FILE` writes). On a
+    /// shared machine these rates come
     /// in regimes of seconds that a calibration samples once (NOTES.md, "Tasks").
     #[arg(long, value_name = "PROBE.json", requires = "task")]
     probe: Option<PathBuf>,
@@ -511,7 +512,8 @@ struct ValidateArgs {
     probe: bool,
     /// With --task: price the migrating steps from a probe file (`umodel probe -o FILE`), as
     /// `choose --task --probe FILE` would: how a caller who probes before their tasks would have
-    /// been answered.
+    /// been answered. On an H100 that includes the CPU's fault runs, from the probe's sparse cell
+    /// (rule S); with --faults-beside the cell beside each row stands in for the probe's.
     #[arg(
         long,
         value_name = "PROBE.json",

@@ -729,18 +729,12 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
     let table = super::commands::read_measurements(&a.measurements)?;
     let terms = Predictor::new(&m);
     let given = read_probe(a.probe_from.as_deref(), &task)?;
-    let probed = match &given {
-        Some(p) => Some(terms.task_terms()?.probed(p)?),
-        None => None,
-    };
-    let mut v = model::validate_task(
-        match &probed {
-            Some(t) => t,
-            None => terms.task_terms()?,
-        },
+    let v = model::validate_task(
+        terms.task_terms()?,
         &task,
         &table,
         PhaseOverrides {
+            probe: given.as_ref(),
             use_probe: a.probe,
             final_beside: a.final_beside,
             cpu_beside: a.cpu_beside,
@@ -753,9 +747,6 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
         },
     )
     .with_context(|| format!("validating {}", path.display()))?;
-    if given.is_some() {
-        v.probe = given;
-    }
     if a.json {
         return json(&v);
     }
@@ -810,6 +801,7 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
             Some(f) => format!("the probe {}", f.display()),
             None => "the run's probe".to_string(),
         };
+        let calibrated = terms.task_terms()?;
         let (link_bytes, link) = p
             .link
             .map_or((0, Vec::new()), |l| (l.bytes, l.figures().to_vec()));
@@ -838,9 +830,15 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
                             pinned.name()
                         ),
                         None if *t == model::TermId::CpuFaultRun => format!(
-                            "{} {} ms (the sparse cell, shown, not priced)",
+                            "{} {} ms (the sparse cell at {}, {})",
                             t.name(),
-                            ms(f.ms)
+                            ms(f.ms),
+                            format_size(model::Probe::SPARSE_BYTES),
+                            if calibrated.probe_prices(*t) {
+                                "priced over the calibration's own: rule S"
+                            } else {
+                                "shown, not priced"
+                            }
                         ),
                         None if !model::Probe::prices(*t) => format!(
                             "{} {} ms (shown, not priced: its term moves with fault_in)",
@@ -1143,7 +1141,7 @@ impl Judged {
         m: &model::PlatformModel,
         model: String,
     ) -> Judged {
-        let figures = p.judged(m.task_terms.as_ref());
+        let figures = p.judged(query_terms(m).as_ref());
         Judged {
             probe,
             model,
@@ -1158,6 +1156,12 @@ impl Judged {
     }
 }
 
+/// `m`'s task terms as task queries compile them, with what its GPU's rules price from a probe
+/// (rule S: [`TaskTerms::probe_prices`](model::TaskTerms::probe_prices)); `None` without terms.
+fn query_terms(m: &model::PlatformModel) -> Option<model::TaskTerms> {
+    Predictor::new(m).task_terms().ok().cloned()
+}
+
 /// A probe's figures, each beside `model`'s price of the same step (`default_model`: the model
 /// task queries here use, not one named with `-m`), then the link's under `link_head`, then the
 /// verdict ([`probe_verdict`]).
@@ -1167,10 +1171,9 @@ fn print_judged(
     model: Option<&(model::PlatformModel, crate::store::ModelSource)>,
     default_model: bool,
 ) {
-    let against: Vec<model::ProbeAgainst> = model
-        .and_then(|(m, _)| m.task_terms.as_ref())
-        .map(|t| p.against(t))
-        .unwrap_or_default();
+    let terms = model.and_then(|(m, _)| query_terms(m));
+    let against: Vec<model::ProbeAgainst> =
+        terms.as_ref().map(|t| p.against(t)).unwrap_or_default();
     let line = |t: model::TermId, f: model::ProbeFigure| {
         let beside = match against.iter().find(|x| x.term == t) {
             Some(x) => format!(
@@ -1182,9 +1185,12 @@ fn print_judged(
         };
         // A managed pass is priced from the pinned pass of its kind (rule M); the migration
         // after one thread's writes moves with `fault_in` (rule M4 did not pass).
+        let priced = terms
+            .as_ref()
+            .map_or(model::Probe::prices(t), |x| x.probe_prices(t));
         let from = match model::LinkProbe::pinned_for(t) {
             Some(p) => format!("; priced from {}", p.name()),
-            None if !model::Probe::prices(t) => "; shown, not priced".to_string(),
+            None if !priced => "; shown, not priced".to_string(),
             None => String::new(),
         };
         out!(
@@ -1251,7 +1257,7 @@ fn probe_verdict(against: &[model::ProbeAgainst]) -> Option<String> {
     let (shown, one_thread): (Vec<&model::ProbeAgainst>, Vec<&model::ProbeAgainst>) = unpriced
         .into_iter()
         .partition(|x| model::LinkProbe::pinned_for(x.term).is_some());
-    // So is the sparse cell (`Probe::cpu_fault_run`), judged against the calibration's own.
+    // So is the sparse cell (`Probe::cpu_fault_run`) where rule S was not adopted on the GPU.
     let (sparse, one_thread): (Vec<&model::ProbeAgainst>, Vec<&model::ProbeAgainst>) = one_thread
         .into_iter()
         .partition(|x| x.term == model::TermId::CpuFaultRun);
@@ -1283,8 +1289,9 @@ fn probe_verdict(against: &[model::ProbeAgainst]) -> Option<String> {
     if !sparse.is_empty() {
         apart += &format!(
             "; {} is the CPU's sparse writes on migrated pages against the calibration's own \
-             cell, shown only: their level comes in spells, and `--probe` does not yet price the \
-             CPU's fault runs from it (NOTES.md, \"How well they are predicted (held out)\")",
+             cell, shown only on this GPU: their level comes in spells, and `--probe` prices the \
+             CPU's fault runs from it only where rule S was adopted, on the H100 (NOTES.md, \
+             \"How well they are predicted (held out)\")",
             list(&sparse)
         );
     }
@@ -1341,6 +1348,7 @@ mod tests {
                 samples: 8,
             },
             model_ms: 1.0,
+            priced: crate::model::Probe::prices(term),
         };
         assert_eq!(probe_verdict(&[]), None);
         let fast = probe_verdict(&[at(TermId::MapRead, 1.05, 0.01)]).unwrap();
@@ -1424,6 +1432,26 @@ mod tests {
             beside.contains("spread: cpu_after_prefetch ×1.35; price your tasks")
                 && beside.contains("; fault_in_scalar_one_thread ×1.39 is the migration"),
             "{beside}"
+        );
+        // The sparse cell off the calibration's own (×0.80, ± 5 %): named apart where rule S
+        // was not adopted; where it was (the H100's terms), a figure to price with.
+        let sparse = at(TermId::CpuFaultRun, 0.8, 0.05);
+        let apart = probe_verdict(&[sparse]).unwrap();
+        assert!(
+            apart.starts_with("no other figure lies off")
+                && apart.contains("; cpu_fault_run ×0.80 is the CPU's sparse writes")
+                && apart.contains("only where rule S was adopted"),
+            "{apart}"
+        );
+        let priced = probe_verdict(&[ProbeAgainst {
+            priced: true,
+            ..sparse
+        }])
+        .unwrap();
+        assert!(
+            priced.contains("spread: cpu_fault_run ×0.80; price your tasks")
+                && !priced.contains("sparse writes"),
+            "{priced}"
         );
     }
 

@@ -687,6 +687,30 @@ pub fn price_managed_from_pinned(
 /// (`calibration/h200/run216/m3prime.txt`), and it is not judged there again.
 pub const ONE_THREAD_MIGRATION: &[&str] = &["h100"];
 
+/// The embedded models on whose GPU `--probe` prices the CPU's fault runs (`cpu_fault_run`, a fixed
+/// cost a run) from a probe's sparse cell, scaled by it over the calibration's own 64 MiB cell
+/// (rule S, `calibration/h200/run326/plan.md`; [`crate::model::TaskTerms::probe_prices`]). The
+/// H100: on one fast-link VM's four runs the partial update's managed row, the one row of
+/// umodel's workloads that prices fault runs, went from 4 to 2 of 8 cells beyond 5 %, median
+/// |error| 5.48 → 4.47 %, none ending beyond 5 % grew (`calibration/h200/run326/reading.txt`).
+/// Not the H200: not yet judged there (no H200 ran the plan).
+pub const SPARSE_PROBE: &[&str] = &["h100"];
+
+/// Whether `--probe` prices the CPU's fault runs from a probe's sparse cell on the GPU named `gpu`
+/// ([`SPARSE_PROBE`]): that of one of its embedded models (their GPUs read once).
+pub fn probe_prices_fault_runs(gpu: &str) -> bool {
+    static GPUS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let gpus = GPUS.get_or_init(|| {
+        SPARSE_PROBE
+            .iter()
+            .filter_map(|n| embedded(n))
+            .map(|m| m.platform.gpu.trim().to_string())
+            .filter(|g| !g.is_empty())
+            .collect()
+    });
+    gpus.iter().any(|g| g == gpu.trim())
+}
+
 /// Takes the migration after one thread's writes (`fault_in_scalar_one_thread`) out of `model`
 /// where its GPU is not one of [`ONE_THREAD_MIGRATION`]'s, and says so in its provenance: the
 /// term is measured by every calibration since `run312` (the CSV keeps it) but priced only where
@@ -912,6 +936,25 @@ pub fn resolve(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rule_s_prices_the_cpus_fault_runs_from_a_probe_on_the_h100_only() {
+        let gpu = |n: &str| embedded(n).unwrap().platform.gpu;
+        assert!(probe_prices_fault_runs(&gpu("h100")));
+        assert!(probe_prices_fault_runs(&format!(" {} ", gpu("h100"))));
+        assert!(!probe_prices_fault_runs(&gpu("h200")));
+        assert!(!probe_prices_fault_runs(""));
+        // Queries compile the terms with it, whatever model of the GPU they load.
+        use crate::model::{Predictor, TermId::CpuFaultRun};
+        for (n, want) in [("h100", true), ("h200", false)] {
+            let p = Predictor::new(&embedded(n).unwrap());
+            assert_eq!(
+                p.task_terms().unwrap().probe_prices(CpuFaultRun),
+                want,
+                "{n}"
+            );
+        }
+    }
 
     #[test]
     fn embedded_models_parse_and_check() {

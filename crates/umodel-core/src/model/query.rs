@@ -627,7 +627,9 @@ impl Predictor {
             shared,
             description: m.describe(),
             tasks: match &m.task_terms {
-                Some(t) => Ok(t.without_fit_report()),
+                Some(t) => Ok(t.without_fit_report().with_fault_runs_from_probe(
+                    crate::store::probe_prices_fault_runs(&m.platform.gpu),
+                )),
                 None if m.provenance.source_csv.is_empty() => Err(m.describe()),
                 None => Err(m.provenance.source_csv.clone()),
             },

@@ -665,6 +665,10 @@ pub struct TaskTerms {
     /// Terms priced from such a pool rather than from the calibration's own cells, with what the
     /// calibration measured ([`TaskTerms::price_from_pools`]).
     from_pool: Vec<PooledTerm>,
+    /// Whether `--probe` prices the CPU's fault runs from a probe's sparse cell (rule S): not in
+    /// the file, but a property of the GPU the terms were measured on
+    /// ([`crate::store::probe_prices_fault_runs`]), set where a model is compiled for queries.
+    fault_runs_from_probe: bool,
     /// How the fit went.
     pub fit: TermFit,
 }
@@ -681,6 +685,7 @@ impl Default for TaskTerms {
             sparse: Vec::new(),
             pools: Vec::new(),
             from_pool: Vec::new(),
+            fault_runs_from_probe: false,
             fit: TermFit::default(),
         }
     }
@@ -788,6 +793,7 @@ impl TaskTerms {
             sparse: self.sparse.clone(),
             pools: self.pools.clone(),
             from_pool: self.from_pool.clone(),
+            fault_runs_from_probe: self.fault_runs_from_probe,
             fit: TermFit::default(),
         }
     }
@@ -805,11 +811,32 @@ impl TaskTerms {
     /// The same terms with `t`'s fixed cost (per run, for the fault-run terms) `scale` times
     /// theirs: a validation prices a row at the level of sparse faults measured beside it.
     pub fn with_latency_scaled(&self, t: TermId, scale: f64) -> TaskTerms {
+        self.with_latency_of(t, self, scale)
+    }
+
+    /// The same terms with `t`'s cost `from`'s, its fixed cost `scale` times `from`'s: the sparse
+    /// faults beside a row replace a probe's level of them (rule S) rather than compound it.
+    pub fn with_latency_of(&self, t: TermId, from: &TaskTerms, scale: f64) -> TaskTerms {
         let mut out = self.without_fit_report();
-        if let Some(c) = out.costs[t.index()].as_mut() {
-            c.lat_ms *= scale;
-        }
+        out.costs[t.index()] = from.costs[t.index()].map(|c| Cost {
+            lat_ms: c.lat_ms * scale,
+            ..c
+        });
         out
+    }
+
+    /// These terms, `--probe` pricing the CPU's fault runs from a probe's sparse cell or not
+    /// (rule S; [`crate::store::probe_prices_fault_runs`] says on which GPUs).
+    pub fn with_fault_runs_from_probe(mut self, on: bool) -> TaskTerms {
+        self.fault_runs_from_probe = on;
+        self
+    }
+
+    /// Whether `--probe` prices tasks with a probe's figure of `term` on these terms:
+    /// [`Probe::prices`], and the sparse cell where rule S was adopted on their GPU
+    /// ([`TaskTerms::with_fault_runs_from_probe`]).
+    pub fn probe_prices(&self, term: TermId) -> bool {
+        Probe::prices(term) || (term == TermId::CpuFaultRun && self.fault_runs_from_probe)
     }
 
     /// These terms with term `t`'s whole cost (fixed and per GiB) times `scale`, its spread and
@@ -1381,6 +1408,8 @@ pub struct ProbeAgainst {
     pub probe: ProbeFigure,
     /// The model's price of the step at that size, ms.
     pub model_ms: f64,
+    /// Whether `--probe` prices tasks with it on the model's terms ([`TaskTerms::probe_prices`]).
+    pub priced: bool,
 }
 
 impl ProbeAgainst {
@@ -1414,9 +1443,10 @@ impl ProbeAgainst {
         LinkProbe::TERMS.contains(&self.term)
     }
 
-    /// Whether `--probe` prices tasks with this figure ([`Probe::prices`]).
+    /// Whether `--probe` prices tasks with this figure on the model's terms
+    /// ([`TaskTerms::probe_prices`]).
     pub fn priced(&self) -> bool {
-        Probe::prices(self.term)
+        self.priced
     }
 }
 
@@ -1685,8 +1715,8 @@ impl Probe {
     /// ([`LinkProbe::pinned_for`]), and the migration after one thread's writes, which is shown
     /// and judged: priced from it, a fast-link H100's workloads missed more (rule M4, 6 → 8 cells
     /// beyond 5 %, calibration/h100/run318/reading.txt), so the one-thread term moves with
-    /// `fault_in` as before; nor the sparse cell ([`Probe::cpu_fault_run`]), shown and judged
-    /// until a rule judges pricing from it.
+    /// `fault_in` as before; nor, on every GPU, the sparse cell ([`Probe::cpu_fault_run`]),
+    /// shown and judged, and priced only where rule S was adopted ([`TaskTerms::probe_prices`]).
     pub fn prices(term: TermId) -> bool {
         LinkProbe::pinned_for(term).is_none() && !Self::shown_only(term)
     }
@@ -1754,6 +1784,7 @@ impl Probe {
                     bytes,
                     probe,
                     model_ms,
+                    priced: terms.probe_prices(term),
                 })
             })
             .collect()
@@ -1779,7 +1810,7 @@ impl Probe {
                     model_ms: x.map(|x| x.model_ms),
                     ratio: x.and_then(ProbeAgainst::ratio),
                     differs: x.map(ProbeAgainst::differs),
-                    priced: Probe::prices(id),
+                    priced: terms.map_or(Probe::prices(id), |t| t.probe_prices(id)),
                 }
             })
             .collect()
@@ -1848,8 +1879,11 @@ impl TaskTerms {
     /// meet either rate). The passes over managed pages kept on the host move with the probe's
     /// pinned passes instead ([`LinkProbe::pinned_for`]); where the probe has no such pinned
     /// figure, they stay. The migration after one thread's writes moves with `fault_in`, whatever
-    /// the probe's own figure of it ([`Probe::prices`]). Terms the probe did not measure, or these
-    /// terms do not have, stay.
+    /// the probe's own figure of it ([`Probe::prices`]). The CPU's fault runs move with the
+    /// probe's sparse cell over the calibration's own cell of its size, their fixed cost only,
+    /// where rule S was adopted ([`TaskTerms::probe_prices`]), as `validate --faults-beside`
+    /// moves them with the cell beside a row. Terms the probe did not measure, or these terms do
+    /// not have, stay.
     pub fn probed(&self, probe: &Probe) -> Result<TaskTerms, TaskQueryError> {
         probe.check().map_err(TaskQueryError::BadProbe)?;
         let figures = probe.sized_figures();
@@ -1860,9 +1894,17 @@ impl TaskTerms {
             (at > 0.0).then(|| (f.ms / at, f.rel_sd))
         };
         let mut out = self.clone();
-        for &(t, _, _) in &figures {
+        for &(t, f, bytes) in &figures {
+            // Rule S: the sparse cell against the calibration's own, as a row's cell beside it.
+            if t == TermId::CpuFaultRun && self.probe_prices(t) {
+                let reference = self.sparse_reference(bytes).filter(|r| r.cpu_ms > 0.0);
+                if let (Some(c), Some(r)) = (out.costs[t.index()].as_mut(), reference) {
+                    c.lat_ms *= f.ms / r.cpu_ms;
+                }
+                continue;
+            }
             // The one-thread migration moves with `fault_in` below, whatever the probe's own
-            // figure of it; the sparse cell is shown, not priced.
+            // figure of it; elsewhere the sparse cell is shown, not priced.
             if Probe::shown_only(t) {
                 continue;
             }

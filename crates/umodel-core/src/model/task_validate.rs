@@ -559,7 +559,7 @@ fn plain(table: &Table, name: &str, what: TaskPart) -> Vec<f64> {
 
 /// Overrides of the phase times (the command line's).
 #[derive(Debug, Clone, Copy, Default)]
-pub struct PhaseOverrides {
+pub struct PhaseOverrides<'a> {
     /// One round's CPU phase on ordinary host memory, ms, in place of the run's.
     pub cpu_ms: Option<f64>,
     /// One GPU pass on device-resident data, ms, in place of the run's.
@@ -569,6 +569,11 @@ pub struct PhaseOverrides {
     /// Price the migrating steps from the run's migration probe (its `probe_*` rows, measured
     /// beside the plain phases) instead of the calibration's ([`TaskTerms::probed`]).
     pub use_probe: bool,
+    /// A probe to price the migrating steps from in place of the calibration's (`validate
+    /// --probe-from`), before [`Self::use_probe`]'s: the terms given stay the calibration's, so
+    /// that the sparse faults beside a row ([`Self::faults_beside`]) stand in for the probe's
+    /// sparse cell (rule S) rather than compound it.
+    pub probe: Option<&'a Probe>,
     /// Give each policy and R the median of the plain final accesses timed right after its own
     /// rows (`plain_final_beside`, runs since `run92`) instead of the run's `plain_final`: on a
     /// shared host the level of a large host pass flips within a trial. A prediction never falls
@@ -716,7 +721,7 @@ pub fn validate_task(
     terms: &TaskTerms,
     task: &Task,
     table: &Table,
-    over: PhaseOverrides,
+    over: PhaseOverrides<'_>,
 ) -> Result<TaskValidation, TaskValidateError> {
     let one_size = of_task_size(table, task, over.faults_beside)?;
     validate_one_size(terms, task, &one_size, over)
@@ -727,7 +732,7 @@ fn validate_one_size(
     terms: &TaskTerms,
     task: &Task,
     table: &Table,
-    over: PhaseOverrides,
+    over: PhaseOverrides<'_>,
 ) -> Result<TaskValidation, TaskValidateError> {
     let name = &task.name;
     let source_desc = table.source.display().to_string();
@@ -784,7 +789,9 @@ fn validate_one_size(
         }
         p
     };
-    let probe = if over.use_probe || over.probe_beside {
+    let probe = if let Some(p) = over.probe {
+        Some(p.clone())
+    } else if over.use_probe || over.probe_beside {
         let Some(p) = run_probe(table, name) else {
             return Err(TaskValidateError::NoProbe {
                 source_desc,
@@ -917,7 +924,9 @@ fn validate_one_size(
         // The prefetch back at the level of the final pass beside a row (`ms`), where asked for.
         let host_level = |ms: f64| back_level.map(|f| ms / f);
         let at_level = |base: &TaskTerms, faults: Option<f64>, back: Option<f64>| {
-            let faulted = faults.map(|k| base.with_latency_scaled(TermId::CpuFaultRun, k));
+            // From the calibration's level, which a probe may have moved (rule S): the cell
+            // beside the row stands in for the probe's.
+            let faulted = faults.map(|k| base.with_latency_of(TermId::CpuFaultRun, calibrated, k));
             match back {
                 Some(k) => Some(
                     faulted
@@ -1706,6 +1715,62 @@ mod tests {
             "before run103",
             "--faults-beside",
         );
+    }
+
+    #[test]
+    fn under_rule_s_the_sparse_faults_beside_a_row_stand_in_for_a_given_probes_not_compound_it() {
+        // Terms on which `--probe` prices the CPU's fault runs from the probe's sparse cell (rule
+        // S, the H100's): a probe's cell at 0.5 or 2 times the calibration's moves the managed
+        // row given alone, but with `--faults-beside` the cell beside each row sets the level,
+        // so both probes validate exactly as without one.
+        let mut terms = toy_terms();
+        terms.set_sparse_references(vec![SparseReference {
+            bytes: 64 << 20,
+            cpu_ms: 10.0,
+            gpu_ms: 5.0,
+        }]);
+        let terms = terms.with_fault_runs_from_probe(true);
+        let task = workloads::partial_update();
+        let table = two_level_faults(&task, &terms, (0.8, 1.3));
+        let probe = |k: f64| Probe {
+            bytes: 64 << 20,
+            prefetch_to_host: None,
+            fault_in: None,
+            cpu_fault_back: None,
+            cpu_after_prefetch: None,
+            prefetch_to_device: None,
+            fault_in_scalar_one_thread: None,
+            cpu_fault_run: Some(crate::model::ProbeFigure {
+                ms: 10.0 * k,
+                rel_sd: 0.05,
+                samples: 8,
+            }),
+            cpu_fraction: 1.0,
+            link: None,
+        };
+        // The managed row: its prediction, and its trials' paired error where paired.
+        let managed = |v: &TaskValidation| {
+            let p = v
+                .points
+                .iter()
+                .find(|p| p.policy == Policy::Managed)
+                .unwrap();
+            (p.predicted_ms, p.paired_error_pct)
+        };
+        let (low, high) = (probe(0.5), probe(2.0));
+        let at = |p: Option<&Probe>, faults_beside| {
+            let over = PhaseOverrides {
+                probe: p,
+                faults_beside,
+                ..PhaseOverrides::default()
+            };
+            managed(&validate_task(&terms, &task, &table, over).unwrap())
+        };
+        assert!(at(Some(&low), false).0 < at(Some(&high), false).0);
+        let beside = at(None, true).1.unwrap();
+        assert!(beside.abs() < 1e-9, "{beside}");
+        assert_eq!(at(Some(&low), true), at(None, true));
+        assert_eq!(at(Some(&high), true), at(None, true));
     }
 
     /// The error validating `table`, read from `source`, gives.

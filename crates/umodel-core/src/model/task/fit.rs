@@ -755,6 +755,8 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         link_under_faults: Some(LinkUnderFaults::MEASURED),
         pools: Vec::new(),
         from_pool: Vec::new(),
+        // A property of the GPU, set where the model is compiled for queries.
+        fault_runs_from_probe: false,
         fit: TermFit {
             cells: obs.len() as u32,
             residual_scale: fit.scale,

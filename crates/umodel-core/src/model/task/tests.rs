@@ -394,6 +394,7 @@ fn a_figure_differs_from_the_model_only_beyond_ten_percent_and_twice_its_spread(
             samples: 8,
         },
         model_ms: 1.336,
+        priced: true,
     };
     // run231's slow link (map_read 2.062 ms, ± 1 %) against the embedded h100 model's 1.336.
     assert!(at(2.062, 0.01).differs());
@@ -1411,6 +1412,65 @@ fn a_probes_sparse_cell_is_judged_against_the_calibrations_own_and_shown_not_pri
     let mut bad = back;
     bad.cpu_fault_run.as_mut().unwrap().ms = -1.0;
     assert!(bad.check().unwrap_err().contains("`cpu_fault_run.ms`"));
+}
+
+#[test]
+fn where_rule_s_holds_a_probes_sparse_cell_prices_the_cpus_fault_runs_over_the_calibrations_cell() {
+    // Rule S (calibration/h200/run326/plan.md), adopted on the H100: `cpu_fault_run`'s fixed
+    // cost moves by the probe's sparse cell over the calibration's own 64 MiB cell (14.25 over
+    // 9.5: ×1.5), its per-GiB part and run-to-run shift stay, and nothing else moves.
+    let mut terms = toy_terms();
+    terms.set_sparse_references(vec![SparseReference {
+        bytes: Probe::SPARSE_BYTES,
+        cpu_ms: 9.5,
+        gpu_ms: 5.8,
+    }]);
+    let fault_in = *terms.get(TermId::FaultIn).unwrap();
+    let mut probe = probe_migrating_at_twice(&fault_in);
+    let s = terms.clone().with_fault_runs_from_probe(true);
+    let without = s.probed(&probe).unwrap();
+    probe.cpu_fault_run = Some(ProbeFigure {
+        ms: 14.25,
+        rel_sd: 0.05,
+        samples: 8,
+    });
+    let with = s.probed(&probe).unwrap();
+    let (was, now) = (
+        *without.get(TermId::CpuFaultRun).unwrap(),
+        *with.get(TermId::CpuFaultRun).unwrap(),
+    );
+    assert!((now.lat_ms - 1.5 * was.lat_ms).abs() < 1e-12 * was.lat_ms);
+    assert_eq!(
+        (now.ms_per_gib, now.run_shift),
+        (was.ms_per_gib, was.run_shift)
+    );
+    for t in TermId::ALL.iter().filter(|&&t| t != TermId::CpuFaultRun) {
+        assert_eq!(with.get(*t), without.get(*t), "{}", t.name());
+    }
+    // The partial update's managed row pays the fault runs, so it grows; explicit copies do not.
+    let partial = with_phases(workloads::partial_update(), 10.0, 1.0);
+    let time = |t: &TaskTerms, p| predict_task(t, &partial, p).unwrap().time_ms;
+    assert!(time(&with, Policy::Managed) > time(&without, Policy::Managed));
+    assert_eq!(
+        time(&with, Policy::ExplicitCopy),
+        time(&without, Policy::ExplicitCopy)
+    );
+    // Judged and said to be priced on these terms; not on the same terms without the rule.
+    let priced = |t: &TaskTerms| {
+        let j = probe.judged(Some(t));
+        j.iter()
+            .find(|j| j.id == TermId::CpuFaultRun)
+            .unwrap()
+            .priced
+    };
+    assert!(priced(&s) && !priced(&terms));
+    assert!(s.probe_prices(TermId::CpuFaultRun) && !terms.probe_prices(TermId::CpuFaultRun));
+    // A calibration without the cell (an older model's) has no level to scale: the term stays.
+    let bare = toy_terms().with_fault_runs_from_probe(true);
+    assert_eq!(
+        bare.probed(&probe).unwrap().get(TermId::CpuFaultRun),
+        bare.get(TermId::CpuFaultRun)
+    );
 }
 
 /// The explained items of one kind, as (round, the buffer named).
