@@ -503,6 +503,53 @@ fn validate_shows_a_probes_one_thread_migration_and_prices_as_without_it() {
     );
 }
 
+/// `umodel probe --from PROBE -m MODEL`'s text, which must succeed, and its sparse cell's row.
+fn sparse_cell_judged(d: &tempfile::TempDir, probe: &str, model: &str) -> (String, String) {
+    let out = umodel(d)
+        .args(["probe", "--from", probe, "-m", model])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{text}");
+    let row = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("cpu_fault_run "))
+        .expect("the sparse cell's row")
+        .to_string();
+    (text, row)
+}
+
+/// `validate`'s points on the partial update's `csv` priced by `model` with `probe`, both passes
+/// beside each row (`--final-beside --cpu-beside --probe-from PROBE`, then `extra`).
+fn partial_update_points(
+    d: &tempfile::TempDir,
+    model: &str,
+    csv: &str,
+    probe: &str,
+    extra: &[&str],
+) -> serde_json::Value {
+    json_ok(
+        umodel(d)
+            .args([
+                "validate",
+                "-m",
+                model,
+                "--task",
+                "tasks/partial-update.json",
+                csv,
+            ])
+            .args([
+                "--final-beside",
+                "--cpu-beside",
+                "--probe-from",
+                probe,
+                "--json",
+            ])
+            .args(extra),
+    )["points"]
+        .clone()
+}
+
 /// The probe's sparse cell (`cpu_fault_run`, timed by `umodel probe` since 2026-12-06): on
 /// `run216`'s H200, a probe file with that figure added (a test input: 13.5 ms, 1.42× the first
 /// calibration's 9.509 ms cell) is judged against the calibration's own cell and named apart in
@@ -519,16 +566,7 @@ fn a_probes_sparse_cell_is_shown_beside_the_calibrations_and_prices_as_without_i
     let sparse = d.path().join("sparse.json");
     std::fs::write(&sparse, json.to_string()).unwrap();
     let sparse = sparse.to_str().unwrap();
-    let out = umodel(&d)
-        .args(["probe", "--from", sparse, "-m", &model])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
-    let row = text
-        .lines()
-        .find(|l| l.trim_start().starts_with("cpu_fault_run "))
-        .expect("the sparse cell's row");
+    let (text, row) = sparse_cell_judged(&d, sparse, &model);
     assert!(
         row.ends_with("the model: 9.509 ms, ×1.42; shown, not priced"),
         "{row}"
@@ -545,22 +583,8 @@ fn a_probes_sparse_cell_is_shown_beside_the_calibrations_and_prices_as_without_i
         .as_array()
         .unwrap()
         .contains(&serde_json::json!("cpu_fault_run")));
-    let points = |probe: &str| {
-        json_ok(
-            umodel(&d)
-                .args(["validate", "-m", &model])
-                .args(["--task", "tasks/partial-update.json"])
-                .arg(format!("{run}/run216a/partial.csv"))
-                .args([
-                    "--final-beside",
-                    "--cpu-beside",
-                    "--probe-from",
-                    probe,
-                    "--json",
-                ]),
-        )["points"]
-            .clone()
-    };
+    let csv = format!("{run}/run216a/partial.csv");
+    let points = |probe: &str| partial_update_points(&d, &model, &csv, probe, &[]);
     let (with, without) = (points(sparse), points(&plain));
     assert!(with.as_array().is_some_and(|p| p.len() == 6), "{with}");
     assert_eq!(with, without);
@@ -577,16 +601,7 @@ fn on_an_h100_a_probes_sparse_cell_prices_the_cpus_fault_runs_rule_s() {
     let run = "calibration/h100/run327/run327";
     let model = format!("{run}/model-minimal-1.json");
     let probe = format!("{run}/probe-1.json");
-    let out = umodel(&d)
-        .args(["probe", "--from", &probe, "-m", &model])
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
-    let row = text
-        .lines()
-        .find(|l| l.trim_start().starts_with("cpu_fault_run "))
-        .expect("the sparse cell's row");
+    let (_, row) = sparse_cell_judged(&d, &probe, &model);
     assert!(row.ends_with("the model: 14.19 ms, ×0.93"), "{row}");
     let v = json_ok(umodel(&d).args(["probe", "--from", &probe, "-m", &model, "--json"]));
     let figure = v["figures"]
@@ -597,22 +612,10 @@ fn on_an_h100_a_probes_sparse_cell_prices_the_cpus_fault_runs_rule_s() {
         .cloned()
         .unwrap();
     assert_eq!(figure["priced"], true, "{figure}");
+    let csv = format!("{run}/partial.csv");
     let managed = |extra: &[&str]| {
-        let v = json_ok(
-            umodel(&d)
-                .args(["validate", "-m", &model])
-                .args(["--task", "tasks/partial-update.json"])
-                .arg(format!("{run}/partial.csv"))
-                .args([
-                    "--final-beside",
-                    "--cpu-beside",
-                    "--probe-from",
-                    &probe,
-                    "--json",
-                ])
-                .args(extra),
-        );
-        let points = v["points"].as_array().unwrap().clone();
+        let points = partial_update_points(&d, &model, &csv, &probe, extra);
+        let points = points.as_array().unwrap().clone();
         let p = points.iter().find(|p| p["policy"] == "managed").unwrap();
         p["paired_error_pct"].as_f64().unwrap()
     };
