@@ -1662,14 +1662,19 @@ mod tests {
         }
     }
 
-    #[test]
-    fn paired_by_trial_faults_at_two_levels_validate_exactly_with_the_sparse_cell_beside() {
-        let mut terms = toy_terms();
+    /// `terms` with the calibration's 64 MiB sparse cell as measured (the CPU's 10 ms).
+    fn with_sparse_cell(mut terms: TaskTerms) -> TaskTerms {
         terms.set_sparse_references(vec![SparseReference {
             bytes: 64 << 20,
             cpu_ms: 10.0,
             gpu_ms: 5.0,
         }]);
+        terms
+    }
+
+    #[test]
+    fn paired_by_trial_faults_at_two_levels_validate_exactly_with_the_sparse_cell_beside() {
+        let terms = with_sparse_cell(toy_terms());
         let task = workloads::partial_update();
         let table = two_level_faults(&task, &terms, (0.8, 1.3));
         // Priced at the calibration's level, the managed row (the one with faults of separate
@@ -1723,13 +1728,7 @@ mod tests {
         // S, the H100's): a probe's cell at 0.5 or 2 times the calibration's moves the managed
         // row given alone, but with `--faults-beside` the cell beside each row sets the level,
         // so both probes validate exactly as without one.
-        let mut terms = toy_terms();
-        terms.set_sparse_references(vec![SparseReference {
-            bytes: 64 << 20,
-            cpu_ms: 10.0,
-            gpu_ms: 5.0,
-        }]);
-        let terms = terms.with_fault_runs_from_probe(true);
+        let terms = with_sparse_cell(toy_terms()).with_fault_runs_from_probe(true);
         let task = workloads::partial_update();
         let table = two_level_faults(&task, &terms, (0.8, 1.3));
         let probe = |k: f64| Probe {
