@@ -237,9 +237,11 @@ typedef struct umodel_probe_figure {
   // spread (where `priced`, price with the probe; where `link` too, calibrating measures it
   // too), 0 when not, -1 where the model has no such term.
   int differs;
-  // 1 when `--probe` prices tasks with this figure; 0 for a pass over managed pages kept on
-  // the host, which is priced from the probe's pinned pass of its kind (tasks paid those:
-  // calibration/h100/offline53/rule_m.txt).
+  // 1 when `--probe` prices tasks with this figure on this model; 0 for a pass over managed
+  // pages kept on the host, which is priced from the probe's pinned pass of its kind (tasks
+  // paid those: calibration/h100/offline53/rule_m.txt), for the migration after one thread's
+  // writes (its term moves with `fault_in`), and for the CPU's sparse cell where rule S was
+  // not adopted (it is on the H100: calibration/h200/run326/reading.txt).
   int priced;
 } umodel_probe_figure;
 

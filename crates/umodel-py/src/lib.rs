@@ -272,8 +272,10 @@ impl Model {
     /// `samples`, `model_ms`, `ratio`, `differs` (off the price by more than 10 % and twice the
     /// rounds' spread: where `priced`, price with the probe; where `link` too, a pass over the
     /// link, calibrating measures it too) and `priced` (false for the passes over managed pages
-    /// kept on the host, priced from the probe's pinned ones). `model_ms`, `ratio` and `differs`
-    /// are None where the model has no such term (no task terms at all: `gb200-paper`).
+    /// kept on the host, priced from the probe's pinned ones, for the migration after one
+    /// thread's writes, and for the CPU's sparse cell except on an H100, rule S). `model_ms`,
+    /// `ratio` and `differs` are None where the model has no such term (no task terms at all:
+    /// `gb200-paper`).
     fn probe_against<'py>(
         &self,
         py: Python<'py>,
