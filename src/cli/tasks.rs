@@ -1185,12 +1185,11 @@ fn print_judged(
         };
         // A managed pass is priced from the pinned pass of its kind (rule M); the migration
         // after one thread's writes moves with `fault_in` (rule M4 did not pass).
-        let priced = terms
-            .as_ref()
-            .map_or(model::Probe::prices(t), |x| x.probe_prices(t));
         let from = match model::LinkProbe::pinned_for(t) {
             Some(p) => format!("; priced from {}", p.name()),
-            None if !priced => "; shown, not priced".to_string(),
+            None if !model::Probe::prices_on(terms.as_ref(), t) => {
+                "; shown, not priced".to_string()
+            }
             None => String::new(),
         };
         out!(

@@ -1721,6 +1721,12 @@ impl Probe {
         LinkProbe::pinned_for(term).is_none() && !Self::shown_only(term)
     }
 
+    /// [`Probe::prices`] on `terms` where a model's are given ([`TaskTerms::probe_prices`]: the
+    /// sparse cell too where rule S was adopted), else on every GPU.
+    pub fn prices_on(terms: Option<&TaskTerms>, term: TermId) -> bool {
+        terms.map_or(Self::prices(term), |t| t.probe_prices(term))
+    }
+
     /// Whether a probe's figure of `term` is shown and judged only, moving no term by itself (the
     /// figures [`Probe::prices`] leaves out but a pinned pass's stand-in): the migration after
     /// one thread's writes and the sparse cell.
@@ -1810,7 +1816,7 @@ impl Probe {
                     model_ms: x.map(|x| x.model_ms),
                     ratio: x.and_then(ProbeAgainst::ratio),
                     differs: x.map(ProbeAgainst::differs),
-                    priced: terms.map_or(Probe::prices(id), |t| t.probe_prices(id)),
+                    priced: Probe::prices_on(terms, id),
                 }
             })
             .collect()
