@@ -1,0 +1,93 @@
+"""A reading on runs already seen, judging nothing (a lead for a rule, not a rule): on the H100
+runs that timed the one-thread cell (run312-run319, run330), a one-thread task's rows under rule
+M3′ priced with the run's first probe as `--probe` prices today, against the same probe with the
+one-thread migration kept at the calibration's price while `fault_in` and the scalar faults move
+with the probe's `fault_in` (offline55's "probe less fault_in" kept none of them moving).
+    python3 calibration/h100/offline57/one_thread_kept.py UMODEL   (in one_thread_kept.txt)
+The "kept" way is a what-if on edited models: `fault_in_scalar_one_thread` divided by the probe's
+`fault_in` over the model's at the probe's size, so that `--probe`, which scales it by that
+ratio, leaves it at the calibration's price. UMODEL: a build since `6388095` (the rows here price
+no fault runs of the CPU's, so rule S moves none of them). Per link, the moved cells judged as
+rule M3′'s criteria read a move."""
+import json
+import os
+import statistics as st
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "offline54"))
+sys.path.insert(0, os.path.join(HERE, "..", "offline55"))
+from m3prime import WORK, l3, models  # noqa: E402
+from probe_one_thread import RUNS, points  # noqa: E402
+
+TERM = "fault_in_scalar_one_thread"
+GIB = float(1 << 30)
+WAYS = ["terms", "probe", "probe, one-thread kept"]
+
+
+def kept(model, probe):
+    """`model` with the one-thread term divided by what `--probe` will multiply it by."""
+    m = json.loads(json.dumps(model))
+    t = m["task_terms"]
+    f = t["fault_in"]
+    k = probe["fault_in"]["ms"] / (f["lat_ms"] + f["ms_per_gib"] * probe["bytes"] / GIB)
+    for key in ("lat_ms", "ms_per_gib"):
+        t[TERM][key] /= k
+    return m
+
+
+def main(U):
+    tmp = tempfile.mkdtemp()
+    cells = {}
+    for d in RUNS:
+        link = "slow link (105 MiB L3)" if l3(d).startswith("105") else "fast link (300 MiB L3)"
+        pf = f"{d}/probe-1.json"
+        probe = json.load(open(pf))
+        for i, _, with_ in models(U, d, tmp):
+            files = []
+            for name, m in (("as", with_), ("kept", kept(with_, probe))):
+                f = os.path.join(tmp, f"{os.path.basename(d)}-{i}-{name}.json")
+                json.dump(m, open(f, "w"))
+                files.append(f)
+            for work, task in WORK:
+                for way, (f, p) in zip(WAYS, [(files[0], None), (files[0], pf), (files[1], pf)]):
+                    for pt in points(U, f, d, work, task, p):
+                        err = 100 * (pt["predicted_ms"] / pt["measured_ms"] - 1)
+                        cells.setdefault((link, task, pt["policy"], way), []).append(
+                            (os.path.basename(d), i, err))
+    print("per link, workload and policy: cells (calibrations), median |error| %, beyond 5 %, "
+          "signed range; " + " | ".join(WAYS))
+    for link in sorted({k[0] for k in cells}):
+        print(f"\n{link}")
+        for task in [t for _, t in WORK]:
+            for pol in sorted({k[2] for k in cells if k[0] == link and k[1] == task}):
+                parts = []
+                for way in WAYS:
+                    e = [x[2] for x in cells[(link, task, pol, way)]]
+                    n = sum(abs(v) > 5 for v in e)
+                    parts.append(f"{st.median(abs(v) for v in e):5.2f} % {n:2d} "
+                                 f"[{min(e):+6.1f}, {max(e):+6.1f}]")
+                print(f"  {task:<18} {pol:<24} n {len(e):2d}  " + " | ".join(parts))
+        for way in WAYS:
+            e = [x[2] for k, v in cells.items() if k[0] == link and k[3] == way for x in v]
+            print(f"  every policy, {way}: {sum(abs(v) > 5 for v in e)} of {len(e)} beyond 5 %, "
+                  f"median |error| {st.median(abs(v) for v in e):.2f} %")
+        now, new = ([x for k, v in cells.items() if k[0] == link and k[3] == way for x in v]
+                    for way in ("probe", "probe, one-thread kept"))
+        moved = [(a, b) for a, b in zip(now, new) if abs(a[2] - b[2]) > 1e-9]
+        if not moved:
+            print("  moved cells: none")
+            continue
+        grew = [(a, b) for a, b in moved if abs(b[2]) > 5 and abs(b[2]) - abs(a[2]) > 2]
+        print(f"  moved cells: {len(moved)}, beyond 5 % {sum(abs(a[2]) > 5 for a, _ in moved)} -> "
+              f"{sum(abs(b[2]) > 5 for _, b in moved)}, median |error| "
+              f"{st.median(abs(a[2]) for a, _ in moved):.2f} -> "
+              f"{st.median(abs(b[2]) for _, b in moved):.2f} %; ending beyond 5 % more than 2 "
+              "points worse: "
+              + (", ".join(f"{a[0]} cal {a[1]} {a[2]:+.2f} -> {b[2]:+.2f} %" for a, b in grew)
+                 or "none"))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
