@@ -35,6 +35,38 @@ def points(U, model, d, work, task, probe):
     return json.loads(out)["points"]
 
 
+def policy_rows(cells, link, ways):
+    """Prints each workload's policies on `link`: per way, the median |error|, the cells beyond 5 %
+    and the signed range of `cells[(link, task, policy, way)]`'s (run, calibration, error)."""
+    for task in [t for _, t in WORK]:
+        for pol in sorted({k[2] for k in cells if k[0] == link and k[1] == task}):
+            parts = []
+            for way in ways:
+                e = [x[2] for x in cells[(link, task, pol, way)]]
+                n = sum(abs(v) > 5 for v in e)
+                parts.append(f"{st.median(abs(v) for v in e):5.2f} % {n:2d} "
+                             f"[{min(e):+6.1f}, {max(e):+6.1f}]")
+            print(f"  {task:<18} {pol:<24} n {len(e):2d}  " + " | ".join(parts))
+
+
+def moved_line(cells, link, before, after):
+    """The cells on `link` that differ between ways `before` and `after`, as rule M3′'s criteria
+    read a move: beyond 5 %, median |error|, and each cell ending beyond 5 % with its growth."""
+    a_, b_ = ([x for k, v in cells.items() if k[0] == link and k[3] == way for x in v]
+              for way in (before, after))
+    moved = [(a, b) for a, b in zip(a_, b_) if abs(a[2] - b[2]) > 1e-9]
+    if not moved:
+        return "  moved cells: none"
+    grew = [(a, b) for a, b in moved if abs(b[2]) > 5 and abs(b[2]) - abs(a[2]) > 2]
+    return (f"  moved cells: {len(moved)}, beyond 5 % {sum(abs(a[2]) > 5 for a, _ in moved)} -> "
+            f"{sum(abs(b[2]) > 5 for _, b in moved)}, median |error| "
+            f"{st.median(abs(a[2]) for a, _ in moved):.2f} -> "
+            f"{st.median(abs(b[2]) for _, b in moved):.2f} %; ending beyond 5 % more than 2 points "
+            "worse: "
+            + (", ".join(f"{a[0]} cal {a[1]} {a[2]:+.2f} -> {b[2]:+.2f} %" for a, b in grew)
+               or "none"))
+
+
 def main(U):
     tmp = tempfile.mkdtemp()
     cells = {}
@@ -56,14 +88,7 @@ def main(U):
           "signed range; " + " | ".join(WAYS))
     for link in sorted({k[0] for k in cells}):
         print(f"\n{link}")
-        for task in [t for _, t in WORK]:
-            for pol in sorted({k[2] for k in cells if k[0] == link and k[1] == task}):
-                parts = []
-                for way in WAYS:
-                    e = [x[2] for x in cells[(link, task, pol, way)]]
-                    parts.append(f"{st.median(abs(v) for v in e):5.2f} % {sum(abs(v) > 5 for v in e):2d} "
-                                 f"[{min(e):+6.1f}, {max(e):+6.1f}]")
-                print(f"  {task:<18} {pol:<24} n {len(e):2d}  " + " | ".join(parts))
+        policy_rows(cells, link, WAYS)
         for scope, pols in (("managed, managed-advise", ("managed", "managed-advise")),
                             ("every policy", None)):
             line = []
@@ -73,17 +98,8 @@ def main(U):
                 line.append(f"{way}: {sum(abs(v) > 5 for v in e)} of {len(e)} beyond 5 %, "
                             f"median |error| {st.median(abs(v) for v in e):.2f} %")
             print(f"  {scope}: " + "; ".join(line))
-        # The cells the probe's migration moves, as rule M3′'s criteria read a move: from "probe"
-        # (today) to "probe less fault_in", each cell that ends beyond 5 % with its growth.
-        now, less = ([x for k, v in cells.items() if k[0] == link and k[3] == way for x in v]
-                     for way in ("probe", "probe less fault_in"))
-        moved = [(a, b) for a, b in zip(now, less) if abs(a[2] - b[2]) > 1e-9]
-        grew = [(a, b) for a, b in moved if abs(b[2]) > 5 and abs(b[2]) - abs(a[2]) > 2]
-        print(f"  moved cells: {len(moved)}, beyond 5 % {sum(abs(a[2]) > 5 for a, _ in moved)} -> "
-              f"{sum(abs(b[2]) > 5 for _, b in moved)}, median |error| "
-              f"{st.median(abs(a[2]) for a, _ in moved):.2f} -> {st.median(abs(b[2]) for _, b in moved):.2f} %; "
-              f"ending beyond 5 % more than 2 points worse: "
-              + (", ".join(f"{a[0]} cal {a[1]} {a[2]:+.2f} -> {b[2]:+.2f} %" for a, b in grew) or "none"))
+        # The cells the probe's migration moves, from "probe" (today) to "probe less fault_in".
+        print(moved_line(cells, link, "probe", "probe less fault_in"))
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "offline54"))
 sys.path.insert(0, os.path.join(HERE, "..", "offline55"))
 from m3prime import WORK, l3, models  # noqa: E402
-from probe_one_thread import RUNS, points  # noqa: E402
+from probe_one_thread import RUNS, moved_line, points, policy_rows  # noqa: E402
 
 TERM = "fault_in_scalar_one_thread"
 GIB = float(1 << 30)
@@ -60,34 +60,12 @@ def main(U):
           "signed range; " + " | ".join(WAYS))
     for link in sorted({k[0] for k in cells}):
         print(f"\n{link}")
-        for task in [t for _, t in WORK]:
-            for pol in sorted({k[2] for k in cells if k[0] == link and k[1] == task}):
-                parts = []
-                for way in WAYS:
-                    e = [x[2] for x in cells[(link, task, pol, way)]]
-                    n = sum(abs(v) > 5 for v in e)
-                    parts.append(f"{st.median(abs(v) for v in e):5.2f} % {n:2d} "
-                                 f"[{min(e):+6.1f}, {max(e):+6.1f}]")
-                print(f"  {task:<18} {pol:<24} n {len(e):2d}  " + " | ".join(parts))
+        policy_rows(cells, link, WAYS)
         for way in WAYS:
             e = [x[2] for k, v in cells.items() if k[0] == link and k[3] == way for x in v]
             print(f"  every policy, {way}: {sum(abs(v) > 5 for v in e)} of {len(e)} beyond 5 %, "
                   f"median |error| {st.median(abs(v) for v in e):.2f} %")
-        now, new = ([x for k, v in cells.items() if k[0] == link and k[3] == way for x in v]
-                    for way in ("probe", "probe, one-thread kept"))
-        moved = [(a, b) for a, b in zip(now, new) if abs(a[2] - b[2]) > 1e-9]
-        if not moved:
-            print("  moved cells: none")
-            continue
-        grew = [(a, b) for a, b in moved if abs(b[2]) > 5 and abs(b[2]) - abs(a[2]) > 2]
-        print(f"  moved cells: {len(moved)}, beyond 5 % {sum(abs(a[2]) > 5 for a, _ in moved)} -> "
-              f"{sum(abs(b[2]) > 5 for _, b in moved)}, median |error| "
-              f"{st.median(abs(a[2]) for a, _ in moved):.2f} -> "
-              f"{st.median(abs(b[2]) for _, b in moved):.2f} %; ending beyond 5 % more than 2 "
-              "points worse: "
-              + (", ".join(f"{a[0]} cal {a[1]} {a[2]:+.2f} -> {b[2]:+.2f} %" for a, b in grew)
-                 or "none"))
-
+        print(moved_line(cells, link, "probe", "probe, one-thread kept"))
 
 if __name__ == "__main__":
     main(sys.argv[1])
