@@ -1368,7 +1368,8 @@ pub struct Probe {
     /// trial or longer; priced from the cell beside the rows (`validate --faults-beside`) the
     /// partial update's managed row lay within 5 % on 12 of 14 fresh-VM calibrations against 8
     /// without (calibration/h200/offline56). Measured by `umodel probe` since 2026-12-06; shown
-    /// and judged against the calibration's cell, not priced ([`Probe::prices`]).
+    /// and judged against the calibration's cell, and priced only where rule S was adopted (the
+    /// H100: [`TaskTerms::probe_prices`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_fault_run: Option<ProbeFigure>,
     /// The CPU's read faulting it back, less the same read of heap memory (host clock).

@@ -1358,8 +1358,9 @@ fn a_probes_migration_after_one_threads_writes_is_judged_and_shown_not_priced() 
 #[test]
 fn a_probes_sparse_cell_is_judged_against_the_calibrations_own_and_shown_not_priced() {
     // `umodel probe` times the calibration's 64 MiB sparse cell (`Probe::cpu_fault_run`): judged
-    // against the calibration's own cell, not against `cpu_fault_run`'s price of one run, and
-    // not priced: the partial update's managed row prices exactly as with the probe without it.
+    // against the calibration's own cell, not against `cpu_fault_run`'s price of one run, and,
+    // on terms where rule S was not adopted (the H200's), not priced: the partial update's
+    // managed row prices exactly as with the probe without it.
     let mut terms = toy_terms();
     let bytes = Probe::SPARSE_BYTES;
     terms.set_sparse_references(vec![SparseReference {
