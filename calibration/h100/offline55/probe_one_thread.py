@@ -20,8 +20,9 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "offline54"))
 from m3prime import RUNS, WORK, l3, models  # noqa: E402
 
-# run325's plan adds run318's script's later runs to this reading (it judges nothing).
-RUNS = RUNS + ["calibration/h100/run330/run330"]
+# run325's and run333's plans add run318's script's later runs to this reading (it judges nothing).
+RUNS = RUNS + ["calibration/h100/run330/run330", "calibration/h100/run333/run333",
+               "calibration/h100/run334/run334"]
 
 WAYS = ["terms", "probe", "probe less fault_in"]
 
