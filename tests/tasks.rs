@@ -624,6 +624,47 @@ fn on_an_h100_a_probes_sparse_cell_prices_the_cpus_fault_runs_rule_s() {
     assert!((beside - 1.51).abs() < 0.005, "{beside}");
 }
 
+/// Rule R (calibration/h100/offline58/plan.md), adopted on the H100: on `run335`'s slow-link
+/// H100 the producer/consumer's later rounds migrate output pages the CPU only read back, priced
+/// at the calibration's one-thread price under the probe; `validate --probe-from` puts its
+/// managed row at +6.74 % where the build before the rule put it at +17.41 %
+/// (`calibration/h100/offline58/rule_r.txt`). Seed 001's rows, which migrate no such pages at
+/// the probe's level, do not move: its managed row at +1.03 % before and after.
+#[test]
+fn on_an_h100_pages_the_host_only_read_back_migrate_at_the_calibrations_price_rule_r() {
+    let d = tempfile::tempdir().unwrap();
+    let run = "calibration/h100/run335/run335";
+    let model = format!("{run}/model-minimal-1.json");
+    let probe = format!("{run}/probe-1.json");
+    let error = |task: &str, csv: &str, policy: &str| {
+        let v = json_ok(umodel(&d).args([
+            "validate",
+            "-m",
+            &model,
+            "--task",
+            &format!("tasks/{task}.json"),
+            &format!("{run}/{csv}.csv"),
+            "--final-beside",
+            "--cpu-beside",
+            "--probe-from",
+            &probe,
+            "--json",
+        ]));
+        let p = v["points"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["policy"] == policy)
+            .cloned()
+            .unwrap();
+        100.0 * (p["predicted_ms"].as_f64().unwrap() / p["measured_ms"].as_f64().unwrap() - 1.0)
+    };
+    let pc = error("producer-consumer", "prodcons", "managed");
+    assert!((pc - 6.74).abs() < 0.005, "{pc}");
+    let seed = error("seed-001", "workload", "managed");
+    assert!((seed - 1.03).abs() < 0.005, "{seed}");
+}
+
 #[test]
 fn a_probe_in_a_tasks_shape_refuses_a_bad_task_or_size_before_it_opens_a_gpu() {
     let d = tempfile::tempdir().unwrap();

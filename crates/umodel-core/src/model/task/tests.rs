@@ -1356,6 +1356,66 @@ fn a_probes_migration_after_one_threads_writes_is_judged_and_shown_not_priced() 
 }
 
 #[test]
+fn with_a_probe_pages_the_host_only_read_back_migrate_at_the_calibrations_one_thread_price() {
+    // Rule R (calibration/h100/offline58/plan.md): toy terms with the one-thread term, a probe
+    // whose migration ran at twice the model's. The producer/consumer migrates host-written
+    // pages only in round one (its input, and its output at the write-only share); rounds two
+    // to four migrate output pages the GPU wrote and the CPU only read back.
+    let (mut terms, at) = with_scalar_migration();
+    terms.set(TermId::FaultInScalarOneThread, at(63.0));
+    let probe = probe_migrating_at_twice(terms.get(TermId::FaultIn).unwrap());
+    let probed = terms.probed(&probe).unwrap();
+    let c = terms
+        .get(TermId::FaultInScalarOneThread)
+        .unwrap()
+        .at((64u64 << 20) as f64);
+    let s = WRITE_ONLY_FAULT_SHARE;
+    let pc = with_phases(workloads::producer_consumer(), 10.0, 0.001);
+    let time = managed_gpu_faults;
+    // Only round one's migration doubles: c (1 + s) more, not c (1 + 4 s).
+    let more = time(&probed, &pc) - time(&terms, &pc);
+    assert!((more - c * (1.0 + s)).abs() < 1e-9, "{more}");
+    let rounds = |t: &TaskTerms, task: &Task| -> Vec<f64> {
+        let (_, items, _) = explain_task(t, task, Policy::Managed).unwrap();
+        items
+            .iter()
+            .filter(|i| i.kind == Kind::GpuFaults)
+            .map(|i| i.ms)
+            .collect()
+    };
+    let (was, now) = (rounds(&terms, &pc), rounds(&probed, &pc));
+    assert_eq!(was.len(), 4);
+    assert!(
+        (now[0] - was[0] - c * (1.0 + s)).abs() < 1e-9,
+        "{was:?} {now:?}"
+    );
+    assert_eq!(now[1..], was[1..]);
+    // Where the CPU writes the output, every round migrates pages the host wrote: each
+    // round's migration doubles.
+    let mut writes = pc.clone();
+    writes.buffers[1].cpu = Access::ReadWrite;
+    let more = time(&probed, &writes) - time(&terms, &writes);
+    assert!((more - c * (1.0 + 4.0 * s)).abs() < 1e-9, "{more}");
+    // On many threads the migration is priced after every core's writes (rule M3), which the
+    // probe scales in full: the rule does not apply.
+    let mut many = pc.clone();
+    many.cpu_threads = Some(16);
+    let all = terms
+        .get(TermId::FaultInScalar)
+        .unwrap()
+        .at((64u64 << 20) as f64);
+    let more = time(&probed, &many) - time(&terms, &many);
+    assert!((more - all * (1.0 + 4.0 * s)).abs() < 1e-9, "{more}");
+    // Without a probe nothing is held back; without the one-thread term (the H200's models) the
+    // rule has no price to keep: every round moves with the probe.
+    assert_eq!(terms.before_probe_ratio(TermId::FaultIn, 1e6), 1.0);
+    let mut bare = terms.clone();
+    bare.unset(TermId::FaultInScalarOneThread);
+    let more = time(&bare.probed(&probe).unwrap(), &pc) - time(&bare, &pc);
+    assert!((more - all * (1.0 + 4.0 * s)).abs() < 1e-9, "{more}");
+}
+
+#[test]
 fn a_probes_sparse_cell_is_judged_against_the_calibrations_own_and_shown_not_priced() {
     // `umodel probe` times the calibration's 64 MiB sparse cell (`Probe::cpu_fault_run`): judged
     // against the calibration's own cell, not against `cpu_fault_run`'s price of one run, and,
