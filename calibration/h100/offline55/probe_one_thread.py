@@ -7,6 +7,8 @@ calibration's one-thread price while the probe's other steps and link still pric
 probe's migration, timed after a fill on every core, helps or hurts a task that writes on one
 thread, per link.
     python3 calibration/h100/offline55/probe_one_thread.py UMODEL   (in probe_one_thread.txt)
+UMODEL: a build before `58f4fb7`, rule R's adoption, which moves the probe's column of the
+producer/consumer's managed row (`probe_one_thread.txt` was made by `750b25e`'s build).
 Each calibration's model as m3prime.py builds it with the term (offline54); every policy of the
 producer/consumer and seed 001 (`validate --final-beside --cpu-beside`), signed error of the
 prediction against the measured median."""

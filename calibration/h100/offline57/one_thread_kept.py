@@ -6,9 +6,10 @@ with the probe's `fault_in` (offline55's "probe less fault_in" kept none of them
     python3 calibration/h100/offline57/one_thread_kept.py UMODEL   (in one_thread_kept.txt)
 The "kept" way is a what-if on edited models: `fault_in_scalar_one_thread` divided by the probe's
 `fault_in` over the model's at the probe's size, so that `--probe`, which scales it by that
-ratio, leaves it at the calibration's price. UMODEL: a build since `6388095` (the rows here price
-no fault runs of the CPU's, so rule S moves none of them). Per link, the moved cells judged as
-rule M3′'s criteria read a move."""
+ratio, leaves it at the calibration's price. UMODEL: a build from `6388095` to before `58f4fb7`,
+rule R's adoption (the rows here price no fault runs of the CPU's, so rule S moves none of them;
+R moves the producer/consumer's managed row). Per link, the moved cells judged as rule M3′'s
+criteria read a move."""
 import json
 import os
 import statistics as st

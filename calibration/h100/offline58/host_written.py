@@ -9,10 +9,12 @@ producer/consumer migrates its output again in every later round, pages the GPU 
 CPU only read back. The probe times its migration right after the host's writes, which a slow
 link charges more for (calibration/h100/run295/reading-run297.txt).
 The "host-written" way is a what-if computed beside the build, not a pricing it has: the probe's
-prediction less, for each GPU fault step of round 2 on whose buffers the task's CPU does not
+prediction less, for each GPU fault step of round 2 on, on whose buffers the task's CPU does not
 write, the step's probe price over its price from the terms (`predict --explain --json`, the
 same model and probe; a step's migration does not depend on the phase times). UMODEL: a build
-since `6388095`. Per link, the moved cells judged as rule M3′'s criteria read a move."""
+from `6388095` to before `58f4fb7` (which prices rule R itself, so the excess would be nil;
+`host_written.txt` was made by `750b25e`'s). Per link, the moved cells judged as rule M3′'s
+criteria read a move."""
 import json
 import os
 import statistics as st

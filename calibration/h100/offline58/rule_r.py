@@ -3,7 +3,8 @@
 Each DIR a run of run318.sh on an H100 made after the plan. Every calibration of the run against
 its producer/consumer and seed 001 (`validate --final-beside --cpu-beside`, the run's first
 probe): "now" as UMODEL prices it, "R" that less the read-back steps' probe excess
-(host_written.py). Per link each moved cell, then the verdict as the plan reads it."""
+(host_written.py). Per link each moved cell, then the verdict as the plan reads it. UMODEL: a
+build before `58f4fb7`, which adopted R (with it "now" is R and no cell moves)."""
 import json
 import os
 import statistics as st
