@@ -9,7 +9,7 @@ producer/consumer migrates its output again in every later round, pages the GPU 
 CPU only read back. The probe times its migration right after the host's writes, which a slow
 link charges more for (calibration/h100/run295/reading-run297.txt).
 The "host-written" way is a what-if computed beside the build, not a pricing it has: the probe's
-prediction less, for each GPU fault step of round 2 on, on whose buffers the task's CPU does not
+prediction less, for each GPU fault step from round 2 on buffers the task's CPU does not
 write, the step's probe price over its price from the terms (`predict --explain --json`, the
 same model and probe; a step's migration does not depend on the phase times). UMODEL: a build
 from `6388095` to before `58f4fb7` (which prices rule R itself, so the excess would be nil;
