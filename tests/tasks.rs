@@ -528,16 +528,21 @@ fn partial_update_points(
     probe: &str,
     extra: &[&str],
 ) -> serde_json::Value {
+    probed_points(d, model, "tasks/partial-update.json", csv, probe, extra)
+}
+
+/// As [`partial_update_points`], on the task file `task`'s rows.
+fn probed_points(
+    d: &tempfile::TempDir,
+    model: &str,
+    task: &str,
+    csv: &str,
+    probe: &str,
+    extra: &[&str],
+) -> serde_json::Value {
     json_ok(
         umodel(d)
-            .args([
-                "validate",
-                "-m",
-                model,
-                "--task",
-                "tasks/partial-update.json",
-                csv,
-            ])
+            .args(["validate", "-m", model, "--task", task, csv])
             .args([
                 "--final-beside",
                 "--cpu-beside",
@@ -637,20 +642,10 @@ fn on_an_h100_pages_the_host_only_read_back_migrate_at_the_calibrations_price_ru
     let model = format!("{run}/model-minimal-1.json");
     let probe = format!("{run}/probe-1.json");
     let error = |task: &str, csv: &str, policy: &str| {
-        let v = json_ok(umodel(&d).args([
-            "validate",
-            "-m",
-            &model,
-            "--task",
-            &format!("tasks/{task}.json"),
-            &format!("{run}/{csv}.csv"),
-            "--final-beside",
-            "--cpu-beside",
-            "--probe-from",
-            &probe,
-            "--json",
-        ]));
-        let p = v["points"]
+        let task = format!("tasks/{task}.json");
+        let csv = format!("{run}/{csv}.csv");
+        let points = probed_points(&d, &model, &task, &csv, &probe, &[]);
+        let p = points
             .as_array()
             .unwrap()
             .iter()

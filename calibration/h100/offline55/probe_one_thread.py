@@ -52,6 +52,21 @@ def policy_rows(cells, link, ways):
             print(f"  {task:<18} {pol:<24} n {len(e):2d}  " + " | ".join(parts))
 
 
+def report(cells, ways, before, after):
+    """Prints per link the policy rows of `ways`, each way's cells beyond 5 % and median |error|
+    over every policy, and the cells that move from way `before` to way `after`."""
+    print("per link, workload and policy: cells (calibrations), median |error| %, beyond 5 %, "
+          "signed range; " + " | ".join(ways))
+    for link in sorted({k[0] for k in cells}):
+        print(f"\n{link}")
+        policy_rows(cells, link, ways)
+        for way in ways:
+            e = [x[2] for k, v in cells.items() if k[0] == link and k[3] == way for x in v]
+            print(f"  every policy, {way}: {sum(abs(v) > 5 for v in e)} of {len(e)} beyond 5 %, "
+                  f"median |error| {st.median(abs(v) for v in e):.2f} %")
+        print(moved_line(cells, link, before, after))
+
+
 def moved_line(cells, link, before, after):
     """The cells on `link` that differ between ways `before` and `after`, as rule M3′'s criteria
     read a move: beyond 5 %, median |error|, and each cell ending beyond 5 % with its growth."""

@@ -12,7 +12,6 @@ R moves the producer/consumer's managed row). Per link, the moved cells judged a
 criteria read a move."""
 import json
 import os
-import statistics as st
 import sys
 import tempfile
 
@@ -20,7 +19,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "offline54"))
 sys.path.insert(0, os.path.join(HERE, "..", "offline55"))
 from m3prime import WORK, l3, models  # noqa: E402
-from probe_one_thread import RUNS, moved_line, points, policy_rows  # noqa: E402
+from probe_one_thread import RUNS, points, report  # noqa: E402
 
 TERM = "fault_in_scalar_one_thread"
 GIB = float(1 << 30)
@@ -57,16 +56,7 @@ def main(U):
                         err = 100 * (pt["predicted_ms"] / pt["measured_ms"] - 1)
                         cells.setdefault((link, task, pt["policy"], way), []).append(
                             (os.path.basename(d), i, err))
-    print("per link, workload and policy: cells (calibrations), median |error| %, beyond 5 %, "
-          "signed range; " + " | ".join(WAYS))
-    for link in sorted({k[0] for k in cells}):
-        print(f"\n{link}")
-        policy_rows(cells, link, WAYS)
-        for way in WAYS:
-            e = [x[2] for k, v in cells.items() if k[0] == link and k[3] == way for x in v]
-            print(f"  every policy, {way}: {sum(abs(v) > 5 for v in e)} of {len(e)} beyond 5 %, "
-                  f"median |error| {st.median(abs(v) for v in e):.2f} %")
-        print(moved_line(cells, link, "probe", "probe, one-thread kept"))
+    report(cells, WAYS, "probe", "probe, one-thread kept")
 
 if __name__ == "__main__":
     main(sys.argv[1])

@@ -17,7 +17,6 @@ from `6388095` to before `58f4fb7` (which prices rule R itself, so the excess wo
 criteria read a move."""
 import json
 import os
-import statistics as st
 import subprocess
 import sys
 import tempfile
@@ -26,7 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "offline54"))
 sys.path.insert(0, os.path.join(HERE, "..", "offline55"))
 from m3prime import WORK, l3, models  # noqa: E402
-from probe_one_thread import RUNS, moved_line, points, policy_rows  # noqa: E402
+from probe_one_thread import RUNS, points, report  # noqa: E402
 
 WAYS = ["terms", "probe", "probe, host-written only"]
 
@@ -80,16 +79,7 @@ def main(U):
                             err = 100 * ((pt["predicted_ms"] - x) / pt["measured_ms"] - 1)
                             cells.setdefault((link, task, pt["policy"], WAYS[2]), []).append(
                                 (os.path.basename(d), i, err))
-    print("per link, workload and policy: cells (calibrations), median |error| %, beyond 5 %, "
-          "signed range; " + " | ".join(WAYS))
-    for link in sorted({k[0] for k in cells}):
-        print(f"\n{link}")
-        policy_rows(cells, link, WAYS)
-        for way in WAYS:
-            e = [x[2] for k, v in cells.items() if k[0] == link and k[3] == way for x in v]
-            print(f"  every policy, {way}: {sum(abs(v) > 5 for v in e)} of {len(e)} beyond 5 %, "
-                  f"median |error| {st.median(abs(v) for v in e):.2f} %")
-        print(moved_line(cells, link, "probe", WAYS[2]))
+    report(cells, WAYS, "probe", WAYS[2])
 
 
 if __name__ == "__main__":
