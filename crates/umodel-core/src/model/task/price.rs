@@ -1445,6 +1445,7 @@ impl<'t, 's> Run<'t, 's> {
                                 if adv == AdviceKind::ReadMostly && !b.gpu.writes() {
                                     duplicate += r.share;
                                     r.loc = Loc::Dup;
+                                    r.host_wrote = false;
                                 } else {
                                     migrate += r.share;
                                     if !r.host_wrote {
