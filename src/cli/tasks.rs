@@ -1141,7 +1141,7 @@ impl Judged {
         m: &model::PlatformModel,
         model: String,
     ) -> Judged {
-        let figures = p.judged(query_terms(m).as_ref());
+        let figures = p.judged(m.query_task_terms().as_ref());
         Judged {
             probe,
             model,
@@ -1156,12 +1156,6 @@ impl Judged {
     }
 }
 
-/// `m`'s task terms as task queries compile them, with what its GPU's rules price from a probe
-/// (rule S: [`TaskTerms::probe_prices`](model::TaskTerms::probe_prices)); `None` without terms.
-fn query_terms(m: &model::PlatformModel) -> Option<model::TaskTerms> {
-    Predictor::new(m).task_terms().ok().cloned()
-}
-
 /// A probe's figures, each beside `model`'s price of the same step (`default_model`: the model
 /// task queries here use, not one named with `-m`), then the link's under `link_head`, then the
 /// verdict ([`probe_verdict`]).
@@ -1171,7 +1165,7 @@ fn print_judged(
     model: Option<&(model::PlatformModel, crate::store::ModelSource)>,
     default_model: bool,
 ) {
-    let terms = model.and_then(|(m, _)| query_terms(m));
+    let terms = model.and_then(|(m, _)| m.query_task_terms());
     let against: Vec<model::ProbeAgainst> =
         terms.as_ref().map(|t| p.against(t)).unwrap_or_default();
     let line = |t: model::TermId, f: model::ProbeFigure| {

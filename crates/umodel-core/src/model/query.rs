@@ -332,6 +332,17 @@ pub fn within_noise(gap_ms: f64, spread_a_ms: f64, spread_b_ms: f64) -> bool {
 /// The queries on a model as read: each compiles the model for that one query
 /// ([`Predictor::new`]) and asks it. To ask more than once, compile once.
 impl PlatformModel {
+    /// The task terms as task queries price with them (without the fit's report), with what the
+    /// model's GPU's rules price from a probe (rule S:
+    /// [`crate::store::probe_prices_fault_runs`]); `None` for a model without task terms.
+    pub fn query_task_terms(&self) -> Option<TaskTerms> {
+        self.task_terms.as_ref().map(|t| {
+            t.without_fit_report().with_fault_runs_from_probe(
+                crate::store::probe_prices_fault_runs(&self.platform.gpu),
+            )
+        })
+    }
+
     /// [`Predictor::predict`], compiling the model for this one query.
     pub fn predict(
         &self,
@@ -626,10 +637,8 @@ impl Predictor {
             extra_rel_sd: m.settings.extra_rel_sd,
             shared,
             description: m.describe(),
-            tasks: match &m.task_terms {
-                Some(t) => Ok(t.without_fit_report().with_fault_runs_from_probe(
-                    crate::store::probe_prices_fault_runs(&m.platform.gpu),
-                )),
+            tasks: match m.query_task_terms() {
+                Some(t) => Ok(t),
                 None if m.provenance.source_csv.is_empty() => Err(m.describe()),
                 None => Err(m.provenance.source_csv.clone()),
             },
