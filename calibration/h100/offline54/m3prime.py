@@ -26,6 +26,18 @@ def l3(d):
     return next(l.split(":")[1].strip() for l in facts.splitlines() if "L3" in l)
 
 
+def written(tmp, d, i, model, name=None):
+    """`model` (calibration `i` of run `d`, `name` its variant) written into `tmp`: its path."""
+    f = os.path.join(tmp, f"{os.path.basename(d)}-{i}" + (f"-{name}" if name else "") + ".json")
+    json.dump(model, open(f, "w"))
+    return f
+
+
+def link_of(d):
+    """Run `d`'s link as the readings label it: a 105 MiB host's is the slow one."""
+    return "slow link (105 MiB L3)" if l3(d).startswith("105") else "fast link (300 MiB L3)"
+
+
 def points(U, model, d, work, task):
     out = subprocess.run([U, "validate", "-m", model, "--task", f"tasks/{task}.json",
                           f"{d}/{work}.csv", "--final-beside", "--cpu-beside", "--json"],
@@ -58,12 +70,11 @@ def main(U):
     tmp = tempfile.mkdtemp()
     cells = {}
     for d in RUNS:
-        link = "slow link (105 MiB L3)" if l3(d).startswith("105") else "fast link (300 MiB L3)"
+        link = link_of(d)
         for i, without, with_ in models(U, d, tmp):
             files = []
             for name, mm in (("before", without), ("M3′", with_)):
-                f = os.path.join(tmp, f"{os.path.basename(d)}-{i}-{name}.json")
-                json.dump(mm, open(f, "w"))
+                f = written(tmp, d, i, mm, name)
                 files.append((name, f))
             for work, task in WORK:
                 for name, f in files:

@@ -20,7 +20,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "offline54"))
-from m3prime import RUNS, WORK, l3, models  # noqa: E402
+from m3prime import RUNS, WORK, link_of, models, written  # noqa: E402
 
 # run325's and run333's plans add run318's script's later runs to this reading (it judges nothing).
 RUNS = RUNS + ["calibration/h100/run330/run330", "calibration/h100/run333/run333",
@@ -89,13 +89,12 @@ def main(U):
     tmp = tempfile.mkdtemp()
     cells = {}
     for d in RUNS:
-        link = "slow link (105 MiB L3)" if l3(d).startswith("105") else "fast link (300 MiB L3)"
+        link = link_of(d)
         probe = json.load(open(f"{d}/probe-1.json"))
         less = os.path.join(tmp, f"{os.path.basename(d)}-probe-less-fault-in.json")
         json.dump({k: v for k, v in probe.items() if k != "fault_in"}, open(less, "w"))
         for i, _, with_ in models(U, d, tmp):
-            f = os.path.join(tmp, f"{os.path.basename(d)}-{i}.json")
-            json.dump(with_, open(f, "w"))
+            f = written(tmp, d, i, with_)
             for work, task in WORK:
                 for way, pf in zip(WAYS, [None, f"{d}/probe-1.json", less]):
                     for p in points(U, f, d, work, task, pf):

@@ -18,7 +18,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "offline54"))
 sys.path.insert(0, os.path.join(HERE, "..", "offline55"))
-from m3prime import WORK, l3, models  # noqa: E402
+from m3prime import WORK, link_of, models, written  # noqa: E402
 from probe_one_thread import RUNS, points, report  # noqa: E402
 
 TERM = "fault_in_scalar_one_thread"
@@ -41,15 +41,12 @@ def main(U):
     tmp = tempfile.mkdtemp()
     cells = {}
     for d in RUNS:
-        link = "slow link (105 MiB L3)" if l3(d).startswith("105") else "fast link (300 MiB L3)"
+        link = link_of(d)
         pf = f"{d}/probe-1.json"
         probe = json.load(open(pf))
         for i, _, with_ in models(U, d, tmp):
-            files = []
-            for name, m in (("as", with_), ("kept", kept(with_, probe))):
-                f = os.path.join(tmp, f"{os.path.basename(d)}-{i}-{name}.json")
-                json.dump(m, open(f, "w"))
-                files.append(f)
+            files = [written(tmp, d, i, m, name)
+                     for name, m in (("as", with_), ("kept", kept(with_, probe)))]
             for work, task in WORK:
                 for way, (f, p) in zip(WAYS, [(files[0], None), (files[0], pf), (files[1], pf)]):
                     for pt in points(U, f, d, work, task, p):

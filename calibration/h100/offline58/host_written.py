@@ -24,7 +24,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "offline54"))
 sys.path.insert(0, os.path.join(HERE, "..", "offline55"))
-from m3prime import WORK, l3, models  # noqa: E402
+from m3prime import WORK, link_of, models, written  # noqa: E402
 from probe_one_thread import RUNS, points, report  # noqa: E402
 
 WAYS = ["terms", "probe", "probe, host-written only"]
@@ -63,11 +63,10 @@ def main(U):
     tmp = tempfile.mkdtemp()
     cells = {}
     for d in RUNS:
-        link = "slow link (105 MiB L3)" if l3(d).startswith("105") else "fast link (300 MiB L3)"
+        link = link_of(d)
         pf = f"{d}/probe-1.json"
         for i, _, with_ in models(U, d, tmp):
-            f = os.path.join(tmp, f"{os.path.basename(d)}-{i}.json")
-            json.dump(with_, open(f, "w"))
+            f = written(tmp, d, i, with_)
             for work, task in WORK:
                 for way, p in zip(WAYS[:2], [None, pf]):
                     for pt in points(U, f, d, work, task, p):

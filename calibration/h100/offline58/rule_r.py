@@ -5,7 +5,6 @@ its producer/consumer and seed 001 (`validate --final-beside --cpu-beside`, the 
 probe): "now" as UMODEL prices it, "R" that less the read-back steps' probe excess
 (host_written.py). Per link each moved cell, then the verdict as the plan reads it. UMODEL: a
 build before `58f4fb7`, which adopted R (with it "now" is R and no cell moves)."""
-import json
 import os
 import statistics as st
 import sys
@@ -14,7 +13,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "offline54"))
 sys.path.insert(0, os.path.join(HERE, "..", "offline55"))
-from m3prime import WORK, l3, models  # noqa: E402
+from m3prime import WORK, link_of, models, written  # noqa: E402
 from probe_one_thread import points  # noqa: E402
 from host_written import read_back_excess  # noqa: E402
 
@@ -25,12 +24,11 @@ def main(U, dirs):
     tmp = tempfile.mkdtemp()
     moved, runs = {}, {}
     for d in dirs:
-        link = "slow link (105 MiB L3)" if l3(d).startswith("105") else "fast link (300 MiB L3)"
+        link = link_of(d)
         runs.setdefault(link, []).append(os.path.basename(d))
         pf = f"{d}/probe-1.json"
         for i, _, with_ in models(U, d, tmp):
-            f = os.path.join(tmp, f"{os.path.basename(d)}-{i}.json")
-            json.dump(with_, open(f, "w"))
+            f = written(tmp, d, i, with_)
             for work, task in WORK:
                 for pt in points(U, f, d, work, task, pf):
                     x = read_back_excess(U, f, task, pt["policy"], pf)
