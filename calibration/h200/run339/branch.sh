@@ -1,0 +1,22 @@
+#!/bin/bash
+# run339's plan (plan.md) as one device command: the branch for the GPU and link that came.
+#   bash calibration/h200/run339/branch.sh runA runB runC   (device: carry devbin/r258, devbin/r257)
+# An H200 runs run326's plan (rule S) as runA and runB; a fast-link H100 (300 MiB of L3) runs
+# run318's script (rule R's fast link) as runA, runB and runC; a slow-link H100 runs it as runA.
+# Which branch ran goes to $OUT/branch.txt.
+set -u
+A=$1; B=$2; C=$3
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader)
+l3=$(lscpu | grep "L3")
+if echo "$gpu" | grep -q H200; then
+  echo "H200 ($gpu; $l3): run326.sh as $A, $B" > $OUT/branch.txt
+  RUN=$A bash calibration/h200/run326/run326.sh; RUN=$B bash calibration/h200/run326/run326.sh
+elif echo "$l3" | grep -q "L3 cache: *300 MiB"; then
+  echo "fast-link H100 ($gpu; $l3): run318.sh as $A, $B, $C" > $OUT/branch.txt
+  RUN=$A bash calibration/h100/run318/run318.sh; RUN=$B bash calibration/h100/run318/run318.sh
+  RUN=$C bash calibration/h100/run318/run318.sh
+else
+  echo "slow-link H100 ($gpu; $l3): run318.sh as $A" > $OUT/branch.txt
+  RUN=$A bash calibration/h100/run318/run318.sh
+fi
+ls $OUT
