@@ -4,7 +4,8 @@ Each DIR a run of run318.sh on an H100 made after the plan. Every calibration of
 its producer/consumer and seed 001 (`validate --final-beside --cpu-beside`, the run's first
 probe): "now" as UMODEL prices it, "R" that less the read-back steps' probe excess
 (host_written.py). Per link each moved cell, then the verdict as the plan reads it. UMODEL: a
-build before `58f4fb7`, which adopted R (with it "now" is R and no cell moves)."""
+build that does not price R: before `58f4fb7`, which adopted it, or from `b4c9196`, which
+withdrew it (with R priced "now" is R and no cell moves). run348/reading.py reuses `cells`."""
 import os
 import statistics as st
 import sys
@@ -20,7 +21,8 @@ from host_written import read_back_excess  # noqa: E402
 RUNS_NEEDED = 3
 
 
-def main(U, dirs):
+def cells(U, dirs):
+    """Per link the runs read and each moved cell: (run, calibration, task, policy, now %, R %)."""
     tmp = tempfile.mkdtemp()
     moved, runs = {}, {}
     for d in dirs:
@@ -38,23 +40,35 @@ def main(U, dirs):
                     r = 100 * ((pt["predicted_ms"] - x) / pt["measured_ms"] - 1)
                     moved.setdefault(link, []).append(
                         (os.path.basename(d), i, task, pt["policy"], now, r))
+    return runs, moved
+
+
+def verdict(cells):
+    """The plan's three criteria over `cells`: (the summary line, whether R passes)."""
+    b_now = sum(abs(c[4]) > 5 for c in cells)
+    b_r = sum(abs(c[5]) > 5 for c in cells)
+    m_now = st.median(abs(c[4]) for c in cells)
+    m_r = st.median(abs(c[5]) for c in cells)
+    grew = [c for c in cells if abs(c[5]) > 5 and abs(c[5]) - abs(c[4]) > 2]
+    ok = b_r <= b_now and m_r < m_now and not grew
+    line = (f"  {len(cells)} moved cells: beyond 5 % {b_now} -> {b_r}, median |error| "
+            f"{m_now:.2f} -> {m_r:.2f} %, ending beyond 5 % more than 2 points worse: "
+            + (", ".join(f"{c[0]} cal {c[1]} {c[2]} {c[3]}" for c in grew) or "none"))
+    return line, ok
+
+
+def main(U, dirs):
+    runs, moved = cells(U, dirs)
     for link in sorted(runs):
-        cells = moved.get(link, [])
+        cs = moved.get(link, [])
         print(f"{link}: runs {', '.join(runs[link])}")
-        for run, i, task, pol, now, r in cells:
+        for run, i, task, pol, now, r in cs:
             print(f"  {run} cal {i} {task:<18} {pol:<24} now {now:+7.2f} %   R {r:+7.2f} %")
-        if not cells:
+        if not cs:
             print("  no cell moved")
             continue
-        b_now = sum(abs(c[4]) > 5 for c in cells)
-        b_r = sum(abs(c[5]) > 5 for c in cells)
-        m_now = st.median(abs(c[4]) for c in cells)
-        m_r = st.median(abs(c[5]) for c in cells)
-        grew = [c for c in cells if abs(c[5]) > 5 and abs(c[5]) - abs(c[4]) > 2]
-        ok = b_r <= b_now and m_r < m_now and not grew
-        print(f"  {len(cells)} moved cells: beyond 5 % {b_now} -> {b_r}, median |error| "
-              f"{m_now:.2f} -> {m_r:.2f} %, ending beyond 5 % more than 2 points worse: "
-              + (", ".join(f"{c[0]} cal {c[1]} {c[2]} {c[3]}" for c in grew) or "none"))
+        line, ok = verdict(cs)
+        print(line)
         if len(runs[link]) < RUNS_NEEDED:
             print(f"  {len(runs[link])} of {RUNS_NEEDED} runs: read, not judged")
         else:
