@@ -85,11 +85,13 @@ def moved_line(cells, link, before, after):
                or "none"))
 
 
-def main(U):
+def three_ways(U, runs, keys):
+    """Each calibration of each run in `runs`, every policy of both workloads, priced the three
+    ways: `cells[(key, task, policy, way)]` lists (run, calibration, signed error %), under each
+    key `keys(d)` gives run `d`."""
     tmp = tempfile.mkdtemp()
     cells = {}
-    for d in RUNS:
-        link = link_of(d)
+    for d in runs:
         probe = json.load(open(f"{d}/probe-1.json"))
         less = os.path.join(tmp, f"{os.path.basename(d)}-probe-less-fault-in.json")
         json.dump({k: v for k, v in probe.items() if k != "fault_in"}, open(less, "w"))
@@ -99,22 +101,34 @@ def main(U):
                 for way, pf in zip(WAYS, [None, f"{d}/probe-1.json", less]):
                     for p in points(U, f, d, work, task, pf):
                         err = 100 * (p["predicted_ms"] / p["measured_ms"] - 1)
-                        cells.setdefault((link, task, p["policy"], way), []).append(
-                            (os.path.basename(d), i, err))
+                        for key in keys(d):
+                            cells.setdefault((key, task, p["policy"], way), []).append(
+                                (os.path.basename(d), i, err))
+    return cells
+
+
+def scopes(cells, key):
+    """Prints under `key` each way's cells beyond 5 % and median |error|: the managed and
+    managed-advise rows, then every policy."""
+    for scope, pols in (("managed, managed-advise", ("managed", "managed-advise")),
+                        ("every policy", None)):
+        line = []
+        for way in WAYS:
+            e = [x[2] for k, v in cells.items() if k[0] == key and k[3] == way
+                 and (pols is None or k[2] in pols) for x in v]
+            line.append(f"{way}: {sum(abs(v) > 5 for v in e)} of {len(e)} beyond 5 %, "
+                        f"median |error| {st.median(abs(v) for v in e):.2f} %")
+        print(f"  {scope}: " + "; ".join(line))
+
+
+def main(U):
+    cells = three_ways(U, RUNS, lambda d: [link_of(d)])
     print("per link, workload and policy: cells (calibrations), median |error| %, beyond 5 %, "
           "signed range; " + " | ".join(WAYS))
     for link in sorted({k[0] for k in cells}):
         print(f"\n{link}")
         policy_rows(cells, link, WAYS)
-        for scope, pols in (("managed, managed-advise", ("managed", "managed-advise")),
-                            ("every policy", None)):
-            line = []
-            for way in WAYS:
-                e = [x[2] for k, v in cells.items() if k[0] == link and k[3] == way
-                     and (pols is None or k[2] in pols) for x in v]
-                line.append(f"{way}: {sum(abs(v) > 5 for v in e)} of {len(e)} beyond 5 %, "
-                            f"median |error| {st.median(abs(v) for v in e):.2f} %")
-            print(f"  {scope}: " + "; ".join(line))
+        scopes(cells, link)
         # The cells the probe's migration moves, from "probe" (today) to "probe less fault_in".
         print(moved_line(cells, link, "probe", "probe less fault_in"))
 

@@ -5,7 +5,7 @@ its producer/consumer and seed 001 (`validate --final-beside --cpu-beside`, the 
 probe): "now" as UMODEL prices it, "R" that less the read-back steps' probe excess
 (host_written.py). Per link each moved cell, then the verdict as the plan reads it. UMODEL: a
 build that does not price R: before `58f4fb7`, which adopted it, or from `b4c9196`, which
-withdrew it (with R priced "now" is R and no cell moves). run348/reading.py reuses `cells`."""
+withdrew it (with R priced "now" is R and no cell moves). run348/reading.py reuses `cells` and `show`."""
 import os
 import statistics as st
 import sys
@@ -57,22 +57,29 @@ def verdict(cells):
     return line, ok
 
 
+def show(header, cs, short=None):
+    """Prints `header`, each moved cell in `cs`, the criteria and, unless `short` says what the
+    link still lacks, the verdict."""
+    print(header)
+    for run, i, task, pol, now, r in cs:
+        print(f"  {run} cal {i} {task:<18} {pol:<24} now {now:+7.2f} %   R {r:+7.2f} %")
+    if not cs:
+        print("  no cell moved")
+        return
+    line, ok = verdict(cs)
+    print(line)
+    if short:
+        print(f"  {short}: read, not judged")
+    else:
+        print(f"  rule R {'passes' if ok else 'does not pass'} on this link")
+
+
 def main(U, dirs):
     runs, moved = cells(U, dirs)
     for link in sorted(runs):
-        cs = moved.get(link, [])
-        print(f"{link}: runs {', '.join(runs[link])}")
-        for run, i, task, pol, now, r in cs:
-            print(f"  {run} cal {i} {task:<18} {pol:<24} now {now:+7.2f} %   R {r:+7.2f} %")
-        if not cs:
-            print("  no cell moved")
-            continue
-        line, ok = verdict(cs)
-        print(line)
-        if len(runs[link]) < RUNS_NEEDED:
-            print(f"  {len(runs[link])} of {RUNS_NEEDED} runs: read, not judged")
-        else:
-            print(f"  rule R {'passes' if ok else 'does not pass'} on this link")
+        n = len(runs[link])
+        show(f"{link}: runs {', '.join(runs[link])}", moved.get(link, []),
+             f"{n} of {RUNS_NEEDED} runs" if n < RUNS_NEEDED else None)
 
 
 if __name__ == "__main__":

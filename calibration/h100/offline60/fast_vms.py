@@ -6,52 +6,22 @@ probe less its `fault_in` (offline55's three ways), per VM and pooled.
 UMODEL: any build from b4c9196 on (rule R withdrawn) or before 58f4fb7. Each calibration's model
 as offline54's m3prime.py builds it; the signed error of each prediction against the measured
 median (`validate --final-beside --cpu-beside`)."""
-import json
 import os
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "offline54"))
 sys.path.insert(0, os.path.join(HERE, "..", "offline55"))
 sys.path.insert(0, os.path.join(HERE, "..", "run348"))
-from m3prime import WORK, link_of, models, written  # noqa: E402
-from probe_one_thread import WAYS, points, policy_rows, moved_line  # noqa: E402
+from m3prime import link_of  # noqa: E402
+from probe_one_thread import WAYS, moved_line, policy_rows, scopes, three_ways  # noqa: E402
 from reading import vm_of  # noqa: E402
-import statistics as st  # noqa: E402
 
 RUNS = [f"calibration/h100/run{n}/run{n}" for n in range(339, 348)]
 
 
-def summary(cells, key):
-    for scope, pols in (("managed, managed-advise", ("managed", "managed-advise")),
-                        ("every policy", None)):
-        line = []
-        for way in WAYS:
-            e = [x[2] for k, v in cells.items() if k[0] == key and k[3] == way
-                 and (pols is None or k[2] in pols) for x in v]
-            line.append(f"{way}: {sum(abs(v) > 5 for v in e)} of {len(e)} beyond 5 %, "
-                        f"median |error| {st.median(abs(v) for v in e):.2f} %")
-        print(f"  {scope}: " + "; ".join(line))
-
-
 def main(U):
-    tmp = tempfile.mkdtemp()
-    cells = {}
-    for d in RUNS:
-        keys = (link_of(d), f"{link_of(d)}, VM {vm_of(d)[:12]}")
-        probe = json.load(open(f"{d}/probe-1.json"))
-        less = os.path.join(tmp, f"{os.path.basename(d)}-probe-less-fault-in.json")
-        json.dump({k: v for k, v in probe.items() if k != "fault_in"}, open(less, "w"))
-        for i, _, with_ in models(U, d, tmp):
-            f = written(tmp, d, i, with_)
-            for work, task in WORK:
-                for way, pf in zip(WAYS, [None, f"{d}/probe-1.json", less]):
-                    for p in points(U, f, d, work, task, pf):
-                        err = 100 * (p["predicted_ms"] / p["measured_ms"] - 1)
-                        for key in keys:
-                            cells.setdefault((key, task, p["policy"], way), []).append(
-                                (os.path.basename(d), i, err))
+    cells = three_ways(U, RUNS, lambda d: [link_of(d), f"{link_of(d)}, VM {vm_of(d)[:12]}"])
     print("per workload and policy: cells (calibrations), median |error| %, beyond 5 %, "
           "signed range; " + " | ".join(WAYS))
     for key in sorted({k[0] for k in cells}, key=lambda k: (", VM" in k, k)):
@@ -59,7 +29,7 @@ def main(U):
         print(f"\n{key}: {', '.join(runs)}")
         if ", VM" not in key:
             policy_rows(cells, key, WAYS)
-        summary(cells, key)
+        scopes(cells, key)
         print(moved_line(cells, key, "probe", "probe less fault_in"))
 
 

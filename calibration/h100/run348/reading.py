@@ -9,7 +9,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "offline58"))
-from rule_r import cells, verdict  # noqa: E402
+from rule_r import cells, show  # noqa: E402
 from m3prime import link_of  # noqa: E402
 
 PER_VM, RUNS, VMS = 3, 6, 2
@@ -36,24 +36,12 @@ def main(U, dirs):
         per[link][vm] = n + 1
         kept.setdefault(link, []).append(d)
     for link in sorted(kept):
-        ds = kept[link]
-        runs, moved = cells(U, ds)
-        cs = moved.get(link, [])
-        vms = per[link]
-        print(f"{link}: runs {', '.join(os.path.basename(d) for d in ds)}; VMs "
-              + ", ".join(f"{v[:12]} ({n})" for v, n in vms.items()))
-        for run, i, task, pol, now, r in cs:
-            print(f"  {run} cal {i} {task:<18} {pol:<24} now {now:+7.2f} %   R {r:+7.2f} %")
-        if not cs:
-            print("  no cell moved")
-            continue
-        line, ok = verdict(cs)
-        print(line)
-        if len(ds) < RUNS or len(vms) < VMS:
-            print(f"  {len(ds)} of {RUNS} runs from {len(vms)} of {VMS} VMs: read, not judged")
-        else:
-            print(f"  rule R {'passes' if ok else 'does not pass'} on this link")
-
+        ds, vms = kept[link], per[link]
+        _, moved = cells(U, ds)
+        short = (len(ds) < RUNS or len(vms) < VMS) and \
+            f"{len(ds)} of {RUNS} runs from {len(vms)} of {VMS} VMs"
+        show(f"{link}: runs {', '.join(os.path.basename(d) for d in ds)}; VMs "
+             + ", ".join(f"{v[:12]} ({n})" for v, n in vms.items()), moved.get(link, []), short)
 
 if __name__ == "__main__":
     main(sys.argv[1], sys.argv[2:])
