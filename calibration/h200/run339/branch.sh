@@ -2,7 +2,8 @@
 # run339's plan (plan.md) as one device command: the branch for the GPU and link that came.
 #   bash calibration/h200/run339/branch.sh runA runB runC   (device: carry devbin/r258, devbin/r257)
 # An H200 runs run326's plan (rule S) as runA and runB; a fast-link H100 (300 MiB of L3) runs
-# run318's script (rule R's fast link) as runA, runB and runC; a slow-link H100 runs it as runA.
+# run318's script (rule R's runs: offline58's, then run348's plan) as runA, runB and runC; a
+# slow-link H100 runs it as runA.
 # Which branch ran goes to $OUT/branch.txt.
 set -u
 A=$1; B=$2; C=$3
