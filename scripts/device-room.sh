@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Makes room in the working tree for a call to the GPU device, which copies every tracked file
-# and what the call carries, 64 MiB in all; the committed runs under calibration/h200 are most of
-# it (calibration/h200/README.md). Device commands need none of the older run folders.
+# and what the call carries, 64 MiB in all; the committed runs under calibration/h200 and
+# calibration/h100 are most of it (calibration/h200/README.md). Device commands need none of the
+# older run folders. Under h200 whole run folders move; under h100 only a run folder's
+# subfolders (its raw runs), so its scripts stay where a call runs them (run318/run318.sh).
 #
 #   scripts/device-room.sh out [MiB] [--keep DIR]...   move the largest run folders (not the
-#                                                     kept ones, nor the three newest) out
+#                                                     kept ones, nor the three newest of each
+#                                                     GPU) out
 #                                                     until MiB are free; by
 #                                                     default until what travels (tracked and
 #                                                     untracked, not ignored) is at most 50 MiB,
@@ -13,7 +16,7 @@
 #   scripts/device-room.sh status                     what is out, and the tree's size
 #
 # Folders go to $UMODEL_ROOM (default /tmp/umodel-device-room) and are listed in its `moved` file.
-# Should that be lost, `git checkout -- calibration/h200` restores every tracked file.
+# Should that be lost, `git checkout -- calibration` restores every tracked file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOM=${UMODEL_ROOM:-/tmp/umodel-device-room}
@@ -36,7 +39,8 @@ TARGET=$((50 * 1024 * 1024))
 # Each run folder's bytes as tree_bytes counts them (its files' sizes; du would add the
 # directories' own).
 folder_bytes() {
-    for d in calibration/h200/run[0-9]*; do
+    for d in calibration/h200/run[0-9]* calibration/h100/run[0-9]*/*/; do
+        d=${d%/}
         find "$d" -type f -printf '%s\n' | awk -v d="$d" '{s += $1} END {print s + 0, d}'
     done
 }
@@ -66,11 +70,14 @@ out)
     # Largest first. The three newest run folders stay: a call's script lives in one of them, not
     # always the newest (run116's call ran run114/run114.sh, and a start was lost when run114
     # went out with the others).
-    newest=$(ls -d calibration/h200/run[0-9]* | sort -V | tail -3)
+    newest=$(for g in h200 h100; do ls -d calibration/$g/run[0-9]* | sort -V | tail -3; done)
     while read -r bytes dir; do
         [ "$freed" -ge "$want" ] && break
-        grep -qxF "$dir" <<< "$newest" && continue
-        for k in "${keep[@]+"${keep[@]}"}"; do [ "$dir" = "$k" ] && continue 2; done
+        # An h100 subfolder goes by its run folder: kept or newest, it stays.
+        run=$dir
+        case $dir in calibration/h100/*/*) run=$(dirname "$dir") ;; esac
+        grep -qxF "$run" <<< "$newest" && continue
+        for k in "${keep[@]+"${keep[@]}"}"; do [ "$run" = "$k" ] && continue 2; done
         mkdir -p "$ROOM/$(dirname "$dir")"
         mv "$dir" "$ROOM/$dir"
         echo "$dir" >> "$ROOM/moved"
@@ -93,7 +100,7 @@ back)
         n=$((n + 1))
     done < "$ROOM/moved"
     mv "$ROOM/left" "$ROOM/moved"
-    echo "put back $n folders; git status: $(git status --short calibration/h200 | wc -l) changed paths under calibration/h200"
+    echo "put back $n folders; git status: $(git status --short calibration | wc -l) changed paths under calibration"
     if [ -s "$ROOM/moved" ]; then exit 1; fi
     ;;
 status)
