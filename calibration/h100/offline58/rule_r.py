@@ -5,7 +5,8 @@ its producer/consumer and seed 001 (`validate --final-beside --cpu-beside`, the 
 probe): "now" as UMODEL prices it, "R" that less the read-back steps' probe excess
 (host_written.py). Per link each moved cell, then the verdict as the plan reads it. UMODEL: a
 build that does not price R: before `58f4fb7`, which adopted it, or from `b4c9196`, which
-withdrew it (with R priced "now" is R and no cell moves). run348/reading.py reuses `cells` and `show`."""
+withdrew it (with R priced "now" is R and no cell moves). run348/reading.py reuses `cells` and
+`show`."""
 import os
 import statistics as st
 import sys

@@ -16,7 +16,7 @@ PER_VM, RUNS, VMS = 3, 6, 2
 
 
 def vm_of(d):
-    """The run's GPU UUID: the second line of machine.txt (nvidia-smi -L)."""
+    """The run's GPU UUID, from machine.txt's `nvidia-smi -L` line."""
     with open(f"{d}/machine.txt") as f:
         for line in f:
             if "UUID:" in line:
@@ -30,18 +30,19 @@ def main(U, dirs):
         link, vm = link_of(d), vm_of(d)
         n = per.setdefault(link, {}).get(vm, 0)
         if n >= PER_VM or len(kept.get(link, [])) >= RUNS:
-            print(f"{os.path.basename(d)} ({link}, VM {vm[:12]}): not kept (three from this VM "
-                  f"or six on this link already)")
+            print(f"{os.path.basename(d)} ({link}, VM {vm[:12]}): not kept ({PER_VM} from this "
+                  f"VM or {RUNS} on this link already)")
             continue
         per[link][vm] = n + 1
         kept.setdefault(link, []).append(d)
     for link in sorted(kept):
         ds, vms = kept[link], per[link]
         _, moved = cells(U, ds)
-        short = (len(ds) < RUNS or len(vms) < VMS) and \
-            f"{len(ds)} of {RUNS} runs from {len(vms)} of {VMS} VMs"
+        short = (f"{len(ds)} of {RUNS} runs from {len(vms)} of {VMS} VMs"
+                 if len(ds) < RUNS or len(vms) < VMS else None)
         show(f"{link}: runs {', '.join(os.path.basename(d) for d in ds)}; VMs "
              + ", ".join(f"{v[:12]} ({n})" for v, n in vms.items()), moved.get(link, []), short)
+
 
 if __name__ == "__main__":
     main(sys.argv[1], sys.argv[2:])
