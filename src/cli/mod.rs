@@ -361,9 +361,10 @@ struct TaskArgs {
     /// migration, the CPU's faults back and its first writes after a prefetch back; from a probe
     /// in a task's shape the prefetches to the device too; on an H100 the CPU's fault runs, from
     /// its sparse cell over a calibration's) at the rates a migration probe found just now, not
-    /// the calibration's: the JSON `umodel probe --json` prints (or `-o FILE` writes). On a
-    /// shared machine these rates come in regimes of seconds that a calibration samples once
-    /// (NOTES.md, "Tasks").
+    /// the calibration's: the JSON `umodel probe --json` prints (or `-o FILE` writes). On an
+    /// H100 a one-thread task's pages that its CPU only read back migrate at the calibration's
+    /// price (rule R). On a shared machine these rates come
+    /// in regimes of seconds that a calibration samples once (NOTES.md, "Tasks").
     #[arg(long, value_name = "PROBE.json", requires = "task")]
     probe: Option<PathBuf>,
 }
@@ -513,7 +514,8 @@ struct ValidateArgs {
     /// With --task: price the migrating steps from a probe file (`umodel probe -o FILE`), as
     /// `choose --task --probe FILE` would: how a caller who probes before their tasks would have
     /// been answered. On an H100 that includes the CPU's fault runs, from the probe's sparse cell
-    /// (rule S); with --faults-beside the cell beside each row stands in for the probe's.
+    /// (rule S), and pages a one-thread task's CPU only read back migrate at the calibration's
+    /// price (rule R); with --faults-beside the cell beside each row stands in for the probe's.
     #[arg(
         long,
         value_name = "PROBE.json",

@@ -669,6 +669,10 @@ pub struct TaskTerms {
     /// the file, but a property of the GPU the terms were measured on
     /// ([`crate::store::probe_prices_fault_runs`]), set where a model is compiled for queries.
     fault_runs_from_probe: bool,
+    /// The costs as they were before [`TaskTerms::probed`] scaled them (not in the file): rule R
+    /// prices a one-thread task's migration of pages the host only read back from these
+    /// ([`TaskTerms::before_probe_ratio`]).
+    before_probe: Option<Box<[Option<Cost>; TermId::COUNT]>>,
     /// How the fit went.
     pub fit: TermFit,
 }
@@ -686,6 +690,7 @@ impl Default for TaskTerms {
             pools: Vec::new(),
             from_pool: Vec::new(),
             fault_runs_from_probe: false,
+            before_probe: None,
             fit: TermFit::default(),
         }
     }
@@ -794,6 +799,7 @@ impl TaskTerms {
             pools: self.pools.clone(),
             from_pool: self.from_pool.clone(),
             fault_runs_from_probe: self.fault_runs_from_probe,
+            before_probe: self.before_probe.clone(),
             fit: TermFit::default(),
         }
     }
@@ -830,6 +836,22 @@ impl TaskTerms {
     pub fn with_fault_runs_from_probe(mut self, on: bool) -> TaskTerms {
         self.fault_runs_from_probe = on;
         self
+    }
+
+    /// Rule R (calibration/h100/offline58/plan.md): `t`'s cost at `bytes` before a probe scaled
+    /// it, over its cost now; 1 where the terms were not probed or `t` did not move. A one-thread
+    /// task's migration of pages the host only read back since they last left the device takes
+    /// the calibration's one-thread price, not the probe's: the probe times its migration right
+    /// after the host wrote the pages, which an H100's link charges more for (on the
+    /// producer/consumer's managed row, slow link 6 cells beyond 5 % → 4, median |error|
+    /// 17.30 → 6.49 %, `calibration/h100/offline58/rule_r.txt`; fast link, six runs from two
+    /// VMs, 9 → 8, 13.51 → 10.29 %, `calibration/h100/run348/reading.txt`).
+    pub(crate) fn before_probe_ratio(&self, t: TermId, bytes: f64) -> f64 {
+        let before = self.before_probe.as_ref().and_then(|b| b[t.index()]);
+        match (before, self.get(t)) {
+            (Some(b), Some(now)) if now.at(bytes) > 0.0 => b.at(bytes) / now.at(bytes),
+            _ => 1.0,
+        }
     }
 
     /// Whether `--probe` prices tasks with a probe's figure of `term` on these terms:
@@ -1901,6 +1923,8 @@ impl TaskTerms {
             (at > 0.0).then(|| (f.ms / at, f.rel_sd))
         };
         let mut out = self.clone();
+        // Rule R: the calibration's costs stay at hand (the first probe's, if probed twice).
+        out.before_probe.get_or_insert_with(|| Box::new(self.costs));
         for &(t, f, bytes) in &figures {
             // Rule S: the sparse cell against the calibration's own, as a row's cell beside it.
             if t == TermId::CpuFaultRun && self.probe_prices(t) {

@@ -757,6 +757,7 @@ pub fn fit_task_terms(table: &Table, l2_bytes: Option<u64>) -> Option<TaskTerms>
         from_pool: Vec::new(),
         // A property of the GPU, set where the model is compiled for queries.
         fault_runs_from_probe: false,
+        before_probe: None,
         fit: TermFit {
             cells: obs.len() as u32,
             residual_scale: fit.scale,

@@ -477,6 +477,9 @@ struct Region {
     cpu: bool,
     gpu: bool,
     loc: Loc,
+    /// The host wrote these pages since they last moved to the device (the host's fill counts):
+    /// rule R prices a migration of pages it did not write at the calibration's price.
+    host_wrote: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -496,6 +499,7 @@ impl BufState {
             cpu,
             gpu,
             loc: Loc::Host,
+            host_wrote: true,
         };
         BufState {
             regions: [
@@ -1010,6 +1014,7 @@ fn cpu_touch(
         if r.share == 0.0 || !(all || r.cpu) {
             continue;
         }
+        r.host_wrote |= writes;
         match r.loc {
             Loc::Device => {
                 back += r.share;
@@ -1305,6 +1310,7 @@ impl<'t, 's> Run<'t, 's> {
                         (Place::Device, Loc::Host | Loc::HostPrefetched) => {
                             moved += r.share;
                             r.loc = if read_mostly { Loc::Dup } else { Loc::Device };
+                            r.host_wrote = false;
                         }
                         (Place::Host, Loc::Device) => {
                             moved += r.share;
@@ -1426,6 +1432,8 @@ impl<'t, 's> Run<'t, 's> {
                         let adv = self.advice(i);
                         let p = &mut self.p;
                         let (mut migrate, mut duplicate) = (0.0, 0.0);
+                        // Of `migrate`, the pages the host only read back (rule R).
+                        let mut read_back = 0.0;
                         for r in self.states[i].regions.iter_mut() {
                             if r.share == 0.0 || !r.gpu {
                                 continue;
@@ -1437,9 +1445,14 @@ impl<'t, 's> Run<'t, 's> {
                                 if adv == AdviceKind::ReadMostly && !b.gpu.writes() {
                                     duplicate += r.share;
                                     r.loc = Loc::Dup;
+                                    r.host_wrote = false;
                                 } else {
                                     migrate += r.share;
+                                    if !r.host_wrote {
+                                        read_back += r.share;
+                                    }
                                     r.loc = Loc::Device;
+                                    r.host_wrote = false;
                                 }
                             } else if r.loc == Loc::Dup && b.gpu.writes() {
                                 r.loc = Loc::Device;
@@ -1467,6 +1480,16 @@ impl<'t, 's> Run<'t, 's> {
                             } else {
                                 None
                             };
+                            // Rule R: at the one-thread price, pages the host only read back
+                            // migrate at the calibration's level, not a probe's.
+                            let back = if one.is_some() {
+                                read_back / migrate
+                            } else {
+                                0.0
+                            };
+                            let r = |p: &Pricer<'_>, t: TermId| {
+                                1.0 + back * (p.terms.before_probe_ratio(t, mb) - 1.0)
+                            };
                             if seq {
                                 let t = if b.gpu_vector {
                                     FaultIn
@@ -1485,12 +1508,15 @@ impl<'t, 's> Run<'t, 's> {
                                     Some(k) => (t, k),
                                     None => (t, 1.0),
                                 };
-                                first += p.cost_scaled(t, mb, true, 1.0, share * k);
-                                first += p.runs(GpuFaultRun, migrate, bytes, 1.0);
+                                let rt = r(p, t);
+                                first += p.cost_scaled(t, mb, true, 1.0, share * k * rt);
+                                let rr = r(p, GpuFaultRun);
+                                first += p.runs(GpuFaultRun, migrate, bytes, rr);
                             } else {
                                 let t =
                                     p.or(FaultInRandom, FaultIn, Assumptions::RANDOM_AS_SEQUENTIAL);
-                                first += p.cost_scaled(t, mb, true, 1.0, one.unwrap_or(1.0));
+                                let rt = r(p, t);
+                                first += p.cost_scaled(t, mb, true, 1.0, one.unwrap_or(1.0) * rt);
                             }
                         }
                     }
