@@ -1,9 +1,10 @@
 #!/bin/bash
 # run339's plan (plan.md) as one device command: the branch for the GPU and link that came.
 #   bash calibration/h200/run339/branch.sh runA runB runC   (device: carry devbin/r258, devbin/r257)
-# An H200 runs run326's plan (rule S) as runA and runB; a fast-link H100 (300 MiB of L3) runs
-# run318's script (rule R's runs: offline58's, then run348's plan) as runA, runB and runC; a
-# slow-link H100 runs it as runA.
+# An H200 runs run326's plan (rule S) as runA and runB; an H100 runs run318's script once as
+# runA (a slow link's toward run348's slow-link judgement of rule R; a fast link's, whose verdict
+# is in, as one more VM sampled: since session 66 one run, not three, so that a session's device
+# time makes more calls, each a chance of an H200). runB and runC are unused on an H100.
 # Which branch ran goes to $OUT/branch.txt.
 set -u
 A=$1; B=$2; C=$3
@@ -13,9 +14,8 @@ if echo "$gpu" | grep -q H200; then
   echo "H200 ($gpu; $l3): run326.sh as $A, $B" > $OUT/branch.txt
   RUN=$A bash calibration/h200/run326/run326.sh; RUN=$B bash calibration/h200/run326/run326.sh
 elif echo "$l3" | grep -q "L3 cache: *300 MiB"; then
-  echo "fast-link H100 ($gpu; $l3): run318.sh as $A, $B, $C" > $OUT/branch.txt
-  RUN=$A bash calibration/h100/run318/run318.sh; RUN=$B bash calibration/h100/run318/run318.sh
-  RUN=$C bash calibration/h100/run318/run318.sh
+  echo "fast-link H100 ($gpu; $l3): run318.sh as $A" > $OUT/branch.txt
+  RUN=$A bash calibration/h100/run318/run318.sh
 else
   echo "slow-link H100 ($gpu; $l3): run318.sh as $A" > $OUT/branch.txt
   RUN=$A bash calibration/h100/run318/run318.sh
