@@ -1357,10 +1357,11 @@ fn a_probes_migration_after_one_threads_writes_is_judged_and_shown_not_priced() 
 
 #[test]
 fn with_a_probe_pages_the_host_only_read_back_migrate_at_the_calibrations_one_thread_price() {
-    // Rule R (calibration/h100/offline58/plan.md): toy terms with the one-thread term, a probe
-    // whose migration ran at twice the model's. The producer/consumer migrates host-written
-    // pages only in round one (its input, and its output at the write-only share); rounds two
-    // to four migrate output pages the GPU wrote and the CPU only read back.
+    // Rule R (calibration/h100/offline58/plan.md; the fast link's verdict, run348/plan.md): toy
+    // terms with the one-thread term, a probe whose migration ran at twice the model's. The
+    // producer/consumer migrates host-written pages only in round one (its input, and its output
+    // at the write-only share); rounds two to four migrate output pages the GPU wrote and the CPU
+    // only read back.
     let (mut terms, at) = with_scalar_migration();
     terms.set(TermId::FaultInScalarOneThread, at(63.0));
     let probe = probe_migrating_at_twice(terms.get(TermId::FaultIn).unwrap());
