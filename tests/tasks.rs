@@ -334,6 +334,89 @@ fn a_probe_prices_the_migrating_steps_and_leaves_the_rest() {
     }
 }
 
+/// With `--probe`, `choose --task` prints each policy's price from the calibration's terms alone
+/// beside the probe's (`terms alone`, `terms_alone_ms`): the same numbers `choose` without the
+/// probe ranks. On `run352`'s fast-link H100 the producer/consumer's managed row is 121.9 ms with
+/// its first probe and 117.6 ms from the terms; the H100's caveat on one-thread tasks is said
+/// there and not on the H200 (`run38`), nor with the task's CPU phase on 16 threads.
+#[test]
+fn choose_with_a_probe_prints_the_terms_alone_beside() {
+    let d = tempfile::tempdir().unwrap();
+    let run = "calibration/h100/run352/run352";
+    let model = format!("{run}/model-minimal-1.json");
+    let probe = format!("{run}/probe-1.json");
+    let pc = [
+        "choose",
+        "-m",
+        &model,
+        "--task",
+        "tasks/producer-consumer.json",
+        "--cpu-ms",
+        "10",
+        "--gpu-ms",
+        "0.1",
+    ];
+    let ranking = |extra: &[&str]| -> Vec<serde_json::Value> {
+        json_ok(umodel(&d).args(pc).args(extra).arg("--json"))["ranking"]
+            .as_array()
+            .unwrap()
+            .clone()
+    };
+    let plain = ranking(&[]);
+    let probed = ranking(&["--probe", &probe]);
+    assert!(plain.iter().all(|r| r.get("terms_alone_ms").is_none()));
+    assert_eq!(plain.len(), probed.len());
+    for r in &probed {
+        let same = plain.iter().find(|p| p["policy"] == r["policy"]).unwrap();
+        assert_eq!(r["terms_alone_ms"], same["time_ms"], "{}", r["policy"]);
+    }
+    let managed = probed.iter().find(|r| r["policy"] == "managed").unwrap();
+    let (with, alone) = (
+        managed["time_ms"].as_f64().unwrap(),
+        managed["terms_alone_ms"].as_f64().unwrap(),
+    );
+    assert!(
+        (with - 121.9).abs() < 0.05 && (alone - 117.6).abs() < 0.05,
+        "{with} {alone}"
+    );
+    let caveat = "the probe has priced one-thread tasks' managed rows long";
+    umodel(&d)
+        .args(pc)
+        .args(["--probe", &probe])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("terms alone")
+                .and(predicate::str::contains("121.9"))
+                .and(predicate::str::contains("117.6"))
+                .and(predicate::str::contains(caveat)),
+        );
+    let many = d.path().join("many.json");
+    let mut t: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("tasks/producer-consumer.json").unwrap())
+            .unwrap();
+    t["cpu_threads"] = 16.into();
+    std::fs::write(&many, t.to_string()).unwrap();
+    umodel(&d)
+        .args(["choose", "-m", &model, "--task"])
+        .arg(&many)
+        .args(["--cpu-ms", "10", "--gpu-ms", "0.1", "--probe", &probe])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("terms alone").and(predicate::str::contains(caveat).not()),
+        );
+    umodel(&d)
+        .arg("choose")
+        .args(SEED)
+        .args(["--probe", RUN38_PROBE])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("terms alone").and(predicate::str::contains(caveat).not()),
+        );
+}
+
 /// run272's slow-link VM: its probe measured the GPU's writes to managed pages kept on the host
 /// at 3.555 ms, the pinned writes at 1.278 (the model's 1.285); the producer/consumer's advised
 /// row paid near the pinned rate. `validate` shows the managed figure and prices from the pinned

@@ -487,6 +487,21 @@ struct RankedJson {
     lo_ms: f64,
     hi_ms: f64,
     sd_ms: f64,
+    /// With a probe (`choose --task --probe`), the price from the calibration's terms alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    terms_alone_ms: Option<f64>,
+}
+
+/// Each policy `q` ranks, priced by `m`'s calibrated terms with no probe: what `choose --task
+/// --probe` prints beside the probe's prices.
+fn terms_alone(m: &crate::model::PlatformModel, q: &TaskQuery) -> Result<Vec<(Policy, f64)>> {
+    let c = Predictor::new(m).compile_task_probed(&q.file, None)?;
+    let choice = c.round_by_round().choose(q.overrides)?;
+    Ok(choice
+        .ranking()
+        .iter()
+        .map(|p| (p.policy, p.time_ms))
+        .collect())
 }
 
 #[derive(Serialize)]
@@ -533,6 +548,7 @@ impl<'a> ChoiceJson<'a> {
                     lo_ms: p.interval_ms[0],
                     hi_ms: p.interval_ms[1],
                     sd_ms: p.sd_ms,
+                    terms_alone_ms: None,
                 })
                 .collect(),
             skipped: c
@@ -549,29 +565,64 @@ impl<'a> ChoiceJson<'a> {
 }
 
 pub(super) fn choose(a: ChooseArgs) -> Result<()> {
-    let (compiled, q) = compiled(&a.model, &a.task, a.cpu_ms, a.reuse)?;
+    let Compiled {
+        task: compiled,
+        query: q,
+        model: m,
+        probe,
+        ..
+    } = compiled_with_model(&a.model, &a.task, a.cpu_ms, a.reuse)?;
     let task = &q.applied;
     let c = compiled.round_by_round().choose(q.overrides)?;
     let assumed = c.assumptions();
+    // With a probe, each policy's price from the calibration's terms alone beside it: on an H100
+    // the probe has priced a one-thread task's managed rows long more often than the terms
+    // (calibration/h100/offline61/fast_vms.txt), so the caller sees both.
+    let alone = match &probe {
+        Some(_) => Some(terms_alone(&m, &q)?),
+        None => None,
+    };
+    let alone_of = |p: Policy| {
+        alone
+            .as_ref()
+            .and_then(|v| v.iter().find(|x| x.0 == p).map(|x| x.1))
+    };
     if a.json {
-        return json(&ChoiceJson::new(&task.name, task.rounds, task.reuse, &c));
+        let mut j = ChoiceJson::new(&task.name, task.rounds, task.reuse, &c);
+        for r in &mut j.ranking {
+            r.terms_alone_ms = alone_of(r.policy);
+        }
+        return json(&j);
     }
     out!("{}: {}", task.name, headline(task, assumed));
+    let beside = |v: &str| {
+        if alone.is_some() {
+            v.to_string()
+        } else {
+            String::new()
+        }
+    };
     out!(
-        "  {:<4} {:<24} {:>10}  {:<24}",
+        "  {:<4} {:<24} {:>10}  {:<24}{}",
         "rank",
         "policy",
         "time_ms",
-        "90% interval (ms)"
+        "90% interval (ms)",
+        beside(&format!(" {:>11}", "terms alone"))
     );
     for (i, p) in c.ranking().iter().enumerate() {
+        let range = format!("{}–{}", ms(p.interval_ms[0]), ms(p.interval_ms[1]));
+        let t = alone_of(p.policy).map_or(String::new(), |t| format!(" {:>11}", ms(t)));
         out!(
-            "  {:<4} {:<24} {:>10}  {}–{}",
+            "  {:<4} {:<24} {:>10}  {}",
             i + 1,
             p.policy.name(),
             ms(p.time_ms),
-            ms(p.interval_ms[0]),
-            ms(p.interval_ms[1])
+            if t.is_empty() {
+                range
+            } else {
+                format!("{range:<24}{t}")
+            }
         );
     }
     if c.tie() {
@@ -585,6 +636,20 @@ pub(super) fn choose(a: ChooseArgs) -> Result<()> {
     }
     for (p, e) in &c.skipped {
         out!("  not ranked: {p}: {e}");
+    }
+    if alone.is_some() {
+        out!("  note: time_ms prices the migrating steps at the probe's rates, terms alone at the calibration's");
+        // Only models that price a one-thread migration (the H100's) carry the caveat.
+        let one_thread = m
+            .task_terms
+            .as_ref()
+            .is_some_and(|t| t.get(model::TermId::FaultInScalarOneThread).is_some());
+        if one_thread && task.cpu_threads.is_none_or(|n| n <= 1) {
+            out!(
+                "  note: on this GPU the probe has priced one-thread tasks' managed rows long more \
+                 often than the terms (README.md, \"Predict your own task\")"
+            );
+        }
     }
     for n in assumed.notes() {
         out!("  note: {n}");
