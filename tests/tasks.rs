@@ -334,13 +334,14 @@ fn a_probe_prices_the_migrating_steps_and_leaves_the_rest() {
     }
 }
 
-/// With `--probe`, `choose --task` prints each policy's price from the calibration's terms alone
-/// beside the probe's (`terms alone`, `terms_alone_ms`): the same numbers `choose` without the
-/// probe ranks. On `run352`'s fast-link H100 the producer/consumer's managed row is 121.9 ms with
-/// its first probe and 117.6 ms from the terms; the H100's caveat on one-thread tasks is said
-/// there and not on the H200 (`run38`), nor with the task's CPU phase on 16 threads.
+/// With `--probe`, `choose --task` and `predict --task` print each policy's price from the
+/// calibration's terms alone beside the probe's (`terms alone`, `terms_alone_ms`): the same
+/// numbers they give without the probe. On `run352`'s fast-link H100 the producer/consumer's
+/// managed row is 121.9 ms with its first probe and 117.6 ms from the terms; the H100's caveat
+/// on one-thread tasks is said there and not on the H200 (`run38`), nor with the task's CPU
+/// phase on 16 threads.
 #[test]
-fn choose_with_a_probe_prints_the_terms_alone_beside() {
+fn predict_and_choose_with_a_probe_print_the_terms_alone_beside() {
     let d = tempfile::tempdir().unwrap();
     let run = "calibration/h100/run352/run352";
     let model = format!("{run}/model-minimal-1.json");
@@ -379,6 +380,28 @@ fn choose_with_a_probe_prints_the_terms_alone_beside() {
         (with - 121.9).abs() < 0.05 && (alone - 117.6).abs() < 0.05,
         "{with} {alone}"
     );
+    let mut predict = pc;
+    predict[0] = "predict";
+    let one = |extra: &[&str]| {
+        json_ok(
+            umodel(&d)
+                .args(predict)
+                .args(["--policy", "managed", "--json"])
+                .args(extra),
+        )
+    };
+    let (plain, probed) = (one(&[]), one(&["--probe", &probe]));
+    assert!(plain.get("terms_alone_ms").is_none());
+    assert_eq!(probed["terms_alone_ms"], plain["time_ms"]);
+    assert_eq!(probed["time_ms"], managed["time_ms"]);
+    umodel(&d)
+        .args(predict)
+        .args(["--probe", &probe])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "under managed: 121.9 ms  (90% interval 102.8–141.0 ms; terms alone 117.6 ms)",
+        ));
     let caveat = "the probe has priced one-thread tasks' managed rows long";
     umodel(&d)
         .args(pc)

@@ -361,9 +361,9 @@ struct TaskArgs {
     /// migration, the CPU's faults back and its first writes after a prefetch back; from a probe
     /// in a task's shape the prefetches to the device too; on an H100 the CPU's fault runs, from
     /// its sparse cell over a calibration's) at the rates a migration probe found just now, not
-    /// the calibration's: the JSON `umodel probe --json` prints (or `-o FILE` writes). `choose`
-    /// prints each policy's price from the calibration's terms alone beside (`terms alone`;
-    /// `terms_alone_ms` in its --json). On an H100 a one-thread task's pages that its CPU only
+    /// the calibration's: the JSON `umodel probe --json` prints (or `-o FILE` writes). `predict`
+    /// and `choose` print each policy's price from the calibration's terms alone beside (`terms
+    /// alone`; `terms_alone_ms` in their --json). On an H100 a one-thread task's pages that its CPU only
     /// read back migrate at the calibration's price (rule R). On a shared machine these rates
     /// come in regimes of seconds that a calibration samples once (NOTES.md, "Tasks").
     #[arg(long, value_name = "PROBE.json", requires = "task")]

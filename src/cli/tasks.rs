@@ -296,6 +296,9 @@ pub(super) struct PredictionJson<'a> {
     /// What each calibrated term priced, with `--explain`.
     #[serde(skip_serializing_if = "Option::is_none")]
     terms: Option<Vec<TermUse>>,
+    /// With a probe (`predict --task --probe`), the price from the calibration's terms alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    terms_alone_ms: Option<f64>,
 }
 
 impl<'a> PredictionJson<'a> {
@@ -314,6 +317,7 @@ impl<'a> PredictionJson<'a> {
             assumptions: prediction.assumptions.notes(),
             explain,
             terms,
+            terms_alone_ms: None,
         }
     }
 }
@@ -394,13 +398,32 @@ fn interval(p: &TaskPrediction) -> String {
 }
 
 pub(super) fn predict(a: PredictArgs) -> Result<()> {
-    let (c, q) = compiled(&a.model, &a.task, a.cpu_ms, a.reuse)?;
+    let Compiled {
+        task: c,
+        query: q,
+        model: m,
+        probe,
+        ..
+    } = compiled_with_model(&a.model, &a.task, a.cpu_ms, a.reuse)?;
     let task = &q.applied;
     let results = predictions(c.round_by_round(), q.overrides, a.policy, a.explain)?;
+    // With a probe, the calibration's terms alone beside each policy's price (as `choose`).
+    let alone = match &probe {
+        Some(_) => Some(terms_alone(&m, &q, results.iter().map(|(p, _)| p.policy))?),
+        None => None,
+    };
+    let alone_of = |p: Policy| {
+        alone
+            .as_ref()
+            .and_then(|v| v.iter().find(|x| x.0 == p).map(|x| x.1))
+    };
     if a.json {
         let v: Vec<PredictionJson> = results
             .iter()
-            .map(|(p, items)| PredictionJson::new(&task.name, p, items.clone()))
+            .map(|(p, items)| PredictionJson {
+                terms_alone_ms: alone_of(p.policy),
+                ..PredictionJson::new(&task.name, p, items.clone())
+            })
             .collect();
         return if a.policy.is_some() {
             json(&v[0])
@@ -414,11 +437,12 @@ pub(super) fn predict(a: PredictArgs) -> Result<()> {
     out!("{}: {}", task.name, headline(task, assumed));
     for (p, items) in &results {
         out!(
-            "{} under {}: {} ms  ({})",
+            "{} under {}: {} ms  ({}{})",
             task.name,
             p.policy,
             ms(p.time_ms),
-            interval(p)
+            interval(p),
+            alone_of(p.policy).map_or(String::new(), |t| format!("; terms alone {} ms", ms(t)))
         );
         parts_lines(&p.parts);
         if let Some((items, terms)) = items {
@@ -474,6 +498,10 @@ pub(super) fn predict(a: PredictArgs) -> Result<()> {
             }
         }
     }
+    if alone.is_some() {
+        out!("  note: the times price the migrating steps at the probe's rates, terms alone at the calibration's");
+        one_thread_caveat(&m, task);
+    }
     for n in assumed.notes() {
         out!("  note: {n}");
     }
@@ -492,16 +520,35 @@ struct RankedJson {
     terms_alone_ms: Option<f64>,
 }
 
-/// Each policy `q` ranks, priced by `m`'s calibrated terms with no probe: what `choose --task
-/// --probe` prints beside the probe's prices.
-fn terms_alone(m: &crate::model::PlatformModel, q: &TaskQuery) -> Result<Vec<(Policy, f64)>> {
+/// Each of `policies` that `m`'s calibrated terms price with no probe, with its time: what
+/// `predict|choose --task --probe` print beside the probe's prices.
+fn terms_alone(
+    m: &crate::model::PlatformModel,
+    q: &TaskQuery,
+    policies: impl IntoIterator<Item = Policy>,
+) -> Result<Vec<(Policy, f64)>> {
     let c = Predictor::new(m).compile_task_probed(&q.file, None)?;
-    let choice = c.round_by_round().choose(q.overrides)?;
-    Ok(choice
-        .ranking()
-        .iter()
-        .map(|p| (p.policy, p.time_ms))
+    let q_ = c.round_by_round();
+    Ok(policies
+        .into_iter()
+        .filter_map(|p| q_.predict(p, q.overrides).ok().map(|t| (p, t.time_ms)))
         .collect())
+}
+
+/// The caveat `predict|choose --task --probe` add on a model that prices a one-thread
+/// migration (the H100's) for a task on one thread: there the probe has priced the managed rows
+/// long more often than the terms (calibration/h100/offline61/fast_vms.txt).
+fn one_thread_caveat(m: &crate::model::PlatformModel, task: &Task) {
+    let one_thread = m
+        .task_terms
+        .as_ref()
+        .is_some_and(|t| t.get(model::TermId::FaultInScalarOneThread).is_some());
+    if one_thread && task.cpu_threads.is_none_or(|n| n <= 1) {
+        out!(
+            "  note: on this GPU the probe has priced one-thread tasks' managed rows long more \
+             often than the terms (README.md, \"Predict your own task\")"
+        );
+    }
 }
 
 #[derive(Serialize)]
@@ -579,7 +626,7 @@ pub(super) fn choose(a: ChooseArgs) -> Result<()> {
     // the probe has priced a one-thread task's managed rows long more often than the terms
     // (calibration/h100/offline61/fast_vms.txt), so the caller sees both.
     let alone = match &probe {
-        Some(_) => Some(terms_alone(&m, &q)?),
+        Some(_) => Some(terms_alone(&m, &q, c.ranking().iter().map(|p| p.policy))?),
         None => None,
     };
     let alone_of = |p: Policy| {
@@ -639,17 +686,7 @@ pub(super) fn choose(a: ChooseArgs) -> Result<()> {
     }
     if alone.is_some() {
         out!("  note: time_ms prices the migrating steps at the probe's rates, terms alone at the calibration's");
-        // Only models that price a one-thread migration (the H100's) carry the caveat.
-        let one_thread = m
-            .task_terms
-            .as_ref()
-            .is_some_and(|t| t.get(model::TermId::FaultInScalarOneThread).is_some());
-        if one_thread && task.cpu_threads.is_none_or(|n| n <= 1) {
-            out!(
-                "  note: on this GPU the probe has priced one-thread tasks' managed rows long more \
-                 often than the terms (README.md, \"Predict your own task\")"
-            );
-        }
+        one_thread_caveat(&m, task);
     }
     for n in assumed.notes() {
         out!("  note: {n}");
