@@ -28,7 +28,8 @@
 //! the value, and is not kept.
 //!
 //! With `"probe"` (a probe file's path or its object, `umodel probe --json`), a task's migrating
-//! steps are priced at the probe's rates, as `--task FILE --probe PROBE.json` prices them; such a
+//! steps are priced at the probe's rates, as `--task FILE --probe PROBE.json` prices them, each
+//! policy with its price from the calibration's terms alone beside (`terms_alone_ms`); such a
 //! task is kept by the task and the probe together. Where the probe's CPU touched another share
 //! of its pages than the task does, the answer carries `notes` with what the command line
 //! prints on stderr.
@@ -380,6 +381,18 @@ impl Server {
             None => (self.compiled(task)?, None),
             Some(p) => self.compiled_with_probe(task, p)?,
         };
+        // With a probe, the price from the calibration's terms alone beside, as the command line
+        // gives it.
+        let plain = match &r.probe {
+            Some(_) => Some(self.compiled(task)?),
+            None => None,
+        };
+        let alone = |p: Policy| {
+            plain
+                .as_ref()
+                .and_then(|c| c.round_by_round().predict(p, o).ok())
+                .map(|x| x.time_ms)
+        };
         let q = c.round_by_round();
         let e = |e: crate::model::TaskQueryError| e.to_string();
         let mut answer = match r.op.as_str() {
@@ -387,17 +400,20 @@ impl Server {
                 let p = policy(r.policy.as_deref(), "policy")
                     .map_err(|e| format!("{e} (with a task, `choose` ranks every policy)"))?;
                 let x = q.predict(p, o).map_err(e)?;
-                value(&PredictionJson::new(c.name(), &x, None))
+                value(&PredictionJson::new(c.name(), &x, None).with_terms_alone(alone(p)))
             }
             "choose" => {
                 let x = q.choose(o).map_err(e)?;
                 let (rounds, reuse) = c.rounds_and_reuse();
-                value(&ChoiceJson::new(
-                    c.name(),
-                    o.rounds.unwrap_or(rounds),
-                    o.reuse.unwrap_or(reuse),
-                    &x,
-                ))
+                value(
+                    &ChoiceJson::new(
+                        c.name(),
+                        o.rounds.unwrap_or(rounds),
+                        o.reuse.unwrap_or(reuse),
+                        &x,
+                    )
+                    .with_terms_alone(alone),
+                )
             }
             _ => {
                 if o.reuse.is_some() {

@@ -320,6 +320,15 @@ impl<'a> PredictionJson<'a> {
             terms_alone_ms: None,
         }
     }
+
+    /// With the price of the same policy from the calibration's terms alone (a query with a
+    /// probe: `predict --task --probe`, and the server's the same).
+    pub(super) fn with_terms_alone(self, ms: Option<f64>) -> PredictionJson<'a> {
+        PredictionJson {
+            terms_alone_ms: ms,
+            ..self
+        }
+    }
 }
 
 /// An explained prediction's priced items and what each term priced.
@@ -420,9 +429,9 @@ pub(super) fn predict(a: PredictArgs) -> Result<()> {
     if a.json {
         let v: Vec<PredictionJson> = results
             .iter()
-            .map(|(p, items)| PredictionJson {
-                terms_alone_ms: alone_of(p.policy),
-                ..PredictionJson::new(&task.name, p, items.clone())
+            .map(|(p, items)| {
+                PredictionJson::new(&task.name, p, items.clone())
+                    .with_terms_alone(alone_of(p.policy))
             })
             .collect();
         return if a.policy.is_some() {
@@ -609,6 +618,15 @@ impl<'a> ChoiceJson<'a> {
             assumptions: c.assumptions().notes(),
         }
     }
+
+    /// With each ranked policy's price from the calibration's terms alone, as `of` gives it (a
+    /// query with a probe: `choose --task --probe`, and the server's the same).
+    pub(super) fn with_terms_alone(mut self, of: impl Fn(Policy) -> Option<f64>) -> ChoiceJson<'a> {
+        for r in &mut self.ranking {
+            r.terms_alone_ms = of(r.policy);
+        }
+        self
+    }
 }
 
 pub(super) fn choose(a: ChooseArgs) -> Result<()> {
@@ -635,10 +653,7 @@ pub(super) fn choose(a: ChooseArgs) -> Result<()> {
             .and_then(|v| v.iter().find(|x| x.0 == p).map(|x| x.1))
     };
     if a.json {
-        let mut j = ChoiceJson::new(&task.name, task.rounds, task.reuse, &c);
-        for r in &mut j.ranking {
-            r.terms_alone_ms = alone_of(r.policy);
-        }
+        let j = ChoiceJson::new(&task.name, task.rounds, task.reuse, &c).with_terms_alone(alone_of);
         return json(&j);
     }
     out!("{}: {}", task.name, headline(task, assumed));
