@@ -334,6 +334,81 @@ fn a_probe_prices_the_migrating_steps_and_leaves_the_rest() {
     }
 }
 
+/// A probe figure whose rounds are not resolved from zero prices nothing: `run343`'s first probe
+/// holds `map_gather_write` at 0.547 ms ± 403 % over 8 rounds (its calibration: 0.925 ms).
+/// Seed 001's host-mapped row, whose random table reads go over the link beside its writes,
+/// is priced as with the figure taken out of the file, and not as with the same figure
+/// resolved; `probe --from` says so in its text and JSON.
+#[test]
+fn a_probe_figure_not_resolved_from_zero_prices_nothing() {
+    let d = tempfile::tempdir().unwrap();
+    let run = "calibration/h100/run343/run343";
+    let model = format!("{run}/model-minimal-1.json");
+    let file = format!("{run}/probe-1.json");
+    let mut probe: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert!(
+        probe["link"]["map_gather_write"]["rel_sd"]
+            .as_f64()
+            .unwrap()
+            > 4.0
+    );
+    let write = |name: &str, v: &serde_json::Value| {
+        let f = d.path().join(name);
+        std::fs::write(&f, v.to_string()).unwrap();
+        f.display().to_string()
+    };
+    let mut without = probe.clone();
+    without["link"]
+        .as_object_mut()
+        .unwrap()
+        .remove("map_gather_write");
+    let without = write("without.json", &without);
+    probe["link"]["map_gather_write"]["rel_sd"] = 0.1.into();
+    let resolved = write("resolved.json", &probe);
+    let host_mapped = |p: &str| {
+        json_ok(
+            umodel(&d)
+                .args(["predict", "-m", &model, "--task", "tasks/seed-001.json"])
+                .args([
+                    "--cpu-ms",
+                    "14",
+                    "--gpu-ms",
+                    "0.29",
+                    "--policy",
+                    "host-mapped",
+                ])
+                .args(["--probe", p, "--json"]),
+        )["time_ms"]
+            .as_f64()
+            .unwrap()
+    };
+    let (as_is, out, forced) = (
+        host_mapped(&file),
+        host_mapped(&without),
+        host_mapped(&resolved),
+    );
+    assert_eq!(as_is, out);
+    // Resolved, the figure (×0.59 of the calibration's) would take 1.5 ms off the row.
+    assert!(as_is - forced > 1.0, "{forced} {as_is}");
+    let judged = json_ok(umodel(&d).args(["probe", "--from", &file, "-m", &model, "--json"]));
+    let f = judged["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["term"] == "map_gather_write")
+        .unwrap()
+        .clone();
+    assert_eq!(f["priced"], false);
+    umodel(&d)
+        .args(["probe", "--from", &file, "-m", &model])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "the model: 0.9249 ms, ×0.59; not resolved from zero, not priced",
+        ));
+}
+
 /// With `--probe`, `choose --task` and `predict --task` print each policy's price from the
 /// calibration's terms alone beside the probe's (`terms alone`, `terms_alone_ms`): the same
 /// numbers they give without the probe. On `run352`'s fast-link H100 the producer/consumer's

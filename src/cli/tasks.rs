@@ -939,6 +939,11 @@ pub(super) fn validate(a: ValidateArgs) -> Result<()> {
                 figures
                     .iter()
                     .map(|(t, f)| match model::LinkProbe::pinned_for(*t) {
+                        _ if !f.resolved() => format!(
+                            "{} {} ms (not resolved from zero, not priced)",
+                            t.name(),
+                            ms(f.ms)
+                        ),
                         // Shown as measured, priced from the pinned pass (rule M).
                         Some(pinned) => format!(
                             "{} {} ms (priced from {})",
@@ -1183,7 +1188,28 @@ pub(super) fn probe(a: ProbeArgs) -> Result<()> {
         )
     });
     print_judged(&p, link_head, model.as_ref(), a.model.model.is_none());
+    if let Some(n) = left_out(&p) {
+        out!("  left out, not resolved from zero over the rounds (the calibration's terms price them): {n}");
+    }
     Ok(())
+}
+
+/// The steps every measuring probe times whose figure it left out, its rounds' mean not resolved
+/// from zero ([`model::ProbeFigure::resolved`]), by name; `None` where it kept every one.
+fn left_out(p: &model::Probe) -> Option<String> {
+    use model::TermId::*;
+    let always = [PrefetchToHost, FaultIn, CpuFaultBack, CpuAfterPrefetch];
+    let migrating = p
+        .figures()
+        .into_iter()
+        .filter(|(t, f)| always.contains(t) && f.is_none());
+    let link = p
+        .link
+        .iter()
+        .flat_map(|l| l.figures())
+        .filter(|(_, f)| f.is_none());
+    let names: Vec<&str> = migrating.chain(link).map(|(t, _)| t.name()).collect();
+    (!names.is_empty()).then(|| names.join(", "))
 }
 
 /// What a probe's heading says of the share of pages its CPU touched (nothing where it touched
@@ -1297,6 +1323,7 @@ fn print_judged(
         // A managed pass is priced from the pinned pass of its kind (rule M); the migration
         // after one thread's writes moves with `fault_in` (rule M4 did not pass).
         let from = match model::LinkProbe::pinned_for(t) {
+            _ if !f.resolved() => "; not resolved from zero, not priced".to_string(),
             Some(p) => format!("; priced from {}", p.name()),
             None if !model::Probe::prices_on(terms.as_ref(), t) => {
                 "; shown, not priced".to_string()

@@ -1342,18 +1342,32 @@ pub struct ProbeFigure {
 }
 
 impl ProbeFigure {
-    /// The figure of `samples` (ms), `None` when there are none or their mean is not positive (a
-    /// difference that cost nothing measurable: the calibration's term prices that step).
+    /// The figure of `samples` (ms), `None` when there are none or their mean is not positive
+    /// and resolved from zero ([`ProbeFigure::resolved`]): a difference that cost nothing
+    /// measurable, whose step the calibration's term prices.
     pub fn of(samples: &[f64]) -> Option<ProbeFigure> {
         if samples.is_empty() || samples.iter().any(|x| !x.is_finite()) {
             return None;
         }
         let (mean, sd) = crate::stats::mean_and_sd(samples);
-        (mean > 0.0).then(|| ProbeFigure {
-            ms: mean,
-            rel_sd: sd / mean,
-            samples: samples.len() as u32,
-        })
+        (mean > 0.0)
+            .then(|| ProbeFigure {
+                ms: mean,
+                rel_sd: sd / mean,
+                samples: samples.len() as u32,
+            })
+            .filter(ProbeFigure::resolved)
+    }
+
+    /// Whether the mean lies at least twice its standard error above zero. A figure that is a
+    /// difference of timings can straddle zero round to round: `calibration/h100/run342`'s
+    /// second probe wrote `map_gather_write` at 0.0103 ms ± 34174 % over 8 rounds (the model:
+    /// 2.25 ms), which scaled the term to nothing and left a file `--probe` refused; of the 320
+    /// probe files under `calibration/`, eight more held a figure unresolved (seven that one,
+    /// ± 164–403 %; one `cpu_fault_back`, ± 314 %, `run307`). Such a figure is neither written
+    /// nor priced: the calibration's term prices the step.
+    pub fn resolved(&self) -> bool {
+        self.rel_sd <= 0.5 * f64::from(self.samples.max(1)).sqrt()
     }
 }
 
@@ -1813,7 +1827,7 @@ impl Probe {
                     bytes,
                     probe,
                     model_ms,
-                    priced: terms.probe_prices(term),
+                    priced: terms.probe_prices(term) && probe.resolved(),
                 })
             })
             .collect()
@@ -1839,7 +1853,7 @@ impl Probe {
                     model_ms: x.map(|x| x.model_ms),
                     ratio: x.and_then(ProbeAgainst::ratio),
                     differs: x.map(ProbeAgainst::differs),
-                    priced: Probe::prices_on(terms, id),
+                    priced: Probe::prices_on(terms, id) && f.resolved(),
                 }
             })
             .collect()
@@ -1915,7 +1929,12 @@ impl TaskTerms {
     /// not have, stay.
     pub fn probed(&self, probe: &Probe) -> Result<TaskTerms, TaskQueryError> {
         probe.check().map_err(TaskQueryError::BadProbe)?;
-        let figures = probe.sized_figures();
+        // A figure not resolved from zero prices nothing (files written before it was dropped).
+        let figures: Vec<_> = probe
+            .sized_figures()
+            .into_iter()
+            .filter(|(_, f, _)| f.resolved())
+            .collect();
         // The probe's figure over these terms' price of the same step at its size.
         let ratio = |t: TermId| {
             let (_, f, bytes) = figures.iter().find(|(u, _, _)| *u == t)?;

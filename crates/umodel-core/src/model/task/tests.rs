@@ -276,6 +276,58 @@ fn a_probe_prices_the_managed_passes_from_its_pinned_ones() {
 }
 
 #[test]
+fn a_figure_not_resolved_from_zero_is_neither_kept_nor_priced() {
+    use TermId::*;
+    // Rounds straddling zero, as run342's second probe's `map_gather_write` (0.0103 ms ± 34174 %):
+    // the mean is positive but not twice its standard error; the same rounds moved up are.
+    let straddle = [1.0, -0.9, 0.95, -0.9, 0.9, -0.85, 1.0, -1.0];
+    assert_eq!(ProbeFigure::of(&straddle), None);
+    let up: Vec<f64> = straddle.iter().map(|x| x + 2.0).collect();
+    let f = ProbeFigure::of(&up).unwrap();
+    assert!(f.resolved() && f.rel_sd > 0.4, "{f:?}");
+    // The bound is the mean at twice its standard error: rel_sd ≤ √n / 2.
+    let at = |rel_sd: f64, samples: u32| ProbeFigure {
+        ms: 1.0,
+        rel_sd,
+        samples,
+    };
+    assert!(at(1.414, 8).resolved() && !at(1.415, 8).resolved());
+    assert!(at(0.0, 1).resolved() && !at(0.51, 1).resolved());
+    // In a file written before the rule, such a figure prices nothing: the term stays the
+    // calibration's, and judged it says so; a resolved figure beside it still moves its term.
+    let terms = toy_terms();
+    let mut link = link_probe_scaled(1.5);
+    link.map_gather_write = Some(ProbeFigure {
+        ms: 0.5,
+        rel_sd: 4.03,
+        samples: 8,
+    });
+    let probe = Probe {
+        link: Some(link),
+        ..probe_of(5.0, 0.1)
+    };
+    let p = terms.probed(&probe).unwrap();
+    assert_eq!(p.get(MapGatherWrite), terms.get(MapGatherWrite));
+    let b = (64u64 << 20) as f64;
+    let (was, now) = (
+        terms.get(MapGather).unwrap().at(b),
+        p.get(MapGather).unwrap().at(b),
+    );
+    assert!((now - 1.5 * was).abs() < 1e-9 * was, "{now} {was}");
+    let judged = probe.judged(Some(&terms));
+    let j = |t: TermId| judged.iter().find(|f| f.id == t).unwrap();
+    assert!(!j(MapGatherWrite).priced && j(MapGather).priced);
+    let against = probe.against(&terms);
+    assert!(
+        !against
+            .iter()
+            .find(|x| x.term == MapGatherWrite)
+            .unwrap()
+            .priced
+    );
+}
+
+#[test]
 fn a_link_probe_prices_the_mapped_passes_at_its_own_size_and_leaves_the_copies() {
     let terms = toy_terms();
     // A migration probe on 256 MiB with a link part on 64 MiB: each part scales its terms at
