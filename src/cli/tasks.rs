@@ -407,25 +407,12 @@ fn interval(p: &TaskPrediction) -> String {
 }
 
 pub(super) fn predict(a: PredictArgs) -> Result<()> {
-    let Compiled {
-        task: c,
-        query: q,
-        model: m,
-        probe,
-        ..
-    } = compiled_with_model(&a.model, &a.task, a.cpu_ms, a.reuse)?;
+    let compiled = compiled_with_model(&a.model, &a.task, a.cpu_ms, a.reuse)?;
+    let (c, q) = (&compiled.task, &compiled.query);
     let task = &q.applied;
     let results = predictions(c.round_by_round(), q.overrides, a.policy, a.explain)?;
-    // With a probe, the calibration's terms alone beside each policy's price (as `choose`).
-    let alone = match &probe {
-        Some(_) => Some(terms_alone(&m, &q, results.iter().map(|(p, _)| p.policy))?),
-        None => None,
-    };
-    let alone_of = |p: Policy| {
-        alone
-            .as_ref()
-            .and_then(|v| v.iter().find(|x| x.0 == p).map(|x| x.1))
-    };
+    let alone = TermsAlone::of(&compiled, results.iter().map(|(p, _)| p.policy))?;
+    let alone_of = |p: Policy| alone.get(p);
     if a.json {
         let v: Vec<PredictionJson> = results
             .iter()
@@ -507,10 +494,7 @@ pub(super) fn predict(a: PredictArgs) -> Result<()> {
             }
         }
     }
-    if alone.is_some() {
-        out!("  note: the times price the migrating steps at the probe's rates, terms alone at the calibration's");
-        one_thread_caveat(&m, task);
-    }
+    alone.notes("the times price the migrating steps", &compiled.model, task);
     for n in assumed.notes() {
         out!("  note: {n}");
     }
@@ -529,34 +513,57 @@ struct RankedJson {
     terms_alone_ms: Option<f64>,
 }
 
-/// Each of `policies` that `m`'s calibrated terms price with no probe, with its time: what
-/// `predict|choose --task --probe` print beside the probe's prices.
-fn terms_alone(
-    m: &crate::model::PlatformModel,
-    q: &TaskQuery,
-    policies: impl IntoIterator<Item = Policy>,
-) -> Result<Vec<(Policy, f64)>> {
-    let c = Predictor::new(m).compile_task_probed(&q.file, None)?;
-    let q_ = c.round_by_round();
-    Ok(policies
-        .into_iter()
-        .filter_map(|p| q_.predict(p, q.overrides).ok().map(|t| (p, t.time_ms)))
-        .collect())
-}
+/// With a probe, each policy's price from the calibration's terms alone, which `predict|choose
+/// --task --probe` print beside the probe's: on an H100 the probe has priced a one-thread
+/// task's managed rows long more often than the terms (calibration/h100/offline61/fast_vms.txt),
+/// so the caller sees both. Empty without a probe.
+struct TermsAlone(Option<Vec<(Policy, f64)>>);
 
-/// The caveat `predict|choose --task --probe` add on a model that prices a one-thread
-/// migration (the H100's) for a task on one thread: there the probe has priced the managed rows
-/// long more often than the terms (calibration/h100/offline61/fast_vms.txt).
-fn one_thread_caveat(m: &crate::model::PlatformModel, task: &Task) {
-    let one_thread = m
-        .task_terms
-        .as_ref()
-        .is_some_and(|t| t.get(model::TermId::FaultInScalarOneThread).is_some());
-    if one_thread && task.cpu_threads.is_none_or(|n| n <= 1) {
-        out!(
-            "  note: on this GPU the probe has priced one-thread tasks' managed rows long more \
-             often than the terms (README.md, \"Predict your own task\")"
-        );
+impl TermsAlone {
+    /// Each of `policies` that `c`'s model prices from its terms with no probe, where `c` was
+    /// compiled with one.
+    fn of(c: &Compiled, policies: impl IntoIterator<Item = Policy>) -> Result<TermsAlone> {
+        if c.probe.is_none() {
+            return Ok(TermsAlone(None));
+        }
+        let plain = Predictor::new(&c.model).compile_task_probed(&c.query.file, None)?;
+        let q = plain.round_by_round();
+        Ok(TermsAlone(Some(
+            policies
+                .into_iter()
+                .filter_map(|p| q.predict(p, c.query.overrides).ok().map(|t| (p, t.time_ms)))
+                .collect(),
+        )))
+    }
+
+    /// Whether there was a probe to price beside.
+    fn given(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// `p`'s price from the terms alone, where there is one.
+    fn get(&self, p: Policy) -> Option<f64> {
+        self.0.as_ref()?.iter().find(|x| x.0 == p).map(|x| x.1)
+    }
+
+    /// The notes under the answer: what each price prices (`times` names the probe's), and the
+    /// caveat on a model that prices a one-thread migration (the H100's) for a task on one
+    /// thread; nothing without a probe.
+    fn notes(&self, times: &str, m: &crate::model::PlatformModel, task: &Task) {
+        if !self.given() {
+            return;
+        }
+        out!("  note: {times} at the probe's rates, terms alone at the calibration's");
+        let one_thread = m
+            .task_terms
+            .as_ref()
+            .is_some_and(|t| t.get(model::TermId::FaultInScalarOneThread).is_some());
+        if one_thread && task.cpu_threads.is_none_or(|n| n <= 1) {
+            out!(
+                "  note: on this GPU the probe has priced one-thread tasks' managed rows long more \
+                 often than the terms (README.md, \"Predict your own task\")"
+            );
+        }
     }
 }
 
@@ -630,35 +637,20 @@ impl<'a> ChoiceJson<'a> {
 }
 
 pub(super) fn choose(a: ChooseArgs) -> Result<()> {
-    let Compiled {
-        task: compiled,
-        query: q,
-        model: m,
-        probe,
-        ..
-    } = compiled_with_model(&a.model, &a.task, a.cpu_ms, a.reuse)?;
+    let compiled = compiled_with_model(&a.model, &a.task, a.cpu_ms, a.reuse)?;
+    let q = &compiled.query;
     let task = &q.applied;
-    let c = compiled.round_by_round().choose(q.overrides)?;
+    let c = compiled.task.round_by_round().choose(q.overrides)?;
     let assumed = c.assumptions();
-    // With a probe, each policy's price from the calibration's terms alone beside it: on an H100
-    // the probe has priced a one-thread task's managed rows long more often than the terms
-    // (calibration/h100/offline61/fast_vms.txt), so the caller sees both.
-    let alone = match &probe {
-        Some(_) => Some(terms_alone(&m, &q, c.ranking().iter().map(|p| p.policy))?),
-        None => None,
-    };
-    let alone_of = |p: Policy| {
-        alone
-            .as_ref()
-            .and_then(|v| v.iter().find(|x| x.0 == p).map(|x| x.1))
-    };
+    let alone = TermsAlone::of(&compiled, c.ranking().iter().map(|p| p.policy))?;
+    let alone_of = |p: Policy| alone.get(p);
     if a.json {
         let j = ChoiceJson::new(&task.name, task.rounds, task.reuse, &c).with_terms_alone(alone_of);
         return json(&j);
     }
     out!("{}: {}", task.name, headline(task, assumed));
     let beside = |v: &str| {
-        if alone.is_some() {
+        if alone.given() {
             v.to_string()
         } else {
             String::new()
@@ -699,10 +691,7 @@ pub(super) fn choose(a: ChooseArgs) -> Result<()> {
     for (p, e) in &c.skipped {
         out!("  not ranked: {p}: {e}");
     }
-    if alone.is_some() {
-        out!("  note: time_ms prices the migrating steps at the probe's rates, terms alone at the calibration's");
-        one_thread_caveat(&m, task);
-    }
+    alone.notes("time_ms prices the migrating steps", &compiled.model, task);
     for n in assumed.notes() {
         out!("  note: {n}");
     }
