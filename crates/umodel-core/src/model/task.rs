@@ -1700,7 +1700,7 @@ impl Probe {
     /// The probe of a buffer of `bytes` from each step's samples, ms, in the order of
     /// [`Probe::figures`] (prefetch back, faults in, faults back, writes after a prefetch back,
     /// prefetch to the device; a step without samples is not measured); `None` when no step has a
-    /// positive figure ([`ProbeFigure::of`]).
+    /// positive figure resolved from zero ([`ProbeFigure::of`]).
     pub fn from_samples(bytes: u64, samples: [&[f64]; 5]) -> Option<Probe> {
         let [to_host, fault_in, fault_back, after, to_device] = samples.map(ProbeFigure::of);
         let p = Probe {

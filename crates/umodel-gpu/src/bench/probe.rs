@@ -135,7 +135,8 @@ pub struct ProbeSamples {
 
 impl ProbeSamples {
     /// The probe's figures (means over the rounds that passed their checks, each left out where
-    /// not positive: [`Probe::from_samples`]), `None` when no round passed.
+    /// not positive or not resolved from zero: [`Probe::from_samples`]), `None` when no round
+    /// passed.
     pub fn probe(&self) -> Option<Probe> {
         let ok: Vec<&ProbeRound> = self.rounds.iter().filter(|r| r.ok).collect();
         let of = |f: fn(&ProbeRound) -> f64| ok.iter().map(|r| f(r)).collect::<Vec<_>>();
