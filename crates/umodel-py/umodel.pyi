@@ -14,7 +14,7 @@ and of your own task (its buffers, rounds and the phase times you measured; DESI
 """
 
 import os
-from typing import Any, Callable, Dict, List, Optional, Tuple, TypedDict, Union
+from typing import Any, Callable, Dict, List, NotRequired, Optional, Tuple, TypedDict, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -76,6 +76,8 @@ class TaskPrediction(TypedDict):
     parts: TaskParts
     assumptions: List[str]
     """What was estimated rather than given (a phase time left out, ...)."""
+    terms_alone_ms: NotRequired[float]
+    """Compiled with a probe only: the time from the calibration's terms alone, ms."""
 
 class Ranked(TypedDict):
     policy: str
@@ -83,6 +85,8 @@ class Ranked(TypedDict):
     lo_ms: float
     hi_ms: float
     sd_ms: float
+    terms_alone_ms: NotRequired[float]
+    """Compiled with a probe only: the time from the calibration's terms alone, ms."""
 
 class TaskRanking(TypedDict, total=False):
     """`Task.rank`'s answer: the keys of `umodel choose --task FILE --json`."""

@@ -257,13 +257,23 @@ impl Model {
             .predictor
             .compile_task_probed(&parsed, probe.as_ref())
             .map_err(error)?;
+        // With a probe, the task from the calibration's terms alone too: each answer carries its
+        // price beside (`terms_alone_ms`), as `predict|choose --task --probe --json` do.
+        let plain = match &probe {
+            Some(_) => Some(
+                self.predictor
+                    .compile_task_probed(&parsed, None)
+                    .map_err(error)?,
+            ),
+            None => None,
+        };
         // As the command line notes it on stderr: a probe of another shape than the task's.
         if let Some(why) = probe.as_ref().and_then(|p| p.shape_mismatch(&parsed)) {
             let message = std::ffi::CString::new(why).map_err(|e| error(e.to_string()))?;
             let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
             PyErr::warn(py, category.as_any(), &message, 1)?;
         }
-        Ok(Task { compiled })
+        Ok(Task { compiled, plain })
     }
 
     /// Each figure of a probe (the path of `umodel probe -o FILE`'s file, or its fields as a dict)
@@ -326,6 +336,17 @@ fn probe_arg(py: Python<'_>, p: &Bound<'_, PyAny>) -> PyResult<Probe> {
 #[pyclass(frozen, module = "umodel")]
 struct Task {
     compiled: CompiledTask,
+    /// Compiled with a probe: the same task from the calibration's terms alone.
+    plain: Option<CompiledTask>,
+}
+
+impl Task {
+    /// `policy`'s time from the calibration's terms alone, where the task was compiled with a
+    /// probe (and those terms price it).
+    fn terms_alone(&self, policy: Policy, o: TaskOverrides) -> Option<f64> {
+        let plain = self.plain.as_ref()?;
+        plain.predict(policy, o).ok().map(|p| p.time_ms)
+    }
 }
 
 fn overrides(
@@ -405,7 +426,8 @@ impl Task {
     }
 
     /// Every priced policy, fastest first: a dict with the keys of `umodel choose --task FILE
-    /// --json` (`best`, `tie`, `tied`, `ranking` of `{policy, time_ms, lo_ms, hi_ms, sd_ms}`, …).
+    /// --json` (`best`, `tie`, `tied`, `ranking` of `{policy, time_ms, lo_ms, hi_ms, sd_ms}`, …;
+    /// compiled with a probe, each with `terms_alone_ms`, its price from the calibration's terms).
     #[pyo3(signature = (*, cpu_ms=None, gpu_ms=None, cpu_final_ms=None, rounds=None, reuse=None))]
     fn rank<'py>(
         &self,
@@ -416,10 +438,8 @@ impl Task {
         rounds: Option<u32>,
         reuse: Option<f64>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let c = self
-            .compiled
-            .choose(overrides(cpu_ms, gpu_ms, cpu_final_ms, rounds, reuse))
-            .map_err(error)?;
+        let o = overrides(cpu_ms, gpu_ms, cpu_final_ms, rounds, reuse);
+        let c = self.compiled.choose(o).map_err(error)?;
         let best = c.best();
         let d = PyDict::new(py);
         d.set_item("task", self.compiled.name())?;
@@ -441,6 +461,9 @@ impl Task {
             r.set_item("lo_ms", p.interval_ms[0])?;
             r.set_item("hi_ms", p.interval_ms[1])?;
             r.set_item("sd_ms", p.sd_ms)?;
+            if let Some(t) = self.terms_alone(p.policy, o) {
+                r.set_item("terms_alone_ms", t)?;
+            }
             ranking.append(r)?;
         }
         d.set_item("ranking", ranking)?;
@@ -459,7 +482,8 @@ impl Task {
     }
 
     /// The task under `policy`: a dict with the keys of `umodel predict --task FILE --policy P
-    /// --json` (`time_ms`, `interval_ms`, `sd_ms`, `parts`, `assumptions`, …).
+    /// --json` (`time_ms`, `interval_ms`, `sd_ms`, `parts`, `assumptions`, …; compiled with a
+    /// probe, `terms_alone_ms`, its price from the calibration's terms).
     #[pyo3(signature = (policy, *, cpu_ms=None, gpu_ms=None, cpu_final_ms=None, rounds=None, reuse=None))]
     #[allow(clippy::too_many_arguments)]
     fn predict<'py>(
@@ -472,14 +496,16 @@ impl Task {
         rounds: Option<u32>,
         reuse: Option<f64>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let p = self
-            .compiled
-            .predict(
-                policy_arg(policy)?,
-                overrides(cpu_ms, gpu_ms, cpu_final_ms, rounds, reuse),
-            )
-            .map_err(error)?;
-        prediction_dict(py, self.compiled.name(), &p)
+        let (policy, o) = (
+            policy_arg(policy)?,
+            overrides(cpu_ms, gpu_ms, cpu_final_ms, rounds, reuse),
+        );
+        let p = self.compiled.predict(policy, o).map_err(error)?;
+        let d = prediction_dict(py, self.compiled.name(), &p)?;
+        if let Some(t) = self.terms_alone(policy, o) {
+            d.set_item("terms_alone_ms", t)?;
+        }
+        Ok(d)
     }
 
     /// The GPU passes per round R* >= 1 at which policies `a` and `b` take equal time on the task;

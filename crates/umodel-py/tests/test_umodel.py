@@ -353,17 +353,28 @@ def test_bad_tasks_and_values_raise_with_the_libraries_message(m, tmp_path):
 RUN38_PROBE = os.path.join(TASKS, "..", "calibration", "h200", "run38", "probe-1.json")
 
 
+def without_alone(d):
+    """A probed task's answer less `terms_alone_ms`, the price from the terms alone beside it."""
+    return {k: v for k, v in d.items() if k != "terms_alone_ms"}
+
+
 def test_a_probe_prices_the_migrating_steps_as_the_command_line(m, tmp_path):
     plain, probed = m.compile_task(SEED), m.compile_task(SEED, probe=RUN38_PROBE)
     with open(RUN38_PROBE) as f:
         assert m.compile_task(SEED, probe=json.load(f)).rank(cpu_ms=14.3, gpu_ms=0.29) == \
             probed.rank(cpu_ms=14.3, gpu_ms=0.29)
     for policy in ["explicit-copy", "host-mapped"]:
-        assert plain.predict(policy, cpu_ms=14.3, gpu_ms=0.29) == probed.predict(policy, cpu_ms=14.3, gpu_ms=0.29)
+        a, b = plain.predict(policy, cpu_ms=14.3, gpu_ms=0.29), probed.predict(policy, cpu_ms=14.3, gpu_ms=0.29)
+        assert a == without_alone(b) and b["terms_alone_ms"] == a["time_ms"], policy
     for policy in ["managed", "managed-prefetch", "managed-advise-prefetch"]:
-        a = plain.predict(policy, cpu_ms=14.3, gpu_ms=0.29)["time_ms"]
-        b = probed.predict(policy, cpu_ms=14.3, gpu_ms=0.29)["time_ms"]
-        assert a != b, policy
+        a = plain.predict(policy, cpu_ms=14.3, gpu_ms=0.29)
+        b = probed.predict(policy, cpu_ms=14.3, gpu_ms=0.29)
+        assert a["time_ms"] != b["time_ms"] and b["terms_alone_ms"] == a["time_ms"], policy
+    # Ranked, each policy carries its price from the terms alone; without a probe, none does.
+    alone = {r["policy"]: r["time_ms"] for r in plain.rank(cpu_ms=14.3, gpu_ms=0.29)["ranking"]}
+    ranked = probed.rank(cpu_ms=14.3, gpu_ms=0.29)["ranking"]
+    assert all(r["terms_alone_ms"] == alone[r["policy"]] for r in ranked)
+    assert all("terms_alone_ms" not in r for r in plain.rank(cpu_ms=14.3, gpu_ms=0.29)["ranking"])
     want = cli("choose", "-m", "h200", "--task", SEED, *_flags(14.3, 0.29), "--probe", RUN38_PROBE)
     if want is not None:
         assert alike(probed.rank(cpu_ms=14.3, gpu_ms=0.29), want)
@@ -421,7 +432,8 @@ def test_a_probe_of_the_link_prices_the_host_mapped_row_and_no_other(m):
     probe = {"bytes": 67108864, "link": dict(link, bytes=67108864)}
     plain, probed = m.compile_task(SEED), m.compile_task(SEED, probe=probe)
     for policy in ["explicit-copy", "managed", "managed-prefetch", "managed-advise", "managed-advise-prefetch"]:
-        assert plain.predict(policy, cpu_ms=14.3, gpu_ms=0.29) == probed.predict(policy, cpu_ms=14.3, gpu_ms=0.29)
+        a, b = plain.predict(policy, cpu_ms=14.3, gpu_ms=0.29), probed.predict(policy, cpu_ms=14.3, gpu_ms=0.29)
+        assert a == without_alone(b), policy
     a = plain.predict("host-mapped", cpu_ms=14.3, gpu_ms=0.29)["time_ms"]
     b = probed.predict("host-mapped", cpu_ms=14.3, gpu_ms=0.29)["time_ms"]
     assert b > 1.5 * a
