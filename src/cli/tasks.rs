@@ -494,7 +494,11 @@ pub(super) fn predict(a: PredictArgs) -> Result<()> {
             }
         }
     }
-    alone.notes("the times price the migrating steps", &compiled.model, task);
+    alone.notes(
+        "the times price the steps the probe measured",
+        &compiled.model,
+        task,
+    );
     for n in assumed.notes() {
         out!("  note: {n}");
     }
@@ -553,7 +557,7 @@ impl TermsAlone {
         if !self.given() {
             return;
         }
-        out!("  note: {times} at the probe's rates, terms alone at the calibration's");
+        out!("  note: {times} at its rates, terms alone at the calibration's");
         let one_thread = m
             .task_terms
             .as_ref()
@@ -691,7 +695,11 @@ pub(super) fn choose(a: ChooseArgs) -> Result<()> {
     for (p, e) in &c.skipped {
         out!("  not ranked: {p}: {e}");
     }
-    alone.notes("time_ms prices the migrating steps", &compiled.model, task);
+    alone.notes(
+        "time_ms prices the steps the probe measured",
+        &compiled.model,
+        task,
+    );
     for n in assumed.notes() {
         out!("  note: {n}");
     }
