@@ -363,9 +363,9 @@ struct TaskArgs {
     /// its sparse cell over a calibration's) at the rates a migration probe found just now, not
     /// the calibration's: the JSON `umodel probe --json` prints (or `-o FILE` writes). `predict`
     /// and `choose` print each policy's price from the calibration's terms alone beside (`terms
-    /// alone`; `terms_alone_ms` in their --json). On an H100 a one-thread task's pages that its CPU only
-    /// read back migrate at the calibration's price (rule R). On a shared machine these rates
-    /// come in regimes of seconds that a calibration samples once (NOTES.md, "Tasks").
+    /// alone`; `terms_alone_ms` in their --json). On an H100 a one-thread task's pages that its
+    /// CPU only read back migrate at the calibration's price (rule R). On a shared machine these
+    /// rates come in regimes of seconds that a calibration samples once (NOTES.md, "Tasks").
     #[arg(long, value_name = "PROBE.json", requires = "task")]
     probe: Option<PathBuf>,
 }

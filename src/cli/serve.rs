@@ -382,10 +382,10 @@ impl Server {
             Some(p) => self.compiled_with_probe(task, p)?,
         };
         // With a probe, the price from the calibration's terms alone beside, as the command line
-        // gives it.
-        let plain = match &r.probe {
-            Some(_) => Some(self.compiled(task)?),
-            None => None,
+        // gives it (a break-even has none).
+        let plain = match (&r.probe, r.op.as_str()) {
+            (Some(_), "predict" | "choose") => Some(self.compiled(task)?),
+            _ => None,
         };
         let alone = |p: Policy| {
             plain

@@ -562,7 +562,7 @@ impl TermsAlone {
             .task_terms
             .as_ref()
             .is_some_and(|t| t.get(model::TermId::FaultInScalarOneThread).is_some());
-        if one_thread && task.cpu_threads.is_none_or(|n| n <= 1) {
+        if one_thread && task.threads(false) <= 1 {
             out!(
                 "  note: on this GPU the probe has priced one-thread tasks' managed rows long more \
                  often than the terms (README.md, \"Predict your own task\")"
