@@ -85,20 +85,21 @@ def moved_line(cells, link, before, after):
                or "none"))
 
 
-def three_ways(U, runs, keys):
+def three_ways(U, runs, keys, left_out=("fault_in",), ways=WAYS):
     """Each calibration of each run in `runs`, every policy of both workloads, priced the three
-    ways: `cells[(key, task, policy, way)]` lists (run, calibration, signed error %), under each
-    key `keys(d)` gives run `d`."""
+    `ways` (the terms, the run's first probe, that probe less its figures `left_out`):
+    `cells[(key, task, policy, way)]` lists (run, calibration, signed error %), under each key
+    `keys(d)` gives run `d`. offline62/on_demand.py leaves out more figures."""
     tmp = tempfile.mkdtemp()
     cells = {}
     for d in runs:
         probe = json.load(open(f"{d}/probe-1.json"))
-        less = os.path.join(tmp, f"{os.path.basename(d)}-probe-less-fault-in.json")
-        json.dump({k: v for k, v in probe.items() if k != "fault_in"}, open(less, "w"))
+        less = os.path.join(tmp, f"{os.path.basename(d)}-probe-less.json")
+        json.dump({k: v for k, v in probe.items() if k not in left_out}, open(less, "w"))
         for i, _, with_ in models(U, d, tmp):
             f = written(tmp, d, i, with_)
             for work, task in WORK:
-                for way, pf in zip(WAYS, [None, f"{d}/probe-1.json", less]):
+                for way, pf in zip(ways, [None, f"{d}/probe-1.json", less]):
                     for p in points(U, f, d, work, task, pf):
                         err = 100 * (p["predicted_ms"] / p["measured_ms"] - 1)
                         for key in keys(d):

@@ -44,14 +44,16 @@ def cells(U, dirs):
     return runs, moved
 
 
-def verdict(cells):
-    """The plan's three criteria over `cells`: (the summary line, whether R passes)."""
+def verdict(cells, allowed=0):
+    """The plan's three criteria over `cells`: (the summary line, whether R passes). `allowed`:
+    how many cells may end beyond 5 % more than 2 points worse (R's plan: none; rule T's,
+    offline62/rule_t.py, one in twenty)."""
     b_now = sum(abs(c[4]) > 5 for c in cells)
     b_r = sum(abs(c[5]) > 5 for c in cells)
     m_now = st.median(abs(c[4]) for c in cells)
     m_r = st.median(abs(c[5]) for c in cells)
     grew = [c for c in cells if abs(c[5]) > 5 and abs(c[5]) - abs(c[4]) > 2]
-    ok = b_r <= b_now and m_r < m_now and not grew
+    ok = b_r <= b_now and m_r < m_now and len(grew) <= allowed
     line = (f"  {len(cells)} moved cells: beyond 5 % {b_now} -> {b_r}, median |error| "
             f"{m_now:.2f} -> {m_r:.2f} %, ending beyond 5 % more than 2 points worse: "
             + (", ".join(f"{c[0]} cal {c[1]} {c[2]} {c[3]}" for c in grew) or "none"))

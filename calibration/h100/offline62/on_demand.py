@@ -9,17 +9,15 @@ priced), and the probe less its on-demand figures. Per link: each row, then the 
 moves from today's, as rule R's criteria read a move.
     python3 calibration/h100/offline62/on_demand.py UMODEL   (in on_demand.txt)
 UMODEL: a build from e02186d on (rule R priced)."""
-import json
 import os
 import statistics as st
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "offline54"))
 sys.path.insert(0, os.path.join(HERE, "..", "offline55"))
-from m3prime import WORK, link_of, models, written  # noqa: E402
-from probe_one_thread import moved_line, points  # noqa: E402
+from m3prime import WORK, link_of  # noqa: E402
+from probe_one_thread import moved_line, three_ways  # noqa: E402
 
 FAST = [f"calibration/h100/run{n}/run{n}" for n in range(339, 359) if n != 348]
 SLOW = [f"calibration/h100/run{n}/run{n}"
@@ -30,21 +28,7 @@ WAYS = ["terms", "probe", "probe less on-demand"]
 
 def cells_of(U, runs):
     """`cells[(link, task, policy, way)]`: (run, calibration, signed error %) for each way."""
-    tmp = tempfile.mkdtemp()
-    cells = {}
-    for d in runs:
-        probe = json.load(open(f"{d}/probe-1.json"))
-        less = os.path.join(tmp, f"{os.path.basename(d)}-less-on-demand.json")
-        json.dump({k: v for k, v in probe.items() if k not in ON_DEMAND}, open(less, "w"))
-        for i, _, m in models(U, d, tmp):
-            f = written(tmp, d, i, m)
-            for work, task in WORK:
-                for way, pf in zip(WAYS, [None, f"{d}/probe-1.json", less]):
-                    for p in points(U, f, d, work, task, pf):
-                        err = 100 * (p["predicted_ms"] / p["measured_ms"] - 1)
-                        cells.setdefault((link_of(d), task, p["policy"], way), []).append(
-                            (os.path.basename(d), i, err))
-    return cells
+    return three_ways(U, runs, lambda d: [link_of(d)], ON_DEMAND, WAYS)
 
 
 def main(U):
