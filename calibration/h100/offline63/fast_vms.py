@@ -1,8 +1,8 @@
 """A reading judging nothing: offline61's reading of every fast-link H100 run of run318.sh
-(run339-run358 but run348, seven VMs) with the two fast-link runs since, run362 (GPU-320809f9)
-and run363 (GPU-52277d2d), each a VM new to these runs: every policy of the producer/consumer and
-seed 001 priced from each calibration's terms, with the run's first probe, and with that probe
-less its `fault_in`, per VM and pooled.
+(run339-run358 but run348, seven VMs) with the three fast-link runs since, run362
+(GPU-320809f9), run363 (GPU-52277d2d) and run364 (GPU-7e9171ca), each a VM new to these runs:
+every policy of the producer/consumer and seed 001 priced from each calibration's terms, with
+the run's first probe, and with that probe less its `fault_in`, per VM and pooled.
     python3 calibration/h100/offline63/fast_vms.py UMODEL   (in fast_vms.txt)
 UMODEL: a build from e02186d on (rule R priced)."""
 import os
@@ -13,7 +13,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "offline60"))
 import fast_vms  # noqa: E402
 
 fast_vms.RUNS = [f"calibration/h100/run{n}/run{n}"
-                 for n in list(range(339, 359)) + [362, 363] if n != 348]
+                 for n in list(range(339, 359)) + [362, 363, 364] if n != 348]
 
 if __name__ == "__main__":
     fast_vms.main(sys.argv[1])
