@@ -519,8 +519,8 @@ struct RankedJson {
 
 /// With a probe, each policy's price from the calibration's terms alone, which `predict|choose
 /// --task --probe` print beside the probe's: on an H100 the probe has priced a one-thread
-/// task's managed and managed-advise rows long more often than the terms (69 against 50 of 152
-/// cells beyond 5 % on fast links, calibration/h100/offline61/fast_vms.txt; 61 against 4 of 96
+/// task's managed and managed-advise rows long more often than the terms (80 against 53 of 176
+/// cells beyond 5 % on fast links, calibration/h100/offline63/fast_vms.txt; 61 against 4 of 96
 /// on slow ones, offline62/slow_vms.txt), so the caller sees both. Empty without a probe.
 struct TermsAlone(Option<Vec<(Policy, f64)>>);
 
