@@ -4,8 +4,8 @@
 #   bash calibration/h200/run339/rebuild.sh [r258 r257 r255]
 # Each is the release `umodel` and the `gpu` test binary of its plan's commit, stripped, `xz -9`,
 # into devbin/NAME/umodel.xz and gpu.xz: r258 = e19bf03 (run326's plan, rule S), r257 = 26f7be9
-# (run318's), r255 = 0a651fd (run197's, run325's plan). About 4 minutes for the first, 1 to 2 for
-# each after (the dependencies are shared in one target folder).
+# (run318's), r255 = 0a651fd (run197's, run325's plan). All three took 5 min 13 s on the
+# development VM from a cold target folder, which they share.
 set -eu
 ROOT=$(git rev-parse --show-toplevel)
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/tmp/umodel-devbin-target}
@@ -17,7 +17,7 @@ for name in "${names[@]}"; do
   git -C "$ROOT" worktree remove --force "$wt" 2>/dev/null || rm -rf "$wt"
   git -C "$ROOT" worktree add --quiet --detach "$wt" "$rev"
   (cd "$wt" && cargo build --release --bin umodel --quiet)
-  gpu=$(cd "$wt" && cargo test --release --test gpu --no-run --message-format=json 2>/dev/null |
+  gpu=$(cd "$wt" && cargo test --release --test gpu --no-run --quiet --message-format=json-render-diagnostics |
     python3 -c 'import sys, json
 for l in sys.stdin:
     m = json.loads(l)
